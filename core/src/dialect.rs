@@ -1,9 +1,75 @@
+//! The shapes of memory file Memento knows (SPEC §1).
+
 use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Dialect { CheckpointLog, SessionNotes, MemoryBank, ProgressLog, MemoryStore, Generic }
+pub enum Dialect {
+    /// `# Session Memory — <task>` with Decisions Made / Progress Markers / Key Discoveries /
+    /// Next Session Start (seed 000).
+    CheckpointLog,
+    /// Claude Code's ten-section notes, each header followed by an italic description.
+    SessionNotes,
+    /// Cline / Roo Code memory bank files (activeContext.md, progress.md, …).
+    MemoryBank,
+    /// A free-text progress log (claude-progress.txt), or a feature_list.json.
+    ProgressLog,
+    /// Memory rows as a JSON array or JSONL.
+    MemoryStore,
+    /// Any other markdown.
+    Generic,
+}
+
 impl Dialect {
+    pub const ALL: [Dialect; 6] = [
+        Dialect::CheckpointLog,
+        Dialect::SessionNotes,
+        Dialect::MemoryBank,
+        Dialect::ProgressLog,
+        Dialect::MemoryStore,
+        Dialect::Generic,
+    ];
+
     pub fn as_str(self) -> &'static str {
-        match self { Dialect::CheckpointLog => "checkpoint-log", Dialect::SessionNotes => "session-notes", Dialect::MemoryBank => "memory-bank", Dialect::ProgressLog => "progress-log", Dialect::MemoryStore => "memory-store", Dialect::Generic => "generic" }
+        match self {
+            Dialect::CheckpointLog => "checkpoint-log",
+            Dialect::SessionNotes => "session-notes",
+            Dialect::MemoryBank => "memory-bank",
+            Dialect::ProgressLog => "progress-log",
+            Dialect::MemoryStore => "memory-store",
+            Dialect::Generic => "generic",
+        }
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The error of [`Dialect::from_str`]: names the text that is not a dialect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownDialect(pub String);
+
+impl fmt::Display for UnknownDialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<_> = Dialect::ALL.iter().map(|d| d.as_str()).collect();
+        write!(f, "unknown dialect `{}` (expected one of: {})", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownDialect {}
+
+impl FromStr for Dialect {
+    type Err = UnknownDialect;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Dialect::ALL
+            .into_iter()
+            .find(|d| d.as_str() == s)
+            .ok_or_else(|| UnknownDialect(s.to_owned()))
     }
 }

@@ -1,11 +1,463 @@
+//! The lossless document model.
+//!
+//! A [`Document`] owns the source text and a flat model of what Memento understands in it:
+//! sections, list items, log entries, decisions, progress markers, discoveries, the next
+//! step, the completion block and memory-store records. Every element holds [`Span`]s into
+//! the source; nothing is re-rendered, so `doc.to_string()` is the input byte for byte.
+
+use crate::span::{LineIndex, Position, Span};
+use crate::time::Timestamp;
 use crate::Dialect;
+use serde::Serialize;
 use std::fmt;
-pub struct Document { source: String, dialect: Dialect }
-impl Document {
-    pub(crate) fn new(source: String, dialect: Dialect) -> Self { Self { source, dialect } }
-    pub fn source(&self) -> &str { &self.source }
-    pub fn dialect(&self) -> Dialect { self.dialect }
+
+/// A parsed memory file. Build one with [`crate::parse`] or [`crate::parse_with`].
+#[derive(Debug, Clone)]
+pub struct Document {
+    pub(crate) source: String,
+    pub(crate) dialect: Dialect,
+    pub(crate) lines: LineIndex,
+    /// Byte length of a UTF-8 byte order mark at the start (0 or 3).
+    pub(crate) bom: usize,
+    pub(crate) front_matter: Option<Span>,
+    pub(crate) sections: Vec<Section>,
+    pub(crate) items: Vec<Item>,
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) decisions: Vec<Decision>,
+    pub(crate) progress: Vec<ProgressMarker>,
+    pub(crate) discoveries: Vec<Discovery>,
+    pub(crate) next_step: Option<NextStep>,
+    pub(crate) completion: Option<Completion>,
+    pub(crate) records: Vec<Record>,
+    /// Memory-store rows (or JSON lines) that are not valid JSON.
+    pub(crate) broken_rows: Vec<Span>,
+    /// Dates opening free-text paragraphs (session logs written without list items).
+    pub(crate) stamps: Vec<Stamp>,
 }
+
+/// A date at the start of a free-text paragraph.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Stamp {
+    pub span: Span,
+    pub timestamp: Timestamp,
+}
+
+/// What a section is for, from its title. Roles drive progress, decisions and the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SectionRole {
+    /// Decisions Made, Decision Log: binding, append-only.
+    Decisions,
+    /// Progress Markers: one `STATUS: unit` line per unit.
+    Progress,
+    /// Key Discoveries, Learnings: append-only facts.
+    Discoveries,
+    /// Next Session Start, Next Steps: the exact next action.
+    NextStep,
+    /// `TASK COMPLETE — <timestamp>`.
+    Completion,
+    /// What Works, Completed: items are done units.
+    Done,
+    /// What's Left to Build, Pending, TODO: items are pending units.
+    Todo,
+    /// In Progress, Active Task: items are units under way.
+    Active,
+    /// Blocked, Blockers.
+    Blocked,
+    /// Known Issues.
+    Issues,
+    /// Current State, Current Status, Current Focus: refreshed state.
+    CurrentState,
+    /// Worklog, Session Log, Session History: append-only log.
+    Worklog,
+    Other,
+}
+
+impl SectionRole {
+    /// Sections whose entries are only ever appended (never edited in place).
+    pub fn is_append_only(self) -> bool {
+        matches!(
+            self,
+            SectionRole::Decisions | SectionRole::Discoveries | SectionRole::Worklog
+        )
+    }
+}
+
+/// A heading and everything up to the next heading of the same or a higher level.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Section {
+    pub level: u8,
+    /// The heading line(s).
+    pub heading: Span,
+    /// The heading's text, without `#` marks.
+    pub title: Span,
+    /// Heading start to the end of the section (subsections included).
+    pub span: Span,
+    /// After the heading to the end of the section.
+    pub body: Span,
+    /// The enclosing section, if any.
+    pub parent: Option<usize>,
+    pub role: SectionRole,
+    /// A date written in the heading (`## Session 52: 2025-12-10`).
+    pub timestamp: Option<Timestamp>,
+    /// An italic line right below the heading (session-notes' section description).
+    pub description: Option<Span>,
+}
+
+/// A list item (not inside a block quote).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Item {
+    /// The whole item, marker and nested lists included.
+    pub span: Span,
+    /// `-`, `*` or `+` for bullets; `.` or `)` for ordered lists.
+    pub bullet: char,
+    /// The item's own text: after the marker and checkbox, up to a nested list, trimmed.
+    pub text: Span,
+    /// 1 for a top-level list, 2 for a list nested in it, …
+    pub depth: u8,
+    /// Innermost section holding the item.
+    pub section: Option<usize>,
+    /// `Some(true)` for `[x]`, `Some(false)` for `[ ]`.
+    pub checkbox: Option<bool>,
+}
+
+/// A timestamped list item: `- 2026-04-22T07:12Z — text`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Entry {
+    /// Index into [`Document::items`].
+    pub item: usize,
+    pub timestamp: Timestamp,
+    pub timestamp_span: Span,
+    /// The separator between timestamp and text (` — `, ` -- `, ` - `, `: `), if any.
+    pub separator: Option<Span>,
+    /// The text after the separator.
+    pub text: Span,
+}
+
+/// A binding decision. Its id is its timestamp as written (`<timestamp>#2` for a second one
+/// with the same timestamp), or `L<line>` when it has none.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Decision {
+    pub id: String,
+    pub item: usize,
+    pub timestamp: Option<Timestamp>,
+    pub text: Span,
+    pub supersedes: Option<Supersedes>,
+    /// Index (into [`Document::decisions`]) of the newer decision replacing this one.
+    pub superseded_by: Option<usize>,
+}
+
+/// `SUPERSEDES [<timestamp>]` inside a decision.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Supersedes {
+    /// The whole `SUPERSEDES [...]` phrase.
+    pub span: Span,
+    /// The reference as written.
+    pub target: Span,
+    /// Index (into [`Document::decisions`]) of the earlier decision it names, if any.
+    pub resolved: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Status {
+    Completed,
+    InProgress,
+    Pending,
+    Blocked,
+    Failed,
+    Skipped,
+}
+
+impl Status {
+    pub const ALL: [Status; 6] = [
+        Status::Completed,
+        Status::InProgress,
+        Status::Pending,
+        Status::Blocked,
+        Status::Failed,
+        Status::Skipped,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Completed => "COMPLETED",
+            Status::InProgress => "IN_PROGRESS",
+            Status::Pending => "PENDING",
+            Status::Blocked => "BLOCKED",
+            Status::Failed => "FAILED",
+            Status::Skipped => "SKIPPED",
+        }
+    }
+
+    /// Reads a canonical status word or an alias (`DONE`, `WIP`, `TODO`), in upper case.
+    pub fn from_word(word: &str) -> Option<(Status, bool)> {
+        let canonical = Status::ALL.into_iter().find(|s| s.as_str() == word);
+        if let Some(s) = canonical {
+            return Some((s, false));
+        }
+        let alias = match word {
+            "DONE" | "COMPLETE" => Status::Completed,
+            "WIP" | "IN PROGRESS" | "IN-PROGRESS" | "INPROGRESS" => Status::InProgress,
+            "TODO" | "TO DO" => Status::Pending,
+            _ => return None,
+        };
+        Some((alias, true))
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where a progress marker's status was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MarkerSource {
+    /// `- COMPLETED: unit`.
+    StatusWord,
+    /// `- DONE: unit` (an alias of a status word).
+    Alias,
+    /// `- [x] unit`.
+    Checkbox,
+    /// `✅ unit`, `### Unit 🚧`.
+    Emoji,
+    /// An item of a What Works / What's Left section.
+    Section,
+    /// A feature of a feature_list.json (`passes`).
+    Feature,
+}
+
+/// One line of progress state.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProgressMarker {
+    /// The line (item, heading or JSON object) it came from.
+    pub span: Span,
+    pub source: MarkerSource,
+    /// `None` for a status word Memento does not know (see the unknown-status rule).
+    pub status: Option<Status>,
+    /// The status as written.
+    pub status_span: Span,
+    /// One or more units (a PENDING line may list several).
+    pub units: Vec<Unit>,
+    /// The parenthesized detail, `(files 092-??? — stopped at 094)`.
+    pub detail: Option<Span>,
+}
+
+/// A unit of work named by a progress marker.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Unit {
+    pub name: Span,
+    pub range: Option<UnitRange>,
+    /// `stopped at 094` → `094`.
+    pub stopped_at: Option<Span>,
+}
+
+/// `001-047`, or an open `092-???`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct UnitRange {
+    pub span: Span,
+    pub start: Span,
+    /// `None` when the end is open (`???`).
+    pub end: Option<Span>,
+}
+
+/// A fact learned along the way (a Key Discoveries item).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Discovery {
+    pub item: usize,
+    pub timestamp: Option<Timestamp>,
+    pub text: Span,
+}
+
+/// The exact next action.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NextStep {
+    pub span: Span,
+    pub text: Span,
+    pub section: usize,
+}
+
+/// `## TASK COMPLETE — <timestamp>` and its `Final status: …` line.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Completion {
+    pub section: usize,
+    pub span: Span,
+    pub timestamp: Option<Timestamp>,
+    pub final_status: Option<Span>,
+}
+
+/// A memory-store row. Field names are mapped (`content`, `text`, `observation`, …).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Record {
+    pub span: Span,
+    pub id: Option<String>,
+    pub content: Option<String>,
+    pub tags: Vec<String>,
+    /// The project or agent the row belongs to.
+    pub scope: Option<String>,
+    pub created_at: Option<Timestamp>,
+    pub updated_at: Option<Timestamp>,
+    pub last_accessed_at: Option<Timestamp>,
+}
+
+impl Document {
+    /// The text exactly as given.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The text of a span. A span that does not fall on character boundaries gives "".
+    pub fn text(&self, span: Span) -> &str {
+        self.source.get(span.range()).unwrap_or("")
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn position(&self, offset: usize) -> Position {
+        self.lines.position(&self.source, offset)
+    }
+
+    pub fn line_index(&self) -> &LineIndex {
+        &self.lines
+    }
+
+    pub fn has_bom(&self) -> bool {
+        self.bom > 0
+    }
+
+    /// The YAML front matter block (`---` … `---`), if any.
+    pub fn front_matter(&self) -> Option<Span> {
+        self.front_matter
+    }
+
+    /// The line ending the file uses most: `"\r\n"` or `"\n"`.
+    pub fn line_ending(&self) -> &'static str {
+        let crlf = self.source.matches("\r\n").count();
+        let lf = self.source.bytes().filter(|&b| b == b'\n').count();
+        if crlf * 2 > lf {
+            "\r\n"
+        } else {
+            "\n"
+        }
+    }
+
+    pub fn sections(&self) -> &[Section] {
+        &self.sections
+    }
+
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn decisions(&self) -> &[Decision] {
+        &self.decisions
+    }
+
+    pub fn progress(&self) -> &[ProgressMarker] {
+        &self.progress
+    }
+
+    pub fn discoveries(&self) -> &[Discovery] {
+        &self.discoveries
+    }
+
+    pub fn next_step(&self) -> Option<&NextStep> {
+        self.next_step.as_ref()
+    }
+
+    pub fn completion(&self) -> Option<&Completion> {
+        self.completion.as_ref()
+    }
+
+    /// Dates opening free-text paragraphs.
+    pub fn stamps(&self) -> &[Stamp] {
+        &self.stamps
+    }
+
+    pub fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    /// Memory-store lines that are not valid JSON (kept, reported by the checker).
+    pub fn broken_rows(&self) -> &[Span] {
+        &self.broken_rows
+    }
+
+    /// The first level-1 heading (else the first heading), the file's title.
+    pub fn title(&self) -> Option<&Section> {
+        self.sections
+            .iter()
+            .find(|s| s.level == 1)
+            .or_else(|| self.sections.first())
+    }
+
+    /// The task id of a checkpoint log: `# Session Memory — <task id>`.
+    pub fn task_id(&self) -> Option<&str> {
+        let title = self.text(self.title()?.title);
+        let rest = title.trim().strip_prefix("Session Memory")?;
+        let rest = rest.trim_start();
+        let rest = ["—", "--", "–", "-", ":"]
+            .iter()
+            .find_map(|sep| rest.strip_prefix(sep))?
+            .trim();
+        (!rest.is_empty()).then_some(rest)
+    }
+
+    /// The first section whose title is `name` (case-insensitive, surrounding marks ignored).
+    pub fn section_named(&self, name: &str) -> Option<(usize, &Section)> {
+        self.sections
+            .iter()
+            .enumerate()
+            .find(|(_, s)| clean_title(self.text(s.title)).eq_ignore_ascii_case(name))
+    }
+
+    /// The newest timestamp anywhere in the model.
+    pub fn last_updated(&self) -> Option<Timestamp> {
+        let entries = self.entries.iter().map(|e| e.timestamp);
+        let sections = self.sections.iter().filter_map(|s| s.timestamp);
+        let completion = self.completion.iter().filter_map(|c| c.timestamp);
+        let stamps = self.stamps.iter().map(|s| s.timestamp);
+        let records = self
+            .records
+            .iter()
+            .flat_map(|r| [r.created_at, r.updated_at, r.last_accessed_at])
+            .flatten();
+        entries
+            .chain(sections)
+            .chain(completion)
+            .chain(records)
+            .chain(stamps)
+            .max_by_key(|t| t.epoch_seconds)
+    }
+
+    /// The item a span-holding element came from.
+    pub fn item(&self, index: usize) -> &Item {
+        &self.items[index]
+    }
+
+    /// A decision by id (`2026-04-22T07:12Z`, `2026-04-22T07:12Z#2`, `L12`).
+    pub fn decision(&self, id: &str) -> Option<(usize, &Decision)> {
+        self.decisions.iter().enumerate().find(|(_, d)| d.id == id)
+    }
+}
+
+/// A heading title without decoration: `**1. Current Focus** ✅` → `1. Current Focus ✅`.
+pub fn clean_title(title: &str) -> &str {
+    title.trim().trim_matches(|c: char| c == '*' || c == '_' || c == '`' || c.is_whitespace())
+}
+
 impl fmt::Display for Document {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(&self.source) }
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.source)
+    }
 }

@@ -1,10 +1,25 @@
-//! Memento core: a lossless model of session-memory files.
+//! Memento core: parse, check, plan and edit the session-memory files that AI coding agents
+//! keep across context resets.
+//!
+//! ```
+//! let text = "# Session Memory — task_1\n\n## Next Session Start\nBegin with file 095.\n";
+//! let doc = memento_core::parse(text);
+//! assert_eq!(doc.to_string(), text); // byte-exact, always
+//! assert_eq!(doc.dialect(), memento_core::Dialect::CheckpointLog);
+//! assert_eq!(doc.text(doc.next_step().unwrap().text), "Begin with file 095.");
+//! ```
+
 pub mod dialect;
 pub mod document;
-pub use dialect::Dialect;
-pub use document::Document;
+mod parse;
+pub mod span;
+pub mod time;
 
-/// Parses any text. Never fails: an unknown shape is a `generic` document.
-pub fn parse(text: &str) -> Document {
-    Document::new(text.to_owned(), Dialect::Generic)
-}
+pub use dialect::Dialect;
+pub use document::{
+    Completion, Decision, Discovery, Document, Entry, Item, MarkerSource, NextStep, ProgressMarker,
+    Record, Section, SectionRole, Stamp, Status, Supersedes, Unit, UnitRange,
+};
+pub use parse::{parse, parse_with, ParseOptions};
+pub use span::{Position, Span};
+pub use time::Timestamp;

@@ -1,0 +1,153 @@
+//! Dialect detection (SPEC §1): from the file name when one is given, else from the
+//! headings. Forgiving by design: memory banks and free-form progress logs are what people
+//! write most, and anything else is still a `generic` document.
+
+use super::roles::normalize;
+use crate::Dialect;
+
+/// The ten section names of Claude Code's session-notes template, normalized.
+pub(crate) const NOTES_SECTIONS: [&str; 10] = [
+    "session title",
+    "current state",
+    "task specification",
+    "files and functions",
+    "workflow",
+    "errors corrections",
+    "codebase and system documentation",
+    "learnings",
+    "key results",
+    "worklog",
+];
+
+const CHECKPOINT_SECTIONS: [&str; 4] = [
+    "decisions made",
+    "progress markers",
+    "key discoveries",
+    "next session start",
+];
+
+const MEMORY_BANK_FILES: [&str; 8] = [
+    "projectbrief.md",
+    "productcontext.md",
+    "activecontext.md",
+    "systempatterns.md",
+    "techcontext.md",
+    "progress.md",
+    "decisionlog.md",
+    "tasks.md",
+];
+
+const MEMORY_BANK_TITLES: [&str; 14] = [
+    "active context",
+    "product context",
+    "project brief",
+    "system patterns",
+    "tech context",
+    "technical context",
+    "decision log",
+    "progress",
+    "アクティブコンテキスト",
+    "進捗",
+    "システムパターン",
+    "技術コンテキスト",
+    "プロダクトコンテキスト",
+    "プロジェクト概要",
+];
+
+const MEMORY_BANK_SECTIONS: [&str; 6] = [
+    "what works",
+    "what's left to build",
+    "current work focus",
+    "recent changes",
+    "known issues",
+    "active decisions and considerations",
+];
+
+/// A heading as detection sees it.
+pub(crate) struct HeadingView<'a> {
+    pub level: u8,
+    pub dated: bool,
+    pub title: &'a str,
+    pub has_description: bool,
+}
+
+pub(crate) fn from_file_name(name: &str) -> Option<Dialect> {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name).to_ascii_lowercase();
+    if base.ends_with(".jsonl") {
+        return Some(Dialect::MemoryStore);
+    }
+    if base == "feature_list.json" || base.ends_with("progress.txt") {
+        return Some(Dialect::ProgressLog);
+    }
+    let in_bank = name.contains("memory-bank") || name.contains("memory_bank");
+    if MEMORY_BANK_FILES.contains(&base.as_str()) && (in_bank || base != "progress.md" && base != "tasks.md") {
+        return Some(Dialect::MemoryBank);
+    }
+    None
+}
+
+pub(crate) fn from_headings(headings: &[HeadingView<'_>], first_line: &str) -> Dialect {
+    let norm: Vec<String> = headings.iter().map(|h| normalize(h.title)).collect();
+    let title = headings
+        .iter()
+        .zip(&norm)
+        .find(|(h, _)| h.level == 1)
+        .map(|(h, n)| (h.title, n.as_str()));
+
+    let checkpoint = norm.iter().filter(|n| CHECKPOINT_SECTIONS.contains(&n.as_str())).count();
+    let titled_session_memory = title.is_some_and(|(raw, n)| {
+        n.starts_with("session memory") && raw.trim_start_matches(['*', ' ']).len() > "Session Memory".len() + 2
+    });
+    if checkpoint >= 2 || titled_session_memory {
+        return Dialect::CheckpointLog;
+    }
+
+    let top: Vec<&str> = headings
+        .iter()
+        .zip(&norm)
+        .filter(|(h, _)| h.level == 1)
+        .map(|(_, n)| n.as_str())
+        .collect();
+    let notes = top.iter().filter(|n| NOTES_SECTIONS.contains(n)).count();
+    let described = headings.iter().filter(|h| h.level == 1 && h.has_description).count();
+    if notes >= 4 || (described >= 3 && notes >= 2) {
+        return Dialect::SessionNotes;
+    }
+
+    // A run of dated headings (`## Session 52: 2025-12-10`) is a session log.
+    if headings.iter().filter(|h| h.dated).count() >= 3 {
+        return Dialect::ProgressLog;
+    }
+
+    let bank_title = title.is_some_and(|(raw, n)| {
+        let raw = raw.trim_start_matches(['*', ' ']).to_lowercase();
+        MEMORY_BANK_TITLES.iter().any(|t| {
+            n == *t
+                || raw.starts_with(&format!("{t}:"))
+                || n.starts_with(&format!("{t} for "))
+                || n.ends_with(&format!(" {t}"))
+                || (!t.is_ascii() && n.contains(t))
+        })
+    });
+    let bank_sections = norm
+        .iter()
+        .filter(|n| MEMORY_BANK_SECTIONS.iter().any(|s| n.starts_with(s)))
+        .count();
+    if bank_sections >= 2 || (bank_title && !title.is_some_and(|(_, n)| n.contains("log"))) {
+        return Dialect::MemoryBank;
+    }
+
+    let first = normalize(first_line);
+    // Agent instructions about sessions are not themselves a log.
+    let instructions = |n: &str| ["protocol", "instruction", "rules", "tracking", "guide"].iter().any(|w| n.contains(w));
+    let progressish = |n: &str| {
+        !instructions(n)
+            && ["progress", "session", "status", "state", "handoff", "scratchpad", "worklog", "进度", "進捗"]
+                .iter()
+                .any(|w| n.contains(w))
+    };
+    if title.is_some_and(|(_, n)| progressish(n)) || progressish(&first) {
+        return Dialect::ProgressLog;
+    }
+    Dialect::Generic
+}

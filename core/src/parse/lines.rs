@@ -1,0 +1,334 @@
+//! Readers for the one-line shapes inside list items: a log entry's timestamp prefix, a
+//! progress line, a `SUPERSEDES` reference and a status emoji. Each works on a slice of the
+//! source and returns spans relative to it, so callers add the slice's offset.
+
+use crate::document::Status;
+use crate::span::Span;
+use crate::time::{self, Timestamp};
+
+/// A timestamp at the start of an entry: `2026-04-22T07:12Z — text`, `**2026-04-22** text`,
+/// `[2026-04-22 07:12] - text`.
+pub(crate) struct EntryPrefix {
+    pub timestamp: Timestamp,
+    pub timestamp_span: Span,
+    pub separator: Option<Span>,
+    pub text_start: usize,
+}
+
+const SEPARATORS: [&str; 8] = [" — ", " -- ", " – ", " - ", "—", ": ", " | ", " "];
+
+pub(crate) fn entry_prefix(text: &str) -> Option<EntryPrefix> {
+    let open = ["**", "[", "(", "`"].iter().find(|o| text.starts_with(**o));
+    let start = open.map_or(0, |o| o.len());
+    let (timestamp, used) = time::parse_prefix(&text[start..])?;
+    let ts_end = start + used;
+    let mut at = ts_end;
+    for close in ["**", "]", ")", "`"] {
+        if text[at..].starts_with(close) {
+            at += close.len();
+            break;
+        }
+    }
+    let mut separator = None;
+    if let Some(sep) = SEPARATORS.iter().find(|s| text[at..].starts_with(**s)) {
+        separator = Some(Span::new(at, at + sep.len()));
+        at += sep.len();
+    } else if at < text.len() && !text[at..].starts_with(char::is_whitespace) {
+        // Glued to more text ("2026-04-22T07:12Zfoo"): not an entry prefix.
+        if !text[at..].starts_with(':') && !text[at..].starts_with(',') {
+            return None;
+        }
+    }
+    let rest = &text[at..];
+    let text_start = at + (rest.len() - rest.trim_start().len());
+    Some(EntryPrefix {
+        timestamp,
+        timestamp_span: Span::new(start, ts_end),
+        separator,
+        text_start,
+    })
+}
+
+/// `STATUS: rest` at the start of an item: the word's span and where `rest` starts.
+/// The word is upper case (letters, `_`, `-`, inner spaces), optionally in `**bold**`.
+pub(crate) fn status_word(text: &str) -> Option<(Span, usize)> {
+    let b = text.as_bytes();
+    let mut at = 0;
+    let bold = text.starts_with("**");
+    if bold {
+        at = 2;
+    }
+    let start = at;
+    while at < b.len() && (b[at].is_ascii_uppercase() || matches!(b[at], b'_' | b'-' | b' ')) {
+        at += 1;
+    }
+    let mut end = at;
+    while end > start && b[end - 1] == b' ' {
+        end -= 1;
+    }
+    if end - start < 2 || !b[start].is_ascii_uppercase() || !b[end - 1].is_ascii_uppercase() {
+        return None;
+    }
+    let mut after = end;
+    if bold && text[after..].starts_with("**") {
+        after += 2;
+    }
+    if text[after..].starts_with(':') {
+        after += 1;
+    } else if bold && text[end..].starts_with(":**") {
+        after = end + 3;
+    } else {
+        return None;
+    }
+    Some((Span::new(start, end), after))
+}
+
+/// Units of a progress line's rest (`orders/batch_3/ (files 092-??? — stopped at 094)`).
+/// With `split`, a comma-separated list gives several units (`PENDING: a/, b/`).
+pub(crate) struct RawUnit {
+    pub name: Span,
+    pub detail: Option<Span>,
+    pub range: Option<(Span, Span, Option<Span>)>,
+    pub stopped_at: Option<Span>,
+}
+
+pub(crate) fn units(rest: &str, split: bool) -> Vec<RawUnit> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut piece_start = 0;
+    let bytes = rest.as_bytes();
+    for (i, &c) in bytes.iter().enumerate() {
+        match c {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b',' if split && depth == 0 => {
+                out.extend(unit(rest, piece_start, i));
+                piece_start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.extend(unit(rest, piece_start, rest.len()));
+    out
+}
+
+fn unit(rest: &str, start: usize, end: usize) -> Option<RawUnit> {
+    let piece = &rest[start..end];
+    let lead = piece.len() - piece.trim_start().len();
+    let piece_start = start + lead;
+    let piece = piece.trim();
+    if piece.is_empty() {
+        return None;
+    }
+    let (name_end, detail) = match piece.find('(') {
+        Some(open) => {
+            let close = piece[open..].rfind(')').map_or(piece.len(), |c| open + c);
+            let detail = Span::new(piece_start + open + 1, piece_start + close);
+            (open, Some(detail))
+        }
+        None => (piece.len(), None),
+    };
+    let name_text = piece[..name_end].trim_end();
+    let name = Span::new(piece_start, piece_start + name_text.len());
+    let search = |span: Span| {
+        let s = &rest[span.range()];
+        (range_in(s).map(|(a, b, c)| (a.shift(span.start), b.shift(span.start), c.map(|c| c.shift(span.start)))),
+         stopped_at_in(s).map(|s| s.shift(span.start)))
+    };
+    let (mut range, mut stopped_at) = detail.map(search).unwrap_or((None, None));
+    if range.is_none() || stopped_at.is_none() {
+        let (r, s) = search(Span::new(piece_start, piece_start + piece.len()));
+        range = range.or(r);
+        stopped_at = stopped_at.or(s);
+    }
+    Some(RawUnit {
+        name,
+        detail,
+        range,
+        stopped_at,
+    })
+}
+
+trait Shift {
+    fn shift(self, by: usize) -> Self;
+}
+
+impl Shift for Span {
+    fn shift(self, by: usize) -> Span {
+        Span::new(self.start + by, self.end + by)
+    }
+}
+
+/// `001-047` or `092-???`: (whole, start, end-or-open).
+fn range_in(s: &str) -> Option<(Span, Span, Option<Span>)> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i < b.len() && (b[i] == b'-' || s[i..].starts_with('–')) {
+                let dash = if b[i] == b'-' { 1 } else { '–'.len_utf8() };
+                let j = i + dash;
+                let mut k = j;
+                while k < b.len() && b[k].is_ascii_digit() {
+                    k += 1;
+                }
+                if k > j && (k == b.len() || !b[k].is_ascii_alphanumeric()) {
+                    return Some((Span::new(start, k), Span::new(start, i), Some(Span::new(j, k))));
+                }
+                let mut q = j;
+                while q < b.len() && b[q] == b'?' {
+                    q += 1;
+                }
+                if q > j {
+                    return Some((Span::new(start, q), Span::new(start, i), None));
+                }
+            }
+            continue;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The token after `stopped at` (any case).
+fn stopped_at_in(s: &str) -> Option<Span> {
+    let lower = s.to_ascii_lowercase();
+    let at = lower.find("stopped at")? + "stopped at".len();
+    let rest = &s[at..];
+    let lead = rest.len() - rest.trim_start().len();
+    let start = at + lead;
+    let token_len = s[start..]
+        .find(|c: char| c.is_whitespace() || matches!(c, ')' | ',' | ';' | ']'))
+        .unwrap_or(s.len() - start);
+    let token = s[start..start + token_len].trim_end_matches(['.', ':']);
+    (!token.is_empty()).then(|| Span::new(start, start + token.len()))
+}
+
+/// `SUPERSEDES [2026-04-22T07:12Z]` (also without brackets, any case): (phrase, target).
+pub(crate) fn supersedes(text: &str) -> Option<(Span, Span)> {
+    let at = find_ascii_ci(text, "supersedes")?;
+    let mut i = at + "supersedes".len();
+    let b = text.as_bytes();
+    while i < b.len() && (b[i] == b' ' || b[i] == b':') {
+        i += 1;
+    }
+    let bracket = b.get(i) == Some(&b'[');
+    if bracket {
+        i += 1;
+    }
+    let start = i;
+    while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b']' && !(b[i] == b',' || b[i] == b';') {
+        i += 1;
+    }
+    let target = Span::new(start, i);
+    if bracket && b.get(i) == Some(&b']') {
+        i += 1;
+    }
+    (!target.is_empty()).then_some((Span::new(at, i), target))
+}
+
+fn find_ascii_ci(hay: &str, needle: &str) -> Option<usize> {
+    hay.as_bytes()
+        .windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
+/// A status emoji at the start or end of a text, and the text without it.
+pub(crate) fn status_emoji(text: &str) -> Option<(Status, Span, Span)> {
+    const EMOJI: [(&str, Status); 8] = [
+        ("✅", Status::Completed),
+        ("✔️", Status::Completed),
+        ("✔", Status::Completed),
+        ("☑️", Status::Completed),
+        ("❌", Status::Failed),
+        ("🚧", Status::InProgress),
+        ("🔄", Status::InProgress),
+        ("⏳", Status::Pending),
+    ];
+    let trimmed_end = text.trim_end();
+    for (emoji, status) in EMOJI {
+        if let Some(rest) = text.strip_prefix(emoji) {
+            let lead = rest.len() - rest.trim_start().len();
+            let start = emoji.len() + lead;
+            let rest = rest.trim();
+            let rest = rest.trim_start_matches(['*']).trim_start();
+            let name_start = text.len() - text[start..].trim_start_matches(['*', ' ']).len();
+            let _ = rest;
+            return Some((status, Span::new(0, emoji.len()), Span::new(name_start, text.trim_end().len())));
+        }
+        if let Some(rest) = trimmed_end.strip_suffix(emoji) {
+            let name = rest.trim_end().trim_end_matches(['-', '—', ':', ' ']);
+            return Some((status, Span::new(rest.len(), trimmed_end.len()), Span::new(0, name.len())));
+        }
+    }
+    None
+}
+
+/// Reads a status word into a known status (`None` for an unknown word).
+pub(crate) fn read_status(word: &str) -> Option<(Status, bool)> {
+    Status::from_word(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entry_prefixes() {
+        let t = "2026-04-22T07:12Z — DO NOT modify config/auth.yaml";
+        let p = entry_prefix(t).unwrap();
+        assert_eq!(&t[p.text_start..], "DO NOT modify config/auth.yaml");
+        assert_eq!(&t[p.separator.unwrap().range()], " — ");
+        let t = "**2026-04-22** -- text";
+        assert_eq!(&t[entry_prefix(t).unwrap().text_start..], "text");
+        let t = "[2026-04-22 07:12] - text";
+        assert_eq!(&t[entry_prefix(t).unwrap().text_start..], "text");
+        assert!(entry_prefix("COMPLETED: x").is_none());
+    }
+
+    #[test]
+    fn progress_lines() {
+        let t = "IN_PROGRESS: orders/batch_3/ (files 092-??? — stopped at 094)";
+        let (word, rest) = status_word(t).unwrap();
+        assert_eq!(&t[word.range()], "IN_PROGRESS");
+        let rest_text = &t[rest..];
+        let u = &units(rest_text, false)[0];
+        assert_eq!(&rest_text[u.name.range()], "orders/batch_3/");
+        let (_, start, end) = u.range.unwrap();
+        assert_eq!(&rest_text[start.range()], "092");
+        assert!(end.is_none());
+        assert_eq!(&rest_text[u.stopped_at.unwrap().range()], "094");
+        let pending = " orders/batch_4/, batch_5/";
+        let us = units(pending, true);
+        assert_eq!(us.len(), 2);
+        assert_eq!(&pending[us[1].name.range()], "batch_5/");
+        let (w, _) = status_word("**DONE**: thing").unwrap();
+        assert_eq!(w, Span::new(2, 6));
+        assert!(status_word("Done: thing").is_none());
+    }
+
+    #[test]
+    fn supersedes_references() {
+        let t = "SUPERSEDES [2026-04-22T07:12Z] use pessimistic locking";
+        let (phrase, target) = supersedes(t).unwrap();
+        assert_eq!(&t[phrase.range()], "SUPERSEDES [2026-04-22T07:12Z]");
+        assert_eq!(&t[target.range()], "2026-04-22T07:12Z");
+        let t = "supersedes 2026-04-22T07:12Z#2, because";
+        assert_eq!(&t[supersedes(t).unwrap().1.range()], "2026-04-22T07:12Z#2");
+    }
+
+    #[test]
+    fn emoji_statuses() {
+        let t = "User Authentication System ✅";
+        let (s, _, name) = status_emoji(t).unwrap();
+        assert_eq!(s, Status::Completed);
+        assert_eq!(&t[name.range()], "User Authentication System");
+        let t = "✅ **Bearer tokens**";
+        let (_, _, name) = status_emoji(t).unwrap();
+        assert_eq!(&t[name.range()], "Bearer tokens**");
+    }
+}

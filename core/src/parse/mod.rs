@@ -1,0 +1,416 @@
+//! From text to [`Document`]: the block outline, the dialect, then the model.
+
+mod detect;
+mod json;
+mod lines;
+mod outline;
+mod roles;
+mod store;
+
+
+use crate::document::*;
+use crate::span::{LineIndex, Span};
+use crate::time;
+use crate::Dialect;
+use outline::Outline;
+
+/// What the caller knows about the text.
+#[derive(Debug, Clone, Default)]
+pub struct ParseOptions {
+    /// Skip detection and read the text as this dialect.
+    pub dialect: Option<Dialect>,
+    /// The file's name or path: `activeContext.md`, `claude-progress.txt`, `*.jsonl`
+    /// settle the dialect before the content is looked at.
+    pub file_name: Option<String>,
+}
+
+/// Parses any text into a [`Document`]. Never fails and never panics: a text of an
+/// unknown shape is a `generic` document, and `to_string()` gives back the input exactly.
+pub fn parse(text: &str) -> Document {
+    parse_with(text, &ParseOptions::default())
+}
+
+/// [`parse`] with a forced dialect or a file name.
+pub fn parse_with(text: &str, options: &ParseOptions) -> Document {
+    let bom = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
+    let mut doc = Document {
+        source: text.to_owned(),
+        dialect: Dialect::Generic,
+        lines: LineIndex::new(text),
+        bom,
+        front_matter: None,
+        sections: Vec::new(),
+        items: Vec::new(),
+        entries: Vec::new(),
+        decisions: Vec::new(),
+        progress: Vec::new(),
+        discoveries: Vec::new(),
+        next_step: None,
+        completion: None,
+        records: Vec::new(),
+        broken_rows: Vec::new(),
+        stamps: Vec::new(),
+    };
+    let named = options.file_name.as_deref().and_then(detect::from_file_name);
+    let forced = options.dialect.or(named);
+    let json_like = store::looks_like_json(text, bom);
+    if json_like && forced.is_none_or(|d| matches!(d, Dialect::MemoryStore | Dialect::ProgressLog)) {
+        let content = store::read(text, bom);
+        doc.dialect = forced.unwrap_or(if !content.features.is_empty() {
+            Dialect::ProgressLog
+        } else if !content.records.is_empty() || content.other == content.broken.is_empty() && !content.other {
+            Dialect::MemoryStore
+        } else {
+            Dialect::Generic
+        });
+        doc.records = content.records;
+        doc.progress = content.features;
+        doc.broken_rows = content.broken;
+        return doc;
+    }
+    let outline = outline::outline(text, bom);
+    doc.front_matter = outline.front_matter;
+    build_sections(&mut doc, &outline);
+    doc.dialect = forced.unwrap_or_else(|| {
+        let views: Vec<_> = doc
+            .sections
+            .iter()
+            .map(|s| detect::HeadingView {
+                level: s.level,
+                dated: s.timestamp.is_some(),
+                title: &text[s.title.range()],
+                has_description: s.description.is_some(),
+            })
+            .collect();
+        let body_start = doc.front_matter.map_or(bom, |f| f.end);
+        let first_line = text[body_start..].trim_start().lines().next().unwrap_or("");
+        detect::from_headings(&views, first_line)
+    });
+    build_items(&mut doc, &outline);
+    build_entries_and_decisions(&mut doc);
+    build_progress(&mut doc);
+    build_next_and_completion(&mut doc, &outline);
+    build_stamps(&mut doc, &outline);
+    doc
+}
+
+/// Paragraphs that open with a date (`Progress Update - 2026-04-08 (session 127)`,
+/// `**Last Updated:** 2026-04-14`): the dates free-form logs write outside list items.
+fn build_stamps(doc: &mut Document, outline: &Outline) {
+    const NEAR_START: usize = 48;
+    for p in &outline.paragraphs {
+        let line = first_line(&doc.source, *p);
+        let head = &doc.source[line.range()];
+        if let Some((ts, r)) = time::find(head).filter(|(_, r)| r.start < NEAR_START) {
+            doc.stamps.push(Stamp { span: Span::new(line.start + r.start, line.start + r.end), timestamp: ts });
+        }
+    }
+}
+
+fn build_sections(doc: &mut Document, outline: &Outline) {
+    let text = doc.source.as_str();
+    let headings = &outline.headings;
+    let mut stack: Vec<usize> = Vec::new();
+    for (i, h) in headings.iter().enumerate() {
+        let end = headings[i + 1..]
+            .iter()
+            .find(|n| n.level <= h.level)
+            .map_or(text.len(), |n| n.span.start);
+        while stack.last().is_some_and(|&p| headings[p].level >= h.level) {
+            stack.pop();
+        }
+        let title = &text[h.title.range()];
+        doc.sections.push(Section {
+            level: h.level,
+            heading: h.span,
+            title: h.title,
+            span: Span::new(h.span.start, end),
+            body: Span::new(h.span.end.min(end), end),
+            parent: stack.last().copied(),
+            role: roles::role_of(title),
+            timestamp: time::find(title).map(|(t, _)| t),
+            description: description_after(text, h.span.end, end),
+        });
+        stack.push(i);
+    }
+}
+
+/// An italic line (`_…_` or `*…*`) on the line right after a heading.
+fn description_after(text: &str, heading_end: usize, section_end: usize) -> Option<Span> {
+    let rest = &text[heading_end..section_end];
+    let rest = rest.strip_prefix("\r\n").or_else(|| rest.strip_prefix('\n'))?;
+    let start = section_end - rest.len();
+    let line = rest.split('\n').next()?.trim_end();
+    let lead = line.len() - line.trim_start().len();
+    let body = line.trim_start();
+    let italic = |m: char| {
+        body.len() >= 3
+            && body.starts_with(m)
+            && body.ends_with(m)
+            && !body.starts_with(&format!("{m}{m}"))
+            && !body.ends_with(&format!("{m}{m}"))
+    };
+    (italic('_') || italic('*')).then(|| Span::new(start + lead, start + line.len()))
+}
+
+fn build_items(doc: &mut Document, outline: &Outline) {
+    let mut section = None;
+    let mut next = 0;
+    for raw in &outline.items {
+        while next < doc.sections.len() && doc.sections[next].heading.start <= raw.span.start {
+            section = Some(next);
+            next += 1;
+        }
+        doc.items.push(Item {
+            span: raw.span,
+            bullet: raw.bullet,
+            text: raw.text,
+            depth: raw.depth,
+            section,
+            checkbox: raw.checkbox,
+        });
+    }
+}
+
+fn role_of_item(doc: &Document, item: &Item) -> SectionRole {
+    item.section.map_or(SectionRole::Other, |s| doc.sections[s].role)
+}
+
+fn build_entries_and_decisions(doc: &mut Document) {
+    let text = doc.source.as_str();
+    for (index, item) in doc.items.iter().enumerate() {
+        if item.depth != 1 {
+            continue;
+        }
+        let body = &text[item.text.range()];
+        let prefix = lines::entry_prefix(body);
+        let base = item.text.start;
+        if let Some(p) = &prefix {
+            doc.entries.push(Entry {
+                item: index,
+                timestamp: p.timestamp,
+                timestamp_span: shift(p.timestamp_span, base),
+                separator: p.separator.map(|s| shift(s, base)),
+                text: Span::new(base + p.text_start, item.text.end),
+            });
+        }
+        let entry_text = prefix
+            .as_ref()
+            .map_or(item.text, |p| Span::new(base + p.text_start, item.text.end));
+        match role_of_item(doc, item) {
+            SectionRole::Decisions => {
+                let supersedes = lines::supersedes(&text[entry_text.range()]).map(|(phrase, target)| Supersedes {
+                    span: shift(phrase, entry_text.start),
+                    target: shift(target, entry_text.start),
+                    resolved: None,
+                });
+                let id = match &prefix {
+                    Some(p) => text[shift(p.timestamp_span, base).range()].to_owned(),
+                    None => format!("L{}", doc.lines.line_of(item.span.start) + 1),
+                };
+                doc.decisions.push(Decision {
+                    id,
+                    item: index,
+                    timestamp: prefix.as_ref().map(|p| p.timestamp),
+                    text: entry_text,
+                    supersedes,
+                    superseded_by: None,
+                });
+            }
+            SectionRole::Discoveries => doc.discoveries.push(Discovery {
+                item: index,
+                timestamp: prefix.as_ref().map(|p| p.timestamp),
+                text: entry_text,
+            }),
+            _ => {}
+        }
+    }
+    number_duplicate_ids(&mut doc.decisions);
+    resolve_supersedes(doc);
+}
+
+fn shift(span: Span, by: usize) -> Span {
+    Span::new(span.start + by, span.end + by)
+}
+
+/// Two decisions with one timestamp: the second is `<timestamp>#2`, and so on.
+fn number_duplicate_ids(decisions: &mut [Decision]) {
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for d in decisions.iter_mut() {
+        let n = seen.entry(d.id.clone()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            d.id = format!("{}#{}", d.id, n);
+        }
+    }
+}
+
+/// Links each `SUPERSEDES` to the earlier decision it names: by id as written, else by the
+/// same instant written another way (`07:12Z` and `07:12:00Z`).
+fn resolve_supersedes(doc: &mut Document) {
+    for i in 0..doc.decisions.len() {
+        let Some(sup) = &doc.decisions[i].supersedes else { continue };
+        let target = doc.source[sup.target.range()].trim_end_matches(['.', ',', ';', ':']);
+        let (stamp, nth) = match target.split_once('#') {
+            Some((s, n)) => (s, n.parse::<usize>().unwrap_or(1)),
+            None => (target, 1),
+        };
+        let instant = time::Timestamp::parse(stamp).map(|t| t.epoch_seconds);
+        let earlier = &doc.decisions[..i];
+        let found = earlier.iter().position(|d| d.id == target).or_else(|| {
+            let instant = instant?;
+            earlier
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| d.timestamp.is_some_and(|t| t.epoch_seconds == instant))
+                .nth(nth - 1)
+                .map(|(j, _)| j)
+        });
+        if let Some(j) = found {
+            if let Some(sup) = doc.decisions[i].supersedes.as_mut() {
+                sup.resolved = Some(j);
+            }
+            doc.decisions[j].superseded_by = Some(i);
+        }
+    }
+}
+
+fn first_line(text: &str, span: Span) -> Span {
+    let s = &text[span.range()];
+    let line = s.split('\n').next().unwrap_or("").trim_end();
+    Span::new(span.start, span.start + line.len())
+}
+
+fn build_progress(doc: &mut Document) {
+    let text = doc.source.as_str();
+    let section_markers = matches!(
+        doc.dialect,
+        Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog
+    );
+    let mut markers = Vec::new();
+    for item in &doc.items {
+        let body = &text[item.text.range()];
+        let base = item.text.start;
+        let role = role_of_item(doc, item);
+        if let Some((word, rest)) = lines::status_word(body) {
+            let known = lines::read_status(&body[word.range()]);
+            if known.is_some() || role == SectionRole::Progress {
+                let status = known.map(|(s, _)| s);
+                let rest_span = first_line(text, Span::new(base + rest, item.text.end));
+                let units = lines::units(&text[rest_span.range()], status == Some(Status::Pending))
+                    .into_iter()
+                    .map(|u| Unit {
+                        name: shift(u.name, rest_span.start),
+                        range: u.range.map(|(whole, start, end)| UnitRange {
+                            span: shift(whole, rest_span.start),
+                            start: shift(start, rest_span.start),
+                            end: end.map(|e| shift(e, rest_span.start)),
+                        }),
+                        stopped_at: u.stopped_at.map(|s| shift(s, rest_span.start)),
+                    })
+                    .collect::<Vec<_>>();
+                let detail = lines::units(&text[rest_span.range()], false)
+                    .first()
+                    .and_then(|u| u.detail)
+                    .map(|d| shift(d, rest_span.start));
+                markers.push(ProgressMarker {
+                    span: item.span,
+                    source: if known.is_some_and(|(_, alias)| alias) { MarkerSource::Alias } else { MarkerSource::StatusWord },
+                    status,
+                    status_span: shift(word, base),
+                    units,
+                    detail,
+                });
+                continue;
+            }
+        }
+        let simple = |source, status, status_span, name| ProgressMarker {
+            span: item.span,
+            source,
+            status: Some(status),
+            status_span,
+            units: vec![Unit { name, range: None, stopped_at: None }],
+            detail: None,
+        };
+        if let Some(done) = item.checkbox {
+            let status = if done { Status::Completed } else { Status::Pending };
+            let mark = Span::new(item.text.start.saturating_sub(4).max(item.span.start), item.text.start);
+            markers.push(simple(MarkerSource::Checkbox, status, mark, first_line(text, item.text)));
+        } else if let Some((status, emoji, name)) = lines::status_emoji(&text[first_line(text, item.text).range()]) {
+            markers.push(simple(MarkerSource::Emoji, status, shift(emoji, base), shift(name, base)));
+        } else if section_markers && item.depth == 1 {
+            let status = match role {
+                SectionRole::Done => Status::Completed,
+                SectionRole::Todo => Status::Pending,
+                SectionRole::Active => Status::InProgress,
+                SectionRole::Blocked => Status::Blocked,
+                _ => continue,
+            };
+            let name = first_line(text, item.text);
+            markers.push(simple(MarkerSource::Section, status, Span::empty(item.text.start), name));
+        }
+    }
+    for section in &doc.sections {
+        if section.level < 2 {
+            continue;
+        }
+        let title = &text[section.title.range()];
+        if let Some((status, emoji, name)) = lines::status_emoji(title) {
+            markers.push(ProgressMarker {
+                span: section.heading,
+                source: MarkerSource::Emoji,
+                status: Some(status),
+                status_span: shift(emoji, section.title.start),
+                units: vec![Unit { name: shift(name, section.title.start), range: None, stopped_at: None }],
+                detail: None,
+            });
+        }
+    }
+    markers.sort_by_key(|m| m.span.start);
+    doc.progress = markers;
+}
+
+fn build_next_and_completion(doc: &mut Document, outline: &Outline) {
+    let text = doc.source.as_str();
+    let next = doc
+        .sections
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.role == SectionRole::NextStep)
+        .find_map(|(i, s)| first_block(doc, outline, s.body).map(|(span, t)| NextStep { span, text: t, section: i }));
+    doc.next_step = next;
+    let completion = doc.sections.iter().enumerate().rev().find(|(_, s)| s.role == SectionRole::Completion);
+    if let Some((i, s)) = completion {
+        let title = &text[s.title.range()];
+        let body = &text[s.body.range()];
+        let final_status = body.find("Final status:").map(|at| {
+            let start = s.body.start + at + "Final status:".len();
+            let line = text[start..s.body.end].split('\n').next().unwrap_or("");
+            let lead = line.len() - line.trim_start().len();
+            Span::new(start + lead, start + line.trim_end().len())
+        });
+        doc.completion = Some(Completion {
+            section: i,
+            span: s.span,
+            timestamp: time::find(title).map(|(t, _)| t),
+            final_status,
+        });
+    }
+}
+
+/// The first paragraph or top-level item in `body`: (block span, its text).
+fn first_block(doc: &Document, outline: &Outline, body: Span) -> Option<(Span, Span)> {
+    let para = outline.paragraphs.iter().find(|p| body.contains(p.start)).map(|p| {
+        let t = doc.text(*p).trim_end();
+        (Span::new(p.start, p.start + t.len()), Span::new(p.start, p.start + t.len()))
+    });
+    let item = doc
+        .items
+        .iter()
+        .find(|i| i.depth == 1 && body.contains(i.span.start))
+        .map(|i| (i.span, i.text));
+    match (para, item) {
+        (Some(p), Some(i)) => Some(if p.0.start < i.0.start { p } else { i }),
+        (p, i) => p.or(i),
+    }
+}

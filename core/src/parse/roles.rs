@@ -1,0 +1,119 @@
+//! Section roles from heading titles, in every dialect and in the languages seen in the
+//! corpus. Matching is on a normalized title: lower case, decoration and numbering removed.
+
+use crate::document::SectionRole;
+
+/// Lower-cased title with emoji, numbering (`1.`), markup and punctuation removed.
+pub(crate) fn normalize(title: &str) -> String {
+    let mut out = String::with_capacity(title.len());
+    for c in title.chars() {
+        if c.is_alphanumeric() || c == '\'' || c == '’' {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with(' ') {
+            out.push(' ');
+        }
+    }
+    let trimmed = out.trim();
+    // Drop a leading section number: "1 current focus".
+    let trimmed = trimmed.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
+    trimmed.replace('’', "'")
+}
+
+pub(crate) fn role_of(title: &str) -> SectionRole {
+    let t = normalize(title);
+    let t = t.as_str();
+    let starts = |p: &str| t.starts_with(p);
+    let has = |p: &str| t.contains(p);
+    if starts("task complete") {
+        SectionRole::Completion
+    } else if has("decision") || has("決定") || has("决策") {
+        SectionRole::Decisions
+    } else if starts("progress marker") {
+        SectionRole::Progress
+    } else if has("discover") || starts("learning") || has("learnings") {
+        SectionRole::Discoveries
+    } else if starts("next session")
+        || starts("next step")
+        || starts("immediate next")
+        || starts("next action")
+        || t == "next"
+        || starts("what's next")
+        || starts("start here")
+        || has("次のステップ")
+        || has("下一步")
+    {
+        SectionRole::NextStep
+    } else if starts("what works")
+        || starts("what's working")
+        || starts("completed")
+        || t == "done"
+        || starts("完了")
+        || has("已完成")
+    {
+        SectionRole::Done
+    } else if starts("what's left")
+        || has("left to build")
+        || starts("pending")
+        || starts("todo")
+        || starts("to do")
+        || starts("remaining")
+        || starts("backlog")
+        || has("未完了")
+        || has("残り")
+    {
+        SectionRole::Todo
+    } else if starts("in progress") || starts("active task") || starts("current task") {
+        SectionRole::Active
+    } else if starts("blocked") || starts("blocker") {
+        SectionRole::Blocked
+    } else if has("known issue") || starts("issues") || has("既知の問題") {
+        SectionRole::Issues
+    } else if starts("current state")
+        || starts("current status")
+        || starts("current focus")
+        || starts("current work")
+        || starts("status")
+        || has("現在の")
+        || has("当前")
+    {
+        SectionRole::CurrentState
+    } else if starts("worklog")
+        || starts("work log")
+        || starts("session log")
+        || starts("session history")
+        || starts("log")
+        || starts("recent changes")
+    {
+        SectionRole::Worklog
+    } else {
+        SectionRole::Other
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_map_to_roles() {
+        let cases = [
+            ("Decisions Made", SectionRole::Decisions),
+            ("Progress Markers", SectionRole::Progress),
+            ("Key Discoveries", SectionRole::Discoveries),
+            ("Next Session Start", SectionRole::NextStep),
+            ("TASK COMPLETE — 2026-04-22T09:00Z", SectionRole::Completion),
+            ("What Works", SectionRole::Done),
+            ("What’s Left to Build", SectionRole::Todo),
+            ("**2. 最近の変更**", SectionRole::Other),
+            ("🎯 Current Focus", SectionRole::CurrentState),
+            ("Known Issues", SectionRole::Issues),
+            ("Worklog", SectionRole::Worklog),
+            ("Current State", SectionRole::CurrentState),
+            ("Learnings", SectionRole::Discoveries),
+            ("Architecture", SectionRole::Other),
+        ];
+        for (title, role) in cases {
+            assert_eq!(role_of(title), role, "{title}");
+        }
+    }
+}
