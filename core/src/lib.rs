@@ -10,12 +10,16 @@
 //! ```
 
 pub mod dialect;
+pub mod diagnostic;
 pub mod document;
 mod parse;
+pub mod rule;
 pub mod span;
 pub mod time;
 
 pub use dialect::Dialect;
+pub use diagnostic::{splice, Diagnostic, SpliceError, TextEdit};
+pub use rule::{Rule, RuleKind, Severity};
 pub use document::{
     Completion, Decision, Discovery, Document, Entry, Item, MarkerSource, NextStep, ProgressMarker,
     Record, Section, SectionRole, Stamp, Status, Supersedes, Unit, UnitRange,

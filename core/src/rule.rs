@@ -1,0 +1,132 @@
+//! The registry of rule ids: one list, stable names, default severities and one-line docs.
+//! Ids are public interface (SPEC §3): never rename one.
+
+use serde::Serialize;
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+macro_rules! rules {
+    ($( $variant:ident = $id:literal, $sev:ident, $kind:ident, $doc:literal; )*) => {
+        /// Every rule Memento reports, check rules and transition rules alike.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Rule { $( #[doc = $doc] $variant, )* }
+
+        impl Rule {
+            pub const ALL: &'static [Rule] = &[$(Rule::$variant,)*];
+
+            /// The stable kebab-case id.
+            pub fn id(self) -> &'static str {
+                match self { $(Rule::$variant => $id,)* }
+            }
+
+            pub fn default_severity(self) -> Severity {
+                match self { $(Rule::$variant => Severity::$sev,)* }
+            }
+
+            pub fn kind(self) -> RuleKind {
+                match self { $(Rule::$variant => RuleKind::$kind,)* }
+            }
+
+            /// One line saying what the rule finds.
+            pub fn doc(self) -> &'static str {
+                match self { $(Rule::$variant => $doc,)* }
+            }
+        }
+    };
+}
+
+/// Whether a rule looks at one version of a file (`check`) or at two (`diff`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleKind {
+    Check,
+    Transition,
+}
+
+rules! {
+    MissingSection = "missing-section", Warning, Check, "A section the dialect expects is absent.";
+    DuplicateSection = "duplicate-section", Warning, Check, "The same section appears twice.";
+    EmptyNextStep = "empty-next-step", Warning, Check, "No next step is recorded while work remains.";
+    MalformedEntry = "malformed-entry", Warning, Check, "A log entry without a readable timestamp, or a progress line with no status.";
+    UnknownStatus = "unknown-status", Warning, Check, "A progress status that is not COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED or SKIPPED.";
+    TimestampOutOfOrder = "timestamp-out-of-order", Warning, Check, "An append-only log goes back in time.";
+    FutureTimestamp = "future-timestamp", Warning, Check, "A timestamp later than now.";
+    DanglingSupersedes = "dangling-supersedes", Error, Check, "SUPERSEDES names no earlier decision.";
+    ConflictingDecisions = "conflicting-decisions", Error, Check, "Two active decisions about the same subject pull opposite ways.";
+    DuplicateEntry = "duplicate-entry", Warning, Check, "The same normalized text twice in a section.";
+    ProgressContradiction = "progress-contradiction", Error, Check, "A unit both COMPLETED and IN_PROGRESS/PENDING, or two units IN_PROGRESS.";
+    SectionOverBudget = "section-over-budget", Warning, Check, "A section over its token budget, or the file over its total budget.";
+    StaleMemory = "stale-memory", Warning, Check, "The newest timestamp is older than stale_after before now.";
+    StaleCurrentState = "stale-current-state", Warning, Check, "Session notes: Current State is empty or older than the newest Worklog entry.";
+    PossibleSecret = "possible-secret", Error, Check, "An API key, token, private key, password in a URL, card number or SSN.";
+    EntryAfterCompletion = "entry-after-completion", Warning, Check, "Entries added after TASK COMPLETE.";
+    TemplateDrift = "template-drift", Error, Check, "Session notes: a header or italic description differs from the template.";
+    StaleEntry = "stale-entry", Info, Check, "Memory store: a row not updated or accessed within the retention period.";
+    MixedScope = "mixed-scope", Info, Check, "Memory store: rows of several agents or projects in one file.";
+    TimestampAssumedUtc = "timestamp-assumed-utc", Info, Check, "A timestamp without a zone, read as UTC.";
+    StatusAlias = "status-alias", Info, Check, "A status alias (DONE, WIP, TODO) where the canonical word is expected.";
+    HeaderChanged = "header-changed", Error, Transition, "A section header was changed, added or removed.";
+    DescriptionChanged = "description-changed", Error, Transition, "A session-notes italic description was changed.";
+    DecisionRewritten = "decision-rewritten", Error, Transition, "A decision was edited or deleted instead of superseded.";
+    EntryRemoved = "entry-removed", Error, Transition, "An append-only entry was deleted.";
+    ProgressRegressed = "progress-regressed", Warning, Transition, "A COMPLETED unit went back without a note.";
+    CompletionRemoved = "completion-removed", Error, Transition, "The TASK COMPLETE block was removed.";
+}
+
+impl Rule {
+    pub fn from_id(id: &str) -> Option<Rule> {
+        Rule::ALL.iter().copied().find(|r| r.id() == id)
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_kebab_case_and_round_trip() {
+        let mut ids: Vec<_> = Rule::ALL.iter().map(|r| r.id()).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), Rule::ALL.len());
+        for r in Rule::ALL {
+            assert!(r.id().bytes().all(|b| b.is_ascii_lowercase() || b == b'-'));
+            assert_eq!(Rule::from_id(r.id()), Some(*r));
+        }
+    }
+}
