@@ -16,6 +16,7 @@ mod parse;
 pub mod rule;
 pub mod span;
 pub mod time;
+pub mod tokens;
 
 pub use dialect::Dialect;
 pub use diagnostic::{splice, Diagnostic, SpliceError, TextEdit};
