@@ -1,1 +1,52 @@
-fn main() {}
+//! Parse throughput on the 1 MB inputs of bench/gen.py, beside pulldown-cmark's bare
+//! `into_offset_iter()` loop on the same text (the budget of SPEC §9 is relative to it).
+
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::path::Path;
+use std::process::Command;
+
+/// Generates (once) and reads a bench input: `gen.py KIND BYTES`.
+pub fn input(kind: &str, bytes: usize) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = root.join("target/bench-inputs");
+    let path = dir.join(format!("{kind}-{bytes}.md"));
+    if !path.exists() {
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = Command::new("python3")
+            .arg(root.join("bench/gen.py"))
+            .args([kind, &bytes.to_string()])
+            .output()
+            .expect("python3 runs bench/gen.py");
+        assert!(out.status.success(), "gen.py failed");
+        std::fs::write(&path, out.stdout).unwrap();
+    }
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn pulldown_bare(text: &str) -> usize {
+    let mut n = 0;
+    for (event, range) in pulldown_cmark::Parser::new(text).into_offset_iter() {
+        black_box(&event);
+        n += range.end - range.start;
+    }
+    n
+}
+
+fn bench_parse(c: &mut Criterion) {
+    let mut group = c.benchmark_group("parse-1MB");
+    group.sample_size(20);
+    for kind in ["log", "notes"] {
+        let text = input(kind, 1_000_000);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_with_input(BenchmarkId::new("pulldown-cmark-bare", kind), &text, |b, t| {
+            b.iter(|| pulldown_bare(black_box(t)))
+        });
+        group.bench_with_input(BenchmarkId::new("memento-parse", kind), &text, |b, t| {
+            b.iter(|| memento_core::parse(black_box(t)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_parse);
+criterion_main!(benches);

@@ -12,6 +12,7 @@
 pub mod dialect;
 pub mod diagnostic;
 pub mod document;
+pub mod hash;
 mod parse;
 pub mod rule;
 pub mod span;

@@ -5,6 +5,8 @@
 use crate::document::Status;
 use crate::span::Span;
 use crate::time::{self, Timestamp};
+use memchr::memmem;
+use std::sync::OnceLock;
 
 /// A timestamp at the start of an entry: `2026-04-22T07:12Z — text`, `**2026-04-22** text`,
 /// `[2026-04-22 07:12] - text`.
@@ -120,7 +122,7 @@ fn unit(rest: &str, start: usize, end: usize) -> Option<RawUnit> {
     if piece.is_empty() {
         return None;
     }
-    let (name_end, detail) = match piece.find('(') {
+    let (name_end, detail) = match memchr::memchr(b'(', piece.as_bytes()) {
         Some(open) => {
             let close = piece[open..].rfind(')').map_or(piece.len(), |c| open + c);
             let detail = Span::new(piece_start + open + 1, piece_start + close);
@@ -130,17 +132,15 @@ fn unit(rest: &str, start: usize, end: usize) -> Option<RawUnit> {
     };
     let name_text = piece[..name_end].trim_end();
     let name = Span::new(piece_start, piece_start + name_text.len());
-    let search = |span: Span| {
-        let s = &rest[span.range()];
-        (range_in(s).map(|(a, b, c)| (a.shift(span.start), b.shift(span.start), c.map(|c| c.shift(span.start)))),
-         stopped_at_in(s).map(|s| s.shift(span.start)))
+    let shifted = |r: Option<(Span, Span, Option<Span>)>, by: usize| {
+        r.map(|(a, b, c)| (a.shift(by), b.shift(by), c.map(|c| c.shift(by))))
     };
-    let (mut range, mut stopped_at) = detail.map(search).unwrap_or((None, None));
-    if range.is_none() || stopped_at.is_none() {
-        let (r, s) = search(Span::new(piece_start, piece_start + piece.len()));
-        range = range.or(r);
-        stopped_at = stopped_at.or(s);
-    }
+    // A range is read from the detail first (`orders/batch_1/ (files 001-047)`), else from
+    // the name; the stop point may be anywhere in the piece.
+    let range = detail
+        .and_then(|d| shifted(range_in(&rest[d.range()]), d.start))
+        .or_else(|| shifted(range_in(&rest[name.range()]), name.start));
+    let stopped_at = stopped_at_in(piece).map(|s| s.shift(piece_start));
     Some(RawUnit {
         name,
         detail,
@@ -196,8 +196,7 @@ fn range_in(s: &str) -> Option<(Span, Span, Option<Span>)> {
 
 /// The token after `stopped at` (any case).
 fn stopped_at_in(s: &str) -> Option<Span> {
-    let lower = s.to_ascii_lowercase();
-    let at = lower.find("stopped at")? + "stopped at".len();
+    let at = STOPPED_AT.find(s)? + "stopped at".len();
     let rest = &s[at..];
     let lead = rest.len() - rest.trim_start().len();
     let start = at + lead;
@@ -208,9 +207,10 @@ fn stopped_at_in(s: &str) -> Option<Span> {
     (!token.is_empty()).then(|| Span::new(start, start + token.len()))
 }
 
-/// `SUPERSEDES [2026-04-22T07:12Z]` (also without brackets, any case): (phrase, target).
+/// `SUPERSEDES [2026-04-22T07:12Z]` (also without brackets; upper, lower or capitalized):
+/// (phrase, target).
 pub(crate) fn supersedes(text: &str) -> Option<(Span, Span)> {
-    let at = find_ascii_ci(text, "supersedes")?;
+    let at = SUPERSEDES.find(text)?;
     let mut i = at + "supersedes".len();
     let b = text.as_bytes();
     while i < b.len() && (b[i] == b' ' || b[i] == b':') {
@@ -231,14 +231,48 @@ pub(crate) fn supersedes(text: &str) -> Option<(Span, Span)> {
     (!target.is_empty()).then_some((Span::new(at, i), target))
 }
 
-fn find_ascii_ci(hay: &str, needle: &str) -> Option<usize> {
-    hay.as_bytes()
-        .windows(needle.len())
-        .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+/// An ASCII phrase found in lower case, capitalized or upper case (`stopped at`,
+/// `Stopped at`, `STOPPED AT`). The searchers are built once per process: building a
+/// memmem searcher per line would cost more than the search.
+pub(crate) struct Phrase {
+    lower: &'static str,
+    finders: OnceLock<[memmem::Finder<'static>; 2]>,
 }
+
+impl Phrase {
+    pub const fn new(lower: &'static str) -> Self {
+        Phrase { lower, finders: OnceLock::new() }
+    }
+
+    /// Byte offset of the first occurrence in `hay`.
+    pub fn find(&self, hay: &str) -> Option<usize> {
+        let [lower_tail, upper_tail] = self.finders.get_or_init(|| {
+            let tail = &self.lower[1..];
+            let upper: &'static str = Box::leak(tail.to_ascii_uppercase().into_boxed_str());
+            [memmem::Finder::new(tail), memmem::Finder::new(upper)]
+        });
+        let h = hay.as_bytes();
+        let first = self.lower.as_bytes()[0];
+        let hit = |f: &memmem::Finder<'static>| {
+            f.find_iter(h.get(1..)?).find(|&i| h[i].eq_ignore_ascii_case(&first))
+        };
+        match (hit(lower_tail), hit(upper_tail)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+static STOPPED_AT: Phrase = Phrase::new("stopped at");
+static SUPERSEDES: Phrase = Phrase::new("supersedes");
 
 /// A status emoji at the start or end of a text, and the text without it.
 pub(crate) fn status_emoji(text: &str) -> Option<(Status, Span, Span)> {
+    // Every status emoji is non-ASCII: most lines are rejected on their two end bytes.
+    let trimmed = text.trim_end().as_bytes();
+    if trimmed.first().is_none_or(u8::is_ascii) && trimmed.last().is_none_or(u8::is_ascii) {
+        return None;
+    }
     const EMOJI: [(&str, Status); 8] = [
         ("✅", Status::Completed),
         ("✔️", Status::Completed),

@@ -9,6 +9,7 @@ mod store;
 
 
 use crate::document::*;
+use crate::hash::FastMap;
 use crate::span::{LineIndex, Span};
 use crate::time;
 use crate::Dialect;
@@ -154,6 +155,7 @@ fn description_after(text: &str, heading_end: usize, section_end: usize) -> Opti
 }
 
 fn build_items(doc: &mut Document, outline: &Outline) {
+    doc.items.reserve_exact(outline.items.len());
     let mut section = None;
     let mut next = 0;
     for raw in &outline.items {
@@ -178,6 +180,9 @@ fn role_of_item(doc: &Document, item: &Item) -> SectionRole {
 
 fn build_entries_and_decisions(doc: &mut Document) {
     let text = doc.source.as_str();
+    // How many decisions so far carry each timestamp text: the second is `<ts>#2`.
+    let mut id_counts: FastMap<&str, usize> = FastMap::default();
+    id_counts.reserve(doc.items.len() / 4);
     for (index, item) in doc.items.iter().enumerate() {
         if item.depth != 1 {
             continue;
@@ -205,7 +210,12 @@ fn build_entries_and_decisions(doc: &mut Document) {
                     resolved: None,
                 });
                 let id = match &prefix {
-                    Some(p) => text[shift(p.timestamp_span, base).range()].to_owned(),
+                    Some(p) => {
+                        let stamp = &text[shift(p.timestamp_span, base).range()];
+                        let n = id_counts.entry(stamp).or_insert(0);
+                        *n += 1;
+                        if *n == 1 { stamp.to_owned() } else { format!("{stamp}#{n}") }
+                    }
                     None => format!("L{}", doc.lines.line_of(item.span.start) + 1),
                 };
                 doc.decisions.push(Decision {
@@ -225,7 +235,6 @@ fn build_entries_and_decisions(doc: &mut Document) {
             _ => {}
         }
     }
-    number_duplicate_ids(&mut doc.decisions);
     resolve_supersedes(doc);
 }
 
@@ -233,51 +242,47 @@ fn shift(span: Span, by: usize) -> Span {
     Span::new(span.start + by, span.end + by)
 }
 
-/// Two decisions with one timestamp: the second is `<timestamp>#2`, and so on.
-fn number_duplicate_ids(decisions: &mut [Decision]) {
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for d in decisions.iter_mut() {
-        let n = seen.entry(d.id.clone()).or_insert(0);
-        *n += 1;
-        if *n > 1 {
-            d.id = format!("{}#{}", d.id, n);
-        }
-    }
-}
-
 /// Links each `SUPERSEDES` to the earlier decision it names: by id as written, else by the
 /// same instant written another way (`07:12Z` and `07:12:00Z`).
 fn resolve_supersedes(doc: &mut Document) {
-    for i in 0..doc.decisions.len() {
-        let Some(sup) = &doc.decisions[i].supersedes else { continue };
+    if doc.decisions.iter().all(|d| d.supersedes.is_none()) {
+        return;
+    }
+    let by_id: FastMap<&str, usize> =
+        doc.decisions.iter().enumerate().map(|(i, d)| (d.id.as_str(), i)).collect();
+    let mut by_instant: FastMap<i64, Vec<usize>> = FastMap::default();
+    for (i, d) in doc.decisions.iter().enumerate() {
+        if let Some(t) = d.timestamp {
+            by_instant.entry(t.epoch_seconds).or_default().push(i);
+        }
+    }
+    let mut links = Vec::new();
+    for (i, d) in doc.decisions.iter().enumerate() {
+        let Some(sup) = &d.supersedes else { continue };
         let target = doc.source[sup.target.range()].trim_end_matches(['.', ',', ';', ':']);
         let (stamp, nth) = match target.split_once('#') {
-            Some((s, n)) => (s, n.parse::<usize>().unwrap_or(1)),
+            Some((s, n)) => (s, n.parse::<usize>().unwrap_or(1).max(1)),
             None => (target, 1),
         };
-        let instant = time::Timestamp::parse(stamp).map(|t| t.epoch_seconds);
-        let earlier = &doc.decisions[..i];
-        let found = earlier.iter().position(|d| d.id == target).or_else(|| {
-            let instant = instant?;
-            earlier
-                .iter()
-                .enumerate()
-                .filter(|(_, d)| d.timestamp.is_some_and(|t| t.epoch_seconds == instant))
-                .nth(nth - 1)
-                .map(|(j, _)| j)
+        let found = by_id.get(target).copied().filter(|&j| j < i).or_else(|| {
+            let instant = time::Timestamp::parse(stamp)?.epoch_seconds;
+            by_instant.get(&instant)?.iter().copied().filter(|&j| j < i).nth(nth - 1)
         });
         if let Some(j) = found {
-            if let Some(sup) = doc.decisions[i].supersedes.as_mut() {
-                sup.resolved = Some(j);
-            }
-            doc.decisions[j].superseded_by = Some(i);
+            links.push((i, j));
         }
+    }
+    for (i, j) in links {
+        if let Some(sup) = doc.decisions[i].supersedes.as_mut() {
+            sup.resolved = Some(j);
+        }
+        doc.decisions[j].superseded_by = Some(i);
     }
 }
 
 fn first_line(text: &str, span: Span) -> Span {
     let s = &text[span.range()];
-    let line = s.split('\n').next().unwrap_or("").trim_end();
+    let line = memchr::memchr(b'\n', s.as_bytes()).map_or(s, |i| &s[..i]).trim_end();
     Span::new(span.start, span.start + line.len())
 }
 
@@ -287,7 +292,7 @@ fn build_progress(doc: &mut Document) {
         doc.dialect,
         Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog
     );
-    let mut markers = Vec::new();
+    let mut markers = Vec::with_capacity(doc.items.len() / 2);
     for item in &doc.items {
         let body = &text[item.text.range()];
         let base = item.text.start;
@@ -297,7 +302,9 @@ fn build_progress(doc: &mut Document) {
             if known.is_some() || role == SectionRole::Progress {
                 let status = known.map(|(s, _)| s);
                 let rest_span = first_line(text, Span::new(base + rest, item.text.end));
-                let units = lines::units(&text[rest_span.range()], status == Some(Status::Pending))
+                let raw = lines::units(&text[rest_span.range()], status == Some(Status::Pending));
+                let detail = raw.first().and_then(|u| u.detail).map(|d| shift(d, rest_span.start));
+                let units = raw
                     .into_iter()
                     .map(|u| Unit {
                         name: shift(u.name, rest_span.start),
@@ -309,10 +316,6 @@ fn build_progress(doc: &mut Document) {
                         stopped_at: u.stopped_at.map(|s| shift(s, rest_span.start)),
                     })
                     .collect::<Vec<_>>();
-                let detail = lines::units(&text[rest_span.range()], false)
-                    .first()
-                    .and_then(|u| u.detail)
-                    .map(|d| shift(d, rest_span.start));
                 markers.push(ProgressMarker {
                     span: item.span,
                     source: if known.is_some_and(|(_, alias)| alias) { MarkerSource::Alias } else { MarkerSource::StatusWord },
@@ -366,7 +369,11 @@ fn build_progress(doc: &mut Document) {
             });
         }
     }
-    markers.sort_by_key(|m| m.span.start);
+    // Heading markers were appended after the item markers: restore file order (a no-op
+    // pass when there are none).
+    if !markers.is_sorted_by_key(|m| m.span.start) {
+        markers.sort_by_key(|m| m.span.start);
+    }
     doc.progress = markers;
 }
 

@@ -1,0 +1,30 @@
+//! A fast, non-cryptographic hasher for the short keys of the hot paths (ids, normalized
+//! entry texts). SipHash's DoS resistance buys nothing here: maps live for one call.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// FNV-1a, 64-bit.
+#[derive(Clone, Copy)]
+pub struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+pub type FastSet<K> = HashSet<K, BuildHasherDefault<Fnv>>;
