@@ -1,0 +1,9 @@
+//! One component per panel of the dashboard.
+
+pub mod drop_zone;
+pub mod file_card;
+pub mod load_errors;
+
+pub use drop_zone::DropZone;
+pub use file_card::FileCard;
+pub use load_errors::LoadErrors;
