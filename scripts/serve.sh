@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Serves the dashboard at http://127.0.0.1:8080 with the bundled example loaded
+# (web/examples/session_memory.md). Rebuilds on change. Installs missing tools first.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+scripts/setup.sh
+export PATH="$root/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+cargo fetch # trunk builds offline (Trunk.toml)
+exec trunk serve --release --address 127.0.0.1 --port 8080

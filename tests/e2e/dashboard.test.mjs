@@ -1,0 +1,114 @@
+// End-to-end smoke test of the dashboard in headless Chromium (playwright-core driving the
+// Debian chromium; no browser download). Needs the built dashboard served at MEMENTO_URL
+// (scripts/test.sh builds dist/ and serves it). Screenshots go to tests/e2e/tmp/.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, "..", "..");
+const shots = path.join(here, "tmp");
+const url = process.env.MEMENTO_URL ?? "http://127.0.0.1:8080/";
+
+const example = fs.readFileSync(path.join(repo, "web/examples/session_memory.md"));
+const notesPath = path.join(repo, "wasm-pkg/test/fixtures/session_notes.md");
+const crlfBomPath = path.join(repo, "wasm-pkg/test/fixtures/generic_crlf_bom.md");
+
+let browser;
+let page;
+const pageErrors = [];
+
+/** The card of one loaded file, by file name. */
+const card = (name) => page.locator(`[data-testid="file-card"][data-name="${name}"]`).first();
+
+/** What a person sees about a loaded file. */
+async function facts(name) {
+  const c = card(name);
+  await c.waitFor({ timeout: 10_000 });
+  return {
+    dialect: await c.getByTestId("dialect").textContent(),
+    roundtrip: await c.getByTestId("roundtrip").textContent(),
+    bytes: await c.getByTestId("bytes").textContent(),
+    source: await c.getByTestId("source").textContent(),
+  };
+}
+
+/** Drops files on the drop zone as a drag from the desktop would (DataTransfer + drop). */
+async function dropFiles(files) {
+  await page.getByTestId("drop-zone").evaluate((zone, files) => {
+    const data = new DataTransfer();
+    for (const { name, text } of files) {
+      data.items.add(new File([text], name, { type: "text/markdown" }));
+    }
+    for (const type of ["dragenter", "dragover", "drop"]) {
+      zone.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    }
+  }, files);
+}
+
+before(async () => {
+  fs.mkdirSync(shots, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (msg) => msg.type() === "error" && pageErrors.push(msg.text()));
+  await page.goto(url);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test("the bundled example is shown at start", async () => {
+  const shown = await facts("session_memory.md");
+  assert.equal(shown.dialect, "checkpoint-log");
+  assert.equal(shown.roundtrip, "byte-exact");
+  assert.equal(shown.bytes, `${example.length} bytes`);
+  assert.equal(shown.source, example.toString("utf8"));
+  await page.screenshot({ path: path.join(shots, "example.png"), fullPage: true });
+});
+
+test("a dropped file is parsed: dialect and byte-exact round trip", async () => {
+  const text = fs.readFileSync(notesPath, "utf8");
+  await dropFiles([{ name: "session_notes.md", text }]);
+  const shown = await facts("session_notes.md");
+  assert.equal(shown.dialect, "session-notes");
+  assert.equal(shown.roundtrip, "byte-exact");
+  assert.equal(shown.bytes, `${Buffer.byteLength(text)} bytes`);
+  await page.screenshot({ path: path.join(shots, "dropped.png"), fullPage: true });
+});
+
+test("the file picker loads a file with a BOM and CRLF byte for byte", async () => {
+  await page.getByTestId("file-input").setInputFiles(crlfBomPath);
+  const shown = await facts("generic_crlf_bom.md");
+  assert.equal(shown.dialect, "generic");
+  assert.equal(shown.roundtrip, "byte-exact");
+  assert.equal(shown.bytes, `${fs.statSync(crlfBomPath).size} bytes`);
+});
+
+test("file content is shown as text, never run as markup", async () => {
+  const text = '# Notes\n\n<img src=x onerror="window.__pwned=1">\n<script>window.__pwned=2</script>\n';
+  await dropFiles([{ name: "hostile.md", text }]);
+  const shown = await facts("hostile.md");
+  assert.equal(shown.source, text);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.equal(await page.locator("main img, main script").count(), 0);
+});
+
+test("no errors in the page", () => {
+  assert.deepEqual(pageErrors, []);
+});
