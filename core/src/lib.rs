@@ -15,6 +15,7 @@ pub mod diagnostic;
 pub mod document;
 pub mod hash;
 mod parse;
+pub mod plan;
 pub mod rule;
 pub mod span;
 pub mod time;
@@ -28,5 +29,6 @@ pub use document::{
     Record, Section, SectionRole, Stamp, Status, Supersedes, Unit, UnitRange,
 };
 pub use parse::{parse, parse_with, ParseOptions};
+pub use plan::{plan, Plan, RunStatus};
 pub use span::{Position, Span};
 pub use time::Timestamp;

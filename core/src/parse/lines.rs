@@ -283,20 +283,16 @@ pub(crate) fn status_emoji(text: &str) -> Option<(Status, Span, Span)> {
         ("🔄", Status::InProgress),
         ("⏳", Status::Pending),
     ];
-    let trimmed_end = text.trim_end();
+    let t = text.trim_end();
+    let decoration = |c: char| matches!(c, '*' | '-' | '—' | ':') || c.is_whitespace();
     for (emoji, status) in EMOJI {
-        if let Some(rest) = text.strip_prefix(emoji) {
-            let lead = rest.len() - rest.trim_start().len();
-            let start = emoji.len() + lead;
-            let rest = rest.trim();
-            let rest = rest.trim_start_matches(['*']).trim_start();
-            let name_start = text.len() - text[start..].trim_start_matches(['*', ' ']).len();
-            let _ = rest;
-            return Some((status, Span::new(0, emoji.len()), Span::new(name_start, text.trim_end().len())));
+        if let Some(rest) = t.strip_prefix(emoji) {
+            let name_start = t.len() - rest.trim_start_matches(decoration).len();
+            return Some((status, Span::new(0, emoji.len()), Span::new(name_start, t.len())));
         }
-        if let Some(rest) = trimmed_end.strip_suffix(emoji) {
-            let name = rest.trim_end().trim_end_matches(['-', '—', ':', ' ']);
-            return Some((status, Span::new(rest.len(), trimmed_end.len()), Span::new(0, name.len())));
+        if let Some(rest) = t.strip_suffix(emoji) {
+            let name = rest.trim_end_matches(decoration);
+            return Some((status, Span::new(rest.len(), t.len()), Span::new(0, name.len())));
         }
     }
     None
@@ -364,5 +360,8 @@ mod tests {
         let t = "✅ **Bearer tokens**";
         let (_, _, name) = status_emoji(t).unwrap();
         assert_eq!(&t[name.range()], "Bearer tokens**");
+        let t = "✅\t";
+        let (_, _, name) = status_emoji(t).unwrap();
+        assert!(name.is_empty() && name.end <= t.len());
     }
 }

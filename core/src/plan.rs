@@ -1,0 +1,345 @@
+//! The resume plan (SPEC §4): where a run stands and exactly where the next session starts.
+//!
+//! Serde field names are the JSON the CLI prints (`plan --json`): keep them as written.
+
+use crate::diagnostic::Diagnostic;
+use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status};
+use crate::hash::FastMap;
+use crate::span::Span;
+use crate::time::Timestamp;
+use serde::Serialize;
+
+/// Where the run stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RunStatus {
+    NotStarted,
+    InProgress,
+    Blocked,
+    Complete,
+}
+
+/// Where the next action was read from, in the order the plan looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NextActionSource {
+    /// The Next Session Start (or Next Steps) section.
+    NextStep,
+    /// The IN_PROGRESS unit's stop point.
+    StopPoint,
+    /// The first PENDING unit.
+    Pending,
+    /// Current State (session notes) or the current-focus section.
+    CurrentState,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NextAction {
+    pub text: String,
+    pub source: NextActionSource,
+    pub line: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ResumeFrom {
+    pub unit: String,
+    pub stopped_at: Option<String>,
+    /// The item after the stop point, zero padding kept: "094" → "095".
+    pub continue_at: Option<String>,
+}
+
+/// A unit of work as the plan lists it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlanUnit {
+    pub unit: String,
+    pub status: Status,
+    /// `001-047`, `092-???`.
+    pub range: Option<String>,
+    pub line: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ActiveDecision {
+    pub id: String,
+    pub text: String,
+    pub line: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SupersededDecision {
+    pub id: String,
+    /// Id of the decision replacing it.
+    pub by: String,
+    pub text: String,
+    pub line: u32,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct PlanDecisions {
+    pub active: Vec<ActiveDecision>,
+    pub superseded: Vec<SupersededDecision>,
+}
+
+/// Two active decisions pulling opposite ways (from the conflicting-decisions rule).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlanConflict {
+    pub message: String,
+    pub line: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Plan {
+    pub status: RunStatus,
+    pub next_action: Option<NextAction>,
+    pub resume_from: Option<ResumeFrom>,
+    pub completed: Vec<PlanUnit>,
+    pub pending: Vec<PlanUnit>,
+    /// Units under way (IN_PROGRESS), and BLOCKED or FAILED ones: neither done nor to start.
+    pub open: Vec<PlanUnit>,
+    pub decisions: PlanDecisions,
+    pub conflicts: Vec<PlanConflict>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub last_updated: Option<String>,
+}
+
+/// The resume plan of one document. `diagnostics` are the check's findings for it (the
+/// plan lists them and turns conflicting-decisions findings into `conflicts`).
+pub fn plan(doc: &Document, now: Option<Timestamp>, diagnostics: Vec<Diagnostic>) -> Plan {
+    let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
+    let units = current_units(doc);
+
+    let mut completed = Vec::new();
+    let mut pending = Vec::new();
+    let mut open = Vec::new();
+    for (marker, unit) in &units {
+        let Some(status) = marker.status else { continue };
+        let entry = PlanUnit {
+            unit: unit.name.clone(),
+            status,
+            range: unit.range.clone(),
+            line: line(marker.span.start),
+        };
+        match status {
+            Status::Completed | Status::Skipped => completed.push(entry),
+            Status::Pending => pending.push(entry),
+            Status::InProgress | Status::Blocked | Status::Failed => open.push(entry),
+        }
+    }
+
+    let in_progress = units
+        .iter()
+        .find(|(m, _)| m.status == Some(Status::InProgress));
+    let resume_from = in_progress.map(|(_, u)| ResumeFrom {
+        unit: u.name.clone(),
+        continue_at: u.stopped_at.as_deref().and_then(next_item),
+        stopped_at: u.stopped_at.clone(),
+    });
+
+    let next_action = next_action(doc, in_progress, resume_from.as_ref(), pending.first());
+
+    let status = if doc.completion().is_some() {
+        RunStatus::Complete
+    } else if !open.iter().any(|u| u.status == Status::InProgress)
+        && open.iter().any(|u| matches!(u.status, Status::Blocked | Status::Failed))
+        && pending.is_empty()
+    {
+        RunStatus::Blocked
+    } else if !completed.is_empty() && pending.is_empty() && open.is_empty() {
+        RunStatus::Complete
+    } else if completed.is_empty() && open.is_empty() && doc.entries().is_empty() && doc.records().is_empty() && next_action.as_ref().is_none_or(|n| n.source == NextActionSource::Pending) {
+        RunStatus::NotStarted
+    } else {
+        RunStatus::InProgress
+    };
+
+    let mut decisions = PlanDecisions::default();
+    for d in doc.decisions() {
+        let text = doc.text(d.text).to_owned();
+        match d.superseded_by {
+            None => decisions.active.push(ActiveDecision { id: d.id.clone(), text, line: line(d.text.start) }),
+            Some(by) => decisions.superseded.push(SupersededDecision {
+                id: d.id.clone(),
+                by: doc.decisions()[by].id.clone(),
+                text,
+                line: line(d.text.start),
+            }),
+        }
+    }
+
+    let conflicts = diagnostics
+        .iter()
+        .filter(|d| d.rule == crate::rule::Rule::ConflictingDecisions)
+        .map(|d| PlanConflict { message: d.message.clone(), line: d.line })
+        .collect();
+
+    Plan {
+        status,
+        next_action,
+        resume_from,
+        completed,
+        pending,
+        open,
+        decisions,
+        conflicts,
+        diagnostics,
+        last_updated: doc.last_updated().map(|t| t.to_string()),
+    }
+}
+
+/// A unit as the plan names it: PENDING siblings written short (`orders/batch_4/, batch_5/`)
+/// get the first unit's folder (`orders/batch_5/`).
+struct NamedUnit {
+    name: String,
+    range: Option<String>,
+    stopped_at: Option<String>,
+}
+
+/// Every unit with its current marker, in file order of first mention. Progress markers are
+/// state: when a unit appears twice, the later line is its state.
+fn current_units(doc: &Document) -> Vec<(&ProgressMarker, NamedUnit)> {
+    let mut out: Vec<(&ProgressMarker, NamedUnit)> = Vec::with_capacity(doc.progress().len());
+    let mut index: FastMap<&str, usize> = FastMap::default();
+    index.reserve(doc.progress().len());
+    for marker in doc.progress() {
+        let first = marker.units.first().map(|u| doc.text(u.name));
+        for unit in &marker.units {
+            let written = doc.text(unit.name);
+            let name = match first {
+                Some(f) if f != written => expand_sibling(f, written),
+                _ => clean_unit(written).to_owned(),
+            };
+            let named = NamedUnit {
+                range: unit.range.map(|r| doc.text(r.span).to_owned()),
+                stopped_at: unit.stopped_at.map(|s| doc.text(s).to_owned()),
+                name,
+            };
+            let key = unit_key(written);
+            // Free-form sources (sections, emoji, checkboxes) may repeat a name that is
+            // not the same unit; only explicit status lines are state to reconcile.
+            let reconciles = matches!(marker.source, MarkerSource::StatusWord | MarkerSource::Alias);
+            match index.get(key) {
+                Some(&i) if reconciles && !key.is_empty() => out[i] = (marker, named),
+                _ => {
+                    if reconciles {
+                        index.insert(key, out.len());
+                    }
+                    out.push((marker, named));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn clean_unit(name: &str) -> &str {
+    name.trim().trim_matches(|c: char| c == '*' || c == '`' || c == '_').trim()
+}
+
+fn unit_key(name: &str) -> &str {
+    clean_unit(name).trim_end_matches('/')
+}
+
+/// `orders/batch_4/` + `batch_5/` → `orders/batch_5/` when the short name looks like a
+/// sibling (same leading letters as the first unit's last segment).
+fn expand_sibling(first: &str, other: &str) -> String {
+    let (first, other) = (clean_unit(first), clean_unit(other));
+    let first_trim = first.trim_end_matches('/');
+    let other_trim = other.trim_end_matches('/');
+    if other_trim.contains('/') {
+        return other.to_owned();
+    }
+    let Some(slash) = first_trim.rfind('/') else { return other.to_owned() };
+    let (parent, last) = (&first_trim[..=slash], &first_trim[slash + 1..]);
+    let stem = |s: &str| s.trim_end_matches(|c: char| c.is_ascii_digit()).to_owned();
+    if !stem(last).is_empty() && stem(last) == stem(other_trim) {
+        format!("{parent}{other}")
+    } else {
+        other.to_owned()
+    }
+}
+
+/// The item after a stop point: the last run of digits plus one, padding kept
+/// ("094" → "095", "file_099.json" → "file_100.json"). `None` without digits.
+pub fn next_item(stopped_at: &str) -> Option<String> {
+    let bytes = stopped_at.as_bytes();
+    let end = bytes.iter().rposition(u8::is_ascii_digit)? + 1;
+    let start = bytes[..end].iter().rposition(|b| !b.is_ascii_digit()).map_or(0, |i| i + 1);
+    let digits = &stopped_at[start..end];
+    let mut out: Vec<u8> = digits.bytes().collect();
+    let mut i = out.len();
+    loop {
+        if i == 0 {
+            out.insert(0, b'1');
+            break;
+        }
+        i -= 1;
+        if out[i] == b'9' {
+            out[i] = b'0';
+        } else {
+            out[i] += 1;
+            break;
+        }
+    }
+    let next = String::from_utf8(out).ok()?;
+    Some(format!("{}{}{}", &stopped_at[..start], next, &stopped_at[end..]))
+}
+
+fn next_action(
+    doc: &Document,
+    in_progress: Option<&(&ProgressMarker, NamedUnit)>,
+    resume: Option<&ResumeFrom>,
+    first_pending: Option<&PlanUnit>,
+) -> Option<NextAction> {
+    let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
+    if let Some(next) = doc.next_step() {
+        let text = doc.text(next.text).trim();
+        if !text.is_empty() {
+            return Some(NextAction { text: text.to_owned(), source: NextActionSource::NextStep, line: line(next.text.start) });
+        }
+    }
+    if let (Some((marker, _)), Some(resume)) = (in_progress, resume) {
+        let text = match (&resume.continue_at, &resume.stopped_at) {
+            (Some(next), Some(stop)) => format!("Continue {} at {next} (stopped at {stop})", resume.unit),
+            _ => format!("Continue {}", resume.unit),
+        };
+        return Some(NextAction { text, source: NextActionSource::StopPoint, line: line(marker.span.start) });
+    }
+    if let Some(p) = first_pending {
+        return Some(NextAction { text: format!("Start {}", p.unit), source: NextActionSource::Pending, line: p.line });
+    }
+    let state = doc.sections().iter().find(|s| s.role == SectionRole::CurrentState)?;
+    let body = state_text(doc, state.body, state.description)?;
+    Some(NextAction { text: doc.text(body).trim().to_owned(), source: NextActionSource::CurrentState, line: line(body.start) })
+}
+
+/// The first non-empty paragraph of a state section, after its italic description.
+fn state_text(doc: &Document, body: Span, description: Option<Span>) -> Option<Span> {
+    let start = description.map_or(body.start, |d| d.end.max(body.start));
+    let text = doc.text(Span::new(start, body.end));
+    let lead = text.len() - text.trim_start().len();
+    let rest = &text[lead..];
+    let para_end = rest.find("\n\n").or_else(|| rest.find("\r\n\r\n")).unwrap_or(rest.len());
+    let para = rest[..para_end].trim_end();
+    (!para.is_empty() && !para.starts_with('#')).then(|| Span::new(start + lead, start + lead + para.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_item_keeps_padding() {
+        assert_eq!(next_item("094").as_deref(), Some("095"));
+        assert_eq!(next_item("099").as_deref(), Some("100"));
+        assert_eq!(next_item("999").as_deref(), Some("1000"));
+        assert_eq!(next_item("file_009.json").as_deref(), Some("file_010.json"));
+        assert_eq!(next_item("abc"), None);
+    }
+
+    #[test]
+    fn siblings_get_the_first_units_folder() {
+        assert_eq!(expand_sibling("orders/batch_4/", "batch_5/"), "orders/batch_5/");
+        assert_eq!(expand_sibling("orders/batch_4/", "reports/"), "reports/");
+        assert_eq!(expand_sibling("batch_4", "batch_5"), "batch_5");
+    }
+}

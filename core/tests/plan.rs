@@ -1,0 +1,111 @@
+//! Resume plans for every dialect (SPEC §4).
+
+use memento_core::plan::NextActionSource;
+use memento_core::{parse, Plan, RunStatus, Status, Timestamp};
+
+fn plan_of(text: &str) -> Plan {
+    let now = Timestamp::parse("2026-04-22T08:00Z");
+    memento_core::plan(&parse(text), now, Vec::new())
+}
+
+fn units(list: &[memento_core::plan::PlanUnit]) -> Vec<(&str, Option<&str>)> {
+    list.iter().map(|u| (u.unit.as_str(), u.range.as_deref())).collect()
+}
+
+#[test]
+fn seed_000_resumes_at_batch_3_file_095() {
+    let plan = plan_of(include_str!("fixtures/seed000.md"));
+    assert_eq!(plan.status, RunStatus::InProgress);
+    let next = plan.next_action.as_ref().unwrap();
+    assert_eq!(next.source, NextActionSource::NextStep);
+    assert!(next.text.contains("orders/batch_3/ file 095"), "{}", next.text);
+    assert_eq!(next.line, 19);
+    let resume = plan.resume_from.as_ref().unwrap();
+    assert_eq!(resume.unit, "orders/batch_3/");
+    assert_eq!(resume.stopped_at.as_deref(), Some("094"));
+    assert_eq!(resume.continue_at.as_deref(), Some("095"));
+    assert_eq!(units(&plan.completed), [("orders/batch_1/", Some("001-047")), ("orders/batch_2/", Some("048-091"))]);
+    assert_eq!(units(&plan.pending), [("orders/batch_4/", None), ("orders/batch_5/", None)]);
+    assert_eq!(plan.pending[1].line, 11);
+    let active: Vec<_> = plan.decisions.active.iter().map(|d| d.id.as_str()).collect();
+    assert_eq!(active, ["2026-04-22T07:12Z", "2026-04-22T07:23Z"]);
+    assert!(plan.decisions.superseded.is_empty());
+    assert_eq!(plan.last_updated.as_deref(), Some("2026-04-22T07:23Z"));
+}
+
+#[test]
+fn without_a_next_step_the_stop_point_decides() {
+    let text = "# Session Memory — t\n\n## Progress Markers\n- COMPLETED: a/ (files 001-010)\n- IN_PROGRESS: b/ (files 011-??? — stopped at 019)\n- PENDING: c/\n";
+    let plan = plan_of(text);
+    let next = plan.next_action.unwrap();
+    assert_eq!(next.source, NextActionSource::StopPoint);
+    assert_eq!(next.text, "Continue b/ at 020 (stopped at 019)");
+    assert_eq!(next.line, 5);
+    // Then the first pending unit.
+    let text = "# Session Memory — t\n\n## Progress Markers\n- COMPLETED: a/\n- PENDING: c/, d/\n";
+    let plan = plan_of(text);
+    let next = plan.next_action.unwrap();
+    assert_eq!((next.source, next.text.as_str()), (NextActionSource::Pending, "Start c/"));
+    assert_eq!(plan.status, RunStatus::InProgress);
+}
+
+#[test]
+fn later_state_lines_win_and_supersedes_is_listed() {
+    let text = "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T07:12Z — DO NOT modify config/auth.yaml\n- 2026-04-22T07:30Z — SUPERSEDES [2026-04-22T07:12Z] modify config/auth.yaml for the admin role\n\n## Progress Markers\n- IN_PROGRESS: a/\n- COMPLETED: a/\n";
+    let plan = plan_of(text);
+    assert_eq!(units(&plan.completed), [("a/", None)]);
+    assert!(plan.resume_from.is_none());
+    assert_eq!(plan.status, RunStatus::Complete);
+    assert_eq!(plan.decisions.active.len(), 1);
+    let s = &plan.decisions.superseded[0];
+    assert_eq!((s.id.as_str(), s.by.as_str()), ("2026-04-22T07:12Z", "2026-04-22T07:30Z"));
+}
+
+#[test]
+fn completion_and_blocked_and_not_started() {
+    let done = "# Session Memory — t\n\n## Progress Markers\n- COMPLETED: a/\n\n## TASK COMPLETE — 2026-04-22T09:00Z\nFinal status: done.\n";
+    assert_eq!(plan_of(done).status, RunStatus::Complete);
+    let blocked = "# Session Memory — t\n\n## Progress Markers\n- COMPLETED: a/\n- BLOCKED: b/ (waiting for credentials)\n";
+    assert_eq!(plan_of(blocked).status, RunStatus::Blocked);
+    let fresh = "# Session Memory — t\n\n## Decisions Made\n\n## Progress Markers\n- PENDING: a/, b/\n";
+    assert_eq!(plan_of(fresh).status, RunStatus::NotStarted);
+    assert_eq!(plan_of("").status, RunStatus::NotStarted);
+}
+
+#[test]
+fn session_notes_fall_back_to_current_state() {
+    let plan = plan_of(include_str!("fixtures/seed002-notes.md"));
+    let next = plan.next_action.unwrap();
+    assert_eq!(next.source, NextActionSource::CurrentState);
+    assert!(next.text.starts_with("Migrating orders.py to optimistic locking"));
+    assert_eq!(plan.status, RunStatus::InProgress);
+}
+
+#[test]
+fn memory_bank_and_feature_list_plans() {
+    let bank = "# Progress\n\n## What Works\n- Login\n\n## What's Left to Build\n- [ ] Export\n- Sharing\n";
+    let plan = plan_of(bank);
+    assert_eq!(units(&plan.completed), [("Login", None)]);
+    assert_eq!(units(&plan.pending), [("Export", None), ("Sharing", None)]);
+    assert_eq!(plan.next_action.unwrap().text, "Start Export");
+    let active = "# Active Context\n\n## Current Work Focus\nAuth refresh.\n\n## Next Steps\n- Wire the refresh token\n";
+    let next = plan_of(active).next_action.unwrap();
+    assert_eq!((next.source, next.text.as_str()), (NextActionSource::NextStep, "Wire the refresh token"));
+    let features = r#"[{"description":"A","passes":true},{"description":"B","passes":false}]"#;
+    let plan = plan_of(features);
+    assert_eq!(plan.completed[0].status, Status::Completed);
+    assert_eq!(units(&plan.pending), [("B", None)]);
+}
+
+#[test]
+fn every_corpus_file_plans_without_panic() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        let plan = plan_of(&text);
+        // Every unit is listed once, by status.
+        for u in plan.completed.iter().chain(&plan.pending).chain(&plan.open) {
+            assert!(u.line >= 1);
+        }
+    }
+}
