@@ -16,6 +16,7 @@ pub mod document;
 pub mod hash;
 mod parse;
 pub mod plan;
+pub mod prompt;
 pub mod rule;
 pub mod span;
 pub mod time;

@@ -1,0 +1,10 @@
+//! Prints the session-start prompt of a file: `cargo run --example prompt FILE [BUDGET]`.
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().expect("FILE");
+    let budget = args.next().map_or(2000, |b| b.parse().unwrap());
+    let text = std::fs::read_to_string(path).unwrap();
+    let doc = memento_core::parse(&text);
+    let plan = memento_core::plan(&doc, None, Vec::new());
+    print!("{}", memento_core::prompt::render_prompt(&doc, &plan, budget));
+}

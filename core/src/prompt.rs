@@ -1,0 +1,276 @@
+//! The text injected at session start (SPEC §4): a caution, then what matters most, in
+//! priority order, never over the token budget, ending with what was left out and where.
+//!
+//! Tokens are [`crate::tokens::estimate`]d. Lines are added whole, in priority order, while
+//! they fit beside the header and the closing note; a line that does not fit is counted in
+//! the closing "left out" note with its line number, so the agent can read the rest.
+
+use crate::document::Document;
+use crate::plan::{Plan, RunStatus};
+use crate::rule::Severity;
+use crate::tokens::estimate;
+use std::fmt::Write;
+
+/// The default budget of SPEC §4.
+pub const DEFAULT_BUDGET: usize = 2000;
+
+const OPEN: &str = "<session-memory>\n";
+const CAUTION: &str = "These notes come from past sessions of this task and may be out of date. \
+Current instructions win over them; check anything before relying on it.\n";
+const CLOSE: &str = "</session-memory>\n";
+
+/// One block of the prompt: a heading line and its lines, each with its source line.
+struct Block {
+    title: &'static str,
+    lines: Vec<(String, Option<u32>)>,
+}
+
+/// Renders the prompt of one document from its plan.
+pub fn render_prompt(doc: &Document, plan: &Plan, budget: usize) -> String {
+    let blocks = blocks(doc, plan);
+    let mut out = Budgeted::new(budget);
+    out.fill(&blocks, None);
+    out.finish()
+}
+
+/// One caution header and, within one budget, a preview of each file, most recent first
+/// (`memento prompt FILE|DIR...`).
+pub fn render_prompts(files: &[(&str, &Document, &Plan)], budget: usize) -> String {
+    let mut order: Vec<usize> = (0..files.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(files[i].1.last_updated().map(|t| t.epoch_seconds)));
+    let mut out = Budgeted::new(budget);
+    for i in order {
+        let (path, doc, plan) = files[i];
+        let mut blocks = blocks(doc, plan);
+        // A preview: the summary first, then the next action and decisions.
+        blocks.retain(|b| matches!(b.title, "Next action" | "Binding decisions" | "In progress" | "Done"));
+        let status = status_word(plan.status);
+        let heading = match &plan.last_updated {
+            Some(t) => format!("## {path} ({status}, last updated {t})"),
+            None => format!("## {path} ({status})"),
+        };
+        out.fill(&blocks, Some(heading));
+    }
+    out.finish()
+}
+
+fn status_word(s: RunStatus) -> &'static str {
+    match s {
+        RunStatus::NotStarted => "not started",
+        RunStatus::InProgress => "in progress",
+        RunStatus::Blocked => "blocked",
+        RunStatus::Complete => "complete",
+    }
+}
+
+fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
+    let line = |offset: usize| Some(doc.line_index().line_of(offset) as u32 + 1);
+    let mut blocks = Vec::new();
+    if let Some(next) = &plan.next_action {
+        blocks.push(Block { title: "Next action", lines: vec![(one_line(&next.text), Some(next.line))] });
+    }
+    blocks.push(Block {
+        title: "Binding decisions",
+        lines: plan.decisions.active.iter().map(|d| (format!("[{}] {}", d.id, one_line(&d.text)), Some(d.line))).collect(),
+    });
+    if let Some(r) = &plan.resume_from {
+        let mut text = r.unit.clone();
+        if let Some(stop) = &r.stopped_at {
+            let _ = write!(text, ": stopped at {stop}");
+        }
+        if let Some(next) = &r.continue_at {
+            let _ = write!(text, ", continue at {next}");
+        }
+        let at = plan.open.iter().find(|u| u.unit == r.unit).map(|u| u.line);
+        blocks.push(Block { title: "In progress", lines: vec![(text, at)] });
+    }
+    let mut warnings: Vec<_> = plan.diagnostics.iter().filter(|d| d.severity >= Severity::Warning).collect();
+    warnings.sort_by_key(|d| std::cmp::Reverse(d.severity));
+    blocks.push(Block {
+        title: "Conflicts and warnings",
+        lines: warnings.iter().map(|d| (format!("{}: {}", d.rule, one_line(&d.message)), Some(d.line))).collect(),
+    });
+    blocks.push(Block {
+        title: "Pending",
+        lines: plan.pending.iter().map(|u| (u.unit.clone(), Some(u.line))).collect(),
+    });
+    let mut discoveries: Vec<_> = doc.discoveries().iter().collect();
+    // Newest first: timestamped ones by time, the rest by position (later = newer).
+    discoveries.sort_by_key(|d| std::cmp::Reverse((d.timestamp.map(|t| t.epoch_seconds), d.text.start)));
+    blocks.push(Block {
+        title: "Discoveries (newest first)",
+        lines: discoveries.iter().map(|d| (one_line(doc.text(d.text)), line(d.text.start))).collect(),
+    });
+    if !plan.completed.is_empty() {
+        let n = plan.completed.len();
+        let first = &plan.completed[0];
+        let last = &plan.completed[n - 1];
+        let text = if n == 1 {
+            format!("1 unit completed ({}); do not redo it", first.unit)
+        } else {
+            format!("{n} units completed ({} … {}); do not redo them", first.unit, last.unit)
+        };
+        blocks.push(Block { title: "Done", lines: vec![(text, Some(first.line))] });
+    }
+    blocks
+}
+
+/// Folds a text onto one line (newlines would break the prompt's list shape).
+fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.lines().map(str::trim).filter(|l| !l.is_empty()).enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+/// The prompt under construction, with what it had to leave out.
+struct Budgeted {
+    budget: usize,
+    body: String,
+    used: usize,
+    omitted: Vec<(&'static str, usize, Option<u32>, Option<u32>)>,
+}
+
+impl Budgeted {
+    fn new(budget: usize) -> Self {
+        Budgeted { budget, body: String::new(), used: estimate(OPEN) + estimate(CAUTION) + estimate(CLOSE), omitted: Vec::new() }
+    }
+
+    /// Room left for body text, keeping space for the closing note as it stands plus one
+    /// more omission (so recording an omission can never push the total over budget).
+    fn room(&self) -> usize {
+        let note = estimate(&self.note_with_extra());
+        self.budget.saturating_sub(self.used + note)
+    }
+
+    fn note_with_extra(&self) -> String {
+        let mut probe = self.omitted.clone();
+        probe.push(("Discoveries (newest first)", 99_999, Some(99_999), Some(99_999)));
+        note(&probe)
+    }
+
+    fn push(&mut self, text: &str) -> bool {
+        let cost = estimate(text);
+        if cost <= self.room() {
+            self.body.push_str(text);
+            self.used += cost;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn fill(&mut self, blocks: &[Block], heading: Option<String>) {
+        if let Some(h) = heading {
+            if !self.push(&format!("\n{h}\n")) {
+                self.omit("files", None);
+                return;
+            }
+        }
+        for block in blocks.iter().filter(|b| !b.lines.is_empty()) {
+            let single = block.lines.len() == 1;
+            let head = if single { format!("\n{}: ", block.title) } else { format!("\n{}:\n", block.title) };
+            let (first, first_line) = &block.lines[0];
+            let first_text = if single { format!("{head}{}{}\n", first, at(*first_line)) } else { format!("{head}- {}{}\n", first, at(*first_line)) };
+            if !self.push(&first_text) {
+                for (_, l) in &block.lines {
+                    self.omit(block.title, *l);
+                }
+                continue;
+            }
+            for (text, l) in &block.lines[1..] {
+                if !self.push(&format!("- {}{}\n", text, at(*l))) {
+                    self.omit(block.title, *l);
+                }
+            }
+        }
+    }
+
+    fn omit(&mut self, title: &'static str, line: Option<u32>) {
+        match self.omitted.iter_mut().find(|o| o.0 == title) {
+            Some(o) => {
+                o.1 += 1;
+                o.2 = min_opt(o.2, line);
+                o.3 = max_opt(o.3, line);
+            }
+            None => self.omitted.push((title, 1, line, line)),
+        }
+    }
+
+    fn finish(self) -> String {
+        let mut out = String::with_capacity(self.body.len() + 256);
+        out.push_str(OPEN);
+        out.push_str(CAUTION);
+        out.push_str(&self.body);
+        out.push_str(&note(&self.omitted));
+        out.push_str(CLOSE);
+        if estimate(&out) > self.budget {
+            // Not even the caution fits: say only that, as far as it goes.
+            return truncate_to(&format!("{OPEN}{CAUTION}{CLOSE}"), self.budget);
+        }
+        out
+    }
+}
+
+fn at(line: Option<u32>) -> String {
+    line.map_or(String::new(), |l| format!(" (line {l})"))
+}
+
+fn min_opt(a: Option<u32>, b: Option<u32>) -> Option<u32> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+fn max_opt(a: Option<u32>, b: Option<u32>) -> Option<u32> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+fn note(omitted: &[(&'static str, usize, Option<u32>, Option<u32>)]) -> String {
+    if omitted.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = omitted
+        .iter()
+        .map(|(title, n, lo, hi)| {
+            let what = title.split(" (").next().unwrap_or(title).to_lowercase();
+            match (lo, hi) {
+                (Some(lo), Some(hi)) if lo == hi => format!("{n} × {what} (line {lo})"),
+                (Some(lo), Some(hi)) => format!("{n} × {what} (lines {lo}-{hi})"),
+                _ => format!("{n} × {what}"),
+            }
+        })
+        .collect();
+    format!("\nLeft out to fit the budget: {}. Read the file for the rest.\n", parts.join("; "))
+}
+
+/// The longest prefix (at a line end when possible) within `budget` tokens.
+fn truncate_to(text: &str, budget: usize) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        out.push(c);
+        if estimate(&out) > budget {
+            out.pop();
+            break;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_text_onto_one_line() {
+        assert_eq!(one_line("a\n  b\r\n\nc "), "a b c");
+    }
+}

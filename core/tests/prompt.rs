@@ -1,0 +1,75 @@
+//! The session-start prompt: priority order, the caution, the budget, the left-out note.
+
+use memento_core::prompt::{render_prompt, render_prompts};
+use memento_core::tokens::estimate;
+use memento_core::{parse, plan, Timestamp};
+use proptest::prelude::*;
+
+const SEED: &str = include_str!("fixtures/seed000.md");
+
+fn prompt(text: &str, budget: usize) -> String {
+    let doc = parse(text);
+    let p = plan(&doc, Timestamp::parse("2026-04-22T08:00Z"), Vec::new());
+    render_prompt(&doc, &p, budget)
+}
+
+#[test]
+fn seed_000_prompt_in_priority_order() {
+    let out = prompt(SEED, 2000);
+    assert!(out.starts_with("<session-memory>\nThese notes come from past sessions"));
+    let order = ["Next action: On next session start: begin with orders/batch_3/ file 095", "Binding decisions:", "In progress: orders/batch_3/: stopped at 094, continue at 095", "Pending:", "Discoveries (newest first):", "Done: 2 units completed (orders/batch_1/ … orders/batch_2/)"];
+    let mut at = 0;
+    for needle in order {
+        let found = out[at..].find(needle).unwrap_or_else(|| panic!("{needle} after {at} in\n{out}"));
+        at += found;
+    }
+    assert!(out.contains("- [2026-04-22T07:12Z] DO NOT modify config/auth.yaml"));
+    assert!(!out.contains("Left out"), "everything fits in 2000 tokens");
+    assert!(out.ends_with("</session-memory>\n"));
+    // Discoveries newest first: the last one written comes first.
+    let a = out.find("Pattern: all failed orders").unwrap();
+    let b = out.find("Order schema has undocumented").unwrap();
+    assert!(a < b);
+}
+
+#[test]
+fn a_small_budget_keeps_the_top_and_says_what_it_left_out() {
+    let full = prompt(SEED, 2000);
+    let budget = estimate(&full) - 60;
+    let out = prompt(SEED, budget);
+    assert!(estimate(&out) <= budget);
+    assert!(out.contains("Next action:"));
+    assert!(out.contains("Left out to fit the budget:"), "{out}");
+    assert!(out.contains("(line"), "{out}");
+}
+
+#[test]
+fn multi_file_previews_most_recent_first() {
+    let older = "# Session Memory — old\n\n## Decisions Made\n- 2026-01-01T00:00Z — use a\n\n## Next Session Start\nOld next.\n";
+    let newer = SEED;
+    let (a, b) = (parse(older), parse(newer));
+    let now = Timestamp::parse("2026-04-22T08:00Z");
+    let (pa, pb) = (plan(&a, now, vec![]), plan(&b, now, vec![]));
+    let out = render_prompts(&[("old.md", &a, &pa), ("new.md", &b, &pb)], 2000);
+    assert_eq!(out.matches("These notes come from past sessions").count(), 1);
+    let (i_new, i_old) = (out.find("## new.md").unwrap(), out.find("## old.md").unwrap());
+    assert!(i_new < i_old, "{out}");
+    assert!(out.contains("last updated 2026-04-22T07:23Z"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn never_over_budget(budget in 0usize..2500, which in 0usize..4) {
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
+        let text = match which {
+            0 => SEED.to_owned(),
+            1 => std::fs::read_to_string(corpus.join("054-progress.md")).unwrap(),
+            2 => std::fs::read_to_string(corpus.join("038-ccnotes.md")).unwrap(),
+            _ => std::fs::read_to_string(corpus.join("020-other.json")).unwrap(),
+        };
+        let out = prompt(&text, budget);
+        prop_assert!(estimate(&out) <= budget, "{} > {}", estimate(&out), budget);
+    }
+}
