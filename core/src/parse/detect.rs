@@ -120,7 +120,7 @@ pub(crate) fn from_headings(headings: &[HeadingView<'_>], first_line: &str) -> D
     }
 
     let bank_title = title.is_some_and(|(raw, n)| {
-        let raw = raw.trim_start_matches(['*', ' ']).to_lowercase();
+        let raw = raw.trim_start_matches(['*', ' ']).to_ascii_lowercase();
         MEMORY_BANK_TITLES.iter().any(|t| {
             n == *t
                 || raw.starts_with(&format!("{t}:"))

@@ -11,7 +11,8 @@ use crate::span::Span;
 pub(crate) enum Value {
     Null,
     Bool(bool),
-    Number(f64),
+    /// The number as written (memory files only ever need its digits; no float code).
+    Number(Span),
     /// The raw contents between the quotes (escapes not yet decoded).
     String(Span),
     Array(Vec<(Span, Value)>),
@@ -111,9 +112,13 @@ impl<'a> Reader<'a> {
                     .iter()
                     .position(|c| !matches!(c, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
                     .map_or(b.len(), |p| self.pos + p);
-                let n = self.text[self.pos..end].parse().ok()?;
+                let digits = &b[self.pos..end];
+                if !digits.iter().any(u8::is_ascii_digit) {
+                    return None;
+                }
+                let span = Span::new(self.pos, end);
                 self.pos = end;
-                Value::Number(n)
+                Value::Number(span)
             }
             _ => return None,
         };
@@ -210,7 +215,7 @@ mod tests {
 
     #[test]
     fn rejects_broken_and_too_deep_input() {
-        for bad in ["{", "[1,", "{\"a\" 1}", "tru", "\"open"] {
+        for bad in ["{", "[1,", "{\"a\" 1}", "tru", "\"open", "-"] {
             assert!(Reader::new(bad, 0).value().is_none(), "{bad}");
         }
         let deep = "[".repeat(10_000);

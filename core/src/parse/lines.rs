@@ -5,8 +5,6 @@
 use crate::document::Status;
 use crate::span::Span;
 use crate::time::{self, Timestamp};
-use memchr::memmem;
-use std::sync::OnceLock;
 
 /// A timestamp at the start of an entry: `2026-04-22T07:12Z — text`, `**2026-04-22** text`,
 /// `[2026-04-22 07:12] - text`.
@@ -231,40 +229,22 @@ pub(crate) fn supersedes(text: &str) -> Option<(Span, Span)> {
     (!target.is_empty()).then_some((Span::new(at, i), target))
 }
 
-/// An ASCII phrase found in lower case, capitalized or upper case (`stopped at`,
-/// `Stopped at`, `STOPPED AT`). The searchers are built once per process: building a
-/// memmem searcher per line would cost more than the search.
-pub(crate) struct Phrase {
-    lower: &'static str,
-    finders: OnceLock<[memmem::Finder<'static>; 2]>,
-}
+/// An ASCII phrase found in any case (`stopped at`, `Stopped at`, `STOPPED AT`). Candidates
+/// are found by the phrase's first letter with memchr; the lines searched are short.
+pub(crate) struct Phrase(&'static str);
 
 impl Phrase {
-    pub const fn new(lower: &'static str) -> Self {
-        Phrase { lower, finders: OnceLock::new() }
-    }
-
     /// Byte offset of the first occurrence in `hay`.
     pub fn find(&self, hay: &str) -> Option<usize> {
-        let [lower_tail, upper_tail] = self.finders.get_or_init(|| {
-            let tail = &self.lower[1..];
-            let upper: &'static str = Box::leak(tail.to_ascii_uppercase().into_boxed_str());
-            [memmem::Finder::new(tail), memmem::Finder::new(upper)]
-        });
-        let h = hay.as_bytes();
-        let first = self.lower.as_bytes()[0];
-        let hit = |f: &memmem::Finder<'static>| {
-            f.find_iter(h.get(1..)?).find(|&i| h[i].eq_ignore_ascii_case(&first))
-        };
-        match (hit(lower_tail), hit(upper_tail)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let (h, n) = (hay.as_bytes(), self.0.as_bytes());
+        let first = n[0];
+        memchr::memchr2_iter(first, first.to_ascii_uppercase(), h)
+            .find(|&i| h.get(i..i + n.len()).is_some_and(|w| w.eq_ignore_ascii_case(n)))
     }
 }
 
-static STOPPED_AT: Phrase = Phrase::new("stopped at");
-static SUPERSEDES: Phrase = Phrase::new("supersedes");
+static STOPPED_AT: Phrase = Phrase("stopped at");
+static SUPERSEDES: Phrase = Phrase("supersedes");
 
 /// A status emoji at the start or end of a text, and the text without it.
 pub(crate) fn status_emoji(text: &str) -> Option<(Status, Span, Span)> {

@@ -3,12 +3,29 @@
 
 use crate::document::SectionRole;
 
-/// Lower-cased title with emoji, numbering (`1.`), markup and punctuation removed.
+/// Whether a character is part of a title's words. ASCII letters and digits, and any other
+/// character but punctuation, symbols and emoji (kept out of Unicode tables on purpose: they
+/// would cost the wasm package more than they buy here).
+fn is_word_char(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || c == '\'';
+    }
+    let u = c as u32;
+    let punctuation_or_symbol = (0x2000..=0x2BFF).contains(&u) // punctuation, arrows, symbols
+        || (0x3000..=0x303F).contains(&u) // CJK punctuation
+        || (0xFE00..=0xFE0F).contains(&u) // variation selectors
+        || (0xFF00..=0xFF0F).contains(&u) // full-width punctuation
+        || (0x1F000..=0x1FAFF).contains(&u) // emoji
+        || matches!(u, 0xA0 | 0xA7 | 0xB7 | 0xD7 | 0xF7);
+    c == '’' || !punctuation_or_symbol
+}
+
+/// Lower-cased (ASCII) title with emoji, numbering (`1.`), markup and punctuation removed.
 pub(crate) fn normalize(title: &str) -> String {
     let mut out = String::with_capacity(title.len());
     for c in title.chars() {
-        if c.is_alphanumeric() || c == '\'' || c == '’' {
-            out.extend(c.to_lowercase());
+        if is_word_char(c) {
+            out.push(c.to_ascii_lowercase());
         } else if !out.ends_with(' ') {
             out.push(' ');
         }

@@ -133,7 +133,7 @@ fn has_content(text: &str, fields: &[(Span, Span, Value)]) -> bool {
 fn string(text: &str, value: &Value) -> Option<String> {
     match value {
         Value::String(s) => Some(unescape(&text[s.range()])),
-        Value::Number(n) => Some(n.to_string()),
+        Value::Number(n) => Some(text[n.range()].to_owned()),
         Value::Bool(b) => Some(b.to_string()),
         _ => None,
     }
@@ -142,11 +142,14 @@ fn string(text: &str, value: &Value) -> Option<String> {
 fn timestamp(text: &str, value: &Value) -> Option<Timestamp> {
     match value {
         Value::String(s) => Timestamp::parse(&unescape(&text[s.range()])),
-        // Epoch numbers: milliseconds when too large to be seconds.
-        Value::Number(n) if n.is_finite() && *n > 0.0 => {
-            let secs = if *n > 1e11 { *n / 1000.0 } else { *n };
+        // Epoch numbers: milliseconds when too large to be seconds. Only the integer part.
+        Value::Number(n) => {
+            let raw = &text[n.range()];
+            let int = raw.split(['.', 'e', 'E']).next()?;
+            let n: i64 = int.parse().ok().filter(|&n| n > 0)?;
+            let secs = if n > 100_000_000_000 { n / 1000 } else { n };
             Some(Timestamp::from_epoch(
-                secs as i64,
+                secs,
                 TimestampStyle {
                     precision: Precision::Second,
                     separator: 'T',
