@@ -13,6 +13,7 @@ pub mod conflict;
 pub mod dialect;
 pub mod diagnostic;
 pub mod document;
+pub mod edit;
 pub mod hash;
 mod parse;
 pub mod plan;

@@ -1,0 +1,295 @@
+//! `checkpoint` (seed 000's helper, with automatic section routing) and `supersede`.
+
+use super::layout::{self, Style};
+use super::{apply, guard, one_line, read, refuse_json, section, EditError, EditOptions, EditOutcome};
+use crate::document::{Document, SectionRole, Status};
+use crate::time::{self, Timestamp};
+use crate::Dialect;
+
+/// What a checkpoint records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A choice that constrains future work (Decisions Made; immutable).
+    Decision,
+    /// A progress marker `STATUS: unit (detail)` (Progress Markers; state).
+    Progress,
+    /// A fact learned (Key Discoveries).
+    Discovery,
+}
+
+const DECISION_OPENERS: [&str; 18] = [
+    "do not", "don't", "dont", "never", "decided", "decision", "we decided", "we will", "use", "using",
+    "always", "must", "avoid", "prefer", "going with", "chose", "switch to", "supersedes",
+];
+
+/// Routes a note by its content (seed 000's "automatic section routing"): a status word
+/// (`COMPLETED: …`, `IN_PROGRESS: …`, an alias) → progress; "DO NOT…", "decided…", "use…",
+/// "never…", "always…", a `SUPERSEDES` reference → decision; anything else → discovery.
+pub fn route(note: &str) -> Kind {
+    let t = note.trim_start();
+    if status_prefix(t).is_some() {
+        return Kind::Progress;
+    }
+    let lower = t.trim_start_matches(['*', '_', '`']).to_lowercase();
+    let opens = |w: &str| {
+        lower.starts_with(w) && !lower[w.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+    };
+    if DECISION_OPENERS.iter().any(|w| opens(w)) || supersedes_ref(t).is_some() {
+        Kind::Decision
+    } else {
+        Kind::Discovery
+    }
+}
+
+/// `STATUS: rest` at the start of a note (upper case, optionally bold): the status and where
+/// the rest starts.
+pub(crate) fn status_prefix(text: &str) -> Option<(Status, usize)> {
+    let bold = text.starts_with("**");
+    let start = if bold { 2 } else { 0 };
+    let b = text.as_bytes();
+    let mut at = start;
+    while at < b.len() && (b[at].is_ascii_uppercase() || matches!(b[at], b'_' | b'-' | b' ')) {
+        at += 1;
+    }
+    let word = text[start..at].trim_end();
+    let end = start + word.len();
+    let rest = &text[end..];
+    let after = ["**:", ":**", ":"]
+        .iter()
+        .find(|p| rest.starts_with(**p) && (bold || !p.contains('*')))
+        .map(|p| end + p.len())?;
+    let (status, _) = Status::from_word(word)?;
+    Some((status, after))
+}
+
+/// `SUPERSEDES [<id>]` (or without brackets, any case) in a text: (phrase range, target).
+pub(crate) fn supersedes_ref(text: &str) -> Option<(std::ops::Range<usize>, String)> {
+    let lower = text.to_ascii_lowercase();
+    let at = lower.find("supersedes")?;
+    let b = text.as_bytes();
+    let mut i = at + "supersedes".len();
+    while i < b.len() && (b[i] == b' ' || b[i] == b':') {
+        i += 1;
+    }
+    let bracket = b.get(i) == Some(&b'[');
+    if bracket {
+        i += 1;
+    }
+    let start = i;
+    while i < b.len() && !b[i].is_ascii_whitespace() && !matches!(b[i], b']' | b',' | b';') {
+        i += 1;
+    }
+    let target = text[start..i].trim_end_matches(['.', ':']).to_owned();
+    if bracket && b.get(i) == Some(&b']') {
+        i += 1;
+    }
+    (!target.is_empty()).then_some((at..i, target))
+}
+
+/// Appends a checkpoint `- <timestamp> — <note>` to the section its kind (or, without one,
+/// its content) routes to; see [`checkpoint_with`].
+pub fn checkpoint(text: &str, note: &str, at: Timestamp, kind: Option<Kind>) -> Result<EditOutcome, EditError> {
+    checkpoint_with(text, note, at, kind, &EditOptions::default())
+}
+
+/// Appends a checkpoint.
+///
+/// - A decision goes to Decisions Made (created in canonical order if absent), refused when
+///   it duplicates an entry or contradicts an active decision it does not supersede. A
+///   `SUPERSEDES [<id>]` in the note must name an active decision.
+/// - A discovery goes to Key Discoveries (session notes: Learnings).
+/// - A progress note `STATUS: unit (detail)` sets that unit's marker (see
+///   [`super::set_progress`]): progress markers are state, not a log.
+///
+/// The note is one line: newlines are folded into spaces, so it never starts a heading or
+/// a new item.
+pub fn checkpoint_with(
+    text: &str,
+    note: &str,
+    at: Timestamp,
+    kind: Option<Kind>,
+    options: &EditOptions,
+) -> Result<EditOutcome, EditError> {
+    let doc = read(text, options);
+    refuse_json(&doc, "checkpoint")?;
+    let note = one_line(note);
+    if note.is_empty() {
+        return Err(EditError::InvalidInput("the note is empty".into()));
+    }
+    match kind.unwrap_or_else(|| route(&note)) {
+        Kind::Progress => super::progress::from_note(&doc, &note, at, options),
+        Kind::Decision => {
+            let exempt = match supersedes_ref(&note) {
+                Some((_, target)) => Some(active_decision(&doc, &target)?),
+                None => None,
+            };
+            write_decision(&doc, &note, at, exempt, options)
+        }
+        Kind::Discovery => append_entry(&doc, Target::of(&doc, Kind::Discovery), &note, at, options),
+    }
+}
+
+/// Supersedes decision `decision_id` with `new_text`; see [`supersede_with`].
+pub fn supersede(text: &str, decision_id: &str, new_text: &str, at: Timestamp) -> Result<EditOutcome, EditError> {
+    supersede_with(text, decision_id, new_text, at, &EditOptions::default())
+}
+
+/// Appends a new decision `SUPERSEDES [<id>] <new_text>`. The old decision is never edited;
+/// it becomes superseded. Refused when the id names no decision, or one already superseded.
+pub fn supersede_with(
+    text: &str,
+    decision_id: &str,
+    new_text: &str,
+    at: Timestamp,
+    options: &EditOptions,
+) -> Result<EditOutcome, EditError> {
+    let doc = read(text, options);
+    refuse_json(&doc, "supersede")?;
+    let index = active_decision(&doc, decision_id.trim())?;
+    let id = doc.decisions()[index].id.clone();
+    let mut body = one_line(new_text);
+    if let Some((range, target)) = supersedes_ref(&body) {
+        // Accept a text that already names this decision; refuse one that names another.
+        if find_decision(&doc, &target) != Some(index) {
+            return Err(EditError::InvalidInput(format!(
+                "the text names SUPERSEDES [{target}], but it supersedes {id}"
+            )));
+        }
+        body.replace_range(range, "");
+        body = one_line(&body);
+    }
+    if body.is_empty() {
+        return Err(EditError::InvalidInput("the new decision is empty".into()));
+    }
+    write_decision(&doc, &format!("SUPERSEDES [{id}] {body}"), at, Some(index), options)
+}
+
+/// A decision by id as written (`2026-04-22T07:12Z`, `…#2`, `L12`), else by the same
+/// instant written another way.
+fn find_decision(doc: &Document, id: &str) -> Option<usize> {
+    let id = id.trim().trim_start_matches('[').trim_end_matches(']');
+    if let Some((i, _)) = doc.decision(id) {
+        return Some(i);
+    }
+    let (stamp, nth) = match id.split_once('#') {
+        Some((s, n)) => (s, n.parse::<usize>().ok()?),
+        None => (id, 1),
+    };
+    let instant = Timestamp::parse(stamp)?.epoch_seconds;
+    doc.decisions()
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.timestamp.is_some_and(|t| t.epoch_seconds == instant))
+        .nth(nth.checked_sub(1)?)
+        .map(|(i, _)| i)
+}
+
+fn active_decision(doc: &Document, id: &str) -> Result<usize, EditError> {
+    let index = find_decision(doc, id).ok_or_else(|| EditError::UnknownDecision(id.to_owned()))?;
+    let d = &doc.decisions()[index];
+    if let Some(by) = d.superseded_by {
+        return Err(EditError::AlreadySuperseded { decision: d.id.clone(), by: doc.decisions()[by].id.clone() });
+    }
+    Ok(index)
+}
+
+fn write_decision(
+    doc: &Document,
+    note: &str,
+    at: Timestamp,
+    exempt: Option<usize>,
+    options: &EditOptions,
+) -> Result<EditOutcome, EditError> {
+    if !options.force {
+        guard::no_conflict(doc, note, exempt)?;
+    }
+    let before = doc.decisions().len();
+    let target = Target::of(doc, Kind::Decision);
+    let out = append_entry(doc, target, note, at, options)?;
+    if doc.dialect() != Dialect::SessionNotes {
+        let new = read(&out.text, options);
+        if new.decisions().len() != before + 1 {
+            return Err(EditError::InvalidInput("the decision cannot be written as one entry".into()));
+        }
+    }
+    Ok(out)
+}
+
+/// Where an entry goes: an existing section, or a new one (heading and description lines,
+/// and its canonical rank).
+pub(crate) enum Target {
+    Existing(usize),
+    Create { lines: Vec<String>, rank: Option<usize> },
+}
+
+impl Target {
+    pub(crate) fn of(doc: &Document, kind: Kind) -> Target {
+        if doc.dialect() == Dialect::SessionNotes {
+            let name = match kind {
+                Kind::Decision => "Task Specification",
+                Kind::Discovery => "Learnings",
+                Kind::Progress => "Worklog",
+            };
+            return section::notes_target(doc, name);
+        }
+        let (role, title) = match kind {
+            Kind::Decision => (SectionRole::Decisions, "Decisions Made"),
+            Kind::Discovery => (SectionRole::Discoveries, "Key Discoveries"),
+            Kind::Progress => (SectionRole::Progress, "Progress Markers"),
+        };
+        Target::role(doc, role, title)
+    }
+
+    pub(crate) fn role(doc: &Document, role: SectionRole, title: &str) -> Target {
+        match layout::section_with_role(doc, role) {
+            Some(i) => Target::Existing(i),
+            None => Target::Create {
+                lines: vec![format!("{} {title}", layout::heading_marks(doc))],
+                rank: layout::rank_of_role(doc.dialect(), role),
+            },
+        }
+    }
+}
+
+/// Writes one line into `target` (at the end of its list), creating the section if needed.
+pub(crate) fn write_line(doc: &Document, target: &Target, line: &str, style: &Style) -> (crate::TextEdit, usize) {
+    match target {
+        Target::Existing(i) => (layout::append_line(doc, *i, line, style.eol), 0),
+        Target::Create { lines, rank } => {
+            let mut block = lines.clone();
+            block.push(line.to_owned());
+            (layout::create_section(doc, *rank, &block, style.eol), 1)
+        }
+    }
+}
+
+/// Appends `- <ts> — <note>` to the target section, refusing duplicates.
+pub(crate) fn append_entry(
+    doc: &Document,
+    target: Target,
+    note: &str,
+    at: Timestamp,
+    options: &EditOptions,
+) -> Result<EditOutcome, EditError> {
+    let section = match target {
+        Target::Existing(i) => Some(i),
+        Target::Create { .. } => None,
+    };
+    if let (Some(i), false) = (section, options.force) {
+        guard::no_duplicate(doc, i, note)?;
+    }
+    let style = layout::style(doc, section);
+    let line = style.entry(at, note);
+    let (edit, added) = write_line(doc, &target, &line, &style);
+    let (out, new) = apply(doc, vec![edit], added, options)?;
+    let written = new.entries().len() == doc.entries().len() + 1
+        && new.entries().iter().any(|e| new.text(e.text) == note && same_instant(e.timestamp, at, style.ts_style));
+    if !written {
+        return Err(EditError::InvalidInput("the note cannot be written as one entry here".into()));
+    }
+    Ok(out)
+}
+
+fn same_instant(written: Timestamp, at: Timestamp, style: time::TimestampStyle) -> bool {
+    Timestamp::parse(&at.format(style)).is_some_and(|t| t.epoch_seconds == written.epoch_seconds)
+}
