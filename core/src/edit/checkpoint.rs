@@ -30,9 +30,9 @@ pub fn route(note: &str) -> Kind {
     if status_prefix(t).is_some() {
         return Kind::Progress;
     }
-    let lower = t.trim_start_matches(['*', '_', '`']).to_lowercase();
+    let lower = t.trim_start_matches(['*', '_', '`']).to_ascii_lowercase();
     let opens = |w: &str| {
-        lower.starts_with(w) && !lower[w.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        lower.starts_with(w) && !lower[w.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
     };
     if DECISION_OPENERS.iter().any(|w| opens(w)) || supersedes_ref(t).is_some() {
         Kind::Decision
@@ -119,11 +119,10 @@ pub fn checkpoint_with(
     match kind.unwrap_or_else(|| route(&note)) {
         Kind::Progress => super::progress::from_note(&doc, &note, at, options),
         Kind::Decision => {
-            let exempt = match supersedes_ref(&note) {
-                Some((_, target)) => Some(active_decision(&doc, &target)?),
-                None => None,
-            };
-            write_decision(&doc, &note, at, exempt, options)
+            if let Some((_, target)) = supersedes_ref(&note) {
+                active_decision(&doc, &target)?;
+            }
+            write_decision(&doc, &note, at, options)
         }
         Kind::Discovery => append_entry(&doc, Target::of(&doc, Kind::Discovery), &note, at, options),
     }
@@ -161,7 +160,7 @@ pub fn supersede_with(
     if body.is_empty() {
         return Err(EditError::InvalidInput("the new decision is empty".into()));
     }
-    write_decision(&doc, &format!("SUPERSEDES [{id}] {body}"), at, Some(index), options)
+    write_decision(&doc, &format!("SUPERSEDES [{id}] {body}"), at, options)
 }
 
 /// A decision by id as written (`2026-04-22T07:12Z`, `…#2`, `L12`), else by the same
@@ -197,11 +196,10 @@ fn write_decision(
     doc: &Document,
     note: &str,
     at: Timestamp,
-    exempt: Option<usize>,
     options: &EditOptions,
 ) -> Result<EditOutcome, EditError> {
     if !options.force {
-        guard::no_conflict(doc, note, exempt)?;
+        guard::no_conflict(doc, note)?;
     }
     let before = doc.decisions().len();
     let target = Target::of(doc, Kind::Decision);

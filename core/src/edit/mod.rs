@@ -203,7 +203,7 @@ pub(crate) fn one_line(text: &str) -> String {
     out
 }
 
-/// Text compared for duplicates: case and whitespace do not matter.
+/// Text compared for duplicates: (ASCII) case and whitespace do not matter.
 pub(crate) fn normalized(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+    text.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase()
 }

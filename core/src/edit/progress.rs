@@ -114,7 +114,7 @@ impl UnitArg {
 fn key(name: &str) -> String {
     let t = name.trim().trim_matches(|c: char| c == '*' || c == '`' || c.is_whitespace());
     let t = t.trim_end_matches('/');
-    t.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+    t.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase()
 }
 
 /// The last marker naming `name` exactly, else the last whose name is a path suffix of it

@@ -10,15 +10,28 @@ use crate::document::Document;
 use crate::span::Span;
 use crate::Dialect;
 
-/// A title compared: lower case, letters and digits only (`Errors & Corrections` =
-/// `errors corrections`, `Key Results` = `Key results`).
+/// A title compared: ASCII lower case, words only (`Errors & Corrections` =
+/// `errors corrections`, `Key Results` = `Key results`). No Unicode tables: punctuation and
+/// emoji are told by range, as the parser does, to keep the wasm small.
 pub(crate) fn title_key(title: &str) -> String {
+    let word_char = |c: char| {
+        if c.is_ascii() {
+            return c.is_ascii_alphanumeric();
+        }
+        let u = c as u32;
+        !((0x2000..=0x2BFF).contains(&u)
+            || (0x3000..=0x303F).contains(&u)
+            || (0xFE00..=0xFE0F).contains(&u)
+            || (0xFF00..=0xFF0F).contains(&u)
+            || (0x1F000..=0x1FAFF).contains(&u)
+            || matches!(u, 0xA0 | 0xA7 | 0xB7 | 0xD7 | 0xF7))
+    };
     let mut out = String::new();
-    for word in title.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+    for word in title.split(|c: char| !word_char(c)).filter(|w| !w.is_empty()) {
         if !out.is_empty() {
             out.push(' ');
         }
-        out.push_str(&word.to_lowercase());
+        out.push_str(&word.to_ascii_lowercase());
     }
     out
 }
