@@ -110,8 +110,13 @@ impl UnitArg {
     }
 }
 
-/// A unit name compared: case, surrounding marks, inner spacing and a trailing `/` ignored.
+/// A unit name compared: case, surrounding marks, inner spacing, a trailing `/` and a
+/// parenthesized detail (a checkbox item's name is its whole line) ignored.
 fn key(name: &str) -> String {
+    let name = match name.find('(') {
+        Some(i) if !name[..i].trim().is_empty() => &name[..i],
+        _ => name,
+    };
     let t = name.trim().trim_matches(|c: char| c == '*' || c == '`' || c.is_whitespace());
     let t = t.trim_end_matches('/');
     t.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase()

@@ -1,0 +1,664 @@
+//! Edits (SPEC §5), given / running / produces: the exact text each edit writes, on the seed
+//! 000 file and on copies with other conventions (CRLF, `*` bullets, no final newline, ` -- `
+//! separators and other timestamp styles), on session notes and on a memory bank; the
+//! guards; and property tests (round trip, notes never corrupt other sections, no panics).
+
+use memento_core::edit::{self, EditError, EditOptions, EditOutcome, Kind};
+use memento_core::{parse, splice, Dialect, Status, Timestamp};
+use proptest::prelude::*;
+
+const SEED: &str = include_str!("fixtures/seed000.md");
+const NOTES: &str = include_str!("fixtures/seed002-notes.md");
+
+fn at(s: &str) -> Timestamp {
+    Timestamp::parse(s).unwrap()
+}
+
+fn t8() -> Timestamp {
+    at("2026-04-22T08:00Z")
+}
+
+/// The outcome is a splice of the original: outside the edits' ranges every byte is the
+/// original's, and the new text round-trips.
+fn assert_only_edits_changed(original: &str, out: &EditOutcome) {
+    assert_eq!(splice(original, &out.edits).unwrap(), out.text, "the edits reproduce the text");
+    let (mut old_at, mut new_at) = (0, 0);
+    for e in &out.edits {
+        let kept = &original[old_at..e.range.start];
+        assert_eq!(&out.text[new_at..new_at + kept.len()], kept, "bytes before {:?} changed", e.range);
+        new_at += kept.len() + e.content.len();
+        old_at = e.range.end;
+    }
+    assert_eq!(&out.text[new_at..], &original[old_at..], "bytes after the last edit changed");
+    assert_eq!(parse(&out.text).to_string(), out.text);
+}
+
+/// Given `given`, running `op` produces `expected` (and only the edited ranges changed).
+fn produces(given: &str, op: impl Fn(&str) -> Result<EditOutcome, EditError>, expected: &str) {
+    let out = op(given).unwrap_or_else(|e| panic!("refused: {e}"));
+    assert_eq!(out.text, expected);
+    assert_only_edits_changed(given, &out);
+}
+
+/// `SEED` with `line` inserted after the line that starts with `after`.
+fn seed_with_line_after(after: &str, line: &str) -> String {
+    let at = SEED.find(after).unwrap_or_else(|| panic!("{after}"));
+    let end = at + SEED[at..].find('\n').unwrap() + 1;
+    format!("{}{line}\n{}", &SEED[..end], &SEED[end..])
+}
+
+/// `SEED` with the line starting with `old` replaced by `new` (which may be several lines).
+fn seed_with_line_replaced(old: &str, new: &str) -> String {
+    let at = SEED.find(old).unwrap_or_else(|| panic!("{old}"));
+    let end = at + SEED[at..].find('\n').unwrap();
+    format!("{}{new}{}", &SEED[..at], &SEED[end..])
+}
+
+type Op = Box<dyn Fn(&str) -> Result<EditOutcome, EditError>>;
+
+/// Every operation on the seed 000 file, with the exact text it produces.
+fn seed_cases() -> Vec<(&'static str, Op, String)> {
+    vec![
+        (
+            "checkpoint routes `Use …` to Decisions Made, after the last decision",
+            Box::new(|t| edit::checkpoint(t, "Use redis for the order cache", t8(), None)),
+            seed_with_line_after("- 2026-04-22T07:23Z", "- 2026-04-22T08:00Z — Use redis for the order cache"),
+        ),
+        (
+            "checkpoint routes a fact to Key Discoveries, after the last one",
+            Box::new(|t| edit::checkpoint(t, "Batch 3 files are sorted by customer id", t8(), None)),
+            seed_with_line_after("- Pattern:", "- 2026-04-22T08:00Z — Batch 3 files are sorted by customer id"),
+        ),
+        (
+            "a multi-line note is folded into one entry: no heading, no new item",
+            Box::new(|t| edit::checkpoint(t, "Batch 4 needs care\n## Injected Section\n- and an item\r\n", t8(), Some(Kind::Discovery))),
+            seed_with_line_after("- Pattern:", "- 2026-04-22T08:00Z — Batch 4 needs care ## Injected Section - and an item"),
+        ),
+        (
+            "checkpoint routes a status word to the unit's progress line (state, not a log)",
+            Box::new(|t| edit::checkpoint(t, "COMPLETED: orders/batch_3/ (files 092-140)", t8(), None)),
+            seed_with_line_replaced("- IN_PROGRESS:", "- COMPLETED: orders/batch_3/ (files 092-140)"),
+        ),
+        (
+            "supersede appends a new decision naming the old one; the old one is untouched",
+            Box::new(|t| edit::supersede(t, "2026-04-22T07:12Z", "Modify config/auth.yaml to add the admin role", t8())),
+            seed_with_line_after(
+                "- 2026-04-22T07:23Z",
+                "- 2026-04-22T08:00Z — SUPERSEDES [2026-04-22T07:12Z] Modify config/auth.yaml to add the admin role",
+            ),
+        ),
+        (
+            "set_progress COMPLETED changes the status word and drops the stale stop point",
+            Box::new(|t| edit::set_progress(t, "orders/batch_3/", Status::Completed, None)),
+            seed_with_line_replaced("- IN_PROGRESS:", "- COMPLETED: orders/batch_3/ (files 092-???)"),
+        ),
+        (
+            "set_progress with a stop point moves it",
+            Box::new(|t| edit::set_progress(t, "orders/batch_3", Status::InProgress, Some("120"))),
+            seed_with_line_replaced("- IN_PROGRESS:", "- IN_PROGRESS: orders/batch_3/ (files 092-??? — stopped at 120)"),
+        ),
+        (
+            "set_progress on one unit of a PENDING list splits the line, in unit order",
+            Box::new(|t| edit::set_progress(t, "batch_5/", Status::Skipped, None)),
+            seed_with_line_replaced("- PENDING:", "- PENDING: orders/batch_4/\n- SKIPPED: batch_5/"),
+        ),
+        (
+            "the first unit of a PENDING list (forced past the one-IN_PROGRESS guard)",
+            Box::new(|t| edit::set_progress_with(t, "orders/batch_4/", Status::InProgress, Some("201"), &EditOptions::forced())),
+            seed_with_line_replaced("- PENDING:", "- IN_PROGRESS: orders/batch_4/ (stopped at 201)\n- PENDING: batch_5/"),
+        ),
+        (
+            "set_progress of a new unit appends a line at the end of Progress Markers",
+            Box::new(|t| edit::set_progress(t, "orders/batch_6/ (files 200-250)", Status::Pending, None)),
+            seed_with_line_after("- PENDING:", "- PENDING: orders/batch_6/ (files 200-250)"),
+        ),
+        (
+            "set_next replaces the Next Session Start paragraph",
+            Box::new(|t| edit::set_next(t, "Begin with orders/batch_3/ file 121.")),
+            seed_with_line_replaced("On next session start:", "Begin with orders/batch_3/ file 121."),
+        ),
+        (
+            "complete appends seed 000's TASK COMPLETE block after a blank line",
+            Box::new(|t| edit::complete(t, "all batches processed.", at("2026-04-22T09:30Z"))),
+            format!("{SEED}\n## TASK COMPLETE — 2026-04-22T09:30Z\nFinal status: all batches processed.\n"),
+        ),
+    ]
+}
+
+#[test]
+fn every_edit_on_the_seed_file() {
+    for (name, op, expected) in seed_cases() {
+        eprintln!("case: {name}");
+        produces(SEED, op, &expected);
+    }
+}
+
+#[test]
+fn a_crlf_file_stays_crlf() {
+    let crlf = |s: &str| s.replace('\n', "\r\n");
+    for (name, op, expected) in seed_cases() {
+        eprintln!("case: {name}");
+        produces(&crlf(SEED), op, &crlf(&expected));
+    }
+}
+
+#[test]
+fn a_star_bullet_file_gets_star_bullets() {
+    let star = |s: &str| s.replace("\n- ", "\n* ");
+    for (name, op, expected) in seed_cases() {
+        eprintln!("case: {name}");
+        produces(&star(SEED), op, &star(&expected));
+    }
+}
+
+#[test]
+fn a_file_without_final_newline_keeps_it_so_and_never_glues_lines() {
+    let cut = |s: &str| s.strip_suffix('\n').unwrap().to_owned();
+    for (name, op, expected) in seed_cases() {
+        eprintln!("case: {name}");
+        produces(&cut(SEED), op, &cut(&expected));
+    }
+    // The last line is an item: the new entry goes on a line of its own.
+    let given = "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T07:12Z — use x";
+    produces(
+        given,
+        |t| edit::checkpoint(t, "use y for z", t8(), None),
+        "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T07:12Z — use x\n- 2026-04-22T08:00Z — use y for z",
+    );
+    let given = "# Session Memory — t\n\n## Key Discoveries";
+    produces(
+        given,
+        |t| edit::checkpoint(t, "a fact", t8(), None),
+        "# Session Memory — t\n\n## Key Discoveries\n- 2026-04-22T08:00Z — a fact",
+    );
+}
+
+#[test]
+fn new_entries_follow_the_files_separator_timestamp_style_and_wrapping() {
+    let given = "# Session Memory — t2\n\n## Decisions Made\n- 2026-04-22 07:12 -- DO NOT modify config/auth.yaml\n\n## Key Discoveries\n- **2026-04-21** - legacy_id is used by reports\n\n## Next Session Start\nGo.\n";
+    produces(
+        given,
+        |t| edit::checkpoint(t, "Use redis for the order cache", t8(), None),
+        &given.replace("auth.yaml\n", "auth.yaml\n- 2026-04-22 08:00 -- Use redis for the order cache\n"),
+    );
+    produces(
+        given,
+        |t| edit::checkpoint(t, "batch 3 is sorted", t8(), None),
+        &given.replace("reports\n", "reports\n- **2026-04-22** - batch 3 is sorted\n"),
+    );
+    // An offset zone is written as local time at that offset.
+    let given = "# Session Memory — t3\n\n## Decisions Made\n- 2026-04-22T09:12:00+02:00 — use x\n";
+    produces(
+        given,
+        |t| edit::checkpoint(t, "use y", t8(), Some(Kind::Decision)),
+        &format!("{given}- 2026-04-22T10:00:00+02:00 — use y\n"),
+    );
+    // The stop point's dash follows the file's ASCII separators.
+    let given = "# Session Memory — t4\n\n## Decisions Made\n- 2026-04-22T07:12Z -- use x\n\n## Progress Markers\n- IN_PROGRESS: batch_3 (files 092-???)\n";
+    produces(
+        given,
+        |t| edit::set_progress(t, "batch_3", Status::InProgress, Some("095")),
+        &given.replace("092-???)", "092-??? -- stopped at 095)"),
+    );
+}
+
+#[test]
+fn a_missing_section_is_created_in_canonical_order() {
+    let given = "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T07:12Z — use x\n\n## Next Session Start\nGo.\n";
+    produces(
+        given,
+        |t| edit::checkpoint(t, "a fact", t8(), None),
+        "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T07:12Z — use x\n\n## Key Discoveries\n- 2026-04-22T08:00Z — a fact\n\n## Next Session Start\nGo.\n",
+    );
+    produces(
+        given,
+        |t| edit::set_progress(t, "batch_1", Status::InProgress, None),
+        "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T07:12Z — use x\n\n## Progress Markers\n- IN_PROGRESS: batch_1\n\n## Next Session Start\nGo.\n",
+    );
+    let given = "# Session Memory — t\n\n## Key Discoveries\n- a fact\n";
+    produces(
+        given,
+        |t| edit::checkpoint(t, "never touch prod", t8(), None),
+        "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T08:00Z — never touch prod\n\n## Key Discoveries\n- a fact\n",
+    );
+    produces(given, |t| edit::set_next(t, "Go."), &format!("{given}\n## Next Session Start\nGo.\n"));
+    // Before a TASK COMPLETE block, which stays last.
+    let given = "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T07:12Z — use x\n\n## TASK COMPLETE — 2026-04-22T09:00Z\nFinal status: done.\n";
+    produces(
+        given,
+        |t| edit::set_next(t, "Archive it."),
+        &given.replace("## TASK", "## Next Session Start\nArchive it.\n\n## TASK"),
+    );
+}
+
+#[test]
+fn a_next_step_that_looks_like_markup_stays_a_paragraph() {
+    let given = "# Session Memory — t\n\n## Next Session Start\nGo.\n";
+    produces(given, |t| edit::set_next(t, "# not a heading"), &given.replace("Go.", "\\# not a heading"));
+    produces(given, |t| edit::set_next(t, "1. first\n2. second"), &given.replace("Go.", "1\\. first 2. second"));
+    produces(given, |t| edit::set_next(t, "- a"), &given.replace("Go.", "\\- a"));
+}
+
+#[test]
+fn init_writes_a_fresh_file_per_dialect() {
+    let text = edit::init(Dialect::CheckpointLog, "task_orders_audit_20260422").unwrap();
+    assert_eq!(
+        text,
+        "# Session Memory — task_orders_audit_20260422\n\n## Decisions Made\n\n## Progress Markers\n\n## Key Discoveries\n\n## Next Session Start\n"
+    );
+    for dialect in [Dialect::CheckpointLog, Dialect::SessionNotes, Dialect::MemoryBank, Dialect::ProgressLog, Dialect::Generic] {
+        let text = edit::init(dialect, "t1").unwrap();
+        let doc = parse(&text);
+        assert_eq!(doc.dialect(), dialect, "{text}");
+        assert_eq!(doc.to_string(), text);
+    }
+    let notes = parse(&edit::init(Dialect::SessionNotes, "Orders audit").unwrap());
+    assert_eq!(notes.sections().len(), 10);
+    assert!(notes.sections().iter().all(|s| s.level == 1 && s.description.is_some()));
+    assert!(notes.source().contains("# Session Title\n_A short and distinctive 5-10 word descriptive title for the session. Super info dense, no filler_\n\nOrders audit\n\n# Current State\n"));
+    assert!(matches!(edit::init(Dialect::MemoryStore, "t"), Err(EditError::NotSupportedForDialect { .. })));
+    assert!(matches!(edit::init(Dialect::CheckpointLog, " \n "), Err(EditError::InvalidInput(_))));
+    assert_eq!(edit::init(Dialect::Generic, "two\nlines").unwrap(), "# two lines\n");
+}
+
+#[test]
+fn a_fresh_checkpoint_log_filled_by_edits_reads_like_seed_000() {
+    let mut text = edit::init(Dialect::CheckpointLog, "task_orders_audit_20260422").unwrap();
+    let steps: Vec<Box<dyn Fn(&str) -> Result<EditOutcome, EditError>>> = vec![
+        Box::new(|t| edit::checkpoint(t, "DO NOT modify config/auth.yaml — used by 3 services", at("2026-04-22T07:12Z"), None)),
+        Box::new(|t| edit::checkpoint(t, "IN_PROGRESS: orders/batch_1/ (files 001-047)", at("2026-04-22T07:13Z"), None)),
+        Box::new(|t| edit::checkpoint(t, "Order schema has an undocumented `legacy_id`", at("2026-04-22T07:20Z"), None)),
+        Box::new(|t| edit::set_progress(t, "orders/batch_1/", Status::Completed, None)),
+        Box::new(|t| edit::set_progress(t, "orders/batch_2/", Status::InProgress, Some("050"))),
+        Box::new(|t| edit::set_next(t, "Begin with orders/batch_2/ file 051.")),
+    ];
+    for step in steps {
+        let out = step(&text).unwrap();
+        assert_only_edits_changed(&text, &out);
+        text = out.text;
+    }
+    assert_eq!(
+        text,
+        "# Session Memory — task_orders_audit_20260422\n\n## Decisions Made\n- 2026-04-22T07:12Z — DO NOT modify config/auth.yaml — used by 3 services\n\n## Progress Markers\n- COMPLETED: orders/batch_1/ (files 001-047)\n- IN_PROGRESS: orders/batch_2/ (stopped at 050)\n\n## Key Discoveries\n- 2026-04-22T07:20Z — Order schema has an undocumented `legacy_id`\n\n## Next Session Start\nBegin with orders/batch_2/ file 051.\n"
+    );
+}
+
+mod session_notes {
+    use super::*;
+
+    /// Every header and italic description of `after` is byte-identical to `before`'s.
+    fn headers_and_descriptions_kept(before: &str, after: &str) {
+        let (a, b) = (parse(before), parse(after));
+        let heads = |d: &memento_core::Document| {
+            d.sections().iter().map(|s| (d.text(s.heading).to_owned(), s.description.map(|x| d.text(x).to_owned()))).collect::<Vec<_>>()
+        };
+        assert_eq!(heads(&a), heads(&b));
+    }
+
+    #[test]
+    fn update_section_replaces_only_the_content_below_the_description() {
+        let expected = NOTES.replace(
+            "Migrating orders.py to optimistic locking; next: run the batch_3 fixtures.",
+            "Running the batch_3 fixtures.\nNext: batch_4.",
+        );
+        produces(NOTES, |t| edit::update_section(t, "Current State", "\nRunning the batch_3 fixtures.\r\nNext: batch_4.\n\n"), &expected);
+        headers_and_descriptions_kept(NOTES, &expected);
+    }
+
+    #[test]
+    fn an_empty_section_gets_its_content_after_a_blank_line() {
+        let expected = NOTES.replace(
+            "_Bash commands usually run and in what order. How to interpret output._\n\n",
+            "_Bash commands usually run and in what order. How to interpret output._\n\ncargo test -p memento-core\n\n",
+        );
+        produces(NOTES, |t| edit::update_section(t, "workflow", "cargo test -p memento-core"), &expected);
+        headers_and_descriptions_kept(NOTES, &expected);
+    }
+
+    #[test]
+    fn clearing_a_section_keeps_header_and_description() {
+        let expected = NOTES.replace("\n- 2026-04-22T07:12Z — read orders.py\n", "");
+        produces(NOTES, |t| edit::update_section(t, "Worklog", ""), &expected);
+        let expected = NOTES.replace("- `orders.py:241` — the existing lock pattern\n\n", "");
+        produces(NOTES, |t| edit::update_section(t, "Files and Functions", " \n"), &expected);
+        headers_and_descriptions_kept(NOTES, &expected);
+    }
+
+    #[test]
+    fn content_never_adds_a_header() {
+        let expected = NOTES.replace(
+            "Migrating orders.py to optimistic locking; next: run the batch_3 fixtures.",
+            "Working.\n\\# Key Results\nstill content\n\\===",
+        );
+        produces(NOTES, |t| edit::update_section(t, "Current State", "Working.\n# Key Results\nstill content\n==="), &expected);
+        headers_and_descriptions_kept(NOTES, &expected);
+    }
+
+    #[test]
+    fn a_missing_template_section_is_created_in_template_order() {
+        let without = NOTES.replace("# Workflow\n_Bash commands usually run and in what order. How to interpret output._\n\n", "");
+        let out = edit::update_section(&without, "Workflow", "cargo test").unwrap();
+        assert_only_edits_changed(&without, &out);
+        assert!(out.text.contains("- `orders.py:241` — the existing lock pattern\n\n# Workflow\n_What bash commands are usually run and in what order? How to interpret their output if not obvious?_\n\ncargo test\n\n# Errors & Corrections\n"));
+        assert_eq!(edit::update_section(NOTES, "Scratchpad", "x"), Err(EditError::NoSuchSection("Scratchpad".into())));
+    }
+
+    #[test]
+    fn checkpoints_go_below_the_descriptions() {
+        produces(
+            NOTES,
+            |t| edit::checkpoint(t, "the parser is lossless", t8(), None),
+            &NOTES.replace("_What worked well. What didn't. What to avoid._\n", "_What worked well. What didn't. What to avoid._\n\n- 2026-04-22T08:00Z — the parser is lossless\n"),
+        );
+        produces(
+            NOTES,
+            |t| edit::checkpoint(t, "COMPLETED: batch_3 fixtures", t8(), None),
+            &format!("{NOTES}- 2026-04-22T08:00Z — COMPLETED: batch_3 fixtures\n"),
+        );
+        produces(
+            NOTES,
+            |t| edit::checkpoint(t, "Use optimistic locking", t8(), None),
+            &NOTES.replace("Explanatory context._\n", "Explanatory context._\n\n- 2026-04-22T08:00Z — Use optimistic locking\n"),
+        );
+    }
+
+    #[test]
+    fn edits_that_would_add_a_header_are_refused() {
+        let refused = |r: Result<EditOutcome, EditError>| assert!(matches!(r, Err(EditError::NotSupportedForDialect { dialect: Dialect::SessionNotes, .. })), "{r:?}");
+        refused(edit::set_next(NOTES, "x"));
+        refused(edit::complete(NOTES, "done", t8()));
+        refused(edit::set_progress(NOTES, "x", Status::Completed, None));
+    }
+}
+
+mod memory_bank {
+    use super::*;
+
+    const PROGRESS: &str = "# Progress\n\n## What Works\n- Login flow\n- [x] Signup\n\n## What's Left to Build\n- Export to PDF\n- [ ] Sharing\n- ⏳ Offline mode\n\n## Known Issues\n- Slow search\n";
+
+    #[test]
+    fn progress_changes_in_the_items_own_notation() {
+        assert_eq!(parse(PROGRESS).dialect(), Dialect::MemoryBank);
+        let cases: [(&str, Status, &str, &str); 6] = [
+            ("Sharing", Status::Completed, "- [ ] Sharing", "- [x] Sharing"),
+            ("signup", Status::Pending, "- [x] Signup", "- [ ] Signup"),
+            ("Export to PDF", Status::Completed, "- Export to PDF", "- [x] Export to PDF"),
+            ("Offline mode", Status::InProgress, "- ⏳ Offline mode", "- 🚧 Offline mode"),
+            ("Sharing", Status::Blocked, "- [ ] Sharing", "- BLOCKED: Sharing"),
+            ("Login flow", Status::Failed, "- Login flow", "- FAILED: Login flow"),
+        ];
+        for (unit, status, old, new) in cases {
+            produces(PROGRESS, |t| edit::set_progress(t, unit, status, None), &PROGRESS.replace(old, new));
+        }
+    }
+
+    #[test]
+    fn a_new_unit_goes_to_the_section_of_its_status() {
+        produces(
+            PROGRESS,
+            |t| edit::set_progress(t, "Dark mode", Status::Pending, None),
+            &PROGRESS.replace("- ⏳ Offline mode\n", "- ⏳ Offline mode\n- [ ] Dark mode\n"),
+        );
+        produces(
+            PROGRESS,
+            |t| edit::set_progress(t, "Search index", Status::InProgress, None),
+            &PROGRESS.replace("## What's Left", "## In Progress\n- IN_PROGRESS: Search index\n\n## What's Left"),
+        );
+    }
+
+    #[test]
+    fn next_steps_and_discoveries_are_created_at_the_end() {
+        produces(PROGRESS, |t| edit::set_next(t, "Wire the refresh token"), &format!("{PROGRESS}\n## Next Steps\nWire the refresh token\n"));
+        produces(
+            PROGRESS,
+            |t| edit::checkpoint(t, "Search is slow because of N+1 queries", t8(), None),
+            &format!("{PROGRESS}\n## Key Discoveries\n- 2026-04-22T08:00Z — Search is slow because of N+1 queries\n"),
+        );
+    }
+
+    #[test]
+    fn a_numbered_next_steps_list_is_replaced_by_a_numbered_step() {
+        let active = "# Active Context\n\n## Current Work Focus\nAuth.\n\n## Next Steps\n1. Wire the refresh token\n2. Add tests\n\n## Notes\nx\n";
+        produces(active, |t| edit::set_next(t, "Ship the release"), &active.replace("1. Wire the refresh token\n2. Add tests", "1. Ship the release"));
+    }
+
+    #[test]
+    fn a_json_store_is_not_edited_as_markdown() {
+        let store = include_str!("fixtures/store.jsonl");
+        let r = edit::checkpoint(store, "use x", t8(), None);
+        assert!(matches!(r, Err(EditError::NotSupportedForDialect { dialect: Dialect::MemoryStore, .. })), "{r:?}");
+    }
+}
+
+mod guards {
+    use super::*;
+
+    #[test]
+    fn text_identical_to_an_entry_of_the_section_is_refused() {
+        let r = edit::checkpoint(SEED, "use OPTIMISTIC locking for order updates;   confirmed with existing\nlock pattern in orders.py:241", t8(), None);
+        match r {
+            Err(EditError::DuplicateEntry { section, line, .. }) => assert_eq!((section.as_str(), line), ("Decisions Made", 5)),
+            other => panic!("{other:?}"),
+        }
+        let r = edit::checkpoint(SEED, "pattern: all failed orders have `payment_status: null` before `order_status: failed` — not after", t8(), None);
+        assert!(matches!(r, Err(EditError::DuplicateEntry { line: 16, .. })), "{r:?}");
+        // The same text in another section is not a duplicate; force writes a duplicate.
+        assert!(edit::checkpoint(SEED, "Use optimistic locking for order updates; confirmed with existing lock pattern in orders.py:241", t8(), Some(Kind::Discovery)).is_ok());
+        let forced = EditOptions::forced();
+        assert!(edit::checkpoint_with(SEED, "Use optimistic locking for order updates; confirmed with existing lock pattern in orders.py:241", t8(), None, &forced).is_ok());
+    }
+
+    #[test]
+    fn a_conflicting_decision_is_refused_naming_the_decision() {
+        let r = edit::checkpoint(SEED, "Modify config/auth.yaml to add the admin role", t8(), Some(Kind::Decision));
+        let Err(e @ EditError::ConflictsWith { .. }) = r else { panic!("{r:?}") };
+        let EditError::ConflictsWith { decision, line, explanation } = &e else { unreachable!() };
+        assert_eq!((decision.as_str(), *line), ("2026-04-22T07:12Z", 4));
+        assert!(explanation.contains("config/auth.yaml"), "{explanation}");
+        assert!(e.to_string().contains("2026-04-22T07:12Z"), "{e}");
+    }
+
+    #[test]
+    fn a_conflicting_decision_is_allowed_when_it_supersedes_or_is_forced() {
+        let text = "Modify config/auth.yaml to add the admin role";
+        assert!(edit::supersede(SEED, "2026-04-22T07:12Z", text, t8()).is_ok());
+        let note = format!("SUPERSEDES [2026-04-22T07:12Z] {text}");
+        let out = edit::checkpoint(SEED, &note, t8(), None).unwrap();
+        assert!(out.text.contains(&format!("- 2026-04-22T08:00Z — {note}\n")));
+        let forced = edit::checkpoint_with(SEED, text, t8(), Some(Kind::Decision), &EditOptions::forced()).unwrap();
+        assert_only_edits_changed(SEED, &forced);
+    }
+
+    #[test]
+    fn supersede_needs_an_active_decision() {
+        let r = edit::supersede(SEED, "2026-01-01T00:00Z", "x", t8());
+        assert_eq!(r, Err(EditError::UnknownDecision("2026-01-01T00:00Z".into())));
+        let r = edit::checkpoint(SEED, "SUPERSEDES [2026-01-01T00:00Z] use y", t8(), None);
+        assert_eq!(r, Err(EditError::UnknownDecision("2026-01-01T00:00Z".into())));
+        // The same instant written another way names the decision; the id written is the file's.
+        let once = edit::supersede(SEED, "2026-04-22T07:12:00Z", "modify config/auth.yaml for the admin role", t8()).unwrap();
+        assert!(once.text.contains("— SUPERSEDES [2026-04-22T07:12Z] modify config/auth.yaml for the admin role\n"));
+        let twice = edit::supersede(&once.text, "2026-04-22T07:12Z", "x", at("2026-04-22T08:05Z"));
+        assert_eq!(twice, Err(EditError::AlreadySuperseded { decision: "2026-04-22T07:12Z".into(), by: "2026-04-22T08:00Z".into() }));
+        let r = edit::supersede(SEED, "2026-04-22T07:12Z", "SUPERSEDES [2026-04-22T07:23Z] x", t8());
+        assert!(matches!(r, Err(EditError::InvalidInput(_))), "{r:?}");
+    }
+
+    #[test]
+    fn one_unit_in_progress_at_a_time() {
+        let r = edit::set_progress(SEED, "orders/batch_4/", Status::InProgress, None);
+        assert_eq!(r, Err(EditError::AnotherInProgress { unit: "orders/batch_3/".into(), line: 10 }));
+        // The unit already in progress may be updated.
+        assert!(edit::set_progress(SEED, "orders/batch_3/", Status::InProgress, Some("100")).is_ok());
+    }
+
+    #[test]
+    fn a_task_completes_once() {
+        let done = edit::complete(SEED, "all batches processed.", t8()).unwrap();
+        assert_eq!(edit::complete(&done.text, "again", t8()), Err(EditError::AlreadyComplete { line: 21 }));
+    }
+
+    #[test]
+    fn bad_input_is_a_typed_error() {
+        for r in [
+            edit::checkpoint(SEED, " \n\t", t8(), None),
+            edit::set_progress(SEED, "a, b", Status::Pending, None),
+            edit::set_progress(SEED, "", Status::Pending, None),
+            edit::set_progress(SEED, "orders/batch_3/", Status::InProgress, Some("094 and more")),
+            edit::set_next(SEED, "\n"),
+            edit::complete(SEED, "", t8()),
+            edit::checkpoint(SEED, "finished batch 3", t8(), Some(Kind::Progress)),
+        ] {
+            assert!(matches!(r, Err(EditError::InvalidInput(_))), "{r:?}");
+            assert!(!r.unwrap_err().to_string().is_empty());
+        }
+    }
+}
+
+#[test]
+fn checkpoint_routing_by_content() {
+    let cases = [
+        ("DO NOT modify config/auth.yaml", Kind::Decision),
+        ("Decided to batch writes", Kind::Decision),
+        ("decision: keep the v1 API", Kind::Decision),
+        ("Use optimistic locking", Kind::Decision),
+        ("never retry payments", Kind::Decision),
+        ("Don't touch prod", Kind::Decision),
+        ("SUPERSEDES [2026-04-22T07:12Z] modify it", Kind::Decision),
+        ("COMPLETED: orders/batch_3/", Kind::Progress),
+        ("IN_PROGRESS: batch_4 (stopped at 12)", Kind::Progress),
+        ("**DONE**: docs", Kind::Progress),
+        ("WIP: parser", Kind::Progress),
+        ("Users table has 3 indexes", Kind::Discovery),
+        ("used the cache and it worked", Kind::Discovery),
+        ("Nevertheless, batch 2 is fine", Kind::Discovery),
+        ("NOTE: a fact", Kind::Discovery),
+    ];
+    for (note, kind) in cases {
+        assert_eq!(edit::route(note), kind, "{note}");
+    }
+}
+
+/// Section texts by title, except `skip`.
+fn sections_except(text: &str, skip: &[&str]) -> Vec<(String, String)> {
+    let doc = parse(text);
+    let mut out = Vec::new();
+    for (i, s) in doc.sections().iter().enumerate() {
+        let title = doc.text(s.title).trim().to_owned();
+        if skip.contains(&title.as_str()) {
+            continue;
+        }
+        let end = doc.sections().get(i + 1).map_or(s.span.end, |n| n.heading.start.min(s.span.end));
+        out.push((title, doc.text(memento_core::Span::new(s.heading.start, end)).trim_end().to_owned()));
+    }
+    out
+}
+
+fn note_strategy() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        "[a-zA-Z0-9 ]{1,12}",
+        Just("\n".to_owned()),
+        Just("\r\n".to_owned()),
+        Just("# ".to_owned()),
+        Just("## Next Session Start".to_owned()),
+        Just("\n- ".to_owned()),
+        Just("\n1. ".to_owned()),
+        Just("* ".to_owned()),
+        Just("```".to_owned()),
+        Just("> ".to_owned()),
+        Just("===".to_owned()),
+        Just("\n---\n".to_owned()),
+        Just("<div>".to_owned()),
+        Just("`".to_owned()),
+        Just("é中🎉—".to_owned()),
+        Just("DO NOT ".to_owned()),
+        Just("COMPLETED: ".to_owned()),
+        Just("SUPERSEDES [2026-04-22T07:23Z] ".to_owned()),
+        Just("2026-04-22T07:12Z".to_owned()),
+        Just("\t".to_owned()),
+        Just("\\".to_owned()),
+    ];
+    prop::collection::vec(piece, 1..8).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// A checkpoint with any note changes one section only, by one line, and round-trips.
+    #[test]
+    fn notes_never_corrupt_other_sections(note in note_strategy(), kind in prop::option::of(prop_oneof![Just(Kind::Decision), Just(Kind::Discovery)]), crlf in any::<bool>()) {
+        let given = if crlf { SEED.replace('\n', "\r\n") } else { SEED.to_owned() };
+        let Ok(out) = edit::checkpoint(&given, &note, t8(), kind) else { return Ok(()) };
+        assert_only_edits_changed(&given, &out);
+        let before = parse(&given);
+        let after = parse(&out.text);
+        let titles = |d: &memento_core::Document| d.sections().iter().map(|s| d.text(s.title).to_owned()).collect::<Vec<_>>();
+        prop_assert_eq!(titles(&before), titles(&after));
+        let touched = ["Decisions Made", "Key Discoveries", "Progress Markers"];
+        prop_assert_eq!(sections_except(&given, &touched), sections_except(&out.text, &touched));
+        let lines = |t: &str| t.lines().count();
+        prop_assert!(lines(&out.text) <= lines(&given) + 2);
+        prop_assert_eq!(after.sections().len(), before.sections().len());
+    }
+
+    /// Every edit on arbitrary text returns Ok or a typed error, never panics; an Ok is a
+    /// splice of the input that round-trips.
+    #[test]
+    fn every_edit_on_arbitrary_text_never_panics(text in text_strategy(), note in note_strategy(), unit in "[a-z_/0-9 ]{0,10}", status in 0usize..6) {
+        let status = Status::ALL[status];
+        let results = [
+            edit::checkpoint(&text, &note, t8(), None),
+            edit::checkpoint(&text, &note, t8(), Some(Kind::Decision)),
+            edit::checkpoint(&text, &note, t8(), Some(Kind::Discovery)),
+            edit::checkpoint(&text, &note, t8(), Some(Kind::Progress)),
+            edit::supersede(&text, "2026-04-22T07:12Z", &note, t8()),
+            edit::set_progress(&text, &unit, status, None),
+            edit::set_progress_with(&text, &unit, status, Some("7"), &EditOptions::forced()),
+            edit::set_next(&text, &note),
+            edit::complete(&text, &note, t8()),
+            edit::update_section(&text, "Current State", &note),
+            edit::update_section(&text, "Decisions Made", &note),
+        ];
+        for r in results {
+            match r {
+                Ok(out) => assert_only_edits_changed(&text, &out),
+                Err(e) => prop_assert!(!e.to_string().is_empty()),
+            }
+        }
+    }
+}
+
+fn text_strategy() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        "[a-z ]{0,8}",
+        Just("\n".to_owned()),
+        Just("\r\n".to_owned()),
+        Just("# Session Memory — t\n".to_owned()),
+        Just("## Decisions Made\n".to_owned()),
+        Just("## Progress Markers\n".to_owned()),
+        Just("## Key Discoveries\n".to_owned()),
+        Just("## Next Session Start\n".to_owned()),
+        Just("# Current State\n_What is actively being worked on?_\n".to_owned()),
+        Just("## TASK COMPLETE — 2026-04-22T09:00Z\nFinal status: x\n".to_owned()),
+        Just("- 2026-04-22T07:12Z — DO NOT modify a.yaml\n".to_owned()),
+        Just("* 2026-04-22 07:12 -- use b\n".to_owned()),
+        Just("- COMPLETED: a/ (files 001-002)\n".to_owned()),
+        Just("- IN_PROGRESS: b (files 3-??? — stopped at 4)\n".to_owned()),
+        Just("- PENDING: c, d/, e\n".to_owned()),
+        Just("- [ ] f\n".to_owned()),
+        Just("- [x] g\n".to_owned()),
+        Just("### h ✅\n".to_owned()),
+        Just("- ⏳ i\n".to_owned()),
+        Just("1. j\n".to_owned()),
+        Just("```\n".to_owned()),
+        Just("> ".to_owned()),
+        Just("    ".to_owned()),
+        Just("---\n".to_owned()),
+        Just("===\n".to_owned()),
+        Just("<!-- ".to_owned()),
+        Just("\u{feff}".to_owned()),
+        Just("é中🎉".to_owned()),
+        Just("[{\"id\":1}]".to_owned()),
+    ];
+    prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+}
