@@ -15,6 +15,7 @@ pub mod diagnostic;
 pub mod document;
 pub mod edit;
 pub mod hash;
+pub mod merge;
 mod parse;
 pub mod plan;
 pub mod prompt;
@@ -25,6 +26,8 @@ pub mod tokens;
 
 pub use dialect::Dialect;
 pub use diagnostic::{splice, Diagnostic, SpliceError, TextEdit};
+pub use edit::{EditError, EditOptions, EditOutcome};
+pub use merge::{merge, MergeConflict, MergeOutcome};
 pub use rule::{Rule, RuleKind, Severity};
 pub use document::{
     Completion, Decision, Discovery, Document, Entry, Item, MarkerSource, NextStep, ProgressMarker,

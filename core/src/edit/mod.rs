@@ -30,11 +30,14 @@ mod progress;
 mod section;
 
 pub use checkpoint::{checkpoint, checkpoint_with, route, supersede, supersede_with, Kind};
-pub use complete::complete;
 pub use init::init;
-pub use next::set_next;
 pub use progress::{set_progress, set_progress_with};
-pub use section::update_section;
+pub use section::{update_section, update_section_with};
+pub use complete::{complete, complete_with};
+pub use next::{set_next, set_next_with};
+
+pub(crate) use progress::key as unit_key;
+pub(crate) use section::title_key as section_key;
 
 use crate::diagnostic::{splice, TextEdit};
 use crate::document::Document;

@@ -112,7 +112,7 @@ impl UnitArg {
 
 /// A unit name compared: case, surrounding marks, inner spacing, a trailing `/` and a
 /// parenthesized detail (a checkbox item's name is its whole line) ignored.
-fn key(name: &str) -> String {
+pub(crate) fn key(name: &str) -> String {
     let name = match name.find('(') {
         Some(i) if !name[..i].trim().is_empty() => &name[..i],
         _ => name,
