@@ -12,6 +12,7 @@
 pub mod conflict;
 pub mod dialect;
 pub mod diagnostic;
+pub mod diff;
 pub mod document;
 pub mod edit;
 pub mod hash;
@@ -26,6 +27,7 @@ pub mod tokens;
 
 pub use dialect::Dialect;
 pub use diagnostic::{splice, Diagnostic, SpliceError, TextEdit};
+pub use diff::diff;
 pub use edit::{EditError, EditOptions, EditOutcome};
 pub use merge::{merge, MergeConflict, MergeOutcome};
 pub use rule::{Rule, RuleKind, Severity};
