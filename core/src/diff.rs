@@ -30,6 +30,8 @@ const REGRESSION_NOTES: [&str; 12] = [
     "redo", "re-do",
 ];
 
+const STATUS_EMOJI: [&str; 8] = ["✅", "✔️", "✔", "☑️", "❌", "🚧", "🔄", "⏳"];
+
 /// Transition diagnostics from `old` to `new`, sorted by position in `new`.
 pub fn diff(old: &Document, new: &Document) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -92,7 +94,15 @@ fn headers(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
         (0..d.sections().len()).filter(|&i| d.sections()[i].role != SectionRole::Completion).collect()
     };
     let (oi, ni) = (kept(old), kept(new));
-    let key = |d: &Document, i: usize| d.text(d.sections()[i].heading).trim().to_owned();
+    // A status emoji in a heading (`## 🔄 Session State` → `## ✅ Session State`) is progress,
+    // not a change of header.
+    let key = |d: &Document, i: usize| {
+        let mut h = d.text(d.sections()[i].heading).trim().to_owned();
+        for e in STATUS_EMOJI {
+            h = h.replace(e, "");
+        }
+        h.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
     let ok: Vec<String> = oi.iter().map(|&i| key(old, i)).collect();
     let nk: Vec<String> = ni.iter().map(|&i| key(new, i)).collect();
     let aligned = align(&ok, &nk);

@@ -423,6 +423,26 @@ mod memory_bank {
     }
 
     #[test]
+    fn sections_completion_and_a_decision_log() {
+        produces(
+            PROGRESS,
+            |t| edit::update_section(t, "Known Issues", "- Slow search (fixed in 2.1)\n- Flaky upload"),
+            &PROGRESS.replace("## Known Issues\n- Slow search\n", "## Known Issues\n- Slow search (fixed in 2.1)\n- Flaky upload\n"),
+        );
+        produces(
+            PROGRESS,
+            |t| edit::complete(t, "v1 shipped.", t8()),
+            &format!("{PROGRESS}\n## TASK COMPLETE — 2026-04-22T08:00Z\nFinal status: v1 shipped.\n"),
+        );
+        let log = "# Decision Log\n\n- 2026-04-20 — Use SQLite for local storage\n- 2026-04-21 — Keep the REST API\n";
+        produces(
+            log,
+            |t| edit::supersede(t, "2026-04-20", "Use Postgres for storage", t8()),
+            &format!("{log}- 2026-04-22 — SUPERSEDES [2026-04-20] Use Postgres for storage\n"),
+        );
+    }
+
+    #[test]
     fn a_json_store_is_not_edited_as_markdown() {
         let store = include_str!("fixtures/store.jsonl");
         let r = edit::checkpoint(store, "use x", t8(), None);
@@ -661,4 +681,60 @@ fn text_strategy() -> impl Strategy<Value = String> {
         Just("[{\"id\":1}]".to_owned()),
     ];
     prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+}
+
+#[test]
+fn a_feature_list_flips_passes_and_nothing_else() {
+    let given = "[{\"category\":\"functional\",\"description\":\"User can log in\",\"steps\":[\"a\"],\"passes\":false},\n {\"category\":\"style\",\"description\":\"Dark mode\",\"steps\":[],\"passes\": true}]\n";
+    produces(given, |t| edit::set_progress(t, "User can log in", Status::Completed, None), &given.replacen("\"passes\":false", "\"passes\":true", 1));
+    produces(given, |t| edit::set_progress(t, "dark mode", Status::Pending, None), &given.replace("\"passes\": true", "\"passes\": false"));
+    assert!(matches!(edit::set_progress(given, "Dark mode", Status::InProgress, None), Err(EditError::InvalidInput(_))));
+    assert!(matches!(edit::set_progress(given, "Search", Status::Completed, None), Err(EditError::InvalidInput(_))));
+    assert!(matches!(edit::checkpoint(given, "a fact", t8(), None), Err(EditError::NotSupportedForDialect { .. })));
+}
+
+/// Every real-world corpus file: the forward edits are splices that round-trip and trip no
+/// transition rule; JSON files and session notes refuse what they cannot hold, by type.
+#[test]
+fn forward_edits_on_every_corpus_file() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
+    let Ok(entries) = std::fs::read_dir(&dir) else { panic!("corpus not found: {}", dir.display()) };
+    let mut seen = 0;
+    for entry in entries {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "tsv") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let doc = parse(&text);
+        let json = !doc.records().is_empty() || name.ends_with(".json") || name.ends_with(".jsonl");
+        let notes = doc.dialect() == Dialect::SessionNotes;
+        let first_unit = doc.progress().first().map(|m| doc.text(m.units[0].name).to_owned());
+        let mut ops: Vec<(&str, bool, Result<EditOutcome, EditError>)> = vec![
+            ("discovery", !json, edit::checkpoint(&text, "a fact found while testing", t8(), Some(Kind::Discovery))),
+            ("decision", !json, edit::checkpoint(&text, "Use the corpus as a fixture", t8(), Some(Kind::Decision))),
+            ("next", !json && !notes, edit::set_next(&text, "Continue with the next file.")),
+            ("new unit", !json && !notes, edit::set_progress(&text, "brand new unit", Status::Pending, None)),
+            ("complete", !json && !notes, edit::complete(&text, "done.", t8())),
+        ];
+        if let Some(unit) = &first_unit {
+            ops.push(("first unit", false, edit::set_progress_with(&text, unit, Status::Completed, None, &EditOptions::forced())));
+        }
+        for (op, must_succeed, result) in ops {
+            match result {
+                Ok(out) => {
+                    assert_only_edits_changed(&text, &out);
+                    let transitions: Vec<_> = memento_core::diff(&doc, &parse(&out.text))
+                        .into_iter()
+                        .filter(|d| d.rule != memento_core::Rule::ProgressRegressed)
+                        .collect();
+                    assert!(transitions.is_empty(), "{name} {op}: {transitions:?}");
+                }
+                Err(e) => assert!(!must_succeed, "{name} {op}: {e}"),
+            }
+        }
+        seen += 1;
+    }
+    assert!(seen >= 60, "{seen} corpus files");
 }

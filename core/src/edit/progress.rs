@@ -4,7 +4,7 @@
 
 use super::checkpoint::{self, status_prefix, write_line, Kind, Target};
 use super::layout;
-use super::{apply, one_line, read, refuse_json, EditError, EditOptions, EditOutcome};
+use super::{apply_checked, one_line, read, refuse_json, EditError, EditOptions, EditOutcome};
 use crate::diagnostic::TextEdit;
 use crate::document::{Document, MarkerSource, SectionRole, Status};
 use crate::span::Span;
@@ -87,11 +87,6 @@ struct UnitArg {
 impl UnitArg {
     fn read(unit: &str) -> Result<UnitArg, EditError> {
         let given = one_line(unit);
-        if split_top(&given).len() > 1 {
-            return Err(EditError::InvalidInput(format!(
-                "`{given}`: a unit name cannot contain a comma (a PENDING line reads it as two units)"
-            )));
-        }
         let (name, detail) = match given.find('(') {
             Some(i) => {
                 let inner = given[i + 1..].trim();
@@ -147,6 +142,9 @@ fn write_unit(
     stopped_at: Option<&str>,
     options: &EditOptions,
 ) -> Result<EditOutcome, EditError> {
+    if doc.progress().iter().any(|m| m.source == MarkerSource::Feature) {
+        return feature(doc, arg, status, options);
+    }
     refuse_json(doc, "set_progress")?;
     if doc.dialect() == Dialect::SessionNotes {
         return Err(EditError::NotSupportedForDialect { operation: "set_progress", dialect: doc.dialect() });
@@ -155,6 +153,12 @@ fn write_unit(
     if status == Status::InProgress && !options.force {
         only_one_in_progress(doc, &arg.name, found)?;
     }
+    if found.is_none() && status == Status::Pending && doc.dialect() != Dialect::MemoryBank && split_top(&arg.name).len() > 1 {
+        return Err(EditError::InvalidInput(format!(
+            "`{}`: a new PENDING unit cannot contain a comma (the line would read as several units)",
+            arg.name
+        )));
+    }
     let (edits, added) = match found {
         Some((m, u)) => (update_marker(doc, m, u, arg, status, stopped_at)?, 0),
         None => new_marker(doc, arg, status, stopped_at),
@@ -162,9 +166,45 @@ fn write_unit(
     if edits.is_empty() {
         return Ok(EditOutcome { text: doc.source().to_owned(), edits });
     }
-    let (out, new) = apply(doc, edits, added, options)?;
+    // A heading marked with a status emoji (`## 🔄 Session State`) changes its own title.
+    let retitled: Vec<usize> = found
+        .and_then(|(m, _)| doc.sections().iter().position(|s| s.heading == doc.progress()[m].span))
+        .into_iter()
+        .collect();
+    let (out, new) = apply_checked(doc, edits, &retitled, added + retitled.len(), options)?;
     match find_unit(&new, &arg.name) {
         Some((m, _)) if new.progress()[m].status == Some(status) => Ok(out),
+        _ => Err(EditError::InvalidInput(format!("`{}` cannot be written as {status} here", arg.name))),
+    }
+}
+
+/// A feature list (`feature_list.json`): a feature passes or not; its `passes` value is
+/// the only thing written.
+fn feature(doc: &Document, arg: &UnitArg, status: Status, options: &EditOptions) -> Result<EditOutcome, EditError> {
+    let passes = match status {
+        Status::Completed => "true",
+        Status::Pending => "false",
+        other => {
+            return Err(EditError::InvalidInput(format!(
+                "a feature list records only passing (COMPLETED) or not (PENDING), not {other}"
+            )))
+        }
+    };
+    let Some((m, _)) = find_unit(doc, &arg.name) else {
+        return Err(EditError::InvalidInput(format!(
+            "no feature `{}` in the list (features are added by the harness, not by Memento)",
+            arg.name
+        )));
+    };
+    let span = doc.progress()[m].status_span;
+    if doc.text(span) == passes {
+        return Ok(EditOutcome { text: doc.source().to_owned(), edits: Vec::new() });
+    }
+    let edit = TextEdit::replace(span, passes);
+    let text = crate::diagnostic::splice(doc.source(), std::slice::from_ref(&edit)).map_err(|e| EditError::InvalidInput(e.to_string()))?;
+    let new = read(&text, options);
+    match find_unit(&new, &arg.name) {
+        Some((m, _)) if new.progress()[m].status == Some(status) => Ok(EditOutcome { text, edits: vec![edit] }),
         _ => Err(EditError::InvalidInput(format!("`{}` cannot be written as {status} here", arg.name))),
     }
 }
