@@ -487,6 +487,9 @@ mod guards {
         assert!(out.text.contains(&format!("- 2026-04-22T08:00Z — {note}\n")));
         let forced = edit::checkpoint_with(SEED, text, t8(), Some(Kind::Decision), &EditOptions::forced()).unwrap();
         assert_only_edits_changed(SEED, &forced);
+        // What the guard prevents: forced, the file now holds a conflict; superseded, it does not.
+        assert_eq!(error_facts(&forced.text), [0, 1, 0, 0]);
+        assert_eq!(error_facts(&out.text), [0, 0, 0, 0]);
     }
 
     #[test]
@@ -737,4 +740,67 @@ fn forward_edits_on_every_corpus_file() {
         seen += 1;
     }
     assert!(seen >= 60, "{seen} corpus files");
+}
+
+/// The error-level facts an edit must never add (SPEC §5: "the result re-checks clean of
+/// new errors"): dangling SUPERSEDES, conflicting active decisions, a unit both COMPLETED and
+/// not, more than one unit IN_PROGRESS.
+fn error_facts(text: &str) -> [usize; 4] {
+    let doc = parse(text);
+    let dangling = doc.decisions().iter().filter(|d| d.supersedes.as_ref().is_some_and(|s| s.resolved.is_none())).count();
+    let conflicts = memento_core::conflict::conflicts(&doc).len();
+    let mut by_unit: std::collections::HashMap<String, Vec<Status>> = std::collections::HashMap::new();
+    for m in doc.progress() {
+        for u in &m.units {
+            by_unit.entry(doc.text(u.name).trim().trim_end_matches('/').to_lowercase()).or_default().extend(m.status);
+        }
+    }
+    let contradictory = by_unit
+        .values()
+        .filter(|s| s.contains(&Status::Completed) && s.iter().any(|x| matches!(x, Status::InProgress | Status::Pending)))
+        .count();
+    let in_progress = by_unit.values().filter(|s| s.contains(&Status::InProgress)).count().saturating_sub(1);
+    [dangling, conflicts, contradictory, in_progress]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+
+    /// Any sequence of (unforced) edits leaves no more errors than it found.
+    #[test]
+    fn edits_never_add_errors(steps in prop::collection::vec((0u8..7, 0usize..8, 0usize..6, 0u32..59), 1..8)) {
+        const NOTES: [&str; 8] = [
+            "Modify config/auth.yaml to add the admin role",
+            "DO NOT use optimistic locking for order updates",
+            "Never delete the legacy_id column",
+            "Delete the legacy_id column",
+            "Use redis for the cache",
+            "Avoid redis for the cache",
+            "SUPERSEDES [2026-04-22T07:12Z] modify config/auth.yaml",
+            "batch 4 is sorted",
+        ];
+        const UNITS: [&str; 6] = ["orders/batch_1/", "orders/batch_3/", "orders/batch_4/", "batch_5/", "orders/batch_6/", "orders/batch_2"];
+        let mut text = SEED.to_owned();
+        for (op, a, b, minute) in steps {
+            let when = at(&format!("2026-04-22T08:{minute:02}Z"));
+            let result = match op {
+                0 => edit::checkpoint(&text, NOTES[a], when, Some(Kind::Decision)),
+                1 => edit::checkpoint(&text, NOTES[a], when, None),
+                2 => {
+                    let ids: Vec<String> = parse(&text).decisions().iter().map(|d| d.id.clone()).collect();
+                    edit::supersede(&text, &ids[a % ids.len()], NOTES[b], when)
+                }
+                3 | 4 => edit::set_progress(&text, UNITS[b], Status::ALL[a % 6], if a % 2 == 0 { Some("7") } else { None }),
+                5 => edit::set_next(&text, NOTES[a]),
+                _ => edit::complete(&text, NOTES[a], when),
+            };
+            if let Ok(out) = result {
+                let (before, after) = (error_facts(&text), error_facts(&out.text));
+                for k in 0..4 {
+                    prop_assert!(after[k] <= before[k], "error kind {} went {:?} -> {:?}\n{}", k, before, after, out.text);
+                }
+                text = out.text;
+            }
+        }
+    }
 }

@@ -177,10 +177,12 @@ fn is_subsequence(small: &[&str], big: &[&str]) -> bool {
 pub(crate) fn refuse_json(doc: &Document, operation: &'static str) -> Result<(), EditError> {
     let json = doc.dialect() == Dialect::MemoryStore
         || !doc.records().is_empty()
+        || !doc.broken_rows().is_empty()
         || doc.progress().iter().any(|m| m.source == crate::document::MarkerSource::Feature)
-        || (doc.sections().is_empty() && {
-            let t = doc.source().trim_start_matches('\u{feff}').trim_start();
-            t.starts_with('[') || t.starts_with('{')
+        || (doc.sections().is_empty() && doc.items().is_empty() && {
+            // An empty JSON array or object (`[]`, `{}`): nothing markdown to edit.
+            let t = doc.source().trim_start_matches('\u{feff}').trim();
+            (t.starts_with('[') && t.ends_with(']')) || (t.starts_with('{') && t.ends_with('}'))
         });
     if json {
         return Err(EditError::NotSupportedForDialect { operation, dialect: doc.dialect() });
