@@ -26,7 +26,7 @@ use crate::document::{Document, SectionRole};
 use crate::edit::layout::{content_start, line_end_after, line_start};
 use crate::parse::parse;
 use serde::Serialize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The merged text and what could not be merged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -58,16 +58,15 @@ pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
         return merge_lines(base, ours, theirs);
     }
     let eol = o.line_ending();
-    let (bb, ob, tb) = (blocks(&b), blocks(&o), blocks(&t));
-    let find = |bs: &[Block], key: &str| bs.iter().position(|x| x.key == key);
+    let (bs, os, ts) = (Blocks::of(&b), Blocks::of(&o), Blocks::of(&t));
     let mut out: Vec<(String, String)> = Vec::new();
     let mut conflicts = Vec::new();
-    for ours_block in &ob {
+    for ours_block in &os.list {
         let o_text = ours_block.text(&o);
-        let base_block = find(&bb, &ours_block.key).map(|i| &bb[i]);
-        match (base_block, find(&tb, &ours_block.key)) {
-            (_, Some(ti)) => {
-                let sides = Sides { base: base_block.map(|x| (&b, x)), ours: (&o, ours_block), theirs: (&t, &tb[ti]) };
+        let base_block = bs.find(&ours_block.key);
+        match (base_block, ts.find(&ours_block.key)) {
+            (_, Some(theirs_block)) => {
+                let sides = Sides { base: base_block.map(|x| (&b, x)), ours: (&o, ours_block), theirs: (&t, theirs_block) };
                 out.push((ours_block.key.clone(), merge_block(&sides, eol, &mut conflicts)));
             }
             (Some(x), None) => {
@@ -83,13 +82,13 @@ pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
             (None, None) => out.push((ours_block.key.clone(), o_text.to_owned())),
         }
     }
-    for (ti, theirs_block) in tb.iter().enumerate() {
-        if find(&ob, &theirs_block.key).is_some() {
+    for (ti, theirs_block) in ts.list.iter().enumerate() {
+        if os.find(&theirs_block.key).is_some() {
             continue;
         }
         let t_text = theirs_block.text(&t);
-        if let Some(bi) = find(&bb, &theirs_block.key) {
-            if same(bb[bi].text(&b), t_text) {
+        if let Some(x) = bs.find(&theirs_block.key) {
+            if same(x.text(&b), t_text) {
                 continue; // ours removed it, theirs left it alone
             }
             conflicts.push(MergeConflict {
@@ -97,16 +96,16 @@ pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
                 reason: "ours removed this section, theirs changed it; kept theirs".into(),
             });
         }
-        let mut at = tb[..ti]
+        let mut at = ts.list[..ti]
             .iter()
             .rev()
             .find_map(|p| out.iter().position(|(k, _)| *k == p.key))
             .map_or(0, |p| p + 1);
         // Blocks both sides added at one place are put in canonical order (then by key),
         // so the result does not depend on which side is ours.
-        let rank = |key: &str| (added_rank(&ob, &tb, key), key.to_owned());
+        let rank = |key: &str| (added_rank(&os.list, &ts.list, key), key.to_owned());
         let mine = rank(&theirs_block.key);
-        while at < out.len() && find(&bb, &out[at].0).is_none() && rank(&out[at].0) < mine {
+        while at < out.len() && bs.find(&out[at].0).is_none() && rank(&out[at].0) < mine {
             at += 1;
         }
         out.insert(at, (theirs_block.key.clone(), t_text.to_owned()));
@@ -184,6 +183,24 @@ struct Block {
 impl Block {
     fn text<'d>(&self, doc: &'d Document) -> &'d str {
         doc.source().get(self.start..self.end).unwrap_or("")
+    }
+}
+
+/// A document's blocks, and where each key is.
+struct Blocks {
+    list: Vec<Block>,
+    at: HashMap<String, usize>,
+}
+
+impl Blocks {
+    fn of(doc: &Document) -> Blocks {
+        let list = blocks(doc);
+        let at = list.iter().enumerate().map(|(i, b)| (b.key.clone(), i)).collect();
+        Blocks { list, at }
+    }
+
+    fn find(&self, key: &str) -> Option<&Block> {
+        self.at.get(key).map(|&i| &self.list[i])
     }
 }
 
@@ -362,10 +379,17 @@ fn list_view(doc: &Document, block: &Block) -> Option<ListView> {
         }
         loose |= gap.contains('\n');
         let raw = slice(start, item.span.end);
-        let entry = doc.entries().iter().find(|e| e.item == index);
-        let units = doc
-            .progress()
+        // Entries are in item order and markers in file order: binary searches.
+        let entry = doc
+            .entries()
+            .binary_search_by_key(&index, |e| e.item)
+            .ok()
+            .map(|i| &doc.entries()[i]);
+        let progress = doc.progress();
+        let first = progress.partition_point(|m| m.span.start < item.span.start);
+        let units = progress[first..]
             .iter()
+            .take_while(|m| m.span.start == item.span.start)
             .find(|m| m.span == item.span)
             .map(|m| m.units.iter().map(|u| crate::edit::unit_key(doc.text(u.name))).collect())
             .unwrap_or_default();
@@ -470,14 +494,22 @@ fn union(base: &[ListItem], ours: &[ListItem], theirs: &[ListItem]) -> Vec<ListI
 /// why some could not be merged (ours kept for those).
 fn per_unit(base: &[ListItem], ours: &[ListItem], theirs: &[ListItem]) -> (Vec<ListItem>, Vec<String>) {
     let key = |i: &ListItem| if i.units.is_empty() { i.key.clone() } else { i.units.join(", ") };
-    let find = |side: &[ListItem], k: &str| side.iter().find(|i| key(i) == k).cloned();
+    let index = |side: &[ListItem]| -> HashMap<String, usize> {
+        let mut map = HashMap::new();
+        for (n, item) in side.iter().enumerate() {
+            map.entry(key(item)).or_insert(n);
+        }
+        map
+    };
+    let (base_at, ours_at, theirs_at) = (index(base), index(ours), index(theirs));
     let mut out: Vec<ListItem> = Vec::new();
     let mut reasons = Vec::new();
     for o in ours {
         let k = key(o);
-        match (find(base, &k), find(theirs, &k)) {
+        let b = base_at.get(&k).map(|&n| &base[n]);
+        match (b, theirs_at.get(&k).map(|&n| &theirs[n])) {
             (_, Some(t)) if t.key == o.key => out.push(o.clone()),
-            (Some(b), Some(t)) if b.key == o.key => out.push(t),
+            (Some(b), Some(t)) if b.key == o.key => out.push(t.clone()),
             (Some(b), Some(t)) if b.key == t.key => out.push(o.clone()),
             (_, Some(t)) => {
                 reasons.push(format!("`{k}`: both sides changed it (ours \"{}\", theirs \"{}\"); kept ours", o.key.trim(), t.key.trim()));
@@ -491,23 +523,21 @@ fn per_unit(base: &[ListItem], ours: &[ListItem], theirs: &[ListItem]) -> (Vec<L
             (None, None) => out.push(o.clone()),
         }
     }
+    let mut placed: HashMap<String, usize> = out.iter().enumerate().map(|(n, i)| (key(i), n)).collect();
     for (ti, t) in theirs.iter().enumerate() {
         let k = key(t);
-        if find(ours, &k).is_some() {
+        if ours_at.contains_key(&k) {
             continue;
         }
-        if let Some(b) = find(base, &k) {
-            if b.key == t.key {
+        if let Some(&n) = base_at.get(&k) {
+            if base[n].key == t.key {
                 continue; // ours removed the line
             }
             reasons.push(format!("`{k}`: ours removed the line, theirs changed it; kept theirs"));
         }
-        let at = theirs[..ti]
-            .iter()
-            .rev()
-            .find_map(|p| out.iter().position(|x| key(x) == key(p)))
-            .map_or(0, |p| p + 1);
+        let at = theirs[..ti].iter().rev().find_map(|p| placed.get(&key(p)).copied()).map_or(0, |p| p + 1);
         out.insert(at, t.clone());
+        placed = out.iter().enumerate().map(|(n, i)| (key(i), n)).collect();
     }
     let mut units = HashSet::new();
     for item in &out {
