@@ -264,7 +264,7 @@ fn init_writes_a_fresh_file_per_dialect() {
 #[test]
 fn a_fresh_checkpoint_log_filled_by_edits_reads_like_seed_000() {
     let mut text = edit::init(Dialect::CheckpointLog, "task_orders_audit_20260422").unwrap();
-    let steps: Vec<Box<dyn Fn(&str) -> Result<EditOutcome, EditError>>> = vec![
+    let steps: Vec<Op> = vec![
         Box::new(|t| edit::checkpoint(t, "DO NOT modify config/auth.yaml — used by 3 services", at("2026-04-22T07:12Z"), None)),
         Box::new(|t| edit::checkpoint(t, "IN_PROGRESS: orders/batch_1/ (files 001-047)", at("2026-04-22T07:13Z"), None)),
         Box::new(|t| edit::checkpoint(t, "Order schema has an undocumented `legacy_id`", at("2026-04-22T07:20Z"), None)),

@@ -167,8 +167,8 @@ pub(crate) fn append_line(doc: &Document, section: usize, line: &str, eol: &str)
     let last_item = doc
         .items()
         .iter()
-        .filter(|i| i.depth == 1 && i.section == Some(section))
-        .last();
+        .rev()
+        .find(|i| i.depth == 1 && i.section == Some(section));
     if let Some(item) = last_item {
         let (at, had_newline) = line_end_after(text, item.span.end);
         return if had_newline {
