@@ -23,7 +23,7 @@
 use crate::document::Document;
 use crate::time;
 use serde::Serialize;
-use std::collections::HashMap;
+use crate::hash::{FastMap, FastSet};
 
 /// Two active decisions of one document that pull opposite ways.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -111,37 +111,35 @@ pub fn find_conflict(doc: &Document, new_decision_text: &str) -> Option<Contradi
 /// Conflicting pairs among decision texts (`None` = not active), for one file or for the
 /// decisions of several files laid end to end. `a < b` in each pair.
 pub(crate) fn pairs(texts: &[Option<&str>]) -> Vec<Pair> {
-    // (axis, subject key) → stances seen so far, in order.
-    let mut groups: HashMap<(Axis, String), Vec<(usize, Stance)>> = HashMap::new();
+    /// The most recent stances of each polarity about one subject on one axis. Bounded, so a
+    /// subject named in thousands of decisions stays linear.
+    #[derive(Default)]
+    struct Group {
+        recent: [Vec<(usize, Stance)>; 2],
+    }
+    const KEEP_RECENT: usize = 16;
+    let mut groups: FastMap<String, Group> = FastMap::default();
     let mut out = Vec::new();
-    let mut reported = std::collections::HashSet::new();
+    let mut reported: FastSet<(usize, usize)> = FastSet::default();
     for (i, text) in texts.iter().enumerate() {
         let Some(text) = text else { continue };
         for s in stances(text) {
-            let group = groups.entry((s.axis, s.key.clone())).or_default();
-            // The most recent opposing stance about a compatible subject; the scan is
-            // bounded so a huge group of one polarity stays linear.
-            let hit = group
-                .iter()
-                .rev()
-                .filter(|(j, o)| *j != i && o.positive != s.positive)
-                .take(16)
-                .find(|(_, o)| o.same_subject(&s));
-            if let Some((j, o)) = hit {
+            let group = match groups.get_mut(s.key.as_str()) {
+                Some(g) => g,
+                None => groups.entry(s.key.clone()).or_default(),
+            };
+            // The most recent opposing stance about a compatible subject.
+            let opposite = &group.recent[usize::from(!s.positive)];
+            if let Some((j, o)) = opposite.iter().rev().find(|(j, o)| *j != i && o.same_subject(&s)) {
                 if reported.insert((*j, i)) {
-                    let a_text = texts[*j].unwrap_or("");
-                    out.push(Pair::new(*j, i, a_text, text, o, &s));
+                    out.push(Pair::new(*j, i, texts[*j].unwrap_or(""), text, o, &s));
                 }
             }
-            if group.len() < 64 || group.iter().all(|(_, o)| o.positive == s.positive) {
-                group.push((i, s));
-            } else {
-                // Keep the group small: replace the oldest stance of the same polarity.
-                if let Some(k) = group.iter().position(|(_, o)| o.positive == s.positive) {
-                    group.remove(k);
-                }
-                group.push((i, s));
+            let same = &mut group.recent[usize::from(s.positive)];
+            if same.len() == KEEP_RECENT {
+                same.remove(0);
             }
+            same.push((i, s));
         }
     }
     out
@@ -191,6 +189,15 @@ enum Axis {
 }
 
 impl Axis {
+    fn tag(self) -> char {
+        match self {
+            Axis::Change => 'c',
+            Axis::Exist => 'e',
+            Axis::Use => 'u',
+            Axis::Enable => 'n',
+        }
+    }
+
     fn gloss(self, positive: bool) -> &'static str {
         match (self, positive) {
             (Axis::Change, true) => "change it",
@@ -209,7 +216,7 @@ impl Axis {
 pub(crate) struct Stance {
     axis: Axis,
     positive: bool,
-    /// Grouping key: lower-cased subject (a path's file name when it has one).
+    /// Grouping key: the axis, then the lower-cased subject (a path's file name when it has one).
     key: String,
     /// The subject as written (backticks removed).
     subject: String,
@@ -220,6 +227,14 @@ pub(crate) struct Stance {
 }
 
 impl Stance {
+    fn new(axis: Axis, positive: bool, subject: &(String, String, Option<String>), cue: std::ops::Range<usize>) -> Stance {
+        let (key, display, path) = subject;
+        let mut k = String::with_capacity(key.len() + 1);
+        k.push(axis.tag());
+        k.push_str(key);
+        Stance { axis, positive, key: k, subject: display.clone(), path: path.clone(), cue }
+    }
+
     fn opposes(&self, other: &Stance) -> bool {
         self.axis == other.axis && self.positive != other.positive && self.key == other.key && self.same_subject(other)
     }
@@ -245,82 +260,319 @@ enum Kind {
 struct Token {
     kind: Kind,
     range: std::ops::Range<usize>,
+    /// For words: their lexicon entry.
+    lex: Lex,
 }
 
-/// (axis, positive) stances a verb form takes; `remove` both removes and changes.
-fn verb(word: &str) -> Option<&'static [(Axis, bool)]> {
-    const CHANGE: &[(Axis, bool)] = &[(Axis::Change, true)];
-    const KEEP: &[(Axis, bool)] = &[(Axis::Change, false), (Axis::Exist, true)];
-    const ADD: &[(Axis, bool)] = &[(Axis::Exist, true)];
-    const REMOVE: &[(Axis, bool)] = &[(Axis::Exist, false), (Axis::Change, true)];
-    const USE: &[(Axis, bool)] = &[(Axis::Use, true)];
-    const AVOID: &[(Axis, bool)] = &[(Axis::Use, false)];
-    const ENABLE: &[(Axis, bool)] = &[(Axis::Enable, true)];
-    const DISABLE: &[(Axis, bool)] = &[(Axis::Enable, false)];
-    let w = word.to_ascii_lowercase();
-    let table: &[(&[&str], &'static [(Axis, bool)])] = &[
-        (&["modify", "modifies", "modified", "modifying", "change", "changing", "edit", "edits", "edited", "editing",
-           "touch", "touches", "touched", "touching", "update", "updating", "rewrite", "rewrites", "rewriting", "rewrote",
-           "rewritten", "changed", "refactor", "refactors", "refactored", "refactoring", "alter", "alters", "altered", "altering"], CHANGE),
-        (&["keep", "keeps", "kept", "keeping", "preserve", "preserves", "preserved", "preserving", "retain", "retains",
-           "retained", "retaining", "leave", "leaves", "leaving", "freeze", "freezes", "frozen"], KEEP),
-        (&["add", "adds", "added", "adding", "create", "creates", "created", "creating", "introduce", "introduces",
-           "introduced", "introducing"], ADD),
-        (&["remove", "removes", "removed", "removing", "delete", "deletes", "deleted", "deleting", "drop", "drops",
-           "dropped", "dropping"], REMOVE),
-        (&["use", "uses", "using", "adopt", "adopts", "adopted", "adopting", "prefer", "prefers", "preferred",
-           "preferring", "choose", "chooses", "chose", "chosen", "choosing"], USE),
-        (&["avoid", "avoids", "avoided", "avoiding", "ban", "bans", "banned", "forbid", "forbids", "forbidden"], AVOID),
-        (&["enable", "enables", "enabled", "enabling", "activate", "activates", "activated"], ENABLE),
-        (&["disable", "disables", "disabled", "disabling", "deactivate", "deactivates", "deactivated"], DISABLE),
-    ];
-    table.iter().find(|(forms, _)| forms.contains(&w.as_str())).map(|(_, s)| *s)
+const CHANGE: &[(Axis, bool)] = &[(Axis::Change, true)];
+const KEEP: &[(Axis, bool)] = &[(Axis::Change, false), (Axis::Exist, true)];
+const ADD: &[(Axis, bool)] = &[(Axis::Exist, true)];
+/// `remove` both removes and changes what it removes from.
+const REMOVE: &[(Axis, bool)] = &[(Axis::Exist, false), (Axis::Change, true)];
+const USE: &[(Axis, bool)] = &[(Axis::Use, true)];
+const AVOID: &[(Axis, bool)] = &[(Axis::Use, false)];
+const ENABLE: &[(Axis, bool)] = &[(Axis::Enable, true)];
+const DISABLE: &[(Axis, bool)] = &[(Axis::Enable, false)];
+
+// Word classes (a word may be in several).
+/// Flips the verb that follows: not, never, don't, stop, without, avoid (+ -ing verb)…
+const NEG: u16 = 1;
+/// Ends an object phrase: prepositions, conjunctions, modals.
+const STOP: u16 = 2;
+/// Skipped at the start of an object phrase: the, a, any, our…
+const ARTICLE: u16 = 4;
+/// Never a subject: it, them, here, everything…
+const PRONOUN: u16 = 8;
+/// Makes a following verb form a noun: "the use of", "an update".
+const DET: u16 = 16;
+/// Belongs to the cue before a negation: "DO NOT".
+const AUX: u16 = 32;
+/// Starts a new clause: but, because, although…
+const CONJ: u16 = 64;
+/// Makes a following participle passive: "must not be modified".
+const BE: u16 = 128;
+/// Introduces the container an addition or removal changes: "add X to config.yaml".
+const CONTAINER: u16 = 256;
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Lex {
+    flags: u16,
+    verb: Option<&'static [(Axis, bool)]>,
 }
 
-fn is_negator(w: &str) -> bool {
-    const NEG: [&str; 20] = [
-        "not", "never", "don't", "dont", "doesn't", "shouldn't", "mustn't", "can't", "cannot", "won't", "didn't",
-        "stop", "stopped", "quit", "without", "avoid", "avoiding", "no", "nor", "neither",
-    ];
-    let w = w.to_ascii_lowercase().replace('’', "'");
-    NEG.contains(&w.as_str())
+impl Lex {
+    fn has(self, flag: u16) -> bool {
+        self.flags & flag != 0
+    }
+
+    fn is_avoid(self) -> bool {
+        self.verb.is_some_and(|v| std::ptr::eq(v, AVOID))
+    }
 }
 
-/// Words that end an object phrase.
-fn is_stop(w: &str) -> bool {
-    const STOP: [&str; 44] = [
-        "for", "to", "in", "on", "at", "with", "by", "from", "into", "of", "because", "since", "as", "when", "while",
-        "so", "and", "or", "but", "unless", "until", "if", "than", "instead", "rather", "via", "per", "is", "are",
-        "was", "were", "be", "been", "must", "should", "will", "which", "that", "where", "before", "after", "unchanged",
-        "anymore", "again",
-    ];
-    STOP.iter().any(|s| s.eq_ignore_ascii_case(w))
+/// Looks a word up in the lexicon, lower-casing it on the stack.
+fn lookup(word: &str) -> Lex {
+    let b = word.as_bytes();
+    let mut buf = [0u8; 16];
+    if b.len() > buf.len() {
+        return Lex::default();
+    }
+    for (d, s) in buf.iter_mut().zip(b) {
+        *d = s.to_ascii_lowercase();
+    }
+    match std::str::from_utf8(&buf[..b.len()]) {
+        Ok(lower) => lex(lower),
+        Err(_) => Lex::default(),
+    }
 }
 
-fn is_auxiliary(w: &str) -> bool {
-    ["do", "does", "did", "must", "should", "will", "would", "can", "could", "shall", "may"]
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(w))
-}
-
-fn is_article(w: &str) -> bool {
-    ["the", "a", "an", "any", "our", "their", "its", "this", "these", "those", "all", "existing", "current"]
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(w))
-}
-
-fn is_pronoun(w: &str) -> bool {
-    ["it", "them", "this", "that", "these", "those", "here", "there", "everything", "anything", "nothing", "all",
-     "something", "one", "ones", "things", "stuff", "me", "us", "you", "him", "her", "itself"]
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(w))
-}
-
-/// Words after which a verb-looking word is a noun ("the use of", "an update").
-fn is_determiner_before_noun(w: &str) -> bool {
-    ["the", "a", "an", "its", "their", "our", "my", "your", "of", "this", "that", "no", "any", "each", "every"]
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(w))
+/// The lexicon: one match per word (lower case).
+fn lex(lower: &str) -> Lex {
+    let (flags, verb): (u16, Option<&'static [(Axis, bool)]>) = match lower {
+        "a" => (ARTICLE | DET, None),
+        "activate" => (0, Some(ENABLE)),
+        "activated" => (0, Some(ENABLE)),
+        "activates" => (0, Some(ENABLE)),
+        "add" => (0, Some(ADD)),
+        "added" => (0, Some(ADD)),
+        "adding" => (0, Some(ADD)),
+        "adds" => (0, Some(ADD)),
+        "adopt" => (0, Some(USE)),
+        "adopted" => (0, Some(USE)),
+        "adopting" => (0, Some(USE)),
+        "adopts" => (0, Some(USE)),
+        "after" => (STOP, None),
+        "again" => (STOP, None),
+        "all" => (ARTICLE | PRONOUN, None),
+        "alter" => (0, Some(CHANGE)),
+        "altered" => (0, Some(CHANGE)),
+        "altering" => (0, Some(CHANGE)),
+        "alters" => (0, Some(CHANGE)),
+        "although" => (CONJ, None),
+        "an" => (ARTICLE | DET, None),
+        "and" => (STOP, None),
+        "any" => (ARTICLE | DET, None),
+        "anymore" => (STOP, None),
+        "anything" => (PRONOUN, None),
+        "are" => (BE | STOP, None),
+        "as" => (STOP, None),
+        "at" => (STOP, None),
+        "avoid" => (NEG, Some(AVOID)),
+        "avoided" => (0, Some(AVOID)),
+        "avoiding" => (NEG, Some(AVOID)),
+        "avoids" => (0, Some(AVOID)),
+        "ban" => (0, Some(AVOID)),
+        "banned" => (0, Some(AVOID)),
+        "bans" => (0, Some(AVOID)),
+        "be" => (BE | STOP, None),
+        "because" => (CONJ | STOP, None),
+        "been" => (BE | STOP, None),
+        "before" => (STOP, None),
+        "being" => (BE, None),
+        "but" => (CONJ | STOP, None),
+        "by" => (STOP, None),
+        "can" => (AUX, None),
+        "can't" => (NEG, None),
+        "cannot" => (NEG, None),
+        "can’t" => (NEG, None),
+        "change" => (0, Some(CHANGE)),
+        "changed" => (0, Some(CHANGE)),
+        "changing" => (0, Some(CHANGE)),
+        "choose" => (0, Some(USE)),
+        "chooses" => (0, Some(USE)),
+        "choosing" => (0, Some(USE)),
+        "chose" => (0, Some(USE)),
+        "chosen" => (0, Some(USE)),
+        "could" => (AUX, None),
+        "create" => (0, Some(ADD)),
+        "created" => (0, Some(ADD)),
+        "creates" => (0, Some(ADD)),
+        "creating" => (0, Some(ADD)),
+        "current" => (ARTICLE, None),
+        "deactivate" => (0, Some(DISABLE)),
+        "deactivated" => (0, Some(DISABLE)),
+        "deactivates" => (0, Some(DISABLE)),
+        "delete" => (0, Some(REMOVE)),
+        "deleted" => (0, Some(REMOVE)),
+        "deletes" => (0, Some(REMOVE)),
+        "deleting" => (0, Some(REMOVE)),
+        "did" => (AUX, None),
+        "didn't" => (NEG, None),
+        "didn’t" => (NEG, None),
+        "disable" => (0, Some(DISABLE)),
+        "disabled" => (0, Some(DISABLE)),
+        "disables" => (0, Some(DISABLE)),
+        "disabling" => (0, Some(DISABLE)),
+        "do" => (AUX, None),
+        "does" => (AUX, None),
+        "doesn't" => (NEG, None),
+        "doesn’t" => (NEG, None),
+        "don't" => (NEG, None),
+        "dont" => (NEG, None),
+        "don’t" => (NEG, None),
+        "drop" => (0, Some(REMOVE)),
+        "dropped" => (0, Some(REMOVE)),
+        "dropping" => (0, Some(REMOVE)),
+        "drops" => (0, Some(REMOVE)),
+        "each" => (DET, None),
+        "edit" => (0, Some(CHANGE)),
+        "edited" => (0, Some(CHANGE)),
+        "editing" => (0, Some(CHANGE)),
+        "edits" => (0, Some(CHANGE)),
+        "enable" => (0, Some(ENABLE)),
+        "enabled" => (0, Some(ENABLE)),
+        "enables" => (0, Some(ENABLE)),
+        "enabling" => (0, Some(ENABLE)),
+        "every" => (DET, None),
+        "everything" => (PRONOUN, None),
+        "except" => (CONJ, None),
+        "existing" => (ARTICLE, None),
+        "for" => (STOP, None),
+        "forbid" => (0, Some(AVOID)),
+        "forbidden" => (0, Some(AVOID)),
+        "forbids" => (0, Some(AVOID)),
+        "freeze" => (0, Some(KEEP)),
+        "freezes" => (0, Some(KEEP)),
+        "from" => (CONTAINER | STOP, None),
+        "frozen" => (0, Some(KEEP)),
+        "her" => (PRONOUN, None),
+        "here" => (PRONOUN, None),
+        "him" => (PRONOUN, None),
+        "however" => (CONJ, None),
+        "if" => (STOP, None),
+        "in" => (CONTAINER | STOP, None),
+        "instead" => (STOP, None),
+        "into" => (CONTAINER | STOP, None),
+        "introduce" => (0, Some(ADD)),
+        "introduced" => (0, Some(ADD)),
+        "introduces" => (0, Some(ADD)),
+        "introducing" => (0, Some(ADD)),
+        "is" => (BE | STOP, None),
+        "it" => (PRONOUN, None),
+        "its" => (ARTICLE | DET, None),
+        "itself" => (PRONOUN, None),
+        "keep" => (0, Some(KEEP)),
+        "keeping" => (0, Some(KEEP)),
+        "keeps" => (0, Some(KEEP)),
+        "kept" => (0, Some(KEEP)),
+        "leave" => (0, Some(KEEP)),
+        "leaves" => (0, Some(KEEP)),
+        "leaving" => (0, Some(KEEP)),
+        "may" => (AUX, None),
+        "me" => (PRONOUN, None),
+        "migrate" => (0, Some(USE)),
+        "migrated" => (0, Some(USE)),
+        "migrating" => (0, Some(USE)),
+        "modified" => (0, Some(CHANGE)),
+        "modifies" => (0, Some(CHANGE)),
+        "modify" => (0, Some(CHANGE)),
+        "modifying" => (0, Some(CHANGE)),
+        "must" => (AUX | STOP, None),
+        "mustn't" => (NEG, None),
+        "mustn’t" => (NEG, None),
+        "my" => (DET, None),
+        "neither" => (NEG, None),
+        "never" => (NEG, None),
+        "no" => (DET | NEG, None),
+        "nor" => (NEG, None),
+        "not" => (NEG, None),
+        "nothing" => (PRONOUN, None),
+        "of" => (DET | STOP, None),
+        "on" => (STOP, None),
+        "one" => (PRONOUN, None),
+        "ones" => (PRONOUN, None),
+        "or" => (STOP, None),
+        "otherwise" => (CONJ, None),
+        "our" => (ARTICLE | DET, None),
+        "per" => (STOP, None),
+        "prefer" => (0, Some(USE)),
+        "preferred" => (0, Some(USE)),
+        "preferring" => (0, Some(USE)),
+        "prefers" => (0, Some(USE)),
+        "preserve" => (0, Some(KEEP)),
+        "preserved" => (0, Some(KEEP)),
+        "preserves" => (0, Some(KEEP)),
+        "preserving" => (0, Some(KEEP)),
+        "quit" => (NEG, None),
+        "rather" => (STOP, None),
+        "refactor" => (0, Some(CHANGE)),
+        "refactored" => (0, Some(CHANGE)),
+        "refactoring" => (0, Some(CHANGE)),
+        "refactors" => (0, Some(CHANGE)),
+        "remain" => (BE, None),
+        "remains" => (BE, None),
+        "remove" => (0, Some(REMOVE)),
+        "removed" => (0, Some(REMOVE)),
+        "removes" => (0, Some(REMOVE)),
+        "removing" => (0, Some(REMOVE)),
+        "retain" => (0, Some(KEEP)),
+        "retained" => (0, Some(KEEP)),
+        "retaining" => (0, Some(KEEP)),
+        "retains" => (0, Some(KEEP)),
+        "rewrite" => (0, Some(CHANGE)),
+        "rewrites" => (0, Some(CHANGE)),
+        "rewriting" => (0, Some(CHANGE)),
+        "rewritten" => (0, Some(CHANGE)),
+        "rewrote" => (0, Some(CHANGE)),
+        "shall" => (AUX, None),
+        "should" => (AUX | STOP, None),
+        "shouldn't" => (NEG, None),
+        "shouldn’t" => (NEG, None),
+        "since" => (CONJ | STOP, None),
+        "so" => (STOP, None),
+        "something" => (PRONOUN, None),
+        "stay" => (BE, None),
+        "stays" => (BE, None),
+        "stop" => (NEG, None),
+        "stopped" => (NEG, None),
+        "stuff" => (PRONOUN, None),
+        "switch" => (0, Some(USE)),
+        "switched" => (0, Some(USE)),
+        "switching" => (0, Some(USE)),
+        "than" => (STOP, None),
+        "that" => (DET | PRONOUN | STOP, None),
+        "the" => (ARTICLE | DET, None),
+        "their" => (ARTICLE | DET, None),
+        "them" => (PRONOUN, None),
+        "there" => (PRONOUN, None),
+        "these" => (ARTICLE | PRONOUN, None),
+        "things" => (PRONOUN, None),
+        "this" => (ARTICLE | DET | PRONOUN, None),
+        "those" => (ARTICLE | PRONOUN, None),
+        "though" => (CONJ, None),
+        "to" => (CONTAINER | STOP, None),
+        "touch" => (0, Some(CHANGE)),
+        "touched" => (0, Some(CHANGE)),
+        "touches" => (0, Some(CHANGE)),
+        "touching" => (0, Some(CHANGE)),
+        "unchanged" => (STOP, None),
+        "unless" => (STOP, None),
+        "until" => (STOP, None),
+        "update" => (0, Some(CHANGE)),
+        "updating" => (0, Some(CHANGE)),
+        "us" => (PRONOUN, None),
+        "use" => (0, Some(USE)),
+        "uses" => (0, Some(USE)),
+        "using" => (0, Some(USE)),
+        "via" => (STOP, None),
+        "was" => (BE | STOP, None),
+        "were" => (BE | STOP, None),
+        "when" => (STOP, None),
+        "where" => (STOP, None),
+        "whereas" => (CONJ, None),
+        "which" => (STOP, None),
+        "while" => (STOP, None),
+        "will" => (AUX | STOP, None),
+        "with" => (STOP, None),
+        "without" => (NEG, None),
+        "won't" => (NEG, None),
+        "won’t" => (NEG, None),
+        "would" => (AUX, None),
+        "you" => (PRONOUN, None),
+        "your" => (DET, None),
+        _ => (0, None),
+    };
+    Lex { flags, verb }
 }
 
 fn tokens(text: &str) -> Vec<Token> {
@@ -337,7 +589,7 @@ fn tokens(text: &str) -> Vec<Token> {
             let end = text[i + 1..].find('`').map(|e| i + 1 + e);
             if let Some(end) = end {
                 if end > i + 1 {
-                    out.push(Token { kind: Kind::Subject, range: i + 1..end });
+                    out.push(Token { kind: Kind::Subject, range: i + 1..end, lex: Lex::default() });
                 }
                 i = end + 1;
                 continue;
@@ -351,7 +603,12 @@ fn tokens(text: &str) -> Vec<Token> {
             i += 1;
         }
         let run = &text[start..i];
-        run_tokens(run, start, &mut out);
+        if run.bytes().all(|c| c.is_ascii_alphabetic() || c == b'\'') && run.as_bytes()[0].is_ascii_alphabetic() {
+            // A plain word (most tokens): no punctuation to trim, never a subject.
+            out.push(Token { kind: Kind::Word, range: start..i, lex: lookup(run) });
+        } else {
+            run_tokens(run, start, &mut out);
+        }
     }
     out
 }
@@ -359,7 +616,7 @@ fn tokens(text: &str) -> Vec<Token> {
 fn run_tokens(run: &str, base: usize, out: &mut Vec<Token>) {
     // Dashes standing alone separate clauses.
     if matches!(run, "—" | "–" | "-" | "--" | "->" | "→" | "=>") {
-        out.push(Token { kind: Kind::Break, range: base..base + run.len() });
+        out.push(Token { kind: Kind::Break, range: base..base + run.len(), lex: Lex::default() });
         return;
     }
     let lead_chars: &[char] = &['(', '[', '"', '\'', '“', '‘', '*', '_', '{', '<'];
@@ -368,7 +625,7 @@ fn run_tokens(run: &str, base: usize, out: &mut Vec<Token>) {
     let trimmed = run[core_start..].trim_end_matches(trail_chars);
     let core_end = core_start + trimmed.len();
     if run[..core_start].contains(['(', '[', '"', '“']) {
-        out.push(Token { kind: Kind::Break, range: base..base + core_start });
+        out.push(Token { kind: Kind::Break, range: base..base + core_start, lex: Lex::default() });
     }
     if core_end > core_start {
         // Em dashes glued to words (`yaml—used`) split too.
@@ -377,19 +634,19 @@ fn run_tokens(run: &str, base: usize, out: &mut Vec<Token>) {
         for piece in core.split(['—', '–']) {
             if !piece.is_empty() {
                 let r = base + core_start + at..base + core_start + at + piece.len();
-                let kind = if is_subject_like(piece) { Kind::Subject } else { Kind::Word };
-                out.push(Token { kind, range: r });
+                let (kind, lex) = if is_subject_like(piece) { (Kind::Subject, Lex::default()) } else { (Kind::Word, lookup(piece)) };
+                out.push(Token { kind, range: r, lex });
             }
             at += piece.len() + '—'.len_utf8();
             if at <= core.len() {
                 let dash = base + core_start + at - '—'.len_utf8();
-                out.push(Token { kind: Kind::Break, range: dash..dash });
+                out.push(Token { kind: Kind::Break, range: dash..dash, lex: Lex::default() });
             }
         }
     }
     let tail = &run[core_end..];
     if tail.contains([')', ']', ',', ';', ':', '.', '!', '?', '"', '”']) {
-        out.push(Token { kind: Kind::Break, range: base + core_end..base + run.len() });
+        out.push(Token { kind: Kind::Break, range: base + core_end..base + run.len(), lex: Lex::default() });
     }
 }
 
@@ -401,10 +658,9 @@ fn is_subject_like(w: &str) -> bool {
     if w.contains("://") {
         return true;
     }
-    let lower = w.to_ascii_lowercase();
     if w.contains('/') {
         let junk = ["and/or", "either/or", "n/a", "w/o", "i/o", "on/off", "yes/no", "read/write", "true/false"];
-        return w.len() >= 4 && !junk.contains(&lower.as_str());
+        return w.len() >= 4 && !junk.iter().any(|j| j.eq_ignore_ascii_case(w));
     }
     if w.contains('_') && w.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':' | b'-')) {
         return true;
@@ -451,15 +707,10 @@ fn subject_of(text: &str) -> (String, String, Option<String>) {
 pub(crate) fn stances(text: &str) -> Vec<Stance> {
     let toks = tokens(text);
     let word = |t: &Token| &text[t.range.clone()];
+    let is_word = |t: &Token, flag: u16| t.kind == Kind::Word && t.lex.has(flag);
+    let is_verb = |t: &Token| t.kind == Kind::Word && t.lex.verb.is_some();
+    let is_boundary = |t: &Token| t.kind == Kind::Break || is_word(t, CONJ);
     let mut out = Vec::new();
-    // Clause boundaries: breaks and a few conjunctions.
-    let is_boundary = |t: &Token| {
-        t.kind == Kind::Break
-            || t.kind == Kind::Word
-                && ["but", "because", "since", "although", "though", "whereas", "however", "except", "otherwise"]
-                    .iter()
-                    .any(|c| c.eq_ignore_ascii_case(word(t)))
-    };
     let mut clause_start = 0;
     for i in 0..toks.len() {
         let t = &toks[i];
@@ -470,14 +721,12 @@ pub(crate) fn stances(text: &str) -> Vec<Stance> {
         if t.kind != Kind::Word {
             continue;
         }
-        let Some(effects) = verb(word(t)) else { continue };
-        if i > clause_start && toks[i - 1].kind == Kind::Word && is_determiner_before_noun(word(&toks[i - 1])) {
+        let Some(effects) = t.lex.verb else { continue };
+        if i > clause_start && is_word(&toks[i - 1], DET) {
             continue; // "the use of", "an update"
         }
-        // "avoid modifying X": avoid is the negation of the next verb, not a stance itself.
-        let next_is_verb = toks.get(i + 1).is_some_and(|n| n.kind == Kind::Word && verb(word(n)).is_some());
-        let lw = word(t).to_ascii_lowercase();
-        if next_is_verb && lw.starts_with("avoid") {
+        // "avoid modifying X": avoid negates the next verb instead of being a stance itself.
+        if t.lex.is_avoid() && toks.get(i + 1).is_some_and(is_verb) {
             continue;
         }
         // Negation within three words before the verb, in the same clause, no verb between.
@@ -487,132 +736,108 @@ pub(crate) fn stances(text: &str) -> Vec<Stance> {
         while k > clause_start && i - k < 3 {
             k -= 1;
             let p = &toks[k];
-            if p.kind != Kind::Word || (verb(word(p)).is_some() && !word(p).to_ascii_lowercase().starts_with("avoid")) {
+            if p.kind != Kind::Word || p.lex.verb.is_some() && !p.lex.is_avoid() {
                 break;
             }
-            if is_negator(word(p)) {
+            if p.lex.has(NEG) {
                 negated = !negated;
                 cue_start = p.range.start;
                 // "DO NOT modify": the auxiliary belongs to the cue.
-                if k > clause_start && toks[k - 1].kind == Kind::Word && is_auxiliary(word(&toks[k - 1])) {
+                if k > clause_start && is_word(&toks[k - 1], AUX) {
                     cue_start = toks[k - 1].range.start;
                 }
             }
         }
-        // Passive ("must not be modified"): subjects come before the verb.
-        let passive = i > clause_start
-            && toks[i - 1].kind == Kind::Word
-            && ["be", "is", "are", "was", "were", "been", "being", "stay", "stays", "remain", "remains"]
-                .iter()
-                .any(|b| b.eq_ignore_ascii_case(word(&toks[i - 1])));
-        let mut subjects: Vec<(String, String, Option<String>)> = Vec::new();
-        if passive {
+        let cue = cue_start..t.range.end;
+        let push = |out: &mut Vec<Stance>, subject: &(String, String, Option<String>), flip: bool, cue: std::ops::Range<usize>| {
+            for &(axis, pos) in effects {
+                out.push(Stance::new(axis, (pos != negated) != flip, subject, cue.clone()));
+            }
+        };
+        // Passive ("must not be modified"): the subject comes before the verb.
+        if i > clause_start && is_word(&toks[i - 1], BE) {
             if let Some(s) = toks[clause_start..i].iter().find(|t| t.kind == Kind::Subject) {
-                subjects.push(subject_of(word(s)));
+                push(&mut out, &subject_of(word(s)), false, cue);
             }
-        } else {
-            // The object phrase: up to four words after the verb, articles skipped.
-            let mut words: Vec<&str> = Vec::new();
-            let mut j = i + 1;
-            let mut explicit = None;
-            while j < toks.len() && words.len() < 4 {
-                let n = &toks[j];
-                if is_boundary(n) {
-                    break;
-                }
-                if n.kind == Kind::Subject {
-                    explicit = Some(j);
-                    break;
-                }
-                let w = word(n);
-                if is_stop(w) || verb(w).is_some() || is_negator(w) || is_pronoun(w) && !is_article(w) {
-                    break;
-                }
-                if !(words.is_empty() && is_article(w)) && !(lw == "switch" && w.eq_ignore_ascii_case("to")) {
-                    words.push(w);
-                }
+            continue;
+        }
+        // The object phrase: up to four words after the verb, articles skipped.
+        let switch = std::ptr::eq(effects, USE) && word(t).len() >= 6 && {
+            let w = &word(t).as_bytes()[..6];
+            w.eq_ignore_ascii_case(b"switch") || w.eq_ignore_ascii_case(b"migrat")
+        };
+        let mut words: Vec<&str> = Vec::new();
+        let mut j = i + 1;
+        let mut explicit = None;
+        while j < toks.len() && words.len() < 4 {
+            let n = &toks[j];
+            if is_boundary(n) {
+                break;
+            }
+            if n.kind == Kind::Subject {
+                explicit = Some(j);
+                break;
+            }
+            if switch && words.is_empty() && word(n).eq_ignore_ascii_case("to") {
                 j += 1;
+                continue;
             }
-            if let Some(e) = explicit {
-                subjects.push(subject_of(word(&toks[e])));
-            } else if !words.is_empty() && !words.iter().all(|w| is_pronoun(w) || is_article(w)) {
-                let words: Vec<&str> = words.into_iter().filter(|w| !w.bytes().all(|c| c.is_ascii_digit())).collect();
-                if !words.is_empty() && !(words.len() == 1 && words[0].len() < 3) {
+            let l = n.lex;
+            if l.has(STOP) || l.verb.is_some() || l.has(NEG) || l.has(PRONOUN) && !l.has(ARTICLE) {
+                break;
+            }
+            if !(words.is_empty() && l.has(ARTICLE)) {
+                words.push(word(n));
+            }
+            j += 1;
+        }
+        let object = match explicit {
+            Some(e) => Some(subject_of(word(&toks[e]))),
+            None => {
+                words.retain(|w| !w.bytes().all(|c| c.is_ascii_digit()));
+                let all_filler = words.iter().all(|w| lookup(w).has(PRONOUN | ARTICLE));
+                (!words.is_empty() && !all_filler && !(words.len() == 1 && words[0].len() < 3)).then(|| {
                     let display = words.join(" ");
-                    subjects.push((display.to_lowercase(), display, None));
-                }
+                    (display.to_lowercase(), display, None)
+                })
             }
-            // "add X to config/auth.yaml", "remove X from y.py": the container changes.
-            if effects.iter().any(|(a, _)| *a == Axis::Exist) {
-                let mut m = j;
-                while m < toks.len() && !is_boundary(&toks[m]) {
-                    let n = &toks[m];
-                    if n.kind == Kind::Word && verb(word(n)).is_some() {
-                        break;
-                    }
-                    if n.kind == Kind::Subject
-                        && m > 0
-                        && toks[m - 1].kind == Kind::Word
-                        && ["to", "from", "into", "in"].iter().any(|p| p.eq_ignore_ascii_case(word(&toks[m - 1])))
-                    {
-                        let (key, display, path) = subject_of(word(n));
-                        out.push(Stance {
-                            axis: Axis::Change,
-                            positive: !negated,
-                            key,
-                            subject: display,
-                            path,
-                            cue: cue_start..t.range.end,
-                        });
-                        break;
-                    }
-                    m += 1;
-                }
-            }
-            // "Use X instead of Y": the opposite stance about Y.
+        };
+        // "add X to config/auth.yaml", "remove X from y.py": the container changes.
+        if effects.iter().any(|(a, _)| *a == Axis::Exist) {
             let mut m = j;
-            while m + 2 < toks.len() && !is_boundary(&toks[m]) {
-                let (a, b) = (word(&toks[m]), word(&toks[m + 1]));
-                let instead = a.eq_ignore_ascii_case("instead") && b.eq_ignore_ascii_case("of")
-                    || a.eq_ignore_ascii_case("rather") && b.eq_ignore_ascii_case("than");
-                if instead {
-                    let y = &toks[m + 2];
-                    let alt = if y.kind == Kind::Subject {
-                        Some(subject_of(word(y)))
-                    } else if y.kind == Kind::Word && !is_pronoun(word(y)) && !is_article(word(y)) && verb(word(y)).is_none() {
-                        let w = word(y);
-                        Some((w.to_lowercase(), w.to_owned(), None))
-                    } else {
-                        None
-                    };
-                    if let Some((key, display, path)) = alt {
-                        for &(axis, pos) in effects {
-                            out.push(Stance {
-                                axis,
-                                positive: negated == pos,
-                                key: key.clone(),
-                                subject: display.clone(),
-                                path: path.clone(),
-                                cue: toks[m].range.start..toks[m + 1].range.end,
-                            });
-                        }
-                    }
+            while m < toks.len() && !is_boundary(&toks[m]) && !is_verb(&toks[m]) {
+                if toks[m].kind == Kind::Subject && m > 0 && is_word(&toks[m - 1], CONTAINER) {
+                    out.push(Stance::new(Axis::Change, !negated, &subject_of(word(&toks[m])), cue.clone()));
                     break;
                 }
                 m += 1;
             }
         }
-        for (key, display, path) in subjects {
-            for &(axis, pos) in effects {
-                out.push(Stance {
-                    axis,
-                    positive: pos != negated,
-                    key: key.clone(),
-                    subject: display.clone(),
-                    path: path.clone(),
-                    cue: cue_start..t.range.end,
-                });
+        if let Some(object) = &object {
+            push(&mut out, object, false, cue.clone());
+        }
+        // "Use X instead of Y": the opposite stance about Y.
+        let mut m = j;
+        while m + 2 < toks.len() && !is_boundary(&toks[m]) {
+            let (a, b) = (word(&toks[m]), word(&toks[m + 1]));
+            let instead = a.eq_ignore_ascii_case("instead") && b.eq_ignore_ascii_case("of")
+                || a.eq_ignore_ascii_case("rather") && b.eq_ignore_ascii_case("than");
+            if instead {
+                let y = &toks[m + 2];
+                let alt = match y.kind {
+                    Kind::Subject => Some(subject_of(word(y))),
+                    Kind::Word if !y.lex.has(PRONOUN | ARTICLE) && y.lex.verb.is_none() => {
+                        let w = word(y);
+                        Some((w.to_lowercase(), w.to_owned(), None))
+                    }
+                    _ => None,
+                };
+                if let Some(alt) = alt {
+                    push(&mut out, &alt, true, toks[m].range.start..toks[m + 1].range.end);
+                }
+                break;
             }
+            m += 1;
         }
     }
     out

@@ -9,6 +9,7 @@
 //! assert_eq!(doc.text(doc.next_step().unwrap().text), "Begin with file 095.");
 //! ```
 
+pub mod check;
 pub mod conflict;
 pub mod dialect;
 pub mod diagnostic;
@@ -21,10 +22,12 @@ mod parse;
 pub mod plan;
 pub mod prompt;
 pub mod rule;
+pub mod secret;
 pub mod span;
 pub mod time;
 pub mod tokens;
 
+pub use check::{check, CheckOptions, NotesTemplate};
 pub use dialect::Dialect;
 pub use diagnostic::{splice, Diagnostic, SpliceError, TextEdit};
 pub use diff::diff;

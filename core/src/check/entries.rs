@@ -1,0 +1,282 @@
+//! malformed-entry, unknown-status, status-alias, duplicate-entry.
+//!
+//! - malformed-entry: an item of a timestamped log (a Decisions or Worklog section where
+//!   other items carry timestamps) without one; an item opening with a date that does not
+//!   read (`2026-02-30`, `2026-4-22`); an item of Progress Markers without a status; a
+//!   memory-store row that is not JSON.
+//! - duplicate-entry: the same normalized text (lower case, words only, timestamp prefix
+//!   dropped) twice in one section, or twice among the rows of one scope of a store. One
+//!   hash per item, no pairwise comparison. In free-form files (memory banks, progress
+//!   logs, generic markdown) only sections listing facts or units count (Decisions,
+//!   Discoveries, What Works, What's Left, Known Issues, Next Steps…): a running session
+//!   log rightly repeats "all tests passing".
+
+use super::{quote, whole_lines, Ctx};
+use crate::diagnostic::TextEdit;
+use crate::document::{MarkerSource, SectionRole, Status};
+use crate::hash::{FastMap, FastSet};
+use crate::rule::Rule;
+use crate::Dialect;
+use std::hash::{Hash, Hasher};
+
+pub(super) fn check(cx: &mut Ctx) {
+    if cx.on(Rule::MalformedEntry) {
+        malformed(cx);
+    }
+    if cx.on(Rule::UnknownStatus) || cx.on(Rule::StatusAlias) {
+        statuses(cx);
+    }
+    if cx.on(Rule::DuplicateEntry) {
+        duplicate_items(cx);
+        duplicate_records(cx);
+    }
+}
+
+fn malformed(cx: &mut Ctx) {
+    let doc = cx.doc;
+    for &row in doc.broken_rows() {
+        let d = cx
+            .diag(Rule::MalformedEntry, row, "this row is not valid JSON")
+            .with_help("each row of a memory store is one JSON object; fix or remove this line");
+        cx.push(d);
+    }
+    if doc.dialect() == Dialect::MemoryStore {
+        return;
+    }
+    let items = doc.items();
+    let mut has_entry = vec![false; items.len()];
+    let mut section_logged = vec![false; doc.sections().len()];
+    for e in doc.entries() {
+        has_entry[e.item] = true;
+        if let Some(s) = items[e.item].section {
+            section_logged[s] = true;
+        }
+    }
+    let markers: FastSet<usize> = doc.progress().iter().map(|m| m.span.start).collect();
+    for (i, item) in items.iter().enumerate() {
+        if item.depth != 1 || has_entry[i] {
+            continue;
+        }
+        let text = doc.text(item.text);
+        let role = item.section.map(|s| doc.sections()[s].role);
+        if let Some(date) = broken_date(text) {
+            let d = cx
+                .diag(Rule::MalformedEntry, item.text, format!("`{date}` is not a readable timestamp"))
+                .with_help("write timestamps as ISO 8601: `2026-04-22T07:12Z` (or with an offset, or a date `2026-04-22`)");
+            cx.push(d);
+            continue;
+        }
+        let in_log = item.section.is_some_and(|s| section_logged[s]);
+        match role {
+            Some(SectionRole::Decisions | SectionRole::Worklog) if in_log && !text.is_empty() => {
+                let what = if role == Some(SectionRole::Decisions) { "decision" } else { "log entry" };
+                let d = cx
+                    .diag(Rule::MalformedEntry, item.text, format!("{what} without a readable timestamp: \"{}\"", quote(text, 60)))
+                    .with_help("entries of an append-only log start with their timestamp: `- 2026-04-22T07:12Z — text`");
+                cx.push(d);
+            }
+            Some(SectionRole::Progress) if !markers.contains(&item.span.start) && !text.is_empty() => {
+                let d = cx
+                    .diag(Rule::MalformedEntry, item.text, format!("progress line with no status: \"{}\"", quote(text, 60)))
+                    .with_help("progress markers are `- STATUS: unit (detail)` with STATUS one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED");
+                cx.push(d);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A date-looking opening that is not a timestamp: `2026-02-30`, `2026-4-22`, `2026-13-01`.
+fn broken_date(text: &str) -> Option<&str> {
+    let t = text.trim_start_matches(['*', '[', '(', '`']);
+    let b = t.as_bytes();
+    if b.len() < 8 || !b[..4].iter().all(u8::is_ascii_digit) || b[4] != b'-' || !b[5].is_ascii_digit() {
+        return None;
+    }
+    let end = t.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | ':' | '+' | '.'))).unwrap_or(t.len());
+    let candidate = t[..end].trim_end_matches(['.', ':']);
+    // The day part must be there for this to be an attempt at a date.
+    if candidate.bytes().filter(|&c| c == b'-').count() < 2 {
+        return None;
+    }
+    let (_, used) = match crate::time::parse_prefix(t) {
+        Some(p) => p,
+        None => return Some(candidate),
+    };
+    // Parsed, but glued to more digits or letters: `2026-04-221`.
+    (used < candidate.len() && !matches!(t.as_bytes().get(used), Some(b' ' | b'-' | b':' | b',' | b'T'))).then_some(candidate)
+}
+
+fn statuses(cx: &mut Ctx) {
+    let doc = cx.doc;
+    for m in doc.progress() {
+        let word = doc.text(m.status_span);
+        match (m.status, m.source) {
+            (None, _) if cx.on(Rule::UnknownStatus) => {
+                let mut d = cx.diag(Rule::UnknownStatus, m.status_span, format!("unknown progress status `{word}`"));
+                match near_status(word) {
+                    Some(s) => {
+                        d = d
+                            .with_help(format!("use one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED; `{word}` reads as {s}"))
+                            .with_fix(vec![TextEdit::replace(m.status_span, s.as_str())]);
+                    }
+                    None => d = d.with_help("use one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED"),
+                }
+                cx.push(d);
+            }
+            (Some(s), MarkerSource::Alias) if cx.on(Rule::StatusAlias) => {
+                let d = cx
+                    .diag(Rule::StatusAlias, m.status_span, format!("`{word}` is an alias of {s}"))
+                    .with_help(format!("write the canonical status {s}"))
+                    .with_fix(vec![TextEdit::replace(m.status_span, s.as_str())]);
+                cx.push(d);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Status words whose meaning is plain.
+fn near_status(word: &str) -> Option<Status> {
+    let w = word.trim().to_ascii_uppercase().replace([' ', '-'], "_");
+    Some(match w.as_str() {
+        "FINISHED" | "PASSED" | "PASS" | "PASSING" | "SHIPPED" | "MERGED" | "COMPLETE_" | "COMPLETED_" => Status::Completed,
+        "STARTED" | "ONGOING" | "ACTIVE" | "IN_PROG" | "INPROGRESS" | "WORKING" => Status::InProgress,
+        "NOT_STARTED" | "QUEUED" | "PLANNED" | "OPEN" | "NEXT" | "TO_DO" => Status::Pending,
+        "BLOCKER" | "STUCK" | "WAITING" | "ON_HOLD" => Status::Blocked,
+        "FAIL" | "FAILURE" | "ERROR" | "BROKEN" => Status::Failed,
+        "SKIP" | "CANCELLED" | "CANCELED" | "DROPPED" | "WONTFIX" => Status::Skipped,
+        _ => return None,
+    })
+}
+
+/// Normalized text as a character stream: lower-case alphanumeric words, one space apart.
+fn normalized(text: &str) -> impl Iterator<Item = char> + '_ {
+    let mut pending_space = false;
+    let mut started = false;
+    text.chars().flat_map(move |c| {
+        let mut out: [Option<char>; 2] = [None, None];
+        if c.is_alphanumeric() {
+            if pending_space && started {
+                out[0] = Some(' ');
+            }
+            pending_space = false;
+            started = true;
+            out[1] = Some(if c.is_ascii() { c.to_ascii_lowercase() } else { c.to_lowercase().next().unwrap_or(c) });
+        } else {
+            pending_space = true;
+        }
+        out.into_iter().flatten()
+    })
+}
+
+/// A cheap key of the normalized text, without reading all of it: the first and last
+/// twelve lower-case alphanumeric characters (separators ignored). Equal normalized texts
+/// give equal keys; a key hit is confirmed by comparing [`normalized`]. `None` for texts too
+/// short to be worth comparing (one word, or under eight bytes).
+fn key(text: &str) -> Option<u64> {
+    let t = text.trim();
+    if t.len() < 8 || !t.bytes().any(|c| c.is_ascii_whitespace()) {
+        return None;
+    }
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |c: char| h = (h ^ u64::from(u32::from(c))).wrapping_mul(0x0100_0000_01b3);
+    for chars in [&mut t.chars() as &mut dyn Iterator<Item = char>, &mut t.chars().rev()] {
+        for c in chars.filter(|c| c.is_alphanumeric()).take(12) {
+            mix(if c.is_ascii() { c.to_ascii_lowercase() } else { c.to_lowercase().next().unwrap_or(c) });
+        }
+        mix('|');
+    }
+    Some(h)
+}
+
+fn duplicate_items(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let items = doc.items();
+    let mut entry_text = vec![None; items.len()];
+    for e in doc.entries() {
+        entry_text[e.item] = Some(e.text);
+    }
+    let structured = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes);
+    let mut seen: FastMap<(usize, u64), Vec<usize>> = FastMap::default();
+    for (i, item) in items.iter().enumerate() {
+        let Some(section) = item.section else { continue };
+        if item.depth != 1 || !(structured || lists_state(doc.sections()[section].role)) {
+            continue;
+        }
+        let text = doc.text(entry_text[i].unwrap_or(item.text));
+        let Some(hash) = key(text) else { continue };
+        let bucket = seen.entry((section, hash)).or_default();
+        // Confirmed on the normalized text: a few distinct texts may share a key.
+        let first = bucket
+            .iter()
+            .copied()
+            .find(|&f| normalized(doc.text(entry_text[f].unwrap_or(items[f].text))).eq(normalized(text)));
+        let Some(first) = first else {
+            if bucket.len() < 8 {
+                bucket.push(i);
+            }
+            continue;
+        };
+        let line = cx.line(items[first].span.start);
+        let role = doc.sections()[section].role;
+        let mut d = cx.diag(Rule::DuplicateEntry, item.text, format!("\"{}\" repeats line {line} of this section", quote(text, 60)));
+        if role == SectionRole::Decisions {
+            d = d.with_help("decisions are immutable: leave both, or record a new decision that supersedes one");
+        } else if !doc.text(item.span).contains('\n') {
+            d = d
+                .with_help("remove the repeated entry")
+                .with_fix(vec![TextEdit::delete(whole_lines(doc, item.span))]);
+        } else {
+            d = d.with_help("remove the repeated entry");
+        }
+        cx.push(d);
+    }
+}
+
+/// Sections of free-form files whose items are each one fact or unit (not a running log,
+/// where "tests passing" may rightly appear after every session).
+fn lists_state(role: SectionRole) -> bool {
+    matches!(
+        role,
+        SectionRole::Decisions
+            | SectionRole::Discoveries
+            | SectionRole::Progress
+            | SectionRole::Done
+            | SectionRole::Todo
+            | SectionRole::Active
+            | SectionRole::Blocked
+            | SectionRole::Issues
+            | SectionRole::NextStep
+    )
+}
+
+fn duplicate_records(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let records = doc.records();
+    let mut seen: FastMap<(u64, u64), Vec<usize>> = FastMap::default();
+    for (i, r) in records.iter().enumerate() {
+        let Some(content) = &r.content else { continue };
+        let Some(hash) = key(content) else { continue };
+        let mut scope = crate::hash::Fnv::default();
+        r.scope.hash(&mut scope);
+        let bucket = seen.entry((scope.finish(), hash)).or_default();
+        let first = bucket.iter().copied().find(|&f| {
+            let f = &records[f];
+            f.scope == r.scope && normalized(f.content.as_deref().unwrap_or("")).eq(normalized(content))
+        });
+        let Some(first) = first else {
+            if bucket.len() < 8 {
+                bucket.push(i);
+            }
+            continue;
+        };
+        let line = cx.line(records[first].span.start);
+        let row = doc.text(r.span);
+        let at = crate::span::Span::new(r.span.start, r.span.start + row.find('\n').map_or(row.len(), |n| n));
+        let d = cx
+            .diag(Rule::DuplicateEntry, at, format!("memory row repeats the row at line {line}: \"{}\"", quote(content, 60)))
+            .with_help("keep one row per fact: update the existing row instead of writing a duplicate");
+        cx.push(d);
+    }
+}

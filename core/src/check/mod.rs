@@ -1,0 +1,225 @@
+//! The check rules of SPEC §3: one pass per rule family over the model, diagnostics as data.
+//!
+//! | rule | file |
+//! |---|---|
+//! | missing-section, duplicate-section, section-over-budget | `sections.rs` |
+//! | template-drift (and [`NotesTemplate`]) | `template.rs` |
+//! | stale-current-state | `current_state.rs` |
+//! | malformed-entry, unknown-status, status-alias, duplicate-entry | `entries.rs` |
+//! | timestamp-assumed-utc, timestamp-out-of-order, future-timestamp, stale-memory, entry-after-completion | `timestamps.rs` |
+//! | dangling-supersedes, conflicting-decisions | `decisions.rs` |
+//! | progress-contradiction, empty-next-step | `progress.rs` |
+//! | possible-secret | `secrets.rs` |
+//! | stale-entry, mixed-scope | `store.rs` |
+//! | the same rules across the files of a memory bank | `workspace.rs` |
+//!
+//! Rules that need the current time (future-timestamp, stale-memory, stale-entry) are
+//! skipped when [`CheckOptions::now`] is `None`, so a check without a clock is
+//! deterministic. Every message and help text goes through [`crate::secret::redact`]: no
+//! diagnostic repeats a detected secret.
+
+mod current_state;
+mod decisions;
+mod entries;
+mod progress;
+mod secrets;
+mod sections;
+mod store;
+mod template;
+mod timestamps;
+pub mod workspace;
+
+pub use template::{NotesTemplate, TemplateSection};
+pub use workspace::check_workspace;
+
+use crate::diagnostic::Diagnostic;
+use crate::document::{Document, Section};
+use crate::rule::{Rule, Severity};
+use crate::span::Span;
+use crate::time::Timestamp;
+
+/// What a check needs to know beyond the text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckOptions {
+    /// The current time. Without it, future-timestamp, stale-memory and stale-entry are skipped.
+    pub now: Option<Timestamp>,
+    /// stale-memory: the newest timestamp may be at most this many days before `now`.
+    pub stale_after_days: u32,
+    /// stale-entry: a memory-store row must be updated or accessed within this many days.
+    pub retention_days: u32,
+    /// section-over-budget: estimated tokens per section ([`crate::tokens::estimate`]).
+    pub section_budget_tokens: usize,
+    /// section-over-budget: estimated tokens for the whole file.
+    pub file_budget_tokens: usize,
+    /// A custom session-notes template (replaces the default ten sections).
+    pub template: Option<NotesTemplate>,
+    /// Per-rule severity overrides; `None` turns the rule off.
+    pub severity: Vec<(Rule, Option<Severity>)>,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            now: None,
+            stale_after_days: 14,
+            retention_days: 90,
+            section_budget_tokens: 2000,
+            file_budget_tokens: 12_000,
+            template: None,
+            severity: Vec::new(),
+        }
+    }
+}
+
+impl CheckOptions {
+    /// The options with `now` set.
+    pub fn at(now: Timestamp) -> Self {
+        CheckOptions { now: Some(now), ..CheckOptions::default() }
+    }
+
+    fn override_for(&self, rule: Rule) -> Option<Option<Severity>> {
+        self.severity.iter().rev().find(|(r, _)| *r == rule).map(|(_, s)| *s)
+    }
+
+    /// Whether a rule runs at all (not turned off by an override).
+    pub fn enabled(&self, rule: Rule) -> bool {
+        !matches!(self.override_for(rule), Some(None))
+    }
+}
+
+/// Runs every check rule that applies to the document's dialect. Diagnostics come sorted by
+/// position (then by rule).
+pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
+    let default_template;
+    let template = match &options.template {
+        Some(t) => t,
+        None => {
+            default_template = NotesTemplate::default();
+            &default_template
+        }
+    };
+    let mut cx = Ctx { doc, options, template, out: Vec::new() };
+    sections::check(&mut cx);
+    template::check(&mut cx);
+    current_state::check(&mut cx);
+    entries::check(&mut cx);
+    timestamps::check(&mut cx);
+    decisions::check(&mut cx);
+    progress::check(&mut cx);
+    secrets::check(&mut cx);
+    store::check(&mut cx);
+    finish(cx.out, options)
+}
+
+/// Applies severity overrides, redacts secrets from the text, sorts by position.
+pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions) -> Vec<Diagnostic> {
+    if !options.severity.is_empty() {
+        out.retain_mut(|d| match options.override_for(d.rule) {
+            Some(Some(s)) => {
+                d.severity = s;
+                true
+            }
+            Some(None) => false,
+            None => true,
+        });
+    }
+    for d in &mut out {
+        if let std::borrow::Cow::Owned(m) = crate::secret::redact(&d.message) {
+            d.message = m;
+        }
+        if let Some(h) = &d.help {
+            if let std::borrow::Cow::Owned(h) = crate::secret::redact(h) {
+                d.help = Some(h);
+            }
+        }
+    }
+    out.sort_by(|a, b| (a.range.start, a.range.end, a.rule).cmp(&(b.range.start, b.range.end, b.rule)));
+    out
+}
+
+/// What every rule family sees.
+pub(crate) struct Ctx<'a> {
+    pub doc: &'a Document,
+    pub options: &'a CheckOptions,
+    pub template: &'a NotesTemplate,
+    pub out: Vec<Diagnostic>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn on(&self, rule: Rule) -> bool {
+        self.options.enabled(rule)
+    }
+
+    pub fn push(&mut self, d: Diagnostic) {
+        self.out.push(d);
+    }
+
+    pub fn diag(&self, rule: Rule, range: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.doc, rule, range, message)
+    }
+
+    /// 1-based line of an offset, for messages ("first at line 4").
+    pub fn line(&self, offset: usize) -> u32 {
+        self.doc.position(offset).line
+    }
+}
+
+/// A title without markup, for messages.
+pub(crate) fn title_of<'d>(doc: &'d Document, s: &Section) -> &'d str {
+    crate::document::clean_title(doc.text(s.title))
+}
+
+/// Lower-case words of a title joined by single spaces: "Errors & Corrections" →
+/// "errors corrections", "**2. Next Steps**" → "2 next steps".
+pub(crate) fn normalize_title(title: &str) -> String {
+    let mut out = String::with_capacity(title.len());
+    for c in title.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.is_empty() && !out.ends_with(' ') {
+            out.push(' ');
+        }
+    }
+    while out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
+/// Index of the innermost section holding `offset`.
+pub(crate) fn section_at(doc: &Document, offset: usize) -> Option<usize> {
+    let sections = doc.sections();
+    // Sections are in file order; the innermost holder is the last one starting at or
+    // before the offset whose span still contains it.
+    let upto = sections.partition_point(|s| s.heading.start <= offset);
+    let mut i = upto;
+    while i > 0 {
+        i -= 1;
+        if sections[i].span.contains(offset) || sections[i].span.end == offset && offset == doc.source().len() {
+            return Some(i);
+        }
+        if sections[i].parent.is_none() && sections[i].span.end <= offset {
+            // Top-level section ended before the offset: nothing earlier can hold it.
+            return None;
+        }
+    }
+    None
+}
+
+/// The byte range of the whole lines covering `span`, with the final line break.
+pub(crate) fn whole_lines(doc: &Document, span: Span) -> Span {
+    let text = doc.source();
+    let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[span.end..].find('\n').map_or(text.len(), |i| span.end + i + 1);
+    Span::new(start, end)
+}
+
+/// A short quotation of model text for messages: first line, at most `max` characters.
+pub(crate) fn quote(text: &str, max: usize) -> String {
+    let line = text.lines().next().unwrap_or("").trim();
+    let mut out: String = line.chars().take(max).collect();
+    if line.chars().count() > max {
+        out.push('…');
+    }
+    out
+}

@@ -1,0 +1,143 @@
+//! progress-contradiction, empty-next-step.
+//!
+//! - progress-contradiction: one unit both COMPLETED and IN_PROGRESS/PENDING, or two units
+//!   IN_PROGRESS on explicit status lines. Units are compared by normalized name. Explicit
+//!   status lines, What Works / What's Left items and feature-list entries are compared
+//!   across the file; checkboxes and emoji only within one section (phase checklists
+//!   often repeat a task name under different phases).
+//! - empty-next-step: work remains (a unit IN_PROGRESS, PENDING or BLOCKED, and no TASK
+//!   COMPLETE) but no next step is recorded: in a checkpoint log, Next Session Start is
+//!   missing or empty; elsewhere, a Next Steps section exists and is empty. Session notes
+//!   carry their next steps in Current State (see stale-current-state).
+
+use super::{section_at, Ctx};
+use crate::document::{MarkerSource, ProgressMarker, SectionRole, Status};
+use crate::hash::FastMap;
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::Dialect;
+
+pub(super) fn check(cx: &mut Ctx) {
+    if cx.on(Rule::ProgressContradiction) && !cx.doc.progress().is_empty() {
+        contradictions(cx);
+    }
+    if cx.on(Rule::EmptyNextStep) {
+        empty_next(cx);
+    }
+}
+
+/// A unit name for comparison: lower case, markup and trailing slashes dropped.
+pub(crate) fn unit_key(name: &str) -> String {
+    let t = name.trim().trim_matches(|c: char| matches!(c, '*' | '`' | '_' | '"' | '\'' | ':' | '.') || c.is_whitespace());
+    let t = t.trim_end_matches('/').trim_start_matches("./");
+    let mut out = String::with_capacity(t.len());
+    for w in t.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&w.to_lowercase());
+    }
+    out
+}
+
+/// Markers compared across the whole file; others only within their section.
+pub(crate) fn file_wide(m: &ProgressMarker) -> bool {
+    matches!(m.source, MarkerSource::StatusWord | MarkerSource::Alias | MarkerSource::Section | MarkerSource::Feature)
+}
+
+fn is_open(s: Status) -> bool {
+    matches!(s, Status::InProgress | Status::Pending)
+}
+
+fn contradictions(cx: &mut Ctx) {
+    let doc = cx.doc;
+    // (scope, unit) → first marker index per side: done / open.
+    let mut done: FastMap<(Option<usize>, String), usize> = FastMap::default();
+    let mut open: FastMap<(Option<usize>, String), usize> = FastMap::default();
+    let mut in_progress: Option<(usize, String)> = None;
+    let markers = doc.progress();
+    for (i, m) in markers.iter().enumerate() {
+        let Some(status) = m.status else { continue };
+        let scope = if file_wide(m) { None } else { section_at(doc, m.span.start).map(|s| s + 1).or(Some(0)) };
+        for u in &m.units {
+            let key = unit_key(doc.text(u.name));
+            if key.len() < 2 {
+                continue;
+            }
+            let k = (scope, key);
+            let other = match status {
+                Status::Completed => open.get(&k).copied(),
+                s if is_open(s) => done.get(&k).copied(),
+                _ => None,
+            };
+            if let Some(j) = other {
+                let first = &markers[j];
+                let line = cx.line(first.span.start);
+                let (a, b) = (first.status.map_or("?", |s| s.as_str()), status.as_str());
+                let name = doc.text(u.name);
+                let d = cx
+                    .diag(Rule::ProgressContradiction, m.span, format!("`{name}` is {a} (line {line}) and {b} here"))
+                    .with_help("progress markers are state, one line per unit: update the unit's line instead of adding another");
+                cx.push(d);
+            }
+            match status {
+                Status::Completed => {
+                    done.entry(k).or_insert(i);
+                }
+                s if is_open(s) => {
+                    open.entry(k).or_insert(i);
+                }
+                _ => {}
+            }
+        }
+        if status == Status::InProgress && matches!(m.source, MarkerSource::StatusWord | MarkerSource::Alias) {
+            let name = m.units.first().map(|u| unit_key(doc.text(u.name))).unwrap_or_default();
+            match &in_progress {
+                Some((j, first)) if *first != name => {
+                    let line = cx.line(markers[*j].span.start);
+                    let first_name = markers[*j].units.first().map_or("", |u| doc.text(u.name));
+                    let this = m.units.first().map_or("", |u| doc.text(u.name));
+                    let d = cx
+                        .diag(Rule::ProgressContradiction, m.span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{this}`"))
+                        .with_help("one unit is in progress at a time: mark the other COMPLETED, PENDING or BLOCKED, with its stop point");
+                    cx.push(d);
+                }
+                Some(_) => {}
+                None => in_progress = Some((i, name)),
+            }
+        }
+    }
+}
+
+/// The first unit left to do, if any.
+pub(crate) fn remaining(markers: &[ProgressMarker]) -> Option<&ProgressMarker> {
+    markers
+        .iter()
+        .find(|m| m.status == Some(Status::InProgress))
+        .or_else(|| markers.iter().find(|m| matches!(m.status, Some(Status::Pending | Status::Blocked))))
+}
+
+fn empty_next(cx: &mut Ctx) {
+    let doc = cx.doc;
+    if doc.completion().is_some() || matches!(doc.dialect(), Dialect::SessionNotes | Dialect::MemoryStore) {
+        return;
+    }
+    let Some(work) = remaining(doc.progress()) else { return };
+    let next_section = doc.sections().iter().find(|s| s.role == SectionRole::NextStep);
+    let recorded = doc.next_step().is_some_and(|n| !doc.text(n.text).trim().is_empty());
+    if recorded {
+        return;
+    }
+    let unit = work.units.first().map_or("", |u| doc.text(u.name));
+    let status = work.status.map_or("", |s| s.as_str());
+    let (at, what) = match (next_section, doc.dialect()) {
+        (Some(s), _) => (s.heading, format!("`{}` is empty", super::title_of(doc, s))),
+        (None, Dialect::CheckpointLog) => (work.span, "there is no Next Session Start".to_owned()),
+        (None, _) => return,
+    };
+    let at = if at.is_empty() { Span::empty(at.start) } else { at };
+    let d = cx
+        .diag(Rule::EmptyNextStep, at, format!("no next step recorded while work remains (`{unit}` is {status}): {what}"))
+        .with_help("write the exact next action, e.g. where to continue the unit in progress, so the next session starts there");
+    cx.push(d);
+}

@@ -1,0 +1,26 @@
+//! possible-secret: [`crate::secret::find_secrets`] over the whole text. The message names
+//! the kind and a redacted form only; the fix replaces the secret with `[REDACTED]`.
+
+use super::Ctx;
+use crate::diagnostic::TextEdit;
+use crate::rule::Rule;
+use crate::secret::{self, SecretKind};
+
+pub(super) fn check(cx: &mut Ctx) {
+    if !cx.on(Rule::PossibleSecret) {
+        return;
+    }
+    let text = cx.doc.source();
+    for m in secret::find_secrets(text) {
+        let shown = m.redacted(text);
+        let replacement = match m.kind {
+            SecretKind::PrivateKey => "[REDACTED PRIVATE KEY]",
+            _ => "[REDACTED]",
+        };
+        let d = cx
+            .diag(Rule::PossibleSecret, m.range, format!("possible {}: `{shown}`", m.kind.label()))
+            .with_help("remove it from the memory file and rotate it: memory files are injected into prompts, exported and shared")
+            .with_fix(vec![TextEdit::replace(m.range, replacement)]);
+        cx.push(d);
+    }
+}

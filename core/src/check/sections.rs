@@ -1,0 +1,252 @@
+//! missing-section, duplicate-section, section-over-budget.
+//!
+//! Expected sections depend on the dialect: a checkpoint log expects Decisions Made,
+//! Progress Markers, Key Discoveries and Next Session Start (found by role, so
+//! "Key Facts / Decisions" or "Learnings" count); session notes expect the template's
+//! headers (case-insensitive). Memory banks, progress logs, stores and generic markdown
+//! expect nothing.
+//!
+//! duplicate-section and the per-section budget apply to the structured dialects
+//! (checkpoint log, session notes, memory bank); free-form progress logs repeat headings by
+//! design and grow by sessions, so only the file budget applies to them.
+
+use super::{normalize_title, title_of, Ctx};
+use crate::diagnostic::TextEdit;
+use crate::document::SectionRole;
+use crate::hash::FastMap;
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::Dialect;
+
+pub(super) fn check(cx: &mut Ctx) {
+    if cx.on(Rule::MissingSection) {
+        match cx.doc.dialect() {
+            Dialect::CheckpointLog => missing_checkpoint(cx),
+            Dialect::SessionNotes => missing_notes(cx),
+            _ => {}
+        }
+    }
+    // Free-form logs repeat headings by design (a "### Completed" per session).
+    let structured = matches!(cx.doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryBank);
+    if cx.on(Rule::DuplicateSection) && structured {
+        duplicates(cx);
+    }
+    // JSON (stores, feature lists) is read row by row, not injected whole.
+    let json = cx.doc.sections().is_empty() && (!cx.doc.records().is_empty() || !cx.doc.progress().is_empty());
+    if cx.on(Rule::SectionOverBudget) && cx.doc.dialect() != Dialect::MemoryStore && !json {
+        budgets(cx, structured);
+    }
+}
+
+const CHECKPOINT: [(SectionRole, &str); 4] = [
+    (SectionRole::Decisions, "Decisions Made"),
+    (SectionRole::Progress, "Progress Markers"),
+    (SectionRole::Discoveries, "Key Discoveries"),
+    (SectionRole::NextStep, "Next Session Start"),
+];
+
+fn missing_checkpoint(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let find = |role: SectionRole| doc.sections().iter().find(|s| s.role == role);
+    let present: Vec<bool> = CHECKPOINT.iter().map(|(role, _)| find(*role).is_some()).collect();
+    for (k, (_, name)) in CHECKPOINT.iter().enumerate() {
+        if present[k] {
+            continue;
+        }
+        // Insert before the next expected section that exists, else before TASK COMPLETE,
+        // else at the end.
+        let before = CHECKPOINT[k + 1..]
+            .iter()
+            .find_map(|(role, _)| find(*role))
+            .map(|s| s.heading.start)
+            .or_else(|| doc.completion().map(|c| c.span.start));
+        let level = doc.sections().iter().find(|s| s.level > 1).map_or(2, |s| s.level);
+        let header = format!("{} {name}", "#".repeat(level as usize));
+        let (at, content) = insertion(doc, before, &header, None);
+        let d = cx
+            .diag(Rule::MissingSection, Span::empty(at), format!("missing section `{header}` of the checkpoint-log format"))
+            .with_help(format!("a checkpoint log keeps four sections: Decisions Made, Progress Markers, Key Discoveries, Next Session Start; add `{header}`"))
+            .with_fix(vec![TextEdit::insert(at, content)]);
+        cx.push(d);
+    }
+}
+
+fn missing_notes(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let titles: Vec<(String, usize)> = doc
+        .sections()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (normalize_title(title_of(doc, s)), i))
+        .collect();
+    let template = cx.template;
+    let find = |header: &str| {
+        let key = normalize_title(header);
+        titles.iter().find(|(t, _)| *t == key).map(|(_, i)| &doc.sections()[*i])
+    };
+    for (k, t) in template.sections().iter().enumerate() {
+        if find(&t.header).is_some() {
+            continue;
+        }
+        let before = template.sections()[k + 1..].iter().find_map(|n| find(&n.header)).map(|s| s.heading.start);
+        let header = format!("{} {}", "#".repeat(t.level as usize), t.header);
+        let desc = template.description_for(doc, k);
+        let (at, content) = insertion(doc, before, &header, desc.as_deref());
+        let d = cx
+            .diag(Rule::MissingSection, Span::empty(at), format!("missing section `{header}` of the session-notes template"))
+            .with_help("session notes keep every template section, in order, each header followed by its italic description")
+            .with_fix(vec![TextEdit::insert(at, content)]);
+        cx.push(d);
+    }
+}
+
+/// Where and what to insert for a new section placed before `before` (else at the end).
+fn insertion(doc: &crate::Document, before: Option<usize>, header: &str, description: Option<&str>) -> (usize, String) {
+    let nl = doc.line_ending();
+    let mut block = String::from(header);
+    block.push_str(nl);
+    if let Some(d) = description {
+        block.push_str(d);
+        block.push_str(nl);
+    }
+    match before {
+        Some(at) => {
+            block.push_str(nl);
+            (at, block)
+        }
+        None => {
+            let text = doc.source();
+            let lead = if text.trim().is_empty() || text.ends_with("\n\n") || text.ends_with("\n\r\n") {
+                String::new()
+            } else if text.ends_with('\n') {
+                nl.to_owned()
+            } else {
+                format!("{nl}{nl}")
+            };
+            (text.len(), format!("{lead}{block}"))
+        }
+    }
+}
+
+/// The same title twice among sibling sections (same parent, same level).
+fn duplicates(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let mut seen: FastMap<(Option<usize>, u8, String), usize> = FastMap::default();
+    for (i, s) in doc.sections().iter().enumerate() {
+        let key = normalize_title(title_of(doc, s));
+        if key.is_empty() || s.role == SectionRole::Completion {
+            continue;
+        }
+        match seen.get(&(s.parent, s.level, key.clone())) {
+            Some(&first) => {
+                let name = title_of(doc, s);
+                let line = cx.line(doc.sections()[first].heading.start);
+                let d = cx
+                    .diag(Rule::DuplicateSection, s.heading, format!("section `{name}` appears twice (first at line {line})"))
+                    .with_help("keep one section per name: move this content under the first one and delete this header");
+                cx.push(d);
+            }
+            None => {
+                seen.insert((s.parent, s.level, key), i);
+            }
+        }
+    }
+}
+
+fn budgets(cx: &mut Ctx, per_section: bool) {
+    let doc = cx.doc;
+    let sections = doc.sections();
+    let level1 = sections.iter().filter(|s| s.level == 1).count();
+    // The sections a budget is about: the notes' level-1 sections; elsewhere the top-level
+    // sections below a single title.
+    let title = (doc.dialect() != Dialect::SessionNotes && level1 == 1)
+        .then(|| sections.iter().position(|s| s.level == 1))
+        .flatten();
+    let budget = cx.options.section_budget_tokens;
+    for (i, s) in sections.iter().enumerate() {
+        let body_level = match title {
+            Some(t) => s.parent == Some(t) || s.parent.is_none() && i != t,
+            None => s.parent.is_none(),
+        };
+        if !per_section || !body_level || s.span.len() < budget {
+            // Fewer bytes than the budget cannot exceed it (at most one token per byte).
+            continue;
+        }
+        let tokens = estimate(doc.text(s.span));
+        if tokens > budget {
+            let name = title_of(doc, s);
+            let d = cx
+                .diag(Rule::SectionOverBudget, s.heading, format!("section `{name}` is about {} tokens, over its budget of {}", group(tokens), group(budget)))
+                .with_help("condense it: keep what a future session needs (decisions, state, exact next step) and summarize the rest");
+            cx.push(d);
+        }
+    }
+    let file_budget = cx.options.file_budget_tokens;
+    let text = doc.source();
+    if text.len() >= file_budget {
+        let tokens = estimate(text);
+        if tokens > file_budget {
+            let at = doc.sections().first().map_or(Span::empty(0), |s| s.heading);
+            let d = cx
+                .diag(Rule::SectionOverBudget, at, format!("the file is about {} tokens, over its budget of {}", group(tokens), group(file_budget)))
+                .with_help("a memory file is read at every session start: archive finished work and condense long sections");
+            cx.push(d);
+        }
+    }
+}
+
+/// [`crate::tokens::estimate`] in one branch-free pass over the bytes (ASCII bytes by four,
+/// one per non-ASCII character, i.e. per UTF-8 lead byte).
+pub(crate) fn estimate(text: &str) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Per-byte counters in a u64, summed every 255 words so no byte overflows.
+    fn sum_bytes(acc: u64) -> usize {
+        let pairs = (acc & 0x00FF_00FF_00FF_00FF) + ((acc >> 8) & 0x00FF_00FF_00FF_00FF);
+        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+    }
+    let bytes = text.as_bytes();
+    let mut chunks = bytes.chunks_exact(8);
+    let (mut high, mut lead) = (0usize, 0usize);
+    let (mut acc_high, mut acc_lead, mut n) = (0u64, 0u64, 0);
+    for chunk in &mut chunks {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        acc_high += (w & HIGH) >> 7;
+        acc_lead += (w & (w << 1) & HIGH) >> 7;
+        n += 1;
+        if n == 255 {
+            high += sum_bytes(acc_high);
+            lead += sum_bytes(acc_lead);
+            (acc_high, acc_lead, n) = (0, 0, 0);
+        }
+    }
+    high += sum_bytes(acc_high);
+    lead += sum_bytes(acc_lead);
+    for &b in chunks.remainder() {
+        high += usize::from(b >= 0x80);
+        lead += usize::from(b >= 0xC0);
+    }
+    (bytes.len() - high).div_ceil(4) + lead
+}
+
+/// `12345` → `12,345`.
+pub(crate) fn group(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fast_estimate_agrees_with_the_documented_one() {
+        for t in ["", "abcd", "abcde", "中文", "ab — cd", "émoji 🎉 mix\r\n\t", &"x".repeat(4097), &"é—中🎉ab".repeat(700)] {
+            assert_eq!(super::estimate(t), crate::tokens::estimate(t), "{t}");
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! timestamp-assumed-utc, timestamp-out-of-order, future-timestamp, stale-memory,
+//! entry-after-completion.
+//!
+//! - timestamp-out-of-order: within one log (an append-only section, or any section of a
+//!   free-form log holding three or more dated items), and among dated sibling headings
+//!   (`## Session 52: 2025-12-10`), an entry earlier than the one before it. A checkpoint
+//!   log is appended, so oldest first; other files are read in the direction most of their
+//!   entries follow (many logs are newest first). Dates and times compare at the coarser
+//!   precision.
+//! - future-timestamp: later than `now`, with slack for clocks and zones: 5 minutes for a
+//!   zoned time, 14 hours for a time without zone or a bare date.
+//! - stale-memory: the newest timestamp is more than `stale_after_days` before `now`
+//!   (not for a completed task: its file is an archive).
+
+use super::current_state::later;
+use super::{quote, Ctx};
+use crate::diagnostic::TextEdit;
+use crate::document::SectionRole;
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::time::{self, Precision, Timestamp, Zone};
+use crate::Dialect;
+
+/// A timestamp written somewhere in the document.
+#[derive(Clone, Copy)]
+struct Dated {
+    ts: Timestamp,
+    span: Span,
+}
+
+pub(super) fn check(cx: &mut Ctx) {
+    let dated = collect(cx);
+    if cx.on(Rule::TimestampAssumedUtc) {
+        assumed_utc(cx, &dated);
+    }
+    if cx.on(Rule::TimestampOutOfOrder) {
+        out_of_order(cx);
+    }
+    if let Some(now) = cx.options.now {
+        if cx.on(Rule::FutureTimestamp) {
+            future(cx, &dated, now);
+        }
+        if cx.on(Rule::StaleMemory) {
+            stale(cx, &dated, now);
+        }
+    }
+    if cx.on(Rule::EntryAfterCompletion) {
+        after_completion(cx);
+    }
+}
+
+/// Every written timestamp: entries, paragraph dates, dated headings, rows.
+fn collect(cx: &Ctx) -> Vec<Dated> {
+    let doc = cx.doc;
+    let mut out: Vec<Dated> = Vec::with_capacity(doc.entries().len() + doc.stamps().len());
+    out.extend(doc.entries().iter().map(|e| Dated { ts: e.timestamp, span: e.timestamp_span }));
+    out.extend(doc.stamps().iter().map(|s| Dated { ts: s.timestamp, span: s.span }));
+    for s in doc.sections() {
+        if s.timestamp.is_some() {
+            if let Some((ts, r)) = time::find(doc.text(s.title)) {
+                out.push(Dated { ts, span: Span::new(s.title.start + r.start, s.title.start + r.end) });
+            }
+        }
+    }
+    for r in doc.records() {
+        for ts in [r.created_at, r.updated_at, r.last_accessed_at].into_iter().flatten() {
+            out.push(Dated { ts, span: first_line(cx, r.span) });
+        }
+    }
+    out
+}
+
+fn first_line(cx: &Ctx, span: Span) -> Span {
+    let text = cx.doc.text(span);
+    Span::new(span.start, span.start + text.find('\n').map_or(text.len(), |n| n))
+}
+
+fn assumed_utc(cx: &mut Ctx, dated: &[Dated]) {
+    for d in dated {
+        if d.ts.style.zone != Zone::Unspecified || d.ts.style.precision == Precision::Date {
+            continue;
+        }
+        if cx.doc.dialect() == Dialect::MemoryStore || !cx.doc.records().is_empty() {
+            continue; // JSON values: the span is the row, not the timestamp.
+        }
+        let written = cx.doc.text(d.span);
+        let suffix = if d.ts.style.separator == 'T' { "Z" } else { " UTC" };
+        let diag = cx
+            .diag(Rule::TimestampAssumedUtc, d.span, format!("`{written}` has no time zone; read as UTC"))
+            .with_help(format!("write the zone to make it explicit: `{written}{suffix}` (or an offset such as `+02:00`)"))
+            .with_fix(vec![TextEdit::insert(d.span.end, suffix)]);
+        cx.push(diag);
+    }
+}
+
+fn out_of_order(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let append = doc.dialect() == Dialect::CheckpointLog;
+    // Entries grouped by their innermost section, in file order.
+    let mut groups: Vec<Vec<Dated>> = vec![Vec::new(); doc.sections().len()];
+    for e in doc.entries() {
+        let item = doc.item(e.item);
+        if let Some(s) = item.section {
+            groups[s].push(Dated { ts: e.timestamp, span: e.timestamp_span });
+        }
+    }
+    for (s, group) in groups.iter().enumerate() {
+        let role = doc.sections()[s].role;
+        let log = role.is_append_only() || group.len() >= 3 && doc.dialect() != Dialect::SessionNotes;
+        if log && group.len() >= 2 {
+            report_order(cx, group, append || role.is_append_only() && doc.dialect() == Dialect::SessionNotes, "entry");
+        }
+    }
+    // Dated sibling headings: one log of sessions.
+    let mut by_parent: crate::hash::FastMap<(Option<usize>, u8), Vec<Dated>> = Default::default();
+    for s in doc.sections() {
+        if let Some(ts) = s.timestamp {
+            if let Some((_, r)) = time::find(doc.text(s.title)) {
+                let span = Span::new(s.title.start + r.start, s.title.start + r.end);
+                by_parent.entry((s.parent, s.level)).or_default().push(Dated { ts, span });
+            }
+        }
+    }
+    let mut heading_logs: Vec<Vec<Dated>> = by_parent.into_values().filter(|g| g.len() >= 3).collect();
+    heading_logs.sort_by_key(|g| g[0].span.start);
+    for g in heading_logs {
+        report_order(cx, &g, false, "section");
+    }
+}
+
+fn report_order(cx: &mut Ctx, group: &[Dated], oldest_first: bool, what: &str) {
+    let (mut up, mut down) = (0, 0);
+    for w in group.windows(2) {
+        if later(w[1].ts, w[0].ts) {
+            up += 1;
+        } else if later(w[0].ts, w[1].ts) {
+            down += 1;
+        }
+    }
+    let ascending = oldest_first || up >= down;
+    for w in group.windows(2) {
+        let (prev, cur) = (w[0], w[1]);
+        let wrong = if ascending { later(prev.ts, cur.ts) } else { later(cur.ts, prev.ts) };
+        if !wrong {
+            continue;
+        }
+        let line = cx.line(prev.span.start);
+        let (written, prev_written) = (cx.doc.text(cur.span), cx.doc.text(prev.span));
+        let order = if ascending { "earlier" } else { "later" };
+        let d = cx
+            .diag(Rule::TimestampOutOfOrder, cur.span, format!("{what} dated `{written}` is {order} than the {what} before it (`{prev_written}`, line {line})"))
+            .with_help(if ascending {
+                "this log is appended oldest first: add new entries at the end with the current time, and never backdate"
+            } else {
+                "this log is kept newest first: put new entries at the top"
+            });
+        cx.push(d);
+    }
+}
+
+fn future(cx: &mut Ctx, dated: &[Dated], now: Timestamp) {
+    for d in dated {
+        let slack = match (d.ts.style.precision, d.ts.style.zone) {
+            (Precision::Date, _) | (_, Zone::Unspecified) => 14 * 3600,
+            _ => 300,
+        };
+        if d.ts.epoch_seconds > now.epoch_seconds + slack {
+            let shown = if cx.doc.records().is_empty() { cx.doc.text(d.span).to_owned() } else { d.ts.to_string() };
+            let diag = cx
+                .diag(Rule::FutureTimestamp, d.span, format!("`{}` is later than now ({now})", quote(&shown, 40)))
+                .with_help("a memory file records the past: check the clock or the date written here");
+            cx.push(diag);
+        }
+    }
+}
+
+fn stale(cx: &mut Ctx, dated: &[Dated], now: Timestamp) {
+    if cx.doc.completion().is_some() {
+        return;
+    }
+    let Some(newest) = dated.iter().max_by_key(|d| (d.ts.epoch_seconds, std::cmp::Reverse(d.span.start))) else { return };
+    // A bare date counts until the end of its day.
+    let end = newest.ts.epoch_seconds + if newest.ts.style.precision == Precision::Date { 86_399 } else { 0 };
+    let limit = i64::from(cx.options.stale_after_days) * 86_400;
+    let age = now.epoch_seconds - end;
+    if age > limit {
+        let days = age / 86_400;
+        let d = cx
+            .diag(Rule::StaleMemory, newest.span, format!("the newest timestamp here ({}) is {days} days before now; this memory may be out of date", newest.ts))
+            .with_help(format!("verify it against the repository before relying on it (stale after {} days), then refresh the current state and next step", cx.options.stale_after_days));
+        cx.push(d);
+    }
+}
+
+fn after_completion(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let Some(c) = doc.completion() else { return };
+    let section = &doc.sections()[c.section];
+    let heading_end = section.heading.end;
+    let done = c.timestamp;
+    let mut entry_time = vec![None; doc.items().len()];
+    for e in doc.entries() {
+        entry_time[e.item] = Some(e.timestamp);
+    }
+    for (i, item) in doc.items().iter().enumerate() {
+        if item.depth != 1 {
+            continue;
+        }
+        let after = item.span.start > heading_end;
+        let dated_after = !after && done.zip(entry_time[i]).is_some_and(|(d, t)| later(t, d));
+        if after || dated_after && section_role_appends(doc, item.section) {
+            let line = cx.line(section.heading.start);
+            let why = if after { "below" } else { "dated after" };
+            let d = cx
+                .diag(Rule::EntryAfterCompletion, item.text, format!("entry {why} TASK COMPLETE (line {line}): \"{}\"", quote(doc.text(item.text), 60)))
+                .with_help("the task is complete; to continue it, remove the TASK COMPLETE block first, or start a new memory file");
+            cx.push(d);
+        }
+    }
+    for s in doc.sections() {
+        if s.heading.start >= section.span.end && s.role != SectionRole::Completion {
+            let line = cx.line(section.heading.start);
+            let d = cx
+                .diag(Rule::EntryAfterCompletion, s.heading, format!("section `{}` after TASK COMPLETE (line {line})", super::title_of(doc, s)))
+                .with_help("the task is complete; to continue it, remove the TASK COMPLETE block first, or start a new memory file");
+            cx.push(d);
+        }
+    }
+}
+
+fn section_role_appends(doc: &crate::Document, section: Option<usize>) -> bool {
+    section.is_some_and(|s| doc.sections()[s].role != SectionRole::Completion)
+}

@@ -1,0 +1,483 @@
+//! Secrets in memory files: API keys and tokens, private key blocks, passwords in URLs,
+//! card numbers and US social security numbers. One hand-written pass over the bytes.
+//!
+//! Memory files get injected into prompts, exported as JSON and shared as links, so no
+//! output of Memento repeats a detected secret in full: use [`redact`] on any text that
+//! leaves the process, and [`SecretMatch::redacted`] to name one in a message.
+//!
+//! What is detected (each at a word boundary):
+//! - `sk-…` (OpenAI, Anthropic `sk-ant-…`): 20+ key characters with a digit;
+//! - GitHub `ghp_` / `gho_` / `ghu_` / `ghs_` / `ghr_` (30+ characters) and `github_pat_…`;
+//! - AWS access key ids `AKIA…` / `ASIA…` (16 upper-case letters or digits);
+//! - Slack `xoxb-` / `xoxa-` / `xoxp-` / `xoxr-` / `xoxs-`;
+//! - JWTs: three base64url parts, the first starting `eyJ`;
+//! - `-----BEGIN … PRIVATE KEY-----` blocks, up to their END line;
+//! - the password of `scheme://user:password@host` (placeholders such as `password`,
+//!   `${DB_PASS}`, `<pass>` or `***` are not secrets);
+//! - card numbers: 13–19 digits, bare or in groups of four (Amex 4-6-5) separated by
+//!   spaces or dashes, with a card prefix (3, 4, 5, 6) and a valid Luhn checksum;
+//! - US SSNs `ddd-dd-dddd` (not area 000, 666 or 9xx, group 00 or serial 0000).
+
+use crate::span::Span;
+use serde::Serialize;
+use std::borrow::Cow;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SecretKind {
+    ApiKey,
+    GitHubToken,
+    AwsAccessKey,
+    SlackToken,
+    Jwt,
+    PrivateKey,
+    UrlPassword,
+    CardNumber,
+    Ssn,
+}
+
+impl SecretKind {
+    /// How a message names it.
+    pub fn label(self) -> &'static str {
+        match self {
+            SecretKind::ApiKey => "API key",
+            SecretKind::GitHubToken => "GitHub token",
+            SecretKind::AwsAccessKey => "AWS access key id",
+            SecretKind::SlackToken => "Slack token",
+            SecretKind::Jwt => "JSON Web Token",
+            SecretKind::PrivateKey => "private key block",
+            SecretKind::UrlPassword => "password in a URL",
+            SecretKind::CardNumber => "card number",
+            SecretKind::Ssn => "US social security number",
+        }
+    }
+
+    /// How many leading characters a redacted form may show.
+    fn shown(self) -> usize {
+        match self {
+            SecretKind::ApiKey => 4,       // sk-A
+            SecretKind::GitHubToken => 4,  // ghp_
+            SecretKind::AwsAccessKey => 4, // AKIA
+            SecretKind::SlackToken => 5,   // xoxb-
+            SecretKind::Jwt => 3,          // eyJ
+            SecretKind::PrivateKey => 0,
+            SecretKind::UrlPassword => 0,
+            SecretKind::CardNumber => 0,
+            SecretKind::Ssn => 0,
+        }
+    }
+}
+
+/// A detected secret: its byte range in the text given to [`find_secrets`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SecretMatch {
+    pub range: Span,
+    pub kind: SecretKind,
+}
+
+impl SecretMatch {
+    /// A form safe to print: a short prefix at most, then `…(redacted)`.
+    /// `sk-A…(redacted)`, `-----BEGIN RSA PRIVATE KEY-----…(redacted)`, `…(redacted)`.
+    pub fn redacted(&self, text: &str) -> String {
+        let secret = text.get(self.range.range()).unwrap_or("");
+        let shown: String = match self.kind {
+            SecretKind::PrivateKey => secret.lines().next().unwrap_or("").chars().take(40).collect(),
+            kind => secret.chars().take(kind.shown()).collect(),
+        };
+        format!("{shown}…(redacted)")
+    }
+}
+
+/// Where a secret may start: the prefixes of tokens, key blocks and URLs, found with
+/// `memchr`'s vectorized substring search. Digits are found separately ([`digit_runs`]).
+const NEEDLES: [&str; 9] = ["sk-", "gh", "github_pat_", "AKIA", "ASIA", "xox", "eyJ", "://", "-----BEGIN "];
+
+fn finders() -> &'static [memchr::memmem::Finder<'static>] {
+    static FINDERS: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>> = std::sync::OnceLock::new();
+    FINDERS.get_or_init(|| NEEDLES.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect())
+}
+
+/// Every secret in `text`, in order, not overlapping.
+pub fn find_secrets(text: &str) -> Vec<SecretMatch> {
+    let b = text.as_bytes();
+    let mut starts: Vec<usize> = Vec::new();
+    for f in finders() {
+        starts.extend(f.find_iter(b));
+    }
+    digit_runs(b, |at| {
+        // Only runs that can open a card number (3–6) or an SSN (`ddd-`).
+        if matches!(b[at], b'3'..=b'6') || b.get(at + 3) == Some(&b'-') {
+            starts.push(at);
+        }
+    });
+    if starts.is_empty() {
+        return Vec::new();
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    let mut out = Vec::new();
+    let mut end = 0;
+    for i in starts {
+        if i < end {
+            continue;
+        }
+        let prev = if i > 0 { b[i - 1] } else { b' ' };
+        let word_start = !is_word(prev) && prev != b'-';
+        let found = match b[i] {
+            b'0'..=b'9' if word_start && prev != b'.' => card(b, i).or_else(|| ssn(b, i)),
+            b's' | b'g' | b'A' | b'x' | b'e' if word_start => token(b, i),
+            b'-' => private_key(text, i),
+            b':' => url_password(b, i),
+            _ => None,
+        };
+        if let Some(m) = found {
+            end = m.range.end;
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// Calls `f` with the start of every run of three or more ASCII digits, eight bytes at a
+/// time (a SWAR digit mask; no per-byte branches on the common path).
+fn digit_runs(b: &[u8], mut f: impl FnMut(usize)) {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    fn digit_mask(w: u64) -> u64 {
+        let hi = (w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030; // zero iff high nibble is 3
+        let lo = ((w & 0x0F0F_0F0F_0F0F_0F0F) + 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010; // nonzero iff low nibble > 9
+        let x = hi | lo;
+        let nonzero = (((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x) & HIGH;
+        !nonzero & HIGH
+    }
+    let n = b.len();
+    let mut i = 0;
+    let report = |start: usize, f: &mut dyn FnMut(usize)| -> usize {
+        let mut s = start;
+        while s > 0 && b[s - 1].is_ascii_digit() {
+            s -= 1;
+        }
+        f(s);
+        let mut e = start;
+        while e < n && b[e].is_ascii_digit() {
+            e += 1;
+        }
+        e
+    };
+    while i + 8 <= n {
+        let w = u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
+        let m = digit_mask(w);
+        let three = m & (m >> 8) & (m >> 16);
+        if three == 0 {
+            i += 6;
+            continue;
+        }
+        let k = (three.trailing_zeros() / 8) as usize;
+        i = report(i + k, &mut f);
+    }
+    while i + 3 <= n {
+        if b[i].is_ascii_digit() && b[i + 1].is_ascii_digit() && b[i + 2].is_ascii_digit() {
+            i = report(i, &mut f);
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// `text` with every detected secret replaced by its redacted form. Borrows when clean.
+pub fn redact(text: &str) -> Cow<'_, str> {
+    let found = find_secrets(text);
+    if found.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for m in &found {
+        out.push_str(&text[at..m.range.start]);
+        out.push_str(&m.redacted(text));
+        at = m.range.end;
+    }
+    out.push_str(&text[at..]);
+    Cow::Owned(out)
+}
+
+fn is_word(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// Length of the run of bytes matching `ok` from `at`.
+fn run(b: &[u8], at: usize, ok: impl Fn(u8) -> bool) -> usize {
+    b[at.min(b.len())..].iter().take_while(|&&c| ok(c)).count()
+}
+
+fn key_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'-'
+}
+
+fn b64url(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'-'
+}
+
+fn m(start: usize, end: usize, kind: SecretKind) -> Option<SecretMatch> {
+    Some(SecretMatch { range: Span::new(start, end), kind })
+}
+
+/// Prefixed tokens: sk-, gh?_, github_pat_, AKIA/ASIA, xox?-, eyJ (JWT).
+fn token(b: &[u8], i: usize) -> Option<SecretMatch> {
+    let rest = &b[i..];
+    if rest.starts_with(b"sk-") {
+        let n = run(b, i + 3, key_char);
+        let body = &b[i + 3..i + 3 + n];
+        let digits = body.iter().filter(|c| c.is_ascii_digit()).count();
+        let letters = body.iter().filter(|c| c.is_ascii_alphabetic()).count();
+        return (n >= 20 && digits >= 2 && letters >= 4).then(|| m(i, i + 3 + n, SecretKind::ApiKey)).flatten();
+    }
+    if rest.starts_with(b"github_pat_") {
+        let n = run(b, i + 11, is_word);
+        return (n >= 22).then(|| m(i, i + 11 + n, SecretKind::GitHubToken)).flatten();
+    }
+    if rest.len() > 4 && rest[0] == b'g' && rest[1] == b'h' && b"pousr".contains(&rest[2]) && rest[3] == b'_' {
+        let n = run(b, i + 4, |c| c.is_ascii_alphanumeric());
+        let has_digit = b[i + 4..i + 4 + n].iter().any(u8::is_ascii_digit);
+        return (n >= 30 && has_digit).then(|| m(i, i + 4 + n, SecretKind::GitHubToken)).flatten();
+    }
+    if rest.starts_with(b"AKIA") || rest.starts_with(b"ASIA") {
+        let n = run(b, i + 4, |c| c.is_ascii_uppercase() || c.is_ascii_digit());
+        let end = i + 4 + n;
+        let bounded = b.get(end).is_none_or(|&c| !is_word(c));
+        return (n == 16 && bounded).then(|| m(i, end, SecretKind::AwsAccessKey)).flatten();
+    }
+    if rest.len() > 5 && rest.starts_with(b"xox") && b"baprs".contains(&rest[3]) && rest[4] == b'-' {
+        let n = run(b, i + 5, |c| c.is_ascii_alphanumeric() || c == b'-');
+        let digits = b[i + 5..i + 5 + n].iter().filter(|c| c.is_ascii_digit()).count();
+        return (n >= 10 && digits >= 4).then(|| m(i, i + 5 + n, SecretKind::SlackToken)).flatten();
+    }
+    if rest.starts_with(b"eyJ") {
+        let p1 = run(b, i, b64url);
+        let mut end = i + p1;
+        if p1 < 10 || b.get(end) != Some(&b'.') {
+            return None;
+        }
+        let p2 = run(b, end + 1, b64url);
+        if p2 < 10 || b.get(end + 1 + p2) != Some(&b'.') {
+            return None;
+        }
+        end += 1 + p2;
+        let p3 = run(b, end + 1, b64url);
+        if p3 < 10 {
+            return None;
+        }
+        return m(i, end + 1 + p3, SecretKind::Jwt);
+    }
+    None
+}
+
+/// `-----BEGIN … PRIVATE KEY-----` to its END line (or the end of the text).
+fn private_key(text: &str, i: usize) -> Option<SecretMatch> {
+    let line_end = text[i..].find('\n').map_or(text.len(), |n| i + n);
+    let header = &text[i..line_end];
+    let close = header[11..].find("-----")? + 11;
+    if !header[..close].ends_with("PRIVATE KEY") {
+        return None;
+    }
+    let end = match text[line_end..].find("-----END ") {
+        Some(n) => {
+            let at = line_end + n;
+            let rest = &text[at + 9..];
+            rest.find("-----").map_or(text.len(), |e| at + 9 + e + 5)
+        }
+        None => text.len(),
+    };
+    m(i, end, SecretKind::PrivateKey)
+}
+
+/// The password of `scheme://user:password@host`.
+fn url_password(b: &[u8], colon: usize) -> Option<SecretMatch> {
+    // A scheme before `://`.
+    let scheme = b[..colon].iter().rev().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'.' | b'-')).count();
+    if scheme == 0 {
+        return None;
+    }
+    let start = colon + 3;
+    let userinfo_ok = |c: u8| !c.is_ascii_whitespace() && !matches!(c, b'/' | b'@' | b'?' | b'#' | b'"' | b'\'' | b'`' | b'<' | b'>' | b'(' | b')');
+    let user = run(b, start, |c| userinfo_ok(c) && c != b':');
+    if b.get(start + user) != Some(&b':') {
+        return None;
+    }
+    let pass_start = start + user + 1;
+    let pass = run(b, pass_start, userinfo_ok);
+    let pass_end = pass_start + pass;
+    if pass == 0 || b.get(pass_end) != Some(&b'@') || !b.get(pass_end + 1).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'[') {
+        return None;
+    }
+    let pw = &b[pass_start..pass_end];
+    if is_placeholder(pw) {
+        return None;
+    }
+    m(pass_start, pass_end, SecretKind::UrlPassword)
+}
+
+fn is_placeholder(pw: &[u8]) -> bool {
+    const WORDS: [&str; 14] = [
+        "password", "pass", "passwd", "pwd", "secret", "changeme", "example", "placeholder", "your_password",
+        "yourpassword", "mypassword", "redacted", "token", "xxx",
+    ];
+    if matches!(pw[0], b'$' | b'<' | b'{' | b'[' | b'%') {
+        return true;
+    }
+    if pw.iter().all(|&c| c == pw[0]) {
+        return true; // ***, xxxx, ....
+    }
+    let lower = String::from_utf8_lossy(pw).to_ascii_lowercase();
+    WORDS.contains(&lower.as_str()) || lower.starts_with("your") || lower.starts_with("<")
+}
+
+/// 13–19 digits passing Luhn: bare, or in groups (4-4-4-4…, Amex 4-6-5) split by one space
+/// or dash (the same throughout).
+fn card(b: &[u8], i: usize) -> Option<SecretMatch> {
+    if !matches!(b[i], b'3'..=b'6') {
+        return None;
+    }
+    let first = run(b, i, |c| c.is_ascii_digit());
+    let grouped = first == 4 && matches!(b.get(i + 4), Some(b' ' | b'-')) && b.get(i + 5).is_some_and(u8::is_ascii_digit);
+    if !grouped && !(13..=19).contains(&first) {
+        return None;
+    }
+    let mut groups = vec![first];
+    let mut end = i + first;
+    let sep = match b.get(end) {
+        Some(&s @ (b' ' | b'-')) if first == 4 => Some(s),
+        _ => None,
+    };
+    if let Some(sep) = sep {
+        while b.get(end) == Some(&sep) {
+            let n = run(b, end + 1, |c| c.is_ascii_digit());
+            if n == 0 || groups.iter().sum::<usize>() + n > 19 {
+                break;
+            }
+            groups.push(n);
+            end += 1 + n;
+        }
+        let amex = groups == [4, 6, 5];
+        let fours = groups.len() >= 4 && groups[..groups.len() - 1].iter().all(|&g| g == 4) && (1..=4).contains(groups.last()?);
+        if !(amex || fours) {
+            return None;
+        }
+    }
+    let total: usize = groups.iter().sum();
+    if !(13..=19).contains(&total) {
+        return None;
+    }
+    if b.get(end).is_some_and(|&c| is_word(c) || (c == b'-' || c == b'.') && b.get(end + 1).is_some_and(u8::is_ascii_digit)) {
+        return None;
+    }
+    let digits: Vec<u8> = b[i..end].iter().filter(|c| c.is_ascii_digit()).map(|c| c - b'0').collect();
+    luhn(&digits).then(|| m(i, end, SecretKind::CardNumber)).flatten()
+}
+
+fn luhn(digits: &[u8]) -> bool {
+    let sum: u32 = digits
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(k, &d)| {
+            let d = u32::from(d);
+            if k % 2 == 1 {
+                let x = d * 2;
+                if x > 9 { x - 9 } else { x }
+            } else {
+                d
+            }
+        })
+        .sum();
+    sum % 10 == 0
+}
+
+/// `ddd-dd-dddd`, not area 000/666/9xx, group 00, serial 0000.
+fn ssn(b: &[u8], i: usize) -> Option<SecretMatch> {
+    let d = |k: usize| b.get(i + k).is_some_and(u8::is_ascii_digit);
+    let shape = d(0) && d(1) && d(2) && b.get(i + 3) == Some(&b'-') && d(4) && d(5) && b.get(i + 6) == Some(&b'-') && d(7) && d(8) && d(9) && d(10);
+    if !shape {
+        return None;
+    }
+    if b.get(i + 11).is_some_and(|&c| is_word(c) || (c == b'-' || c == b'.') && b.get(i + 12).is_some_and(u8::is_ascii_digit)) {
+        return None;
+    }
+    let area = &b[i..i + 3];
+    if area == b"000" || area == b"666" || area[0] == b'9' || &b[i + 4..i + 6] == b"00" || &b[i + 7..i + 11] == b"0000" {
+        return None;
+    }
+    m(i, i + 11, SecretKind::Ssn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(SecretKind, &str)> {
+        find_secrets(text).into_iter().map(|m| (m.kind, &text[m.range.range()])).collect()
+    }
+
+    #[test]
+    fn finds_each_kind() {
+        let cases: &[(&str, SecretKind, &str)] = &[
+            ("key: sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC", SecretKind::ApiKey, "sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC"),
+            ("sk-ant-api03-Zx81Kd0q9LmNpQrStUvWx", SecretKind::ApiKey, "sk-ant-api03-Zx81Kd0q9LmNpQrStUvWx"),
+            ("token ghp_1234567890abcdefghijABCDEFGHIJ123456 ok", SecretKind::GitHubToken, "ghp_1234567890abcdefghijABCDEFGHIJ123456"),
+            ("github_pat_11ABCDEFG0123456789_abcdefghijklmnop", SecretKind::GitHubToken, "github_pat_11ABCDEFG0123456789_abcdefghijklmnop"),
+            ("aws AKIAIOSFODNN7EXAMPLE.", SecretKind::AwsAccessKey, "AKIAIOSFODNN7EXAMPLE"),
+            ("xoxb-123456789012-1234567890123-AbCdEfGh", SecretKind::SlackToken, "xoxb-123456789012-1234567890123-AbCdEfGh"),
+            ("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+             SecretKind::Jwt, "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
+            ("db postgres://admin:hunter2x@db.internal:5432/app", SecretKind::UrlPassword, "hunter2x"),
+            ("card 4111 1111 1111 1111 on file", SecretKind::CardNumber, "4111 1111 1111 1111"),
+            ("card 4111-1111-1111-1111.", SecretKind::CardNumber, "4111-1111-1111-1111"),
+            ("amex 378282246310005", SecretKind::CardNumber, "378282246310005"),
+            ("amex 3782 822463 10005", SecretKind::CardNumber, "3782 822463 10005"),
+            ("ssn 123-45-6789", SecretKind::Ssn, "123-45-6789"),
+        ];
+        for (text, kind, secret) in cases {
+            assert_eq!(kinds(text), vec![(*kind, *secret)], "{text}");
+        }
+        let pem = "a\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----\nb";
+        let found = kinds(pem);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, SecretKind::PrivateKey);
+        assert!(found[0].1.ends_with("END RSA PRIVATE KEY-----"));
+    }
+
+    #[test]
+    fn leaves_look_alikes_alone() {
+        for text in [
+            "task-sk-learn", "use sk-learn for it", "ghp_short", "AKIAIOSFODNN7EXAMPL", "xoxb-abc",
+            "eyJhbGci.short.x", "postgres://user:password@localhost/db", "redis://:${REDIS_PASS}@cache",
+            "https://example.com/a:b@c", "mailto:someone@example.com", "4111 1111 1111 1112",
+            "1776841920000", "2026-04-22T07:12Z", "000-12-3456", "666-12-3456", "912-12-3456",
+            "123-00-4567", "2026-04-22 and 2026-04-23", "v1.2.3-456-78-9012", "-----BEGIN PUBLIC KEY-----",
+            "phone 555-123-4567",
+        ] {
+            assert_eq!(kinds(text), vec![], "{text}");
+        }
+    }
+
+    #[test]
+    fn digit_runs_are_found_anywhere() {
+        let text = "ab 12 345 x6789012345y 1-2-3 99";
+        let mut got = Vec::new();
+        digit_runs(text.as_bytes(), |at| got.push(at));
+        assert_eq!(got, vec![6, 11]);
+        for shift in 0..9 {
+            let t = format!("{}4111 1111 1111 1111", "x ".repeat(shift));
+            assert_eq!(kinds(&t), vec![(SecretKind::CardNumber, "4111 1111 1111 1111")], "{t}");
+        }
+    }
+
+    #[test]
+    fn redaction_never_repeats_the_secret() {
+        let key = "sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC";
+        let text = format!("use {key} and 123-45-6789 in postgres://u:s3cr3tpw@h/x");
+        let red = redact(&text);
+        assert!(!red.contains(key) && !red.contains("123-45-6789") && !red.contains("s3cr3tpw"), "{red}");
+        assert!(red.contains("sk-p…(redacted)"), "{red}");
+        assert!(matches!(redact("nothing here"), Cow::Borrowed(_)));
+    }
+}

@@ -1,0 +1,518 @@
+//! The check rules (SPEC §3) as a specification: for every rule, a text where it fires (rule,
+//! severity, line) and one where it does not; fixes that clear their diagnostic; secrets
+//! never repeated; the real-world corpus free of false errors.
+
+use memento_core::check::check_workspace;
+use memento_core::{check, parse, parse_with, splice, CheckOptions, Diagnostic, Dialect, NotesTemplate, ParseOptions, Rule, Severity, Timestamp};
+use std::path::{Path, PathBuf};
+
+const SEED_000: &str = include_str!("fixtures/seed000.md");
+const SEED_002: &str = include_str!("fixtures/seed002-notes.md");
+const STORE: &str = include_str!("fixtures/store.jsonl");
+
+fn at(iso: &str) -> Timestamp {
+    Timestamp::parse(iso).unwrap()
+}
+
+fn now() -> CheckOptions {
+    CheckOptions::at(at("2026-04-22T08:00Z"))
+}
+
+/// A checkpoint log from its four section bodies (and optional trailing text).
+fn log(decisions: &str, progress: &str, discoveries: &str, next: &str) -> String {
+    format!(
+        "# Session Memory — t1\n\n## Decisions Made\n{decisions}\n## Progress Markers\n{progress}\n## Key Discoveries\n{discoveries}\n## Next Session Start\n{next}"
+    )
+}
+
+const DEC: &str = "- 2026-04-22T07:12Z — DO NOT modify config/auth.yaml\n- 2026-04-22T07:23Z — Use optimistic locking for order updates\n";
+const PROG: &str = "- COMPLETED: orders/batch_1/ (files 001-047)\n- IN_PROGRESS: orders/batch_2/ (files 048-??? — stopped at 050)\n- PENDING: orders/batch_3/\n";
+const DISC: &str = "- `orders/batch_2/order_073.json` is malformed\n";
+const NEXT: &str = "Begin with orders/batch_2/ file 051.\n";
+
+fn notes_with(section: &str, replacement: &str) -> String {
+    let mut out = SEED_002.to_owned();
+    let at = out.find(section).unwrap();
+    out.replace_range(at..at + section.len(), replacement);
+    out
+}
+
+fn store_at(rows: &str) -> String {
+    rows.to_owned()
+}
+
+/// (rule, text, options, expected line) where the rule must fire, and a text where it must not.
+struct Case {
+    rule: Rule,
+    fires: (String, CheckOptions, u32),
+    clean: (String, CheckOptions),
+}
+
+fn cases() -> Vec<Case> {
+    let seed = || (SEED_000.to_owned(), now());
+    let budget = CheckOptions { section_budget_tokens: 20, ..now() };
+    vec![
+        Case {
+            rule: Rule::MissingSection,
+            // Key Discoveries absent: reported where it belongs, before Next Session Start.
+            fires: ("# Session Memory — t1\n\n## Decisions Made\n- 2026-04-22T07:12Z — x\n\n## Progress Markers\n- COMPLETED: a\n\n## Next Session Start\nGo.\n".into(), now(), 9),
+            clean: ("# Progress\n\n## What Works\n- Login\n".into(), now()),
+        },
+        Case {
+            rule: Rule::DuplicateSection,
+            fires: (format!("{}\n## Key Discoveries\n- another fact here\n", log(DEC, PROG, DISC, NEXT)), now(), 18),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::EmptyNextStep,
+            fires: (log(DEC, PROG, DISC, ""), now(), 15),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::MalformedEntry,
+            fires: (log("- 2026-04-22T07:12Z — use x\n- Use optimistic locking\n", PROG, DISC, NEXT), now(), 5),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::UnknownStatus,
+            fires: (log(DEC, "- FINISHED: orders/batch_1/\n", DISC, NEXT), now(), 8),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::TimestampOutOfOrder,
+            fires: (log("- 2026-04-22T07:23Z — use x\n- 2026-04-22T07:12Z — use y\n", PROG, DISC, NEXT), now(), 5),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::FutureTimestamp,
+            fires: (log("- 2026-04-22T07:12Z — use x\n- 2026-04-22T09:30Z — use y\n", PROG, DISC, NEXT), now(), 5),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::DanglingSupersedes,
+            fires: (log("- 2026-04-22T07:12Z — use x\n- 2026-04-22T07:30Z — SUPERSEDES [2026-01-01T00:00Z] use y\n", PROG, DISC, NEXT), now(), 5),
+            clean: (log("- 2026-04-22T07:12Z — use x\n- 2026-04-22T07:30Z — SUPERSEDES [2026-04-22T07:12Z] use y\n", PROG, DISC, NEXT), now()),
+        },
+        Case {
+            rule: Rule::ConflictingDecisions,
+            fires: (log("- 2026-04-22T07:12Z — DO NOT modify config/auth.yaml\n- 2026-04-22T07:40Z — modify config/auth.yaml to add the admin role\n", PROG, DISC, NEXT), now(), 5),
+            clean: (log("- 2026-04-22T07:12Z — DO NOT modify config/auth.yaml\n- 2026-04-22T07:40Z — SUPERSEDES [2026-04-22T07:12Z] modify config/auth.yaml to add the admin role\n", PROG, DISC, NEXT), now()),
+        },
+        Case {
+            rule: Rule::DuplicateEntry,
+            fires: (log(DEC, PROG, "- Order schema has a legacy_id field\n- order schema has a `legacy_id` field.\n", NEXT), now(), 14),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::ProgressContradiction,
+            fires: (log(DEC, "- COMPLETED: orders/batch_1/\n- PENDING: orders/batch_1/, orders/batch_4/\n", DISC, NEXT), now(), 9),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::SectionOverBudget,
+            fires: (log(DEC, PROG, DISC, NEXT), budget, 3),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::StaleMemory,
+            fires: (SEED_000.to_owned(), CheckOptions::at(at("2026-06-01T00:00Z")), 5),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::StaleCurrentState,
+            fires: (notes_with("Migrating orders.py to optimistic locking; next: run the batch_3 fixtures.\n", ""), now(), 6),
+            clean: (SEED_002.to_owned(), now()),
+        },
+        Case {
+            rule: Rule::PossibleSecret,
+            fires: (log(DEC, PROG, "- deploy token is ghp_1234567890abcdefghijABCDEFGHIJ123456\n", NEXT), now(), 13),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::EntryAfterCompletion,
+            fires: (format!("{}\n## TASK COMPLETE — 2026-04-22T07:50Z\nFinal status: all batches processed.\n- 2026-04-22T07:55Z — one more thing\n", log(DEC, "- COMPLETED: orders/batch_1/\n", DISC, NEXT)), now(), 18),
+            clean: (format!("{}\n## TASK COMPLETE — 2026-04-22T07:50Z\nFinal status: all batches processed.\n", log(DEC, "- COMPLETED: orders/batch_1/\n", DISC, NEXT)), now()),
+        },
+        Case {
+            rule: Rule::TemplateDrift,
+            fires: (notes_with("_Important system components. How they work together._", "_Components._"), now(), 26),
+            clean: (SEED_002.to_owned(), now()),
+        },
+        Case {
+            rule: Rule::StaleEntry,
+            fires: (store_at("{\"id\":\"a\",\"content\":\"prefers plain markdown\",\"updated_at\":\"2025-12-01T00:00:00Z\"}\n{\"id\":\"b\",\"content\":\"uses rust daily\",\"updated_at\":\"2026-04-01T00:00:00Z\"}\n"), now(), 1),
+            clean: (store_at("{\"id\":\"b\",\"content\":\"uses rust daily\",\"updated_at\":\"2026-04-01T00:00:00Z\"}\n"), now()),
+        },
+        Case {
+            rule: Rule::MixedScope,
+            fires: (STORE.to_owned(), now(), 2),
+            clean: (store_at("{\"id\":\"a\",\"agent_id\":\"x\",\"content\":\"one fact\"}\n{\"id\":\"b\",\"agent_id\":\"x\",\"content\":\"another fact\"}\n"), now()),
+        },
+        Case {
+            rule: Rule::TimestampAssumedUtc,
+            fires: (log("- 2026-04-22T07:12Z — use x\n- 2026-04-22 07:30 — use y\n", PROG, DISC, NEXT), now(), 5),
+            clean: seed(),
+        },
+        Case {
+            rule: Rule::StatusAlias,
+            fires: (log(DEC, "- DONE: orders/batch_1/\n- IN_PROGRESS: orders/batch_2/ (stopped at 050)\n", DISC, NEXT), now(), 8),
+            clean: seed(),
+        },
+    ]
+}
+
+fn of(ds: &[Diagnostic], rule: Rule) -> Vec<&Diagnostic> {
+    ds.iter().filter(|d| d.rule == rule).collect()
+}
+
+#[test]
+fn every_check_rule_fires_and_stays_quiet() {
+    let cases = cases();
+    for rule in Rule::ALL.iter().filter(|r| r.kind() == memento_core::RuleKind::Check) {
+        assert!(cases.iter().any(|c| c.rule == *rule), "no case for {rule}");
+    }
+    let mut failures = Vec::new();
+    for c in &cases {
+        let (text, options, line) = &c.fires;
+        let doc = parse(text);
+        let ds = check(&doc, options);
+        let hits = of(&ds, c.rule);
+        match hits.first() {
+            None => failures.push(format!("{} should fire on:\n{text}\ngot {ds:#?}", c.rule)),
+            Some(d) => {
+                if d.severity != c.rule.default_severity() || d.line != *line || d.line != doc.position(d.range.start).line {
+                    failures.push(format!("{}: expected line {line}, got {d:#?}", c.rule));
+                }
+                if d.message.is_empty() || d.help.is_none() {
+                    failures.push(format!("{}: message and help expected", c.rule));
+                }
+            }
+        }
+        let (text, options) = &c.clean;
+        let ds = check(&parse(text), options);
+        if !of(&ds, c.rule).is_empty() {
+            failures.push(format!("{} should not fire on:\n{text}\ngot {:#?}", c.rule, of(&ds, c.rule)));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn severities_are_the_specified_ones() {
+    let expected = [
+        (Rule::MissingSection, Severity::Warning),
+        (Rule::DanglingSupersedes, Severity::Error),
+        (Rule::ConflictingDecisions, Severity::Error),
+        (Rule::ProgressContradiction, Severity::Error),
+        (Rule::PossibleSecret, Severity::Error),
+        (Rule::TemplateDrift, Severity::Error),
+        (Rule::StaleEntry, Severity::Info),
+        (Rule::MixedScope, Severity::Info),
+        (Rule::TimestampAssumedUtc, Severity::Info),
+        (Rule::StatusAlias, Severity::Info),
+    ];
+    for (rule, sev) in expected {
+        assert_eq!(rule.default_severity(), sev, "{rule}");
+    }
+}
+
+#[test]
+fn seed_000_checks_clean() {
+    let ds = check(&parse(SEED_000), &now());
+    assert!(ds.is_empty(), "{ds:#?}");
+    let ds = check(&parse(SEED_000), &CheckOptions::default());
+    assert!(ds.is_empty(), "{ds:#?}");
+}
+
+#[test]
+fn seed_002_notes_check_clean() {
+    let ds = check(&parse(SEED_002), &now());
+    assert!(ds.iter().all(|d| d.severity == Severity::Info), "{ds:#?}");
+}
+
+#[test]
+fn rules_needing_now_are_skipped_without_it() {
+    let text = log("- 2026-04-22T07:12Z — use x\n- 2030-01-01T00:00Z — use y\n", PROG, DISC, NEXT);
+    let ds = check(&parse(&text), &CheckOptions::default());
+    assert!(of(&ds, Rule::FutureTimestamp).is_empty() && of(&ds, Rule::StaleMemory).is_empty());
+    let ds = check(&parse(STORE), &CheckOptions::default());
+    assert!(of(&ds, Rule::StaleEntry).is_empty());
+}
+
+#[test]
+fn diagnostics_are_sorted_and_point_at_the_thing() {
+    let text = log(
+        "- 2026-04-22T07:12Z — DO NOT modify config/auth.yaml\n- 2026-04-22T07:40Z — modify config/auth.yaml to add the admin role\n",
+        "- DONE: orders/batch_1/\n- IN_PROGRESS: orders/batch_2/\n- IN_PROGRESS: orders/batch_3/\n",
+        DISC,
+        NEXT,
+    );
+    let doc = parse(&text);
+    let ds = check(&doc, &now());
+    assert!(ds.windows(2).all(|w| w[0].range.start <= w[1].range.start));
+    let conflict = of(&ds, Rule::ConflictingDecisions)[0];
+    assert_eq!(doc.text(conflict.range), "modify config/auth.yaml to add the admin role");
+    assert!(conflict.message.contains("2026-04-22T07:40Z") && conflict.message.contains("2026-04-22T07:12Z") && conflict.message.contains("config/auth.yaml"), "{}", conflict.message);
+    let help = conflict.help.as_deref().unwrap();
+    assert!(help.contains("DO NOT modify") && help.contains("SUPERSEDES [2026-04-22T07:12Z]"), "{help}");
+    let two = of(&ds, Rule::ProgressContradiction);
+    assert_eq!(two.len(), 1);
+    assert!(two[0].message.contains("two units are IN_PROGRESS"), "{}", two[0].message);
+    assert_eq!(two[0].line, 10);
+    let alias = of(&ds, Rule::StatusAlias)[0];
+    assert_eq!(doc.text(alias.range), "DONE");
+}
+
+/// Applying a diagnostic's fix and checking again removes that diagnostic.
+#[test]
+fn fixes_clear_their_diagnostic() {
+    let secret_log = log(DEC, PROG, "- token ghp_1234567890abcdefghijABCDEFGHIJ123456 for CI\n", NEXT);
+    let fixable: Vec<(Rule, String)> = vec![
+        (Rule::StatusAlias, log(DEC, "- DONE: orders/batch_1/\n- WIP: orders/batch_2/ (stopped at 050)\n", DISC, NEXT)),
+        (Rule::UnknownStatus, log(DEC, "- FINISHED: orders/batch_1/\n", DISC, NEXT)),
+        (Rule::TimestampAssumedUtc, log("- 2026-04-22 07:12 — use x\n", PROG, DISC, NEXT)),
+        (Rule::MissingSection, "# Session Memory — t1\n\n## Decisions Made\n- 2026-04-22T07:12Z — use x\n".into()),
+        (Rule::DuplicateEntry, log(DEC, PROG, "- Order schema has a legacy_id field\n- order schema has a `legacy_id` field.\n", NEXT)),
+        (Rule::PossibleSecret, secret_log),
+        (Rule::DanglingSupersedes, log("- 2026-04-22T07:12Z — use x\n- 2026-04-22T07:30Z — SUPERSEDES [2026-04-22] use y\n", PROG, DISC, NEXT)),
+        (Rule::TemplateDrift, notes_with("_Important system components. How they work together._", "_Components._")),
+        (Rule::TemplateDrift, notes_with("# Errors & Corrections\n_Errors encountered and how they were fixed. What approaches failed._\n", "# Errors and Corrections\n_Errors encountered and how they were fixed. What approaches failed._\n")),
+        (Rule::TemplateDrift, notes_with("\n_Step by step, what was attempted and done. Terse summary._", "")),
+    ];
+    for (rule, text) in fixable {
+        let doc = parse(&text);
+        let before = check(&doc, &now());
+        let hits = of(&before, rule);
+        assert!(!hits.is_empty(), "{rule} on {text}");
+        // Apply every fix of this rule at once (they never overlap).
+        let edits: Vec<_> = hits.iter().flat_map(|d| d.fix.clone().unwrap_or_else(|| panic!("{rule} has no fix"))).collect();
+        let fixed = splice(&text, &edits).unwrap();
+        let after = check(&parse_with(&fixed, &ParseOptions { dialect: Some(doc.dialect()), file_name: None }), &now());
+        assert!(of(&after, rule).is_empty(), "{rule} after fix:\n{fixed}\n{:#?}", of(&after, rule));
+        // The fix adds no new error.
+        let errors = |ds: &[Diagnostic]| ds.iter().filter(|d| d.severity == Severity::Error).count();
+        assert!(errors(&after) <= errors(&before), "{rule}: {after:#?}");
+    }
+}
+
+#[test]
+fn secrets_are_never_repeated() {
+    let secrets = [
+        "sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC",
+        "ghp_1234567890abcdefghijABCDEFGHIJ123456",
+        "AKIAIOSFODNN7EXAMPLE",
+        "xoxb-123456789012-1234567890123-AbCdEfGh",
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+        "hunter2secret",
+        "4111 1111 1111 1111",
+        "123-45-6789",
+        "MIIEowIBAAKCAQEAsecretkeymaterial",
+    ];
+    let text = log(
+        "- 2026-04-22T07:12Z — Use sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC for the batch jobs\n- 2026-04-22T07:20Z — Avoid sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC\n",
+        PROG,
+        "- gh ghp_1234567890abcdefghijABCDEFGHIJ123456 and AKIAIOSFODNN7EXAMPLE\n- slack xoxb-123456789012-1234567890123-AbCdEfGh\n\
+- jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk\n- db postgres://admin:hunter2secret@db.internal/app\n\
+- card 4111 1111 1111 1111, ssn 123-45-6789\n- gh ghp_1234567890abcdefghijABCDEFGHIJ123456 and AKIAIOSFODNN7EXAMPLE\n",
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAsecretkeymaterial\n-----END RSA PRIVATE KEY-----\n",
+    );
+    let ds = check(&parse(&text), &now());
+    let found = of(&ds, Rule::PossibleSecret);
+    assert!(found.len() >= 9, "{found:#?}");
+    assert!(!of(&ds, Rule::ConflictingDecisions).is_empty(), "the conflict quotes the key: it must be redacted");
+    assert!(!of(&ds, Rule::DuplicateEntry).is_empty(), "the duplicate quotes the token: it must be redacted");
+    for d in &ds {
+        let mut shown = vec![d.message.clone(), d.help.clone().unwrap_or_default()];
+        shown.extend(d.fix.iter().flatten().map(|e| e.content.clone()));
+        for s in &shown {
+            for secret in secrets {
+                assert!(!s.contains(secret), "{} repeats {secret}: {s}", d.rule);
+            }
+        }
+    }
+    assert!(found.iter().any(|d| d.message.contains("sk-p…(redacted)")), "{found:#?}");
+    assert!(memento_core::secret::redact(&text).find("hunter2secret").is_none());
+}
+
+#[test]
+fn severity_overrides_and_switches() {
+    let text = log(DEC, "- DONE: orders/batch_1/\n- IN_PROGRESS: orders/batch_2/\n", DISC, NEXT);
+    let opts = CheckOptions { severity: vec![(Rule::StatusAlias, Some(Severity::Error))], ..now() };
+    let ds = check(&parse(&text), &opts);
+    assert_eq!(of(&ds, Rule::StatusAlias)[0].severity, Severity::Error);
+    let opts = CheckOptions { severity: vec![(Rule::StatusAlias, None)], ..now() };
+    assert!(of(&check(&parse(&text), &opts), Rule::StatusAlias).is_empty());
+}
+
+#[test]
+fn custom_notes_template_replaces_the_default() {
+    let template = NotesTemplate::parse("# Goal\n_What we are building._\n\n# Current State\n_Where we are._\n\n# Worklog\n_Steps._\n");
+    assert_eq!(template.sections().len(), 3);
+    let text = "# Goal\n_What we are building._\n\nA parser.\n\n# Current State\n_Where we are._\n\nParsing.\n\n# Worklog\n_Steps._\n\n- 2026-04-22T07:00Z — began\n";
+    let doc = parse_with(text, &ParseOptions { dialect: Some(Dialect::SessionNotes), file_name: None });
+    let opts = CheckOptions { template: Some(template.clone()), ..now() };
+    let ds = check(&doc, &opts);
+    assert!(ds.iter().all(|d| d.severity == Severity::Info), "{ds:#?}");
+    // The same file against the default template: eight sections missing, Goal is drift.
+    let ds = check(&doc, &now());
+    assert_eq!(of(&ds, Rule::MissingSection).len(), 8);
+    assert!(of(&ds, Rule::TemplateDrift).iter().any(|d| d.message.contains("# Goal")));
+    // A custom template checks its own wording exactly.
+    let drifted = text.replace("_Where we are._", "_Where we were._");
+    let ds = check(&parse_with(&drifted, &ParseOptions { dialect: Some(Dialect::SessionNotes), file_name: None }), &opts);
+    let drift = of(&ds, Rule::TemplateDrift);
+    assert_eq!(drift.len(), 1);
+    assert_eq!(drift[0].line, 7);
+}
+
+#[test]
+fn template_drift_ignores_header_case_and_accepts_both_wordings() {
+    // Real Claude Code wording and "Task specification" casing (corpus 038/053).
+    let real = "\n# Session Title\n_A short and distinctive 5-10 word descriptive title for the session. Super info dense, no filler_\n\nT\n\n\
+# Current State\n_What is actively being worked on right now? Pending tasks not yet completed. Immediate next steps._\n\nNow.\n\n\
+# Task specification\n_What did the user ask to build? Any design decisions or other explanatory context_\n\n# Files and Functions\n_What are the important files? In short, what do they contain and why are they relevant?_\n\n\
+# Workflow\n_What bash commands are usually run and in what order? How to interpret their output if not obvious?_\n\n\
+# Errors & Corrections\n_Errors encountered and how they were fixed. What did the user correct? What approaches failed and should not be tried again?_\n\n\
+# Codebase and System Documentation\n_What are the important system components? How do they work/fit together?_\n\n\
+# Learnings\n_What has worked well? What has not? What to avoid? Do not duplicate items from other sections_\n\n\
+# Key results\n_If the user asked a specific output such as an answer to a question, a table, or other document, repeat the exact result here_\n\n\
+# Worklog\n_Step by step, what was attempted, done? Very terse summary for each step_\n\n1. Started\n";
+    let doc = parse(real);
+    assert_eq!(doc.dialect(), Dialect::SessionNotes);
+    let ds = check(&doc, &now());
+    assert!(ds.is_empty(), "{ds:#?}");
+}
+
+#[test]
+fn workspace_checks_a_memory_bank_across_files() {
+    let progress = "# Progress\n\n## What Works\n- User login flow\n\n## What's Left to Build\n- Export to PDF\n";
+    let active = "# Active Context\n\n## Current Work Focus\nFinishing the user login flow.\n\n## In Progress\n- User login flow\n\n## Active Decisions\n- 2026-04-20 — Use Redis for sessions\n";
+    let decisions = "# Decision Log\n\n## Decisions\n- 2026-04-21 — Avoid Redis: not available in production\n";
+    let docs = [
+        parse_with(progress, &ParseOptions { dialect: None, file_name: Some("memory-bank/progress.md".into()) }),
+        parse_with(active, &ParseOptions { dialect: None, file_name: Some("memory-bank/activeContext.md".into()) }),
+        parse_with(decisions, &ParseOptions { dialect: None, file_name: Some("memory-bank/decisionLog.md".into()) }),
+    ];
+    let files: Vec<(&str, &memento_core::Document)> = vec![
+        ("memory-bank/progress.md", &docs[0]),
+        ("memory-bank/activeContext.md", &docs[1]),
+        ("memory-bank/decisionLog.md", &docs[2]),
+    ];
+    let ds = check_workspace(&files, &now());
+    let find = |rule: Rule| ds.iter().filter(move |(_, d)| d.rule == rule).collect::<Vec<_>>();
+    let contra = find(Rule::ProgressContradiction);
+    assert_eq!(contra.len(), 1, "{ds:#?}");
+    assert_eq!((contra[0].0, contra[0].1.line), (1, 7));
+    assert!(contra[0].1.message.contains("progress.md (line 4)"), "{}", contra[0].1.message);
+    let conflict = find(Rule::ConflictingDecisions);
+    assert_eq!(conflict.len(), 1, "{ds:#?}");
+    assert_eq!((conflict[0].0, conflict[0].1.line), (2, 4));
+    assert!(conflict[0].1.message.contains("activeContext.md") && conflict[0].1.message.contains("Redis"));
+    let next = find(Rule::EmptyNextStep);
+    assert_eq!(next.len(), 1, "{ds:#?}");
+    assert_eq!(next[0].0, 1);
+    assert!(next[0].1.message.contains("Export to PDF"), "{}", next[0].1.message);
+    // With a Next Steps section, and files of different folders, nothing crosses.
+    let active_ok = format!("{active}\n## Next Steps\n1. Build the PDF export\n");
+    let a2 = parse_with(&active_ok, &ParseOptions { dialect: None, file_name: Some("memory-bank/activeContext.md".into()) });
+    let files = vec![("memory-bank/progress.md", &docs[0]), ("memory-bank/activeContext.md", &a2)];
+    assert!(check_workspace(&files, &now()).iter().all(|(_, d)| d.rule != Rule::EmptyNextStep));
+    let files = vec![("a/progress.md", &docs[0]), ("b/activeContext.md", &docs[1]), ("c/decisionLog.md", &docs[2])];
+    let ds = check_workspace(&files, &now());
+    assert!(ds.iter().all(|(_, d)| d.severity != Severity::Error), "{ds:#?}");
+}
+
+fn corpus_dir() -> PathBuf {
+    std::env::var_os("MEMENTO_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus"))
+}
+
+/// Error-severity findings on the real corpus that were read and are real. None so far: an
+/// error on a normal real file is a bug in the rule.
+const VERIFIED_CORPUS_ERRORS: &[(&str, Rule, u32)] = &[];
+
+#[test]
+fn corpus_checks_without_false_errors() {
+    let dir = corpus_dir();
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir).expect("tests/corpus").map(|e| e.unwrap().path()).collect();
+    names.sort();
+    let mut checked = 0;
+    for path in names.iter().filter(|p| !p.ends_with("MANIFEST.tsv")) {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let doc = parse(&text);
+        for options in [CheckOptions::default(), now()] {
+            let ds = check(&doc, &options);
+            for d in &ds {
+                assert!(text.get(d.range.range()).is_some(), "{name}: {d:?}");
+                if d.severity == Severity::Error {
+                    assert!(
+                        VERIFIED_CORPUS_ERRORS.iter().any(|(n, r, l)| name.starts_with(n) && *r == d.rule && *l == d.line),
+                        "{name}:{} unexpected error {}: {}",
+                        d.line,
+                        d.rule,
+                        d.message
+                    );
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 60, "{checked}");
+    // The real Claude Code notes files are exactly on template.
+    for n in ["038-ccnotes.md", "053-ccnotes.md"] {
+        let doc = parse(&std::fs::read_to_string(dir.join(n)).unwrap());
+        let ds = check(&doc, &CheckOptions::default());
+        assert!(ds.iter().all(|d| !matches!(d.rule, Rule::TemplateDrift | Rule::MissingSection | Rule::DuplicateSection)), "{n}: {ds:#?}");
+    }
+}
+
+#[test]
+fn corpus_memory_bank_folders_check_as_workspaces() {
+    let dir = corpus_dir();
+    // 014/015 and 058/059 are progress.md + activeContext.md of one repository each.
+    for (p, a) in [("014-memorybank.md", "015-memorybank.md"), ("059-memorybank.md", "058-memorybank.md"), ("002-memorybank.md", "001-memorybank.md")] {
+        let (pt, at_) = (std::fs::read_to_string(dir.join(p)).unwrap(), std::fs::read_to_string(dir.join(a)).unwrap());
+        let pd = parse_with(&pt, &ParseOptions { dialect: None, file_name: Some("memory-bank/progress.md".into()) });
+        let ad = parse_with(&at_, &ParseOptions { dialect: None, file_name: Some("memory-bank/activeContext.md".into()) });
+        let ds = check_workspace(&[("memory-bank/progress.md", &pd), ("memory-bank/activeContext.md", &ad)], &CheckOptions::default());
+        for (_, d) in &ds {
+            assert!(d.severity != Severity::Error, "{p}+{a}: {d:#?}");
+        }
+    }
+}
+
+/// Timing of check on the 1 MB inputs of bench/gen.py beside pulldown-cmark's bare loop:
+/// `cargo test --release -p memento-core --test check -- --ignored --nocapture timing`.
+#[test]
+#[ignore]
+fn timing() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for kind in ["log", "notes"] {
+        let out = std::process::Command::new("python3").arg(root.join("bench/gen.py")).args([kind, "1000000"]).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let time = |f: &dyn Fn() -> usize| {
+            let mut best = f64::MAX;
+            let mut sink = 0;
+            for _ in 0..15 {
+                let t = std::time::Instant::now();
+                sink += f();
+                best = best.min(t.elapsed().as_secs_f64() * 1000.0);
+            }
+            (best, sink)
+        };
+        let (bare, _) = time(&|| pulldown_cmark::Parser::new(&text).into_offset_iter().count());
+        let (p, _) = time(&|| parse(&text).items().len());
+        let doc = parse(&text);
+        let opts = now();
+        let (c, n) = time(&|| check(&doc, &opts).len());
+        let (pc, _) = time(&|| check(&parse(&text), &opts).len());
+        println!(
+            "{kind} {} bytes: pulldown-cmark bare {bare:.2} ms, parse {p:.2} ms, check {c:.2} ms, parse+check {pc:.2} ms ({:.2}x bare), {} diagnostics",
+            text.len(),
+            pc / bare,
+            n / 15
+        );
+    }
+}
