@@ -119,11 +119,15 @@ pub(crate) fn pairs(texts: &[Option<&str>]) -> Vec<Pair> {
     }
     const KEEP_RECENT: usize = 16;
     let mut groups: FastMap<String, Group> = FastMap::default();
+    groups.reserve(texts.len());
     let mut out = Vec::new();
     let mut reported: FastSet<(usize, usize)> = FastSet::default();
+    let (mut toks, mut found) = (Vec::new(), Vec::new());
     for (i, text) in texts.iter().enumerate() {
         let Some(text) = text else { continue };
-        for s in stances(text) {
+        found.clear();
+        stances_into(text, &mut toks, &mut found);
+        for s in found.drain(..) {
             let group = match groups.get_mut(s.key.as_str()) {
                 Some(g) => g,
                 None => groups.entry(s.key.clone()).or_default(),
@@ -306,278 +310,309 @@ impl Lex {
     }
 
     fn is_avoid(self) -> bool {
-        self.verb.is_some_and(|v| std::ptr::eq(v, AVOID))
+        self.verb == Some(AVOID)
     }
 }
 
-/// Looks a word up in the lexicon, lower-casing it on the stack.
+/// Looks a word up in the lexicon: lower-cased and hashed in one pass, then probed in a
+/// small open-addressing table of hashes (8 KB, built once; most words miss at once).
 fn lookup(word: &str) -> Lex {
+    const SLOTS: usize = 1024;
+    struct Table {
+        /// 0 = empty.
+        hashes: Vec<u64>,
+        /// Index into [`LEXICON`] per slot.
+        entries: Vec<u16>,
+    }
+    /// Length, first two, middle and last bytes, lower-cased: enough to spread 241 words.
+    fn hash(b: &[u8]) -> u64 {
+        let at = |i: usize| u64::from(b.get(i).map_or(0, u8::to_ascii_lowercase));
+        let n = b.len();
+        let h = n as u64 | at(0) << 8 | at(1) << 16 | at(n / 2) << 24 | at(n.wrapping_sub(1)) << 32 | at(n.wrapping_sub(2)) << 40;
+        (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) | 1
+    }
+    static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = Table { hashes: vec![0; SLOTS], entries: vec![0; SLOTS] };
+        for (k, &(w, _, _)) in LEXICON.iter().enumerate() {
+            let h = hash(w.as_bytes());
+            let mut slot = h as usize % SLOTS;
+            while t.hashes[slot] != 0 {
+                slot = (slot + 1) % SLOTS;
+            }
+            t.hashes[slot] = h;
+            t.entries[slot] = k as u16;
+        }
+        t
+    });
     let b = word.as_bytes();
-    let mut buf = [0u8; 16];
-    if b.len() > buf.len() {
+    if b.len() > 16 {
         return Lex::default();
     }
-    for (d, s) in buf.iter_mut().zip(b) {
-        *d = s.to_ascii_lowercase();
-    }
-    match std::str::from_utf8(&buf[..b.len()]) {
-        Ok(lower) => lex(lower),
-        Err(_) => Lex::default(),
+    let h = hash(b);
+    let mut slot = h as usize % SLOTS;
+    loop {
+        match table.hashes[slot] {
+            0 => return Lex::default(),
+            sh if sh == h => {
+                let (w, flags, verb) = LEXICON[usize::from(table.entries[slot])];
+                if w.as_bytes().eq_ignore_ascii_case(b) {
+                    return Lex { flags, verb };
+                }
+            }
+            _ => {}
+        }
+        slot = (slot + 1) % SLOTS;
     }
 }
 
-/// The lexicon: one match per word (lower case).
-fn lex(lower: &str) -> Lex {
-    let (flags, verb): (u16, Option<&'static [(Axis, bool)]>) = match lower {
-        "a" => (ARTICLE | DET, None),
-        "activate" => (0, Some(ENABLE)),
-        "activated" => (0, Some(ENABLE)),
-        "activates" => (0, Some(ENABLE)),
-        "add" => (0, Some(ADD)),
-        "added" => (0, Some(ADD)),
-        "adding" => (0, Some(ADD)),
-        "adds" => (0, Some(ADD)),
-        "adopt" => (0, Some(USE)),
-        "adopted" => (0, Some(USE)),
-        "adopting" => (0, Some(USE)),
-        "adopts" => (0, Some(USE)),
-        "after" => (STOP, None),
-        "again" => (STOP, None),
-        "all" => (ARTICLE | PRONOUN, None),
-        "alter" => (0, Some(CHANGE)),
-        "altered" => (0, Some(CHANGE)),
-        "altering" => (0, Some(CHANGE)),
-        "alters" => (0, Some(CHANGE)),
-        "although" => (CONJ, None),
-        "an" => (ARTICLE | DET, None),
-        "and" => (STOP, None),
-        "any" => (ARTICLE | DET, None),
-        "anymore" => (STOP, None),
-        "anything" => (PRONOUN, None),
-        "are" => (BE | STOP, None),
-        "as" => (STOP, None),
-        "at" => (STOP, None),
-        "avoid" => (NEG, Some(AVOID)),
-        "avoided" => (0, Some(AVOID)),
-        "avoiding" => (NEG, Some(AVOID)),
-        "avoids" => (0, Some(AVOID)),
-        "ban" => (0, Some(AVOID)),
-        "banned" => (0, Some(AVOID)),
-        "bans" => (0, Some(AVOID)),
-        "be" => (BE | STOP, None),
-        "because" => (CONJ | STOP, None),
-        "been" => (BE | STOP, None),
-        "before" => (STOP, None),
-        "being" => (BE, None),
-        "but" => (CONJ | STOP, None),
-        "by" => (STOP, None),
-        "can" => (AUX, None),
-        "can't" => (NEG, None),
-        "cannot" => (NEG, None),
-        "can’t" => (NEG, None),
-        "change" => (0, Some(CHANGE)),
-        "changed" => (0, Some(CHANGE)),
-        "changing" => (0, Some(CHANGE)),
-        "choose" => (0, Some(USE)),
-        "chooses" => (0, Some(USE)),
-        "choosing" => (0, Some(USE)),
-        "chose" => (0, Some(USE)),
-        "chosen" => (0, Some(USE)),
-        "could" => (AUX, None),
-        "create" => (0, Some(ADD)),
-        "created" => (0, Some(ADD)),
-        "creates" => (0, Some(ADD)),
-        "creating" => (0, Some(ADD)),
-        "current" => (ARTICLE, None),
-        "deactivate" => (0, Some(DISABLE)),
-        "deactivated" => (0, Some(DISABLE)),
-        "deactivates" => (0, Some(DISABLE)),
-        "delete" => (0, Some(REMOVE)),
-        "deleted" => (0, Some(REMOVE)),
-        "deletes" => (0, Some(REMOVE)),
-        "deleting" => (0, Some(REMOVE)),
-        "did" => (AUX, None),
-        "didn't" => (NEG, None),
-        "didn’t" => (NEG, None),
-        "disable" => (0, Some(DISABLE)),
-        "disabled" => (0, Some(DISABLE)),
-        "disables" => (0, Some(DISABLE)),
-        "disabling" => (0, Some(DISABLE)),
-        "do" => (AUX, None),
-        "does" => (AUX, None),
-        "doesn't" => (NEG, None),
-        "doesn’t" => (NEG, None),
-        "don't" => (NEG, None),
-        "dont" => (NEG, None),
-        "don’t" => (NEG, None),
-        "drop" => (0, Some(REMOVE)),
-        "dropped" => (0, Some(REMOVE)),
-        "dropping" => (0, Some(REMOVE)),
-        "drops" => (0, Some(REMOVE)),
-        "each" => (DET, None),
-        "edit" => (0, Some(CHANGE)),
-        "edited" => (0, Some(CHANGE)),
-        "editing" => (0, Some(CHANGE)),
-        "edits" => (0, Some(CHANGE)),
-        "enable" => (0, Some(ENABLE)),
-        "enabled" => (0, Some(ENABLE)),
-        "enables" => (0, Some(ENABLE)),
-        "enabling" => (0, Some(ENABLE)),
-        "every" => (DET, None),
-        "everything" => (PRONOUN, None),
-        "except" => (CONJ, None),
-        "existing" => (ARTICLE, None),
-        "for" => (STOP, None),
-        "forbid" => (0, Some(AVOID)),
-        "forbidden" => (0, Some(AVOID)),
-        "forbids" => (0, Some(AVOID)),
-        "freeze" => (0, Some(KEEP)),
-        "freezes" => (0, Some(KEEP)),
-        "from" => (CONTAINER | STOP, None),
-        "frozen" => (0, Some(KEEP)),
-        "her" => (PRONOUN, None),
-        "here" => (PRONOUN, None),
-        "him" => (PRONOUN, None),
-        "however" => (CONJ, None),
-        "if" => (STOP, None),
-        "in" => (CONTAINER | STOP, None),
-        "instead" => (STOP, None),
-        "into" => (CONTAINER | STOP, None),
-        "introduce" => (0, Some(ADD)),
-        "introduced" => (0, Some(ADD)),
-        "introduces" => (0, Some(ADD)),
-        "introducing" => (0, Some(ADD)),
-        "is" => (BE | STOP, None),
-        "it" => (PRONOUN, None),
-        "its" => (ARTICLE | DET, None),
-        "itself" => (PRONOUN, None),
-        "keep" => (0, Some(KEEP)),
-        "keeping" => (0, Some(KEEP)),
-        "keeps" => (0, Some(KEEP)),
-        "kept" => (0, Some(KEEP)),
-        "leave" => (0, Some(KEEP)),
-        "leaves" => (0, Some(KEEP)),
-        "leaving" => (0, Some(KEEP)),
-        "may" => (AUX, None),
-        "me" => (PRONOUN, None),
-        "migrate" => (0, Some(USE)),
-        "migrated" => (0, Some(USE)),
-        "migrating" => (0, Some(USE)),
-        "modified" => (0, Some(CHANGE)),
-        "modifies" => (0, Some(CHANGE)),
-        "modify" => (0, Some(CHANGE)),
-        "modifying" => (0, Some(CHANGE)),
-        "must" => (AUX | STOP, None),
-        "mustn't" => (NEG, None),
-        "mustn’t" => (NEG, None),
-        "my" => (DET, None),
-        "neither" => (NEG, None),
-        "never" => (NEG, None),
-        "no" => (DET | NEG, None),
-        "nor" => (NEG, None),
-        "not" => (NEG, None),
-        "nothing" => (PRONOUN, None),
-        "of" => (DET | STOP, None),
-        "on" => (STOP, None),
-        "one" => (PRONOUN, None),
-        "ones" => (PRONOUN, None),
-        "or" => (STOP, None),
-        "otherwise" => (CONJ, None),
-        "our" => (ARTICLE | DET, None),
-        "per" => (STOP, None),
-        "prefer" => (0, Some(USE)),
-        "preferred" => (0, Some(USE)),
-        "preferring" => (0, Some(USE)),
-        "prefers" => (0, Some(USE)),
-        "preserve" => (0, Some(KEEP)),
-        "preserved" => (0, Some(KEEP)),
-        "preserves" => (0, Some(KEEP)),
-        "preserving" => (0, Some(KEEP)),
-        "quit" => (NEG, None),
-        "rather" => (STOP, None),
-        "refactor" => (0, Some(CHANGE)),
-        "refactored" => (0, Some(CHANGE)),
-        "refactoring" => (0, Some(CHANGE)),
-        "refactors" => (0, Some(CHANGE)),
-        "remain" => (BE, None),
-        "remains" => (BE, None),
-        "remove" => (0, Some(REMOVE)),
-        "removed" => (0, Some(REMOVE)),
-        "removes" => (0, Some(REMOVE)),
-        "removing" => (0, Some(REMOVE)),
-        "retain" => (0, Some(KEEP)),
-        "retained" => (0, Some(KEEP)),
-        "retaining" => (0, Some(KEEP)),
-        "retains" => (0, Some(KEEP)),
-        "rewrite" => (0, Some(CHANGE)),
-        "rewrites" => (0, Some(CHANGE)),
-        "rewriting" => (0, Some(CHANGE)),
-        "rewritten" => (0, Some(CHANGE)),
-        "rewrote" => (0, Some(CHANGE)),
-        "shall" => (AUX, None),
-        "should" => (AUX | STOP, None),
-        "shouldn't" => (NEG, None),
-        "shouldn’t" => (NEG, None),
-        "since" => (CONJ | STOP, None),
-        "so" => (STOP, None),
-        "something" => (PRONOUN, None),
-        "stay" => (BE, None),
-        "stays" => (BE, None),
-        "stop" => (NEG, None),
-        "stopped" => (NEG, None),
-        "stuff" => (PRONOUN, None),
-        "switch" => (0, Some(USE)),
-        "switched" => (0, Some(USE)),
-        "switching" => (0, Some(USE)),
-        "than" => (STOP, None),
-        "that" => (DET | PRONOUN | STOP, None),
-        "the" => (ARTICLE | DET, None),
-        "their" => (ARTICLE | DET, None),
-        "them" => (PRONOUN, None),
-        "there" => (PRONOUN, None),
-        "these" => (ARTICLE | PRONOUN, None),
-        "things" => (PRONOUN, None),
-        "this" => (ARTICLE | DET | PRONOUN, None),
-        "those" => (ARTICLE | PRONOUN, None),
-        "though" => (CONJ, None),
-        "to" => (CONTAINER | STOP, None),
-        "touch" => (0, Some(CHANGE)),
-        "touched" => (0, Some(CHANGE)),
-        "touches" => (0, Some(CHANGE)),
-        "touching" => (0, Some(CHANGE)),
-        "unchanged" => (STOP, None),
-        "unless" => (STOP, None),
-        "until" => (STOP, None),
-        "update" => (0, Some(CHANGE)),
-        "updating" => (0, Some(CHANGE)),
-        "us" => (PRONOUN, None),
-        "use" => (0, Some(USE)),
-        "uses" => (0, Some(USE)),
-        "using" => (0, Some(USE)),
-        "via" => (STOP, None),
-        "was" => (BE | STOP, None),
-        "were" => (BE | STOP, None),
-        "when" => (STOP, None),
-        "where" => (STOP, None),
-        "whereas" => (CONJ, None),
-        "which" => (STOP, None),
-        "while" => (STOP, None),
-        "will" => (AUX | STOP, None),
-        "with" => (STOP, None),
-        "without" => (NEG, None),
-        "won't" => (NEG, None),
-        "won’t" => (NEG, None),
-        "would" => (AUX, None),
-        "you" => (PRONOUN, None),
-        "your" => (DET, None),
-        _ => (0, None),
-    };
-    Lex { flags, verb }
-}
+/// The lexicon, lower case: (word, classes, verb stances).
+const LEXICON: &[(&str, u16, Option<&[(Axis, bool)]>)] = &[
+    ("a", ARTICLE | DET, None),
+    ("activate", 0, Some(ENABLE)),
+    ("activated", 0, Some(ENABLE)),
+    ("activates", 0, Some(ENABLE)),
+    ("add", 0, Some(ADD)),
+    ("added", 0, Some(ADD)),
+    ("adding", 0, Some(ADD)),
+    ("adds", 0, Some(ADD)),
+    ("adopt", 0, Some(USE)),
+    ("adopted", 0, Some(USE)),
+    ("adopting", 0, Some(USE)),
+    ("adopts", 0, Some(USE)),
+    ("after", STOP, None),
+    ("again", STOP, None),
+    ("all", ARTICLE | PRONOUN, None),
+    ("alter", 0, Some(CHANGE)),
+    ("altered", 0, Some(CHANGE)),
+    ("altering", 0, Some(CHANGE)),
+    ("alters", 0, Some(CHANGE)),
+    ("although", CONJ, None),
+    ("an", ARTICLE | DET, None),
+    ("and", STOP, None),
+    ("any", ARTICLE | DET, None),
+    ("anymore", STOP, None),
+    ("anything", PRONOUN, None),
+    ("are", BE | STOP, None),
+    ("as", STOP, None),
+    ("at", STOP, None),
+    ("avoid", NEG, Some(AVOID)),
+    ("avoided", 0, Some(AVOID)),
+    ("avoiding", NEG, Some(AVOID)),
+    ("avoids", 0, Some(AVOID)),
+    ("ban", 0, Some(AVOID)),
+    ("banned", 0, Some(AVOID)),
+    ("bans", 0, Some(AVOID)),
+    ("be", BE | STOP, None),
+    ("because", CONJ | STOP, None),
+    ("been", BE | STOP, None),
+    ("before", STOP, None),
+    ("being", BE, None),
+    ("but", CONJ | STOP, None),
+    ("by", STOP, None),
+    ("can", AUX, None),
+    ("can't", NEG, None),
+    ("cannot", NEG, None),
+    ("can’t", NEG, None),
+    ("change", 0, Some(CHANGE)),
+    ("changed", 0, Some(CHANGE)),
+    ("changing", 0, Some(CHANGE)),
+    ("choose", 0, Some(USE)),
+    ("chooses", 0, Some(USE)),
+    ("choosing", 0, Some(USE)),
+    ("chose", 0, Some(USE)),
+    ("chosen", 0, Some(USE)),
+    ("could", AUX, None),
+    ("create", 0, Some(ADD)),
+    ("created", 0, Some(ADD)),
+    ("creates", 0, Some(ADD)),
+    ("creating", 0, Some(ADD)),
+    ("current", ARTICLE, None),
+    ("deactivate", 0, Some(DISABLE)),
+    ("deactivated", 0, Some(DISABLE)),
+    ("deactivates", 0, Some(DISABLE)),
+    ("delete", 0, Some(REMOVE)),
+    ("deleted", 0, Some(REMOVE)),
+    ("deletes", 0, Some(REMOVE)),
+    ("deleting", 0, Some(REMOVE)),
+    ("did", AUX, None),
+    ("didn't", NEG, None),
+    ("didn’t", NEG, None),
+    ("disable", 0, Some(DISABLE)),
+    ("disabled", 0, Some(DISABLE)),
+    ("disables", 0, Some(DISABLE)),
+    ("disabling", 0, Some(DISABLE)),
+    ("do", AUX, None),
+    ("does", AUX, None),
+    ("doesn't", NEG, None),
+    ("doesn’t", NEG, None),
+    ("don't", NEG, None),
+    ("dont", NEG, None),
+    ("don’t", NEG, None),
+    ("drop", 0, Some(REMOVE)),
+    ("dropped", 0, Some(REMOVE)),
+    ("dropping", 0, Some(REMOVE)),
+    ("drops", 0, Some(REMOVE)),
+    ("each", DET, None),
+    ("edit", 0, Some(CHANGE)),
+    ("edited", 0, Some(CHANGE)),
+    ("editing", 0, Some(CHANGE)),
+    ("edits", 0, Some(CHANGE)),
+    ("enable", 0, Some(ENABLE)),
+    ("enabled", 0, Some(ENABLE)),
+    ("enables", 0, Some(ENABLE)),
+    ("enabling", 0, Some(ENABLE)),
+    ("every", DET, None),
+    ("everything", PRONOUN, None),
+    ("except", CONJ, None),
+    ("existing", ARTICLE, None),
+    ("for", STOP, None),
+    ("forbid", 0, Some(AVOID)),
+    ("forbidden", 0, Some(AVOID)),
+    ("forbids", 0, Some(AVOID)),
+    ("freeze", 0, Some(KEEP)),
+    ("freezes", 0, Some(KEEP)),
+    ("from", CONTAINER | STOP, None),
+    ("frozen", 0, Some(KEEP)),
+    ("her", PRONOUN, None),
+    ("here", PRONOUN, None),
+    ("him", PRONOUN, None),
+    ("however", CONJ, None),
+    ("if", STOP, None),
+    ("in", CONTAINER | STOP, None),
+    ("instead", STOP, None),
+    ("into", CONTAINER | STOP, None),
+    ("introduce", 0, Some(ADD)),
+    ("introduced", 0, Some(ADD)),
+    ("introduces", 0, Some(ADD)),
+    ("introducing", 0, Some(ADD)),
+    ("is", BE | STOP, None),
+    ("it", PRONOUN, None),
+    ("its", ARTICLE | DET, None),
+    ("itself", PRONOUN, None),
+    ("keep", 0, Some(KEEP)),
+    ("keeping", 0, Some(KEEP)),
+    ("keeps", 0, Some(KEEP)),
+    ("kept", 0, Some(KEEP)),
+    ("leave", 0, Some(KEEP)),
+    ("leaves", 0, Some(KEEP)),
+    ("leaving", 0, Some(KEEP)),
+    ("may", AUX, None),
+    ("me", PRONOUN, None),
+    ("migrate", 0, Some(USE)),
+    ("migrated", 0, Some(USE)),
+    ("migrating", 0, Some(USE)),
+    ("modified", 0, Some(CHANGE)),
+    ("modifies", 0, Some(CHANGE)),
+    ("modify", 0, Some(CHANGE)),
+    ("modifying", 0, Some(CHANGE)),
+    ("must", AUX | STOP, None),
+    ("mustn't", NEG, None),
+    ("mustn’t", NEG, None),
+    ("my", DET, None),
+    ("neither", NEG, None),
+    ("never", NEG, None),
+    ("no", DET | NEG, None),
+    ("nor", NEG, None),
+    ("not", NEG, None),
+    ("nothing", PRONOUN, None),
+    ("of", DET | STOP, None),
+    ("on", STOP, None),
+    ("one", PRONOUN, None),
+    ("ones", PRONOUN, None),
+    ("or", STOP, None),
+    ("otherwise", CONJ, None),
+    ("our", ARTICLE | DET, None),
+    ("per", STOP, None),
+    ("prefer", 0, Some(USE)),
+    ("preferred", 0, Some(USE)),
+    ("preferring", 0, Some(USE)),
+    ("prefers", 0, Some(USE)),
+    ("preserve", 0, Some(KEEP)),
+    ("preserved", 0, Some(KEEP)),
+    ("preserves", 0, Some(KEEP)),
+    ("preserving", 0, Some(KEEP)),
+    ("quit", NEG, None),
+    ("rather", STOP, None),
+    ("refactor", 0, Some(CHANGE)),
+    ("refactored", 0, Some(CHANGE)),
+    ("refactoring", 0, Some(CHANGE)),
+    ("refactors", 0, Some(CHANGE)),
+    ("remain", BE, None),
+    ("remains", BE, None),
+    ("remove", 0, Some(REMOVE)),
+    ("removed", 0, Some(REMOVE)),
+    ("removes", 0, Some(REMOVE)),
+    ("removing", 0, Some(REMOVE)),
+    ("retain", 0, Some(KEEP)),
+    ("retained", 0, Some(KEEP)),
+    ("retaining", 0, Some(KEEP)),
+    ("retains", 0, Some(KEEP)),
+    ("rewrite", 0, Some(CHANGE)),
+    ("rewrites", 0, Some(CHANGE)),
+    ("rewriting", 0, Some(CHANGE)),
+    ("rewritten", 0, Some(CHANGE)),
+    ("rewrote", 0, Some(CHANGE)),
+    ("shall", AUX, None),
+    ("should", AUX | STOP, None),
+    ("shouldn't", NEG, None),
+    ("shouldn’t", NEG, None),
+    ("since", CONJ | STOP, None),
+    ("so", STOP, None),
+    ("something", PRONOUN, None),
+    ("stay", BE, None),
+    ("stays", BE, None),
+    ("stop", NEG, None),
+    ("stopped", NEG, None),
+    ("stuff", PRONOUN, None),
+    ("switch", 0, Some(USE)),
+    ("switched", 0, Some(USE)),
+    ("switching", 0, Some(USE)),
+    ("than", STOP, None),
+    ("that", DET | PRONOUN | STOP, None),
+    ("the", ARTICLE | DET, None),
+    ("their", ARTICLE | DET, None),
+    ("them", PRONOUN, None),
+    ("there", PRONOUN, None),
+    ("these", ARTICLE | PRONOUN, None),
+    ("things", PRONOUN, None),
+    ("this", ARTICLE | DET | PRONOUN, None),
+    ("those", ARTICLE | PRONOUN, None),
+    ("though", CONJ, None),
+    ("to", CONTAINER | STOP, None),
+    ("touch", 0, Some(CHANGE)),
+    ("touched", 0, Some(CHANGE)),
+    ("touches", 0, Some(CHANGE)),
+    ("touching", 0, Some(CHANGE)),
+    ("unchanged", STOP, None),
+    ("unless", STOP, None),
+    ("until", STOP, None),
+    ("update", 0, Some(CHANGE)),
+    ("updating", 0, Some(CHANGE)),
+    ("us", PRONOUN, None),
+    ("use", 0, Some(USE)),
+    ("uses", 0, Some(USE)),
+    ("using", 0, Some(USE)),
+    ("via", STOP, None),
+    ("was", BE | STOP, None),
+    ("were", BE | STOP, None),
+    ("when", STOP, None),
+    ("where", STOP, None),
+    ("whereas", CONJ, None),
+    ("which", STOP, None),
+    ("while", STOP, None),
+    ("will", AUX | STOP, None),
+    ("with", STOP, None),
+    ("without", NEG, None),
+    ("won't", NEG, None),
+    ("won’t", NEG, None),
+    ("would", AUX, None),
+    ("you", PRONOUN, None),
+    ("your", DET, None),
+];
 
-fn tokens(text: &str) -> Vec<Token> {
+fn tokens(text: &str, out: &mut Vec<Token>) {
     let b = text.as_bytes();
-    let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -597,21 +632,44 @@ fn tokens(text: &str) -> Vec<Token> {
             i += 1;
             continue;
         }
-        // A run of non-whitespace.
+        // A run of non-whitespace; plain words (letters, apostrophes) are most tokens.
         let start = i;
-        while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'`' {
+        let mut plain = c.is_ascii_alphabetic();
+        while i < b.len() {
+            match BYTE_CLASS[usize::from(b[i])] {
+                SPACE_OR_TICK => break,
+                LETTER => {}
+                _ => plain = false,
+            }
             i += 1;
         }
         let run = &text[start..i];
-        if run.bytes().all(|c| c.is_ascii_alphabetic() || c == b'\'') && run.as_bytes()[0].is_ascii_alphabetic() {
-            // A plain word (most tokens): no punctuation to trim, never a subject.
+        if plain {
+            // No punctuation to trim, never a subject.
             out.push(Token { kind: Kind::Word, range: start..i, lex: lookup(run) });
         } else {
-            run_tokens(run, start, &mut out);
+            run_tokens(run, start, out);
         }
     }
-    out
 }
+
+/// Byte classes of the tokenizer.
+const LETTER: u8 = 1;
+const SPACE_OR_TICK: u8 = 2;
+const BYTE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphabetic() || b == b'\'' {
+            t[c] = LETTER;
+        } else if b.is_ascii_whitespace() || b == b'`' {
+            t[c] = SPACE_OR_TICK;
+        }
+        c += 1;
+    }
+    t
+};
 
 fn run_tokens(run: &str, base: usize, out: &mut Vec<Token>) {
     // Dashes standing alone separate clauses.
@@ -705,12 +763,21 @@ fn subject_of(text: &str) -> (String, String, Option<String>) {
 
 /// The stances a decision text takes.
 pub(crate) fn stances(text: &str) -> Vec<Stance> {
-    let toks = tokens(text);
+    let mut toks = Vec::new();
+    let mut out = Vec::new();
+    stances_into(text, &mut toks, &mut out);
+    out
+}
+
+/// [`stances`] into `out`, with a reusable token buffer.
+fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
+    toks.clear();
+    tokens(text, toks);
+    let toks = &toks[..];
     let word = |t: &Token| &text[t.range.clone()];
     let is_word = |t: &Token, flag: u16| t.kind == Kind::Word && t.lex.has(flag);
     let is_verb = |t: &Token| t.kind == Kind::Word && t.lex.verb.is_some();
     let is_boundary = |t: &Token| t.kind == Kind::Break || is_word(t, CONJ);
-    let mut out = Vec::new();
     let mut clause_start = 0;
     for i in 0..toks.len() {
         let t = &toks[i];
@@ -757,12 +824,12 @@ pub(crate) fn stances(text: &str) -> Vec<Stance> {
         // Passive ("must not be modified"): the subject comes before the verb.
         if i > clause_start && is_word(&toks[i - 1], BE) {
             if let Some(s) = toks[clause_start..i].iter().find(|t| t.kind == Kind::Subject) {
-                push(&mut out, &subject_of(word(s)), false, cue);
+                push(out, &subject_of(word(s)), false, cue);
             }
             continue;
         }
         // The object phrase: up to four words after the verb, articles skipped.
-        let switch = std::ptr::eq(effects, USE) && word(t).len() >= 6 && {
+        let switch = effects == USE && word(t).len() >= 6 && {
             let w = &word(t).as_bytes()[..6];
             w.eq_ignore_ascii_case(b"switch") || w.eq_ignore_ascii_case(b"migrat")
         };
@@ -814,7 +881,7 @@ pub(crate) fn stances(text: &str) -> Vec<Stance> {
             }
         }
         if let Some(object) = &object {
-            push(&mut out, object, false, cue.clone());
+            push(out, object, false, cue.clone());
         }
         // "Use X instead of Y": the opposite stance about Y.
         let mut m = j;
@@ -833,14 +900,13 @@ pub(crate) fn stances(text: &str) -> Vec<Stance> {
                     _ => None,
                 };
                 if let Some(alt) = alt {
-                    push(&mut out, &alt, true, toks[m].range.start..toks[m + 1].range.end);
+                    push(out, &alt, true, toks[m].range.start..toks[m + 1].range.end);
                 }
                 break;
             }
             m += 1;
         }
     }
-    out
 }
 
 fn strip_entry_prefix(text: &str) -> &str {

@@ -11,7 +11,7 @@
 //!   Discoveries, What Works, What's Left, Known Issues, Next Steps…): a running session
 //!   log rightly repeats "all tests passing".
 
-use super::{quote, whole_lines, Ctx};
+use super::{quote, whole_lines, Ctx, KeyMap};
 use crate::diagnostic::TextEdit;
 use crate::document::{MarkerSource, SectionRole, Status};
 use crate::hash::{FastMap, FastSet};
@@ -170,22 +170,77 @@ fn normalized(text: &str) -> impl Iterator<Item = char> + '_ {
     })
 }
 
-/// A cheap key of the normalized text, without reading all of it: the first and last
-/// twelve lower-case alphanumeric characters (separators ignored). Equal normalized texts
-/// give equal keys; a key hit is confirmed by comparing [`normalized`]. `None` for texts too
-/// short to be worth comparing (one word, or under eight bytes).
+/// A cheap key of the normalized text: the first and last twelve lower-case alphanumeric
+/// characters (separators ignored) and the count of ASCII letters and digits. Equal
+/// normalized texts give equal keys; a key hit is confirmed by comparing [`normalized`].
+/// `None` for texts too short to be worth comparing (one word, or under eight bytes).
 fn key(text: &str) -> Option<u64> {
+    const TAKE: usize = 12;
     let t = text.trim();
-    if t.len() < 8 || !t.bytes().any(|c| c.is_ascii_whitespace()) {
+    let b = t.as_bytes();
+    if b.len() < 8 {
         return None;
     }
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut mix = |c: char| h = (h ^ u64::from(u32::from(c))).wrapping_mul(0x0100_0000_01b3);
-    for chars in [&mut t.chars() as &mut dyn Iterator<Item = char>, &mut t.chars().rev()] {
-        for c in chars.filter(|c| c.is_alphanumeric()).take(12) {
-            mix(if c.is_ascii() { c.to_ascii_lowercase() } else { c.to_lowercase().next().unwrap_or(c) });
+    // The number of ASCII letters and digits, counted in byte lanes: the same for texts equal
+    // once normalized, and it separates texts that share their head and tail.
+    let mut alnum = 0u32;
+    for chunk in b.chunks(255) {
+        let mut a = 0u8;
+        for &c in chunk {
+            a += u8::from(c.wrapping_sub(b'0') < 10) | u8::from((c | 0x20).wrapping_sub(b'a') < 26);
         }
-        mix('|');
+        alnum += u32::from(a);
+    }
+    let fold = |c: char| if c.is_ascii() { c.to_ascii_lowercase() } else { c.to_lowercase().next().unwrap_or(c) };
+    // The first and last twelve folded alphanumeric characters, packed (no hashing per byte).
+    let (mut head, mut n, mut i) = (0u128, 0, 0);
+    // Whether a separator came between two alphanumeric characters (more than one word).
+    let (mut gap, mut words) = (false, 0);
+    while i < b.len() && n < TAKE {
+        let c = b[i];
+        let (alnum, folded, width) = if c < 0x80 {
+            (c.is_ascii_alphanumeric(), u32::from(c.to_ascii_lowercase()), 1)
+        } else {
+            let ch = t[i..].chars().next().unwrap_or(' ');
+            (ch.is_alphanumeric(), u32::from(fold(ch)), ch.len_utf8())
+        };
+        if alnum {
+            if gap || words == 0 {
+                words += 1;
+                gap = false;
+            }
+            head = if width == 1 { head << 8 | u128::from(folded) } else { head.rotate_left(21) ^ u128::from(folded) };
+            n += 1;
+        } else if words > 0 {
+            gap = true;
+        }
+        i += width;
+    }
+    if words < 2 && n < TAKE {
+        return None; // a single word
+    }
+    let (mut tail, mut n, mut j) = (0u128, 0, b.len());
+    while j > 0 && n < TAKE {
+        let c = b[j - 1];
+        if c < 0x80 {
+            if c.is_ascii_alphanumeric() {
+                tail = tail << 8 | u128::from(c.to_ascii_lowercase());
+                n += 1;
+            }
+            j -= 1;
+        } else {
+            let ch = t[..j].chars().next_back().unwrap_or(' ');
+            if ch.is_alphanumeric() {
+                tail = tail.rotate_left(21) ^ u128::from(u32::from(fold(ch)));
+                n += 1;
+            }
+            j -= ch.len_utf8();
+        }
+    }
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = u64::from(alnum).wrapping_mul(K);
+    for part in [head as u64, (head >> 64) as u64, tail as u64, (tail >> 64) as u64] {
+        h = (h ^ part).wrapping_mul(K).rotate_left(31);
     }
     Some(h)
 }
@@ -198,7 +253,10 @@ fn duplicate_items(cx: &mut Ctx) {
         entry_text[e.item] = Some(e.text);
     }
     let structured = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes);
-    let mut seen: FastMap<(usize, u64), Vec<usize>> = FastMap::default();
+    // Key → first item; rare key collisions between different texts go to `more`.
+    let mut seen: KeyMap<usize> = KeyMap::default();
+    seen.reserve(items.len());
+    let mut more: KeyMap<Vec<usize>> = KeyMap::default();
     for (i, item) in items.iter().enumerate() {
         let Some(section) = item.section else { continue };
         if item.depth != 1 || !(structured || lists_state(doc.sections()[section].role)) {
@@ -206,17 +264,26 @@ fn duplicate_items(cx: &mut Ctx) {
         }
         let text = doc.text(entry_text[i].unwrap_or(item.text));
         let Some(hash) = key(text) else { continue };
-        let bucket = seen.entry((section, hash)).or_default();
-        // Confirmed on the normalized text: a few distinct texts may share a key.
-        let first = bucket
-            .iter()
-            .copied()
-            .find(|&f| normalized(doc.text(entry_text[f].unwrap_or(items[f].text))).eq(normalized(text)));
-        let Some(first) = first else {
-            if bucket.len() < 8 {
-                bucket.push(i);
+        let k = hash ^ (section as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let same = |f: usize| normalized(doc.text(entry_text[f].unwrap_or(items[f].text))).eq(normalized(text));
+        let first = match seen.get(&k) {
+            None => {
+                seen.insert(k, i);
+                continue;
             }
-            continue;
+            Some(&f) if same(f) => f,
+            Some(_) => {
+                let bucket = more.entry(k).or_default();
+                match bucket.iter().copied().find(|&f| same(f)) {
+                    Some(f) => f,
+                    None => {
+                        if bucket.len() < 8 {
+                            bucket.push(i);
+                        }
+                        continue;
+                    }
+                }
+            }
         };
         let line = cx.line(items[first].span.start);
         let role = doc.sections()[section].role;

@@ -137,6 +137,26 @@ pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions) -> Vec<Di
     out
 }
 
+/// A map keyed by an already well-mixed 64-bit key (no further hashing).
+pub(crate) type KeyMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
+
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 /// What every rule family sees.
 pub(crate) struct Ctx<'a> {
     pub doc: &'a Document,

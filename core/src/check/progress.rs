@@ -10,9 +10,8 @@
 //!   missing or empty; elsewhere, a Next Steps section exists and is empty. Session notes
 //!   carry their next steps in Current State (see stale-current-state).
 
-use super::{section_at, Ctx};
+use super::{section_at, Ctx, KeyMap};
 use crate::document::{MarkerSource, ProgressMarker, SectionRole, Status};
-use crate::hash::FastMap;
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::Dialect;
@@ -49,32 +48,66 @@ fn is_open(s: Status) -> bool {
     matches!(s, Status::InProgress | Status::Pending)
 }
 
+/// A hash of [`unit_key`] without building it (equal keys, equal hashes).
+fn unit_hash(name: &str) -> u64 {
+    let t = name.trim().trim_matches(|c: char| matches!(c, '*' | '`' | '_' | '"' | '\'' | ':' | '.') || c.is_whitespace());
+    let t = t.trim_end_matches('/').trim_start_matches("./");
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |c: u32| h = (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3);
+    let mut gap = false;
+    for c in t.chars() {
+        if c.is_whitespace() {
+            gap = true;
+            continue;
+        }
+        if gap {
+            mix(0x20);
+            gap = false;
+        }
+        if c.is_ascii() {
+            mix(u32::from(c.to_ascii_lowercase()));
+        } else {
+            for l in c.to_lowercase() {
+                mix(u32::from(l));
+            }
+        }
+    }
+    h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 fn contradictions(cx: &mut Ctx) {
     let doc = cx.doc;
-    // (scope, unit) → first marker index per side: done / open.
-    let mut done: FastMap<(Option<usize>, String), usize> = FastMap::default();
-    let mut open: FastMap<(Option<usize>, String), usize> = FastMap::default();
-    let mut in_progress: Option<(usize, String)> = None;
+    // (scope, unit) → first marker index per side: done / open. Keyed by hash; a hit is
+    // confirmed on the unit names.
+    let mut done: KeyMap<usize> = KeyMap::default();
+    let mut open: KeyMap<usize> = KeyMap::default();
+    let mut in_progress: Option<(usize, u64)> = None;
     let markers = doc.progress();
+    let name_of = |m: &ProgressMarker, u: usize| m.units.get(u).map_or("", |u| doc.text(u.name));
     for (i, m) in markers.iter().enumerate() {
         let Some(status) = m.status else { continue };
-        let scope = if file_wide(m) { None } else { section_at(doc, m.span.start).map(|s| s + 1).or(Some(0)) };
+        let scope = if file_wide(m) { 0 } else { section_at(doc, m.span.start).map_or(1, |s| s + 2) };
         for u in &m.units {
-            let key = unit_key(doc.text(u.name));
-            if key.len() < 2 {
+            let name = doc.text(u.name);
+            if name.trim().len() < 2 {
                 continue;
             }
-            let k = (scope, key);
+            let k = unit_hash(name) ^ (scope as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
             let other = match status {
                 Status::Completed => open.get(&k).copied(),
                 s if is_open(s) => done.get(&k).copied(),
                 _ => None,
             };
+            // The first mention with that name among the other marker's units.
+            let other = other.and_then(|j| {
+                let first = &markers[j];
+                let key = unit_key(name);
+                (0..first.units.len()).find(|&x| unit_key(name_of(first, x)) == key).map(|_| j)
+            });
             if let Some(j) = other {
                 let first = &markers[j];
                 let line = cx.line(first.span.start);
                 let (a, b) = (first.status.map_or("?", |s| s.as_str()), status.as_str());
-                let name = doc.text(u.name);
                 let d = cx
                     .diag(Rule::ProgressContradiction, m.span, format!("`{name}` is {a} (line {line}) and {b} here"))
                     .with_help("progress markers are state, one line per unit: update the unit's line instead of adding another");
@@ -91,19 +124,19 @@ fn contradictions(cx: &mut Ctx) {
             }
         }
         if status == Status::InProgress && matches!(m.source, MarkerSource::StatusWord | MarkerSource::Alias) {
-            let name = m.units.first().map(|u| unit_key(doc.text(u.name))).unwrap_or_default();
-            match &in_progress {
-                Some((j, first)) if *first != name => {
-                    let line = cx.line(markers[*j].span.start);
-                    let first_name = markers[*j].units.first().map_or("", |u| doc.text(u.name));
-                    let this = m.units.first().map_or("", |u| doc.text(u.name));
+            let name = name_of(m, 0);
+            let h = unit_hash(name);
+            match in_progress {
+                Some((j, first)) if first != h || unit_key(name_of(&markers[j], 0)) != unit_key(name) => {
+                    let line = cx.line(markers[j].span.start);
+                    let first_name = name_of(&markers[j], 0);
                     let d = cx
-                        .diag(Rule::ProgressContradiction, m.span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{this}`"))
+                        .diag(Rule::ProgressContradiction, m.span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{name}`"))
                         .with_help("one unit is in progress at a time: mark the other COMPLETED, PENDING or BLOCKED, with its stop point");
                     cx.push(d);
                 }
                 Some(_) => {}
-                None => in_progress = Some((i, name)),
+                None => in_progress = Some((i, h)),
             }
         }
     }
