@@ -517,3 +517,50 @@ fn timing() {
         );
     }
 }
+
+mod robustness {
+    //! check never panics, and every diagnostic's range and fix apply to the text.
+    use super::*;
+    use proptest::prelude::*;
+
+    const FRAGMENTS: &[&str] = &[
+        "\n", "\r\n", "# ", "## ", "### ", "- ", "* ", "1. ", "  ", "> ", "```", "- [x] ", "- [ ] ", "**", "_", "`", "[", "]",
+        "(", ")", "COMPLETED: ", "IN_PROGRESS: ", "PENDING: ", "DONE: ", "WEIRD: ", "stopped at 094", "files 092-???", " — ",
+        " - ", "2026-04-22T07:12Z", "2026-04-22 07:12", "2026-02-30", "2031-01-01", "SUPERSEDES [", "SUPERSEDES [2026-04-22] ",
+        "## Decisions Made\n", "## Progress Markers\n", "## Key Discoveries\n", "## Next Session Start\n", "## TASK COMPLETE — ",
+        "# Session Memory — t\n", "# Current State\n", "_desc_\n", "# Worklog\n", "DO NOT modify config/auth.yaml", "modify config/auth.yaml",
+        "use Redis", "avoid Redis", "instead of", "`legacy_id`", "sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC", "ghp_1234567890abcdefghijABCDEFGHIJ123456",
+        "postgres://u:pw1234@h", "4111 1111 1111 1111", "123-45-6789", "-----BEGIN RSA PRIVATE KEY-----", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uh",
+        "✅", "🚧", "中文", "é", "—", "\u{feff}", "{\"id\":\"a\",\"content\":\"x y z w\",\"updated_at\":\"2020-01-01\",\"agent_id\":\"q\"}\n", "{", "\"", ":",
+    ];
+
+    fn soup() -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(FRAGMENTS), 0..60).prop_map(|v| v.concat())
+    }
+
+    fn assert_sound(text: &str) {
+        let doc = parse(text);
+        let options = CheckOptions::at(at("2026-04-22T08:00Z"));
+        for d in check(&doc, &options) {
+            assert!(d.range.end <= text.len() && text.is_char_boundary(d.range.start) && text.is_char_boundary(d.range.end), "{d:?}");
+            if let Some(fix) = &d.fix {
+                splice(text, fix).unwrap_or_else(|e| panic!("{}: {e}", d.rule));
+            }
+        }
+        let _ = memento_core::conflict::conflicts(&doc);
+        let _ = memento_core::conflict::find_conflict(&doc, text);
+        let _ = memento_core::secret::redact(text);
+    }
+
+    proptest! {
+        #[test]
+        fn check_survives_fragment_soup(text in soup()) {
+            assert_sound(&text);
+        }
+
+        #[test]
+        fn check_survives_any_string(text in any::<String>()) {
+            assert_sound(&text);
+        }
+    }
+}

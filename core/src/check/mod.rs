@@ -98,7 +98,9 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
             &default_template
         }
     };
-    let mut cx = Ctx { doc, options, template, out: Vec::new() };
+    // Found once: reported by possible-secret, and the reason to redact messages.
+    let secrets = crate::secret::find_secrets(doc.source());
+    let mut cx = Ctx { doc, options, template, secrets, out: Vec::new() };
     sections::check(&mut cx);
     template::check(&mut cx);
     current_state::check(&mut cx);
@@ -108,11 +110,13 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     progress::check(&mut cx);
     secrets::check(&mut cx);
     store::check(&mut cx);
-    finish(cx.out, options)
+    let redact = !cx.secrets.is_empty();
+    finish(cx.out, options, redact)
 }
 
-/// Applies severity overrides, redacts secrets from the text, sorts by position.
-pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions) -> Vec<Diagnostic> {
+/// Applies severity overrides, redacts secrets from messages and help (when the text holds
+/// any: messages only quote the checked text), sorts by position.
+pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions, redact: bool) -> Vec<Diagnostic> {
     if !options.severity.is_empty() {
         out.retain_mut(|d| match options.override_for(d.rule) {
             Some(Some(s)) => {
@@ -123,7 +127,7 @@ pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions) -> Vec<Di
             None => true,
         });
     }
-    for d in &mut out {
+    for d in out.iter_mut().filter(|_| redact) {
         if let std::borrow::Cow::Owned(m) = crate::secret::redact(&d.message) {
             d.message = m;
         }
@@ -162,6 +166,8 @@ pub(crate) struct Ctx<'a> {
     pub doc: &'a Document,
     pub options: &'a CheckOptions,
     pub template: &'a NotesTemplate,
+    /// The secrets of the text ([`crate::secret::find_secrets`]).
+    pub secrets: Vec<crate::secret::SecretMatch>,
     pub out: Vec<Diagnostic>,
 }
 

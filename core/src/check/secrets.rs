@@ -4,14 +4,14 @@
 use super::Ctx;
 use crate::diagnostic::TextEdit;
 use crate::rule::Rule;
-use crate::secret::{self, SecretKind};
+use crate::secret::SecretKind;
 
 pub(super) fn check(cx: &mut Ctx) {
     if !cx.on(Rule::PossibleSecret) {
         return;
     }
     let text = cx.doc.source();
-    for m in secret::find_secrets(text) {
+    for m in std::mem::take(&mut cx.secrets) {
         let shown = m.redacted(text);
         let replacement = match m.kind {
             SecretKind::PrivateKey => "[REDACTED PRIVATE KEY]",
@@ -22,5 +22,6 @@ pub(super) fn check(cx: &mut Ctx) {
             .with_help("remove it from the memory file and rotate it: memory files are injected into prompts, exported and shared")
             .with_fix(vec![TextEdit::replace(m.range, replacement)]);
         cx.push(d);
+        cx.secrets.push(m);
     }
 }

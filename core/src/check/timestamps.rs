@@ -206,7 +206,7 @@ fn after_completion(cx: &mut Ctx) {
         if item.depth != 1 {
             continue;
         }
-        let after = item.span.start > heading_end;
+        let after = item.span.start > heading_end && !doc.text(item.text).starts_with("Final status");
         let dated_after = !after && done.zip(entry_time[i]).is_some_and(|(d, t)| later(t, d));
         if after || dated_after && section_role_appends(doc, item.section) {
             let line = cx.line(section.heading.start);

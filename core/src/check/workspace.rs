@@ -44,7 +44,7 @@ pub fn check_workspace(files: &[(&str, &Document)], options: &CheckOptions) -> V
     }
     for (i, ds) in by_file.into_iter().enumerate() {
         if !ds.is_empty() {
-            out.extend(finish(ds, options).into_iter().map(|d| (i, d)));
+            out.extend(finish(ds, options, true).into_iter().map(|d| (i, d)));
         }
     }
     out.sort_by(|(fa, a), (fb, b)| (fa, a.range.start, a.range.end, a.rule).cmp(&(fb, b.range.start, b.range.end, b.rule)));
