@@ -301,7 +301,7 @@ const CONTAINER: u16 = 256;
 #[derive(Debug, Clone, Copy, Default)]
 struct Lex {
     flags: u16,
-    verb: Option<&'static [(Axis, bool)]>,
+    verb: Option<Effects>,
 }
 
 impl Lex {
@@ -367,7 +367,10 @@ fn lookup(word: &str) -> Lex {
 }
 
 /// The lexicon, lower case: (word, classes, verb stances).
-const LEXICON: &[(&str, u16, Option<&[(Axis, bool)]>)] = &[
+/// What a verb form does: the stances it takes, by axis.
+type Effects = &'static [(Axis, bool)];
+
+const LEXICON: &[(&str, u16, Option<Effects>)] = &[
     ("a", ARTICLE | DET, None),
     ("activate", 0, Some(ENABLE)),
     ("activated", 0, Some(ENABLE)),
@@ -749,7 +752,7 @@ fn subject_of(text: &str) -> (String, String, Option<String>) {
     let display = text.trim().trim_start_matches("./").to_owned();
     // `orders.py:241` → `orders.py`.
     let no_line = match display.rsplit_once(':') {
-        Some((head, tail)) if !tail.is_empty() && tail.bytes().all(|c| c.is_ascii_digit() || c == '-' as u8) => head,
+        Some((head, tail)) if !tail.is_empty() && tail.bytes().all(|c| c.is_ascii_digit() || c == b'-') => head,
         _ => display.as_str(),
     };
     let lower = no_line.to_ascii_lowercase();
@@ -863,7 +866,7 @@ fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
             None => {
                 words.retain(|w| !w.bytes().all(|c| c.is_ascii_digit()));
                 let all_filler = words.iter().all(|w| lookup(w).has(PRONOUN | ARTICLE));
-                (!words.is_empty() && !all_filler && !(words.len() == 1 && words[0].len() < 3)).then(|| {
+                (!words.is_empty() && !all_filler && (words.len() != 1 || words[0].len() >= 3)).then(|| {
                     let display = words.join(" ");
                     (display.to_lowercase(), display, None)
                 })

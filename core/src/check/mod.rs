@@ -137,7 +137,7 @@ pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions, redact: b
             }
         }
     }
-    out.sort_by(|a, b| (a.range.start, a.range.end, a.rule).cmp(&(b.range.start, b.range.end, b.rule)));
+    out.sort_by_key(|d| (d.range.start, d.range.end, d.rule));
     out
 }
 

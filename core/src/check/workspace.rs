@@ -5,6 +5,7 @@
 //! - conflicting-decisions: active decisions of different files that pull opposite ways;
 //! - empty-next-step: progress.md has work left and the folder's activeContext.md has no
 //!   Next Steps.
+//!
 //! Cross-file findings are reported in the later file, naming the other file and line.
 
 use super::progress::{remaining, unit_key};
