@@ -12,6 +12,9 @@
 //! - **Negation** flips the verb that follows within three words: not, never, don't,
 //!   no longer, stop, without, avoid (+ -ing), …. "Use X instead of Y" takes the opposite
 //!   stance on Y.
+//! - **Qualifiers**: "in tests", "for caching" after the object: two stances qualified
+//!   differently do not conflict ("enable telemetry in production" / "disable telemetry in
+//!   CI"); an unqualified one covers all.
 //! - **Subjects**: a path (`config/auth.yaml`), a file name (`orders.py`), a `code span`, an
 //!   identifier (`legacy_id`, `OrderService`), else the words after the verb up to a
 //!   preposition (`optimistic locking`). A bare file name matches a path ending in it.
@@ -228,26 +231,37 @@ pub(crate) struct Stance {
     path: Option<String>,
     /// The words that gave the polarity (negation through verb), as a byte range.
     cue: std::ops::Range<usize>,
+    /// Where or what for the stance holds ("in tests", "for caching"), lower case: two stances
+    /// qualified differently ("enable it in production", "disable it in CI") do not conflict;
+    /// an unqualified stance covers every qualifier.
+    qual: Option<String>,
 }
 
 impl Stance {
-    fn new(axis: Axis, positive: bool, subject: &(String, String, Option<String>), cue: std::ops::Range<usize>) -> Stance {
+    fn new(axis: Axis, positive: bool, subject: &(String, String, Option<String>), cue: std::ops::Range<usize>, qual: Option<String>) -> Stance {
         let (key, display, path) = subject;
         let mut k = String::with_capacity(key.len() + 1);
         k.push(axis.tag());
         k.push_str(key);
-        Stance { axis, positive, key: k, subject: display.clone(), path: path.clone(), cue }
+        Stance { axis, positive, key: k, subject: display.clone(), path: path.clone(), cue, qual }
     }
 
     fn opposes(&self, other: &Stance) -> bool {
         self.axis == other.axis && self.positive != other.positive && self.key == other.key && self.same_subject(other)
     }
 
+    /// The same subject (paths, when both have one, must be equal) under overlapping
+    /// qualifiers.
     fn same_subject(&self, other: &Stance) -> bool {
-        match (&self.path, &other.path) {
+        let paths = match (&self.path, &other.path) {
             (Some(a), Some(b)) => a == b,
             _ => true,
-        }
+        };
+        let quals = match (&self.qual, &other.qual) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+        paths && quals
     }
 }
 
@@ -819,15 +833,36 @@ fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
             }
         }
         let cue = cue_start..t.range.end;
-        let push = |out: &mut Vec<Stance>, subject: &(String, String, Option<String>), flip: bool, cue: std::ops::Range<usize>| {
+        let push = |out: &mut Vec<Stance>, subject: &(String, String, Option<String>), flip: bool, cue: std::ops::Range<usize>, qual: &Option<String>| {
             for &(axis, pos) in effects {
-                out.push(Stance::new(axis, (pos != negated) != flip, subject, cue.clone()));
+                out.push(Stance::new(axis, (pos != negated) != flip, subject, cue.clone(), qual.clone()));
             }
+        };
+        // "… in tests", "… for caching": the first qualifier after `from`, in this clause.
+        let qualifier = |from: usize| -> Option<String> {
+            let mut m = from;
+            while m < toks.len() && !is_boundary(&toks[m]) {
+                let w = word(&toks[m]);
+                let qualifying = toks[m].kind == Kind::Word
+                    && ["in", "on", "for", "during", "when", "within", "under", "inside"].iter().any(|q| q.eq_ignore_ascii_case(w));
+                if qualifying {
+                    let words: Vec<String> = toks[m + 1..]
+                        .iter()
+                        .take_while(|n| !is_boundary(n) && !(n.kind == Kind::Word && (n.lex.verb.is_some() || n.lex.has(STOP))))
+                        .filter(|n| !(n.kind == Kind::Word && n.lex.has(ARTICLE)))
+                        .take(2)
+                        .map(|n| word(n).to_lowercase())
+                        .collect();
+                    return (!words.is_empty()).then(|| words.join(" "));
+                }
+                m += 1;
+            }
+            None
         };
         // Passive ("must not be modified"): the subject comes before the verb.
         if i > clause_start && is_word(&toks[i - 1], BE) {
             if let Some(s) = toks[clause_start..i].iter().find(|t| t.kind == Kind::Subject) {
-                push(out, &subject_of(word(s)), false, cue);
+                push(out, &subject_of(word(s)), false, cue, &qualifier(i + 1));
             }
             continue;
         }
@@ -877,14 +912,15 @@ fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
             let mut m = j;
             while m < toks.len() && !is_boundary(&toks[m]) && !is_verb(&toks[m]) {
                 if toks[m].kind == Kind::Subject && m > 0 && is_word(&toks[m - 1], CONTAINER) {
-                    out.push(Stance::new(Axis::Change, !negated, &subject_of(word(&toks[m])), cue.clone()));
+                    out.push(Stance::new(Axis::Change, !negated, &subject_of(word(&toks[m])), cue.clone(), None));
                     break;
                 }
                 m += 1;
             }
         }
+        let qual = if object.is_some() { qualifier(explicit.map_or(j, |e| e + 1)) } else { None };
         if let Some(object) = &object {
-            push(out, object, false, cue.clone());
+            push(out, object, false, cue.clone(), &qual);
         }
         // "Use X instead of Y": the opposite stance about Y.
         let mut m = j;
@@ -903,7 +939,7 @@ fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
                     _ => None,
                 };
                 if let Some(alt) = alt {
-                    push(out, &alt, true, toks[m].range.start..toks[m + 1].range.end);
+                    push(out, &alt, true, toks[m].range.start..toks[m + 1].range.end, &qual);
                 }
                 break;
             }
@@ -991,11 +1027,12 @@ mod tests {
             ("DO NOT modify config/auth.yaml — used by 3 services", "Modify config/auth.yaml to add the admin role", "config/auth.yaml"),
             ("Use Redis for the session cache", "Don't use Redis; it is not available in CI", "Redis"),
             ("Use Redis for the session cache", "Avoid Redis", "Redis"),
-            ("Never use `unwrap()` in library code", "Use `unwrap()` in parsers", "unwrap()"),
+            ("Never use `unwrap()` in library code", "Use `unwrap()` where it is shorter", "unwrap()"),
             ("Keep the `legacy_id` field", "Remove `legacy_id` from the schema", "legacy_id"),
             ("Enable strict mode in tsconfig.json", "Disable strict mode", "strict mode"),
             ("Do not add retries to `OrderClient`", "Add retries to `OrderClient`", "OrderClient"),
-            ("Use Postgres instead of MySQL", "Use MySQL for reporting", "MySQL"),
+            ("Use Postgres instead of MySQL", "Use MySQL", "MySQL"),
+            ("Avoid Redis in tests", "Use Redis in tests for speed", "Redis"),
             ("config/auth.yaml must not be modified", "Edit config/auth.yaml for the admin role", "config/auth.yaml"),
             ("Stop using moment.js", "Use moment.js for date parsing", "moment.js"),
             ("Do not touch auth.yaml", "Add the admin role to config/auth.yaml", "config/auth.yaml"),
@@ -1022,6 +1059,9 @@ mod tests {
             ("Keep it simple", "Remove it"),
             ("The use of Redis was discussed", "Avoid Redis in tests"),
             ("Don't modify anything here", "Update the docs"),
+            // A qualified stance refines the other one.
+            ("Enable telemetry in production", "Disable telemetry in CI"),
+            ("Use Redis for caching", "Avoid Redis for sessions"),
         ];
         for (a, b) in cases {
             assert_eq!(conflicting(a, b), None, "{a} / {b}");
