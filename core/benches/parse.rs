@@ -48,5 +48,24 @@ fn bench_parse(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_parse);
+/// The whole pipeline a session start runs: parse, check and plan.
+fn pipeline(text: &str) -> usize {
+    let doc = memento_core::parse(text);
+    let plan = memento_core::plan(&doc, &memento_core::CheckOptions::default());
+    plan.completed.len() + plan.decisions.active.len()
+}
+
+fn bench_pipeline(c: &mut Criterion) {
+    let mut group = c.benchmark_group("pipeline");
+    group.sample_size(10);
+    for (kind, bytes) in [("log", 1_000_000), ("notes", 1_000_000), ("log", 10_000_000), ("notes", 10_000_000)] {
+        let text = input(kind, bytes);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        let label = format!("{kind}-{}MB", bytes / 1_000_000);
+        group.bench_with_input(BenchmarkId::new("parse-check-plan", &label), &text, |b, t| b.iter(|| pipeline(black_box(t))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_parse, bench_pipeline);
 criterion_main!(benches);

@@ -5,6 +5,6 @@ fn main() {
     let budget = args.next().map_or(2000, |b| b.parse().unwrap());
     let text = std::fs::read_to_string(path).unwrap();
     let doc = memento_core::parse(&text);
-    let plan = memento_core::plan(&doc, None, Vec::new());
+    let plan = memento_core::plan(&doc, &memento_core::CheckOptions::default());
     print!("{}", memento_core::prompt::render_prompt(&doc, &plan, budget));
 }

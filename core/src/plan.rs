@@ -2,11 +2,13 @@
 //!
 //! Serde field names are the JSON the CLI prints (`plan --json`): keep them as written.
 
+use crate::check::{check, CheckOptions};
 use crate::diagnostic::Diagnostic;
+use crate::rule::Rule;
+use crate::secret::redact;
 use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status};
 use crate::hash::FastMap;
 use crate::span::Span;
-use crate::time::Timestamp;
 use serde::Serialize;
 
 /// Where the run stands.
@@ -102,9 +104,24 @@ pub struct Plan {
     pub last_updated: Option<String>,
 }
 
-/// The resume plan of one document. `diagnostics` are the check's findings for it (the
-/// plan lists them and turns conflicting-decisions findings into `conflicts`).
-pub fn plan(doc: &Document, now: Option<Timestamp>, diagnostics: Vec<Diagnostic>) -> Plan {
+/// The resume plan of one document, with the check's findings (SPEC §4).
+pub fn plan(doc: &Document, options: &CheckOptions) -> Plan {
+    from_check(doc, check(doc, options))
+}
+
+/// The plan from diagnostics already computed by [`check`] for this document (the plan
+/// lists them and turns conflicting-decisions findings into `conflicts`).
+pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
+    // Texts are copied out of the file: when the check saw a secret, mask it in every copy
+    // (no output of Memento repeats a detected secret).
+    let has_secret = diagnostics.iter().any(|d| d.rule == Rule::PossibleSecret);
+    let owned = |text: &str| -> String {
+        if has_secret {
+            redact(text).into_owned()
+        } else {
+            text.to_owned()
+        }
+    };
     let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
     let units = current_units(doc);
 
@@ -114,7 +131,7 @@ pub fn plan(doc: &Document, now: Option<Timestamp>, diagnostics: Vec<Diagnostic>
     for (marker, unit) in &units {
         let Some(status) = marker.status else { continue };
         let entry = PlanUnit {
-            unit: unit.name.clone(),
+            unit: owned(&unit.name),
             status,
             range: unit.range.clone(),
             line: line(marker.span.start),
@@ -135,7 +152,8 @@ pub fn plan(doc: &Document, now: Option<Timestamp>, diagnostics: Vec<Diagnostic>
         stopped_at: u.stopped_at.clone(),
     });
 
-    let next_action = next_action(doc, in_progress, resume_from.as_ref(), pending.first());
+    let next_action = next_action(doc, in_progress, resume_from.as_ref(), pending.first())
+        .map(|n| NextAction { text: owned(&n.text), ..n });
 
     let status = if doc.completion().is_some() {
         RunStatus::Complete
@@ -154,7 +172,7 @@ pub fn plan(doc: &Document, now: Option<Timestamp>, diagnostics: Vec<Diagnostic>
 
     let mut decisions = PlanDecisions::default();
     for d in doc.decisions() {
-        let text = doc.text(d.text).to_owned();
+        let text = owned(doc.text(d.text));
         match d.superseded_by {
             None => decisions.active.push(ActiveDecision { id: d.id.clone(), text, line: line(d.text.start) }),
             Some(by) => decisions.superseded.push(SupersededDecision {
@@ -168,7 +186,7 @@ pub fn plan(doc: &Document, now: Option<Timestamp>, diagnostics: Vec<Diagnostic>
 
     let conflicts = diagnostics
         .iter()
-        .filter(|d| d.rule == crate::rule::Rule::ConflictingDecisions)
+        .filter(|d| d.rule == Rule::ConflictingDecisions)
         .map(|d| PlanConflict { message: d.message.clone(), line: d.line })
         .collect();
 

@@ -509,11 +509,7 @@ fn timing() {
         let opts = CheckOptions { now: doc.last_updated(), ..CheckOptions::default() };
         let (c, n) = time(&|| check(&doc, &opts).len());
         let (pc, _) = time(&|| check(&parse(&text), &opts).len());
-        let (pcp, _) = time(&|| {
-            let doc = parse(&text);
-            let ds = check(&doc, &opts);
-            memento_core::plan(&doc, opts.now, ds).completed.len()
-        });
+        let (pcp, _) = time(&|| memento_core::plan(&parse(&text), &opts).completed.len());
         println!(
             "{kind} {} bytes: pulldown-cmark bare {bare:.2} ms, parse {p:.2} ms, check {c:.2} ms, parse+check {pc:.2} ms ({:.2}x bare), \
              parse+check+plan {pcp:.2} ms ({:.2}x bare), {} diagnostics",

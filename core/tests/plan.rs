@@ -5,7 +5,7 @@ use memento_core::{parse, Plan, RunStatus, Status, Timestamp};
 
 fn plan_of(text: &str) -> Plan {
     let now = Timestamp::parse("2026-04-22T08:00Z");
-    memento_core::plan(&parse(text), now, Vec::new())
+    memento_core::plan(&parse(text), &now.map(memento_core::CheckOptions::at).unwrap_or_default())
 }
 
 fn units(list: &[memento_core::plan::PlanUnit]) -> Vec<(&str, Option<&str>)> {

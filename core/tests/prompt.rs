@@ -2,14 +2,14 @@
 
 use memento_core::prompt::{render_prompt, render_prompts};
 use memento_core::tokens::estimate;
-use memento_core::{parse, plan, Timestamp};
+use memento_core::{parse, plan, CheckOptions, Timestamp};
 use proptest::prelude::*;
 
 const SEED: &str = include_str!("fixtures/seed000.md");
 
 fn prompt(text: &str, budget: usize) -> String {
     let doc = parse(text);
-    let p = plan(&doc, Timestamp::parse("2026-04-22T08:00Z"), Vec::new());
+    let p = plan(&doc, &CheckOptions::at(Timestamp::parse("2026-04-22T08:00Z").unwrap()));
     render_prompt(&doc, &p, budget)
 }
 
@@ -48,8 +48,8 @@ fn multi_file_previews_most_recent_first() {
     let older = "# Session Memory — old\n\n## Decisions Made\n- 2026-01-01T00:00Z — use a\n\n## Next Session Start\nOld next.\n";
     let newer = SEED;
     let (a, b) = (parse(older), parse(newer));
-    let now = Timestamp::parse("2026-04-22T08:00Z");
-    let (pa, pb) = (plan(&a, now, vec![]), plan(&b, now, vec![]));
+    let now = CheckOptions::at(Timestamp::parse("2026-04-22T08:00Z").unwrap());
+    let (pa, pb) = (plan(&a, &now), plan(&b, &now));
     let out = render_prompts(&[("old.md", &a, &pa), ("new.md", &b, &pb)], 2000);
     assert_eq!(out.matches("These notes come from past sessions").count(), 1);
     let (i_new, i_old) = (out.find("## new.md").unwrap(), out.find("## old.md").unwrap());
