@@ -1,18 +1,21 @@
-//! Runs parse in a loop for profilers: `cargo run --release --example profile FILE [N]`.
+//! Runs the pipeline in a loop for profilers:
+//! `MODE=bare|parse|pipeline cargo run --release --example profile FILE [N]`.
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("FILE");
     let n: usize = args.next().map_or(50, |s| s.parse().unwrap());
     let text = std::fs::read_to_string(path).unwrap();
+    let mode = std::env::var("MODE").unwrap_or_else(|_| "pipeline".into());
+    let doc = memento_core::parse(&text);
+    let options = memento_core::CheckOptions { now: doc.last_updated(), ..Default::default() };
     let t = std::time::Instant::now();
     let mut sink = 0;
-    let bare = std::env::var_os("BARE").is_some();
     for _ in 0..n {
-        if bare {
-            sink += pulldown_cmark::Parser::new(&text).into_offset_iter().count();
-        } else {
-            sink += memento_core::parse(&text).items().len();
-        }
+        sink += match mode.as_str() {
+            "bare" => pulldown_cmark::Parser::new(&text).into_offset_iter().count(),
+            "parse" => memento_core::parse(&text).items().len(),
+            _ => memento_core::plan(&memento_core::parse(&text), &options).completed.len(),
+        };
     }
-    eprintln!("{:.2} ms/parse ({sink})", t.elapsed().as_secs_f64() * 1000.0 / n as f64);
+    eprintln!("{mode}: {:.2} ms ({sink})", t.elapsed().as_secs_f64() * 1000.0 / n as f64);
 }

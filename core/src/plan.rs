@@ -122,18 +122,35 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             text.to_owned()
         }
     };
+    let masked = |text: String| -> String {
+        if has_secret {
+            redact(&text).into_owned()
+        } else {
+            text
+        }
+    };
     let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
     let units = current_units(doc);
 
     let mut completed = Vec::new();
     let mut pending = Vec::new();
     let mut open = Vec::new();
-    for (marker, unit) in &units {
+    let mut resume_from = None;
+    let mut in_progress_at = None;
+    for (marker, unit) in units {
         let Some(status) = marker.status else { continue };
+        if status == Status::InProgress && resume_from.is_none() {
+            in_progress_at = Some(marker.span.start);
+            resume_from = Some(ResumeFrom {
+                unit: masked(unit.name.clone()),
+                continue_at: unit.stopped_at.as_deref().and_then(next_item),
+                stopped_at: unit.stopped_at,
+            });
+        }
         let entry = PlanUnit {
-            unit: owned(&unit.name),
+            unit: masked(unit.name),
             status,
-            range: unit.range.clone(),
+            range: unit.range,
             line: line(marker.span.start),
         };
         match status {
@@ -143,16 +160,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         }
     }
 
-    let in_progress = units
-        .iter()
-        .find(|(m, _)| m.status == Some(Status::InProgress));
-    let resume_from = in_progress.map(|(_, u)| ResumeFrom {
-        unit: u.name.clone(),
-        continue_at: u.stopped_at.as_deref().and_then(next_item),
-        stopped_at: u.stopped_at.clone(),
-    });
-
-    let next_action = next_action(doc, in_progress, resume_from.as_ref(), pending.first())
+    let next_action = next_action(doc, in_progress_at, resume_from.as_ref(), pending.first())
         .map(|n| NextAction { text: owned(&n.text), ..n });
 
     let status = if doc.completion().is_some() {
@@ -304,7 +312,7 @@ pub fn next_item(stopped_at: &str) -> Option<String> {
 
 fn next_action(
     doc: &Document,
-    in_progress: Option<&(&ProgressMarker, NamedUnit)>,
+    in_progress_at: Option<usize>,
     resume: Option<&ResumeFrom>,
     first_pending: Option<&PlanUnit>,
 ) -> Option<NextAction> {
@@ -315,12 +323,12 @@ fn next_action(
             return Some(NextAction { text: text.to_owned(), source: NextActionSource::NextStep, line: line(next.text.start) });
         }
     }
-    if let (Some((marker, _)), Some(resume)) = (in_progress, resume) {
+    if let (Some(at), Some(resume)) = (in_progress_at, resume) {
         let text = match (&resume.continue_at, &resume.stopped_at) {
             (Some(next), Some(stop)) => format!("Continue {} at {next} (stopped at {stop})", resume.unit),
             _ => format!("Continue {}", resume.unit),
         };
-        return Some(NextAction { text, source: NextActionSource::StopPoint, line: line(marker.span.start) });
+        return Some(NextAction { text, source: NextActionSource::StopPoint, line: line(at) });
     }
     if let Some(p) = first_pending {
         return Some(NextAction { text: format!("Start {}", p.unit), source: NextActionSource::Pending, line: p.line });

@@ -92,16 +92,27 @@ pub(crate) struct RawUnit {
     pub stopped_at: Option<Span>,
 }
 
+#[cfg(test)]
 pub(crate) fn units(rest: &str, split: bool) -> Vec<RawUnit> {
     let mut out = Vec::new();
+    units_into(rest, split, &mut out);
+    out
+}
+
+/// [`units`] into a reused buffer (cleared first): the parser reads thousands of lines.
+pub(crate) fn units_into(rest: &str, split: bool, out: &mut Vec<RawUnit>) {
+    out.clear();
+    if !split {
+        out.extend(unit(rest, 0, rest.len()));
+        return;
+    }
     let mut depth = 0i32;
     let mut piece_start = 0;
-    let bytes = rest.as_bytes();
-    for (i, &c) in bytes.iter().enumerate() {
+    for (i, &c) in rest.as_bytes().iter().enumerate() {
         match c {
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth -= 1,
-            b',' if split && depth == 0 => {
+            b',' if depth == 0 => {
                 out.extend(unit(rest, piece_start, i));
                 piece_start = i + 1;
             }
@@ -109,7 +120,6 @@ pub(crate) fn units(rest: &str, split: bool) -> Vec<RawUnit> {
         }
     }
     out.extend(unit(rest, piece_start, rest.len()));
-    out
 }
 
 fn unit(rest: &str, start: usize, end: usize) -> Option<RawUnit> {

@@ -293,6 +293,7 @@ fn build_progress(doc: &mut Document) {
         Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog
     );
     let mut markers = Vec::with_capacity(doc.items.len() / 2);
+    let mut raw_units = Vec::new();
     for item in &doc.items {
         let body = &text[item.text.range()];
         let base = item.text.start;
@@ -302,10 +303,10 @@ fn build_progress(doc: &mut Document) {
             if known.is_some() || role == SectionRole::Progress {
                 let status = known.map(|(s, _)| s);
                 let rest_span = first_line(text, Span::new(base + rest, item.text.end));
-                let raw = lines::units(&text[rest_span.range()], status == Some(Status::Pending));
-                let detail = raw.first().and_then(|u| u.detail).map(|d| shift(d, rest_span.start));
-                let units = raw
-                    .into_iter()
+                lines::units_into(&text[rest_span.range()], status == Some(Status::Pending), &mut raw_units);
+                let detail = raw_units.first().and_then(|u| u.detail).map(|d| shift(d, rest_span.start));
+                let units = raw_units
+                    .iter()
                     .map(|u| Unit {
                         name: shift(u.name, rest_span.start),
                         range: u.range.map(|(whole, start, end)| UnitRange {

@@ -49,7 +49,13 @@ pub(crate) fn outline(text: &str, base: usize) -> Outline {
     let mut list_depth = 0u8;
     let mut open_items: Vec<OpenItem> = Vec::new();
     let mut heading: Option<(u8, Span, Option<Span>)> = None;
-    let parser = Parser::new_ext(body, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS);
+    // Front matter can only open the text: enable its (costlier) parsing only then.
+    let options = if body.starts_with("---") {
+        Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
+    } else {
+        Options::empty()
+    };
+    let parser = Parser::new_ext(body, options);
     for (event, range) in parser.into_offset_iter() {
         let span = Span::new(range.start + base, range.end + base);
         match event {
