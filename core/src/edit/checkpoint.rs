@@ -42,48 +42,19 @@ pub fn route(note: &str) -> Kind {
 }
 
 /// `STATUS: rest` at the start of a note (upper case, optionally bold): the status and where
-/// the rest starts.
+/// the rest starts. The parser's reader, so a routed note parses back as progress.
 pub(crate) fn status_prefix(text: &str) -> Option<(Status, usize)> {
-    let bold = text.starts_with("**");
-    let start = if bold { 2 } else { 0 };
-    let b = text.as_bytes();
-    let mut at = start;
-    while at < b.len() && (b[at].is_ascii_uppercase() || matches!(b[at], b'_' | b'-' | b' ')) {
-        at += 1;
-    }
-    let word = text[start..at].trim_end();
-    let end = start + word.len();
-    let rest = &text[end..];
-    let after = ["**:", ":**", ":"]
-        .iter()
-        .find(|p| rest.starts_with(**p) && (bold || !p.contains('*')))
-        .map(|p| end + p.len())?;
-    let (status, _) = Status::from_word(word)?;
+    let (word, after) = crate::parse::status_word(text)?;
+    let (status, _) = Status::from_word(&text[word.range()])?;
     Some((status, after))
 }
 
-/// `SUPERSEDES [<id>]` (or without brackets, any case) in a text: (phrase range, target).
+/// `SUPERSEDES [<id>]` (or without brackets, any case) in a text: (phrase range, target
+/// without trailing punctuation). The parser's reader, so edits and parsing agree.
 pub(crate) fn supersedes_ref(text: &str) -> Option<(std::ops::Range<usize>, String)> {
-    let lower = text.to_ascii_lowercase();
-    let at = lower.find("supersedes")?;
-    let b = text.as_bytes();
-    let mut i = at + "supersedes".len();
-    while i < b.len() && (b[i] == b' ' || b[i] == b':') {
-        i += 1;
-    }
-    let bracket = b.get(i) == Some(&b'[');
-    if bracket {
-        i += 1;
-    }
-    let start = i;
-    while i < b.len() && !b[i].is_ascii_whitespace() && !matches!(b[i], b']' | b',' | b';') {
-        i += 1;
-    }
-    let target = text[start..i].trim_end_matches(['.', ':']).to_owned();
-    if bracket && b.get(i) == Some(&b']') {
-        i += 1;
-    }
-    (!target.is_empty()).then_some((at..i, target))
+    let (phrase, target) = crate::parse::supersedes(text)?;
+    let target = text[target.range()].trim_end_matches(['.', ':']);
+    (!target.is_empty()).then(|| (phrase.range(), target.to_owned()))
 }
 
 /// Appends a checkpoint `- <timestamp> — <note>` to the section its kind (or, without one,

@@ -7,6 +7,8 @@ mod outline;
 mod roles;
 mod store;
 
+pub(crate) use lines::{status_word, supersedes};
+
 
 use crate::document::*;
 use crate::hash::FastMap;
