@@ -18,11 +18,25 @@ cargo build -p memento-wasm --target wasm32-unknown-unknown --profile wasm-relea
 rm -rf "$out"
 wasm-bindgen --target nodejs --out-dir "$out/node" "$wasm"
 wasm-bindgen --target bundler --out-dir "$out/bundler" "$wasm"
-for dir in node bundler; do
-  wasm-opt -Oz "$out/$dir/memento_wasm_bg.wasm" -o "$out/$dir/memento_wasm_bg.wasm"
-done
+# Both targets get the same .wasm: shrink it once.
+wasm-opt -Oz "$out/node/memento_wasm_bg.wasm" -o "$out/node/memento_wasm_bg.wasm"
+cp "$out/node/memento_wasm_bg.wasm" "$out/bundler/memento_wasm_bg.wasm"
 echo '{ "type": "commonjs" }' > "$out/node/package.json"
 echo '{ "type": "module" }' > "$out/bundler/package.json"
+
+# MementoError lives in js/error.js (an ES module, imported by the wasm glue). The Node build
+# requires it, so its copy there becomes CommonJS; both entry points export the class.
+snippet=$(cd "$out/node" && find snippets -name error.js)
+sed -e 's/^export class MementoError/class MementoError/' wasm-pkg/js/error.js > "$out/node/$snippet.tmp"
+echo 'module.exports = { MementoError };' >> "$out/node/$snippet.tmp"
+mv "$out/node/$snippet.tmp" "$out/node/$snippet"
+echo 'exports.MementoError = MementoError;' >> "$out/node/memento_wasm.js"
+echo "export { MementoError } from \"./$snippet\";" >> "$out/bundler/memento_wasm.js"
+# `[Symbol.dispose]` needs TypeScript's esnext.disposable lib, which a default tsconfig lacks:
+# the declarations leave it out (the method is there at run time; `free()` is declared).
+for dir in node bundler; do
+  sed -i '/\[Symbol.dispose\]()/d' "$out/$dir/memento_wasm.d.ts"
+done
 
 raw=$(wc -c < "$out/node/memento_wasm_bg.wasm")
 gz=$(gzip -9 -c "$out/node/memento_wasm_bg.wasm" | wc -c)

@@ -3,13 +3,39 @@
 //! (one package for Node and bundlers).
 //!
 //! ```js
-//! const { parse } = require("memento-wasm");
+//! import { parse, plan, checkpoint } from "memento-wasm";
 //! const doc = parse(text);
-//! doc.dialect;            // "checkpoint-log"
-//! doc.toString() === text; // always true: parsing never changes a byte
+//! doc.dialect;                 // "checkpoint-log"
+//! doc.toString() === text;     // always true: parsing never changes a byte
+//! const p = plan(text);        // lazy: p.status and p.nextAction are cheap,
+//! p.completed.length;          // a list is built on first read, then kept
+//! const { text: next } = checkpoint(text, "DO NOT touch config/auth.yaml");
 //! ```
+//!
+//! - Results cross the boundary as one JSON text per value read ([`json`]); big lists of a
+//!   [`Plan`] or a [`MementoDocument`] are built only when read, once.
+//! - Offsets are UTF-16 code units by default, UTF-8 bytes with
+//!   `positionEncoding: "utf-8"` ([`offsets`]).
+//! - Findings are data (diagnostics); misuse throws `MementoError` ([`error`]).
 
+mod error;
+mod json;
+mod model;
+mod offsets;
+mod options;
+mod tools;
+
+use error::{error, into_error, Code};
+use json::Json;
+use memento_core::{edit, prompt, Status, Timestamp};
+use offsets::{Doc, Encoding};
+use options::{now, Opts};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+pub use tools::{apply_tool_call, memory_tools};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -21,32 +47,859 @@ export type Dialect =
   | "progress-log"
   | "memory-store"
   | "generic";
+
+export type Severity = "error" | "warning" | "info";
+
+/** Every rule id (check rules, then the transition rules of `diff`). Stable. */
+export type RuleId =
+  | "missing-section" | "duplicate-section" | "empty-next-step" | "malformed-entry"
+  | "unknown-status" | "timestamp-out-of-order" | "future-timestamp" | "dangling-supersedes"
+  | "conflicting-decisions" | "duplicate-entry" | "progress-contradiction"
+  | "section-over-budget" | "stale-memory" | "stale-current-state" | "possible-secret"
+  | "entry-after-completion" | "template-drift" | "stale-entry" | "mixed-scope"
+  | "timestamp-assumed-utc" | "status-alias"
+  | "header-changed" | "description-changed" | "decision-rewritten" | "entry-removed"
+  | "progress-regressed" | "completion-removed";
+
+export type Status = "COMPLETED" | "IN_PROGRESS" | "PENDING" | "BLOCKED" | "FAILED" | "SKIPPED";
+export type RunStatus = "not-started" | "in-progress" | "blocked" | "complete";
+export type CheckpointKind = "decision" | "progress" | "discovery";
+
+/**
+ * How offsets are counted: `"utf-16"` (the default) gives ranges and columns in UTF-16
+ * code units, so `text.slice(range.start, range.end)` works on the JavaScript string;
+ * `"utf-8"` gives byte ranges as the core and the CLI's JSON do (columns in characters).
+ */
+export type PositionEncoding = "utf-16" | "utf-8";
+
+/** A time: an ISO 8601 string (`2026-04-22T07:12Z`), a `Date` or epoch milliseconds. */
+export type TimeInput = string | Date | number;
+
+/** A half-open range `start..end` of the text. */
+export interface Range { start: number; end: number }
+
+/** One replacement of a range of the text. Edits of one list never overlap. */
+export interface TextEdit { range: Range; content: string }
+
+export interface Diagnostic {
+  rule: RuleId;
+  severity: Severity;
+  message: string;
+  /** 1-based line of `range.start`. */
+  line: number;
+  /** 1-based column of `range.start`, counted in the position encoding. */
+  column: number;
+  range: Range;
+  help?: string;
+  /** Edits that fix the finding (apply them with `applyEdits`). */
+  fix?: TextEdit[];
+}
+
+export interface ParseOptions {
+  /** Skip detection and read the text as this dialect. */
+  dialect?: Dialect;
+  /** The file's name or path (`activeContext.md`, `memories.jsonl`): settles the dialect. */
+  fileName?: string;
+  positionEncoding?: PositionEncoding;
+}
+
+export interface CheckOptions extends ParseOptions {
+  /** The current time; defaults to the clock. `null` skips the rules that need a clock. */
+  now?: TimeInput | null;
+  /** stale-memory: days (14). */
+  staleAfterDays?: number;
+  /** stale-entry: days (90). */
+  retentionDays?: number;
+  /** section-over-budget: estimated tokens per section (2000). */
+  sectionBudgetTokens?: number;
+  /** section-over-budget: estimated tokens for the whole file (12000). */
+  fileBudgetTokens?: number;
+  /** A custom session-notes template: the text of a file of headers and italic lines. */
+  template?: string;
+  /** Per-rule severity overrides; `"off"` turns a rule off. */
+  rules?: Partial<Record<RuleId, Severity | "off">>;
+}
+
+export interface PromptOptions extends CheckOptions {
+  /** Estimated tokens the prompt may use (2000). */
+  budget?: number;
+}
+
+export interface EditOptions {
+  /** When the entry is written; defaults to the clock. */
+  at?: TimeInput;
+  /** Write even when a guard refuses (a conflicting decision, a duplicate entry, …). */
+  force?: boolean;
+  dialect?: Dialect;
+  fileName?: string;
+  /** The encoding of the ranges of `EditResult.edits`. */
+  positionEncoding?: PositionEncoding;
+}
+
+export interface CheckpointOptions extends EditOptions {
+  /** Without a kind the note is routed by its content (SPEC §5). */
+  kind?: CheckpointKind;
+}
+
+export interface SetProgressOptions extends EditOptions {
+  /** The stop point, one token (`094`). */
+  stoppedAt?: string;
+}
+
+/** The new text, and the edits of the old text that made it. */
+export interface EditResult { text: string; edits: TextEdit[] }
+
+export interface NextAction {
+  text: string;
+  source: "next-step" | "stop-point" | "pending" | "current-state";
+  line: number;
+}
+
+export interface ResumeFrom { unit: string; stoppedAt: string | null; continueAt: string | null }
+
+export interface PlanUnit { unit: string; status: Status; range: string | null; line: number }
+
+export interface ActiveDecision { id: string; text: string; line: number }
+
+export interface SupersededDecision { id: string; by: string; text: string; line: number }
+
+export interface PlanDecisions { active: ActiveDecision[]; superseded: SupersededDecision[] }
+
+export interface PlanConflict { message: string; line: number }
+
+/** Sizes of a plan's lists, without building them. */
+export interface PlanCounts {
+  completed: number;
+  pending: number;
+  open: number;
+  activeDecisions: number;
+  supersededDecisions: number;
+  conflicts: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+
+/** A plan as plain data: what `JSON.stringify(plan)` writes (SPEC §4, in camelCase). */
+export interface PlanData {
+  status: RunStatus;
+  nextAction: NextAction | null;
+  resumeFrom: ResumeFrom | null;
+  completed: PlanUnit[];
+  pending: PlanUnit[];
+  /** Units under way (IN_PROGRESS), BLOCKED or FAILED. */
+  open: PlanUnit[];
+  decisions: PlanDecisions;
+  conflicts: PlanConflict[];
+  diagnostics: Diagnostic[];
+  lastUpdated: string | null;
+}
+
+/** Where a model element is. */
+export interface Located { line: number; column: number; range: Range }
+
+export type SectionRole =
+  | "decisions" | "progress" | "discoveries" | "next-step" | "completion" | "done" | "todo"
+  | "active" | "blocked" | "issues" | "current-state" | "worklog" | "other";
+
+export interface Section extends Located {
+  title: string;
+  level: number;
+  role: SectionRole;
+  /** Index of the enclosing section. */
+  parent: number | null;
+  /** The italic line below the heading (session notes). */
+  description: string | null;
+  timestamp: string | null;
+  /** After the heading to the end of the section. */
+  body: Range;
+}
+
+export interface Decision extends Located {
+  /** Its timestamp as written (`…#2` for a second one), or `L<line>`. */
+  id: string;
+  text: string;
+  timestamp: string | null;
+  /** The reference of `SUPERSEDES [...]`, as written. */
+  supersedes: string | null;
+  supersededBy: string | null;
+  active: boolean;
+}
+
+export interface ProgressUnit { name: string; range: string | null; stoppedAt: string | null }
+
+export interface ProgressMarker extends Located {
+  /** `null` for a status word Memento does not know. */
+  status: Status | null;
+  statusText: string;
+  source: "status-word" | "alias" | "checkbox" | "emoji" | "section" | "feature";
+  units: ProgressUnit[];
+  detail: string | null;
+}
+
+export interface Entry extends Located { timestamp: string; text: string; section: string | null }
+
+export interface Discovery extends Located { text: string; timestamp: string | null }
+
+export interface NextStep extends Located { text: string }
+
+export interface Completion extends Located { timestamp: string | null; finalStatus: string | null }
+
+export interface MemoryRecord extends Located {
+  id: string | null;
+  content: string | null;
+  tags: string[];
+  scope: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  lastAccessedAt: string | null;
+}
+
+/** A file of a workspace (`checkWorkspace`, `renderPrompts`). */
+export interface MemoryFile { path: string; text: string }
+
+export interface FileDiagnostics { path: string; dialect: Dialect; diagnostics: Diagnostic[] }
+
+export interface MergeConflict { section: string; reason: string }
+
+/** The merged text; on a conflict it kept ours for that section. */
+export interface MergeResult { text: string; conflicts: MergeConflict[] }
+
+export interface RuleInfo { id: RuleId; severity: Severity; kind: "check" | "transition"; doc: string }
+
+export type MementoErrorCode =
+  | "invalid-argument" | "invalid-timestamp" | "invalid-edits" | "unknown-tool"
+  | "duplicate-entry" | "conflicting-decision" | "unknown-decision" | "already-superseded"
+  | "another-in-progress" | "already-complete" | "no-such-section" | "not-supported"
+  | "invalid-input";
+
+/**
+ * The one error memento-wasm throws, for misuse only: a bad argument, or an edit a guard
+ * refused (`conflicting-decision`, `duplicate-entry`, …). Findings about a file are never
+ * thrown: they are diagnostics.
+ */
+export class MementoError extends Error {
+  readonly name: "MementoError";
+  readonly code: MementoErrorCode;
+  /** What the error names: `decision`, `line`, `unit`, `section`. */
+  readonly details: Readonly<Record<string, string | number>>;
+}
+
+/** A JSON Schema, as the tool definitions use it. */
+export interface JsonSchema {
+  type: "object" | "string" | "number" | "integer" | "boolean" | "array";
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: string[];
+  items?: JsonSchema;
+  additionalProperties?: boolean;
+}
+
+export type MemoryToolName =
+  | "record_decision" | "supersede_decision" | "record_progress" | "record_discovery"
+  | "set_next_step" | "recall";
+
+/** A tool definition in the shape of the Anthropic Messages API (`tools`). */
+export interface ToolDefinition { name: MemoryToolName; description: string; input_schema: JsonSchema }
+
+/** The same in the shape of OpenAI's chat completions API. */
+export interface OpenAiToolDefinition {
+  type: "function";
+  function: { name: MemoryToolName; description: string; parameters: JsonSchema };
+}
+
+/** What goes back to the model: `content` and `is_error` of a tool result. */
+export interface ToolResult { isError: boolean; content: string }
+
+export interface ToolCallResult {
+  /** The file after the call (the same text when nothing was written). */
+  text: string;
+  changed: boolean;
+  result: ToolResult;
+}
 "#;
 
-/// Parses a memory file of any shape. Never throws: text of an unknown shape is a
-/// `generic` document.
+/// `JSON.parse` of a text the writer made (always valid JSON).
+fn to_js(w: Json) -> JsValue {
+    js_sys::JSON::parse(&w.finish()).unwrap_or(JsValue::NULL)
+}
+
+fn doc_from(text: &str, o: &Opts) -> Result<Rc<Doc>, JsValue> {
+    Ok(Rc::new(Doc::new(memento_core::parse_with(text, &o.parse_options()?))))
+}
+
+/// Lazily built, then kept, JS values of a result object.
+struct Cache<const N: usize>(RefCell<[Option<JsValue>; N]>);
+
+impl<const N: usize> Cache<N> {
+    fn new() -> Self {
+        Cache(RefCell::new(std::array::from_fn(|_| None)))
+    }
+
+    fn get(&self, slot: usize, write: impl FnOnce(&mut Json)) -> JsValue {
+        if let Some(v) = &self.0.borrow()[slot] {
+            return v.clone();
+        }
+        let mut w = Json::new();
+        write(&mut w);
+        let v = to_js(w);
+        self.0.borrow_mut()[slot] = Some(v.clone());
+        v
+    }
+}
+
+/// Parses a memory file of any shape. Never throws on content: text of an unknown shape is
+/// a `generic` document.
 #[wasm_bindgen]
-pub fn parse(text: &str) -> MementoDocument {
-    MementoDocument { inner: memento_core::parse(text) }
+pub fn parse(
+    text: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "ParseOptions")] options: JsValue,
+) -> Result<MementoDocument, JsValue> {
+    let o = Opts::new(&options)?;
+    Ok(MementoDocument { doc: doc_from(text, &o)?, enc: o.encoding(Encoding::Utf16)?, cache: Cache::new() })
 }
 
 /// A parsed memory file. Holds the original text: `toString()` gives it back byte for byte.
+/// The model lists (`sections`, `decisions`, …) are built when first read, then kept.
 #[wasm_bindgen]
 pub struct MementoDocument {
-    inner: memento_core::Document,
+    doc: Rc<Doc>,
+    enc: Encoding,
+    cache: Cache<6>,
 }
 
 #[wasm_bindgen]
 impl MementoDocument {
-    /// The detected dialect.
+    /// The detected (or given) dialect.
     #[wasm_bindgen(getter, unchecked_return_type = "Dialect")]
     pub fn dialect(&self) -> String {
-        self.inner.dialect().as_str().to_owned()
+        self.doc.doc.dialect().as_str().to_owned()
+    }
+
+    /// The task id of a checkpoint log (`# Session Memory — <task id>`).
+    #[wasm_bindgen(getter, js_name = taskId)]
+    pub fn task_id(&self) -> Option<String> {
+        self.doc.doc.task_id().map(str::to_owned)
+    }
+
+    /// The first level-1 heading (else the first heading), without `#`.
+    #[wasm_bindgen(getter)]
+    pub fn title(&self) -> Option<String> {
+        let d = &self.doc.doc;
+        d.title().map(|s| memento_core::document::clean_title(d.text(s.title)).to_owned())
+    }
+
+    /// The newest timestamp anywhere in the file.
+    #[wasm_bindgen(getter, js_name = lastUpdated)]
+    pub fn last_updated(&self) -> Option<String> {
+        self.doc.doc.last_updated().map(|t| t.to_string())
+    }
+
+    #[wasm_bindgen(getter, js_name = lineCount)]
+    pub fn line_count(&self) -> usize {
+        self.doc.doc.line_index().line_count()
+    }
+
+    #[wasm_bindgen(getter, unchecked_return_type = "Section[]")]
+    pub fn sections(&self) -> JsValue {
+        self.cache.get(0, |w| model::sections(w, &self.doc, self.enc))
+    }
+
+    #[wasm_bindgen(getter, unchecked_return_type = "Decision[]")]
+    pub fn decisions(&self) -> JsValue {
+        self.cache.get(1, |w| model::decision_list(w, &self.doc, self.enc))
+    }
+
+    #[wasm_bindgen(getter, unchecked_return_type = "ProgressMarker[]")]
+    pub fn progress(&self) -> JsValue {
+        self.cache.get(2, |w| model::progress(w, &self.doc, self.enc))
+    }
+
+    /// Timestamped list items of every section.
+    #[wasm_bindgen(getter, unchecked_return_type = "Entry[]")]
+    pub fn entries(&self) -> JsValue {
+        self.cache.get(3, |w| model::entries(w, &self.doc, self.enc))
+    }
+
+    #[wasm_bindgen(getter, unchecked_return_type = "Discovery[]")]
+    pub fn discoveries(&self) -> JsValue {
+        self.cache.get(4, |w| model::discoveries(w, &self.doc, self.enc))
+    }
+
+    /// Memory-store rows.
+    #[wasm_bindgen(getter, unchecked_return_type = "MemoryRecord[]")]
+    pub fn records(&self) -> JsValue {
+        self.cache.get(5, |w| model::records(w, &self.doc, self.enc))
+    }
+
+    #[wasm_bindgen(getter, js_name = nextStep, unchecked_return_type = "NextStep | null")]
+    pub fn next_step(&self) -> JsValue {
+        let mut w = Json::new();
+        model::next_step(&mut w, &self.doc, self.enc);
+        to_js(w)
+    }
+
+    #[wasm_bindgen(getter, unchecked_return_type = "Completion | null")]
+    pub fn completion(&self) -> JsValue {
+        let mut w = Json::new();
+        model::completion(&mut w, &self.doc, self.enc);
+        to_js(w)
+    }
+
+    /// Runs every check rule (SPEC §3). Diagnostics are data: this never throws on content.
+    #[wasm_bindgen(unchecked_return_type = "Diagnostic[]")]
+    pub fn check(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let o = Opts::new(&options)?;
+        let found = memento_core::check(&self.doc.doc, &o.check_options()?);
+        let mut w = Json::new();
+        model::diagnostics(&mut w, &self.doc, &found, o.encoding(self.enc)?);
+        Ok(to_js(w))
+    }
+
+    /// The resume plan (SPEC §4), with the check's findings.
+    pub fn plan(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
+    ) -> Result<Plan, JsValue> {
+        let o = Opts::new(&options)?;
+        Plan::new(self.doc.clone(), &o, self.enc)
+    }
+
+    /// The text injected at session start (SPEC §4), within `budget` tokens.
+    #[wasm_bindgen(js_name = renderPrompt)]
+    pub fn render_prompt(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "PromptOptions")] options: JsValue,
+    ) -> Result<String, JsValue> {
+        let o = Opts::new(&options)?;
+        prompt_of(&self.doc.doc, &o)
     }
 
     /// The document as text: the input, unchanged.
     #[wasm_bindgen(js_name = toString)]
     pub fn to_js_string(&self) -> String {
-        self.inner.to_string()
+        self.doc.doc.to_string()
     }
+}
+
+/// The resume plan of a file. Cheap to create and to read `status`, `nextAction`,
+/// `resumeFrom`, `lastUpdated` and `counts`; each list is built on first read, then kept.
+/// `JSON.stringify(plan)` writes every field (`PlanData`).
+#[wasm_bindgen]
+pub struct Plan {
+    doc: Rc<Doc>,
+    plan: memento_core::Plan,
+    enc: Encoding,
+    cache: Cache<8>,
+}
+
+impl Plan {
+    fn new(doc: Rc<Doc>, o: &Opts, default_enc: Encoding) -> Result<Plan, JsValue> {
+        let plan = memento_core::plan(&doc.doc, &o.check_options()?);
+        Ok(Plan { doc, plan, enc: o.encoding(default_enc)?, cache: Cache::new() })
+    }
+}
+
+#[wasm_bindgen]
+impl Plan {
+    #[wasm_bindgen(getter, unchecked_return_type = "RunStatus")]
+    pub fn status(&self) -> String {
+        model::run_status(self.plan.status).to_owned()
+    }
+
+    /// The exact next action: Next Session Start, else the stop point of the unit in
+    /// progress, else the first pending unit, else Current State / Next Steps.
+    #[wasm_bindgen(getter, js_name = nextAction, unchecked_return_type = "NextAction | null")]
+    pub fn next_action(&self) -> JsValue {
+        self.cache.get(0, |w| model::next_action(w, &self.plan))
+    }
+
+    #[wasm_bindgen(getter, js_name = resumeFrom, unchecked_return_type = "ResumeFrom | null")]
+    pub fn resume_from(&self) -> JsValue {
+        self.cache.get(1, |w| model::resume_from(w, &self.plan))
+    }
+
+    /// One entry per completed unit, in file order: the units to skip.
+    #[wasm_bindgen(getter, unchecked_return_type = "PlanUnit[]")]
+    pub fn completed(&self) -> JsValue {
+        self.cache.get(2, |w| model::units(w, &self.plan.completed))
+    }
+
+    /// One entry per pending unit, in order.
+    #[wasm_bindgen(getter, unchecked_return_type = "PlanUnit[]")]
+    pub fn pending(&self) -> JsValue {
+        self.cache.get(3, |w| model::units(w, &self.plan.pending))
+    }
+
+    /// Units under way (IN_PROGRESS), BLOCKED or FAILED.
+    #[wasm_bindgen(getter, unchecked_return_type = "PlanUnit[]")]
+    pub fn open(&self) -> JsValue {
+        self.cache.get(4, |w| model::units(w, &self.plan.open))
+    }
+
+    #[wasm_bindgen(getter, unchecked_return_type = "PlanDecisions")]
+    pub fn decisions(&self) -> JsValue {
+        self.cache.get(5, |w| model::decisions(w, &self.plan))
+    }
+
+    #[wasm_bindgen(getter, unchecked_return_type = "PlanConflict[]")]
+    pub fn conflicts(&self) -> JsValue {
+        self.cache.get(6, |w| model::conflicts(w, &self.plan))
+    }
+
+    #[wasm_bindgen(getter, unchecked_return_type = "Diagnostic[]")]
+    pub fn diagnostics(&self) -> JsValue {
+        self.cache.get(7, |w| model::diagnostics(w, &self.doc, &self.plan.diagnostics, self.enc))
+    }
+
+    #[wasm_bindgen(getter, js_name = lastUpdated)]
+    pub fn last_updated(&self) -> Option<String> {
+        self.plan.last_updated.clone()
+    }
+
+    #[wasm_bindgen(getter, unchecked_return_type = "PlanCounts")]
+    pub fn counts(&self) -> JsValue {
+        let p = &self.plan;
+        let severity = |s: memento_core::Severity| p.diagnostics.iter().filter(|d| d.severity == s).count() as u64;
+        let mut w = Json::new();
+        w.obj().field_num("completed", p.completed.len() as u64).field_num("pending", p.pending.len() as u64);
+        w.field_num("open", p.open.len() as u64).field_num("activeDecisions", p.decisions.active.len() as u64);
+        w.field_num("supersededDecisions", p.decisions.superseded.len() as u64);
+        w.field_num("conflicts", p.conflicts.len() as u64);
+        w.field_num("errors", severity(memento_core::Severity::Error));
+        w.field_num("warnings", severity(memento_core::Severity::Warning));
+        w.field_num("infos", severity(memento_core::Severity::Info)).end_obj();
+        to_js(w)
+    }
+
+    /// Every field as plain data (what `JSON.stringify` writes).
+    #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "PlanData")]
+    pub fn to_json(&self) -> JsValue {
+        let mut w = Json::new();
+        model::plan(&mut w, &self.doc, &self.plan, self.enc);
+        to_js(w)
+    }
+}
+
+/// Runs every check rule on a text (SPEC §3). Never throws on content.
+#[wasm_bindgen(unchecked_return_type = "Diagnostic[]")]
+pub fn check(
+    text: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    parse(text, options.clone())?.check(options)
+}
+
+/// Reads `[{path, text}]`.
+fn memory_files(files: &JsValue, o: &Opts) -> Result<Vec<(String, memento_core::Document)>, JsValue> {
+    let bad = || error(Code::InvalidArgument, "expected an array of { path, text }");
+    let list = files.dyn_ref::<js_sys::Array>().ok_or_else(bad)?;
+    let base = o.parse_options()?;
+    let mut out = Vec::with_capacity(list.length() as usize);
+    for f in list.iter() {
+        let fo = Opts::new(&f)?;
+        let (Some(path), Some(text)) = (fo.string("path")?, fo.string("text")?) else { return Err(bad()) };
+        let options = memento_core::ParseOptions { file_name: Some(path.clone()), ..base.clone() };
+        let doc = memento_core::parse_with(&text, &options);
+        out.push((path, doc));
+    }
+    Ok(out)
+}
+
+/// Checks several files as one workspace: each file alone, then the files of one folder
+/// together (a memory bank: a unit COMPLETED in one file and PENDING in another, …).
+#[wasm_bindgen(js_name = checkWorkspace, unchecked_return_type = "FileDiagnostics[]")]
+pub fn check_workspace(
+    #[wasm_bindgen(unchecked_param_type = "MemoryFile[]")] files: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let o = Opts::new(&options)?;
+    let enc = o.encoding(Encoding::Utf16)?;
+    let docs: Vec<(String, Doc)> = memory_files(&files, &o)?.into_iter().map(|(p, d)| (p, Doc::new(d))).collect();
+    let refs: Vec<(&str, &memento_core::Document)> = docs.iter().map(|(p, d)| (p.as_str(), &d.doc)).collect();
+    let found = memento_core::check::check_workspace(&refs, &o.check_options()?);
+    let mut w = Json::new();
+    w.arr();
+    for (i, (path, d)) in docs.iter().enumerate() {
+        w.obj().field("path", path).field("dialect", d.doc.dialect().as_str()).key("diagnostics").arr();
+        for (_, diag) in found.iter().filter(|(f, _)| *f == i) {
+            model::diagnostic(&mut w, d, diag, enc);
+        }
+        w.end_arr().end_obj();
+    }
+    w.end_arr();
+    Ok(to_js(w))
+}
+
+/// The resume plan of a text (SPEC §4). See [`Plan`]: lists are built when read.
+#[wasm_bindgen]
+pub fn plan(
+    text: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
+) -> Result<Plan, JsValue> {
+    let o = Opts::new(&options)?;
+    Plan::new(doc_from(text, &o)?, &o, Encoding::Utf16)
+}
+
+fn prompt_of(doc: &memento_core::Document, o: &Opts) -> Result<String, JsValue> {
+    let budget = o.count("budget")?.unwrap_or(prompt::DEFAULT_BUDGET);
+    let p = memento_core::plan(doc, &o.check_options()?);
+    Ok(memento_core::secret::redact(&prompt::render_prompt(doc, &p, budget)).into_owned())
+}
+
+/// The text to inject at session start (SPEC §4): a caution, then the next action, the
+/// binding decisions, … within `budget` estimated tokens (2000), ending with what was left
+/// out and where.
+#[wasm_bindgen(js_name = renderPrompt)]
+pub fn render_prompt(
+    text: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "PromptOptions")] options: JsValue,
+) -> Result<String, JsValue> {
+    let o = Opts::new(&options)?;
+    let doc = memento_core::parse_with(text, &o.parse_options()?);
+    prompt_of(&doc, &o)
+}
+
+/// One caution header and, within one budget, a preview of each file with its path, the
+/// most recently updated first.
+#[wasm_bindgen(js_name = renderPrompts)]
+pub fn render_prompts(
+    #[wasm_bindgen(unchecked_param_type = "MemoryFile[]")] files: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "PromptOptions")] options: JsValue,
+) -> Result<String, JsValue> {
+    let o = Opts::new(&options)?;
+    let budget = o.count("budget")?.unwrap_or(prompt::DEFAULT_BUDGET);
+    let check = o.check_options()?;
+    let docs = memory_files(&files, &o)?;
+    let plans: Vec<memento_core::Plan> = docs.iter().map(|(_, d)| memento_core::plan(d, &check)).collect();
+    let refs: Vec<(&str, &memento_core::Document, &memento_core::Plan)> =
+        docs.iter().zip(&plans).map(|((p, d), plan)| (p.as_str(), d, plan)).collect();
+    Ok(memento_core::secret::redact(&prompt::render_prompts(&refs, budget)).into_owned())
+}
+
+/// What changed between two versions of one file that the file's rules forbid (the
+/// transition rules of SPEC §3). Ranges are in `newText`.
+#[wasm_bindgen(unchecked_return_type = "Diagnostic[]")]
+pub fn diff(
+    old_text: &str,
+    new_text: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "ParseOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let o = Opts::new(&options)?;
+    let parse_options = o.parse_options()?;
+    let old = memento_core::parse_with(old_text, &parse_options);
+    let new = Doc::new(memento_core::parse_with(new_text, &parse_options));
+    let mut found = memento_core::diff(&old, &new.doc);
+    for d in &mut found {
+        // Messages quote the text: never repeat a secret.
+        d.message = memento_core::secret::redact(&d.message).into_owned();
+    }
+    let mut w = Json::new();
+    model::diagnostics(&mut w, &new, &found, o.encoding(Encoding::Utf16)?);
+    Ok(to_js(w))
+}
+
+/// Three-way merge of one file edited in two places (SPEC §5).
+#[wasm_bindgen(unchecked_return_type = "MergeResult")]
+pub fn merge(base: &str, ours: &str, theirs: &str) -> JsValue {
+    let out = memento_core::merge(base, ours, theirs);
+    let mut w = Json::with_capacity(out.text.len() + 64);
+    w.obj().field("text", &out.text).key("conflicts").arr();
+    for c in &out.conflicts {
+        w.obj().field("section", &c.section).field("reason", &memento_core::secret::redact(&c.reason)).end_obj();
+    }
+    w.end_arr().end_obj();
+    to_js(w)
+}
+
+/// A fresh memory file of `dialect` for a task.
+#[wasm_bindgen]
+pub fn init(#[wasm_bindgen(unchecked_param_type = "Dialect")] dialect: &str, task_id: &str) -> Result<String, JsValue> {
+    edit::init(options::dialect(dialect)?, task_id).map_err(into_error)
+}
+
+/// What every edit reads from its options.
+struct EditArgs {
+    at: Timestamp,
+    options: edit::EditOptions,
+    enc: Encoding,
+}
+
+fn edit_args(options: &JsValue) -> Result<EditArgs, JsValue> {
+    let o = Opts::new(options)?;
+    Ok(EditArgs {
+        at: o.time("at", Some(now()))?.unwrap_or_else(now),
+        options: edit::EditOptions { force: o.bool("force")?, parse: o.parse_options()? },
+        enc: o.encoding(Encoding::Utf16)?,
+    })
+}
+
+/// `{ text, edits }`, the edits' ranges in the old text.
+fn edit_result(old: &str, out: Result<edit::EditOutcome, memento_core::EditError>, enc: Encoding) -> Result<JsValue, JsValue> {
+    let out = out.map_err(into_error)?;
+    let map = (enc == Encoding::Utf16).then(|| offsets::Utf16Map::new(old));
+    let convert = |b: usize| map.as_ref().map_or(b, |m| m.to_utf16(b)) as u64;
+    let mut w = Json::with_capacity(out.text.len() + 128);
+    w.obj().field("text", &out.text).key("edits").arr();
+    for e in &out.edits {
+        w.obj().key("range").obj().field_num("start", convert(e.range.start)).field_num("end", convert(e.range.end));
+        w.end_obj().field("content", &e.content).end_obj();
+    }
+    w.end_arr().end_obj();
+    Ok(to_js(w))
+}
+
+fn kind(name: &str) -> Result<edit::Kind, JsValue> {
+    match name {
+        "decision" => Ok(edit::Kind::Decision),
+        "progress" => Ok(edit::Kind::Progress),
+        "discovery" => Ok(edit::Kind::Discovery),
+        _ => Err(error(Code::InvalidArgument, format!("unknown kind `{name}` (expected decision, progress or discovery)"))),
+    }
+}
+
+fn status(word: &str) -> Result<Status, JsValue> {
+    match Status::from_word(&word.trim().to_ascii_uppercase()) {
+        Some((s, _)) => Ok(s),
+        None => Err(error(
+            Code::InvalidArgument,
+            format!("unknown status `{word}` (expected COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED or SKIPPED)"),
+        )),
+    }
+}
+
+/// Appends a checkpoint `- <timestamp> — <note>` (SPEC §5). Without `kind`, the note is
+/// routed by its content: "DO NOT…", "decided…", "use…" → decision; a status word →
+/// progress; else discovery. Throws `MementoError` when a guard refuses it.
+#[wasm_bindgen(unchecked_return_type = "EditResult")]
+pub fn checkpoint(
+    text: &str,
+    note: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "CheckpointOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let a = edit_args(&options)?;
+    let k = Opts::new(&options)?.string("kind")?.map(|k| kind(&k)).transpose()?;
+    edit_result(text, edit::checkpoint_with(text, note, a.at, k, &a.options), a.enc)
+}
+
+/// Supersedes decision `decisionId` with a new decision (`SUPERSEDES [<id>] <text>`).
+#[wasm_bindgen(unchecked_return_type = "EditResult")]
+pub fn supersede(
+    text: &str,
+    decision_id: &str,
+    new_text: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let a = edit_args(&options)?;
+    edit_result(text, edit::supersede_with(text, decision_id, new_text, a.at, &a.options), a.enc)
+}
+
+/// Sets a unit's progress marker (one line per unit), with an optional stop point.
+#[wasm_bindgen(js_name = setProgress, unchecked_return_type = "EditResult")]
+pub fn set_progress(
+    text: &str,
+    unit: &str,
+    #[wasm_bindgen(unchecked_param_type = "Status")] status_word: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "SetProgressOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let a = edit_args(&options)?;
+    let stop = Opts::new(&options)?.string("stoppedAt")?;
+    let out = edit::set_progress_with(text, unit, status(status_word)?, stop.as_deref(), &a.options);
+    edit_result(text, out, a.enc)
+}
+
+/// Replaces the next step (Next Session Start; memory bank: Next Steps).
+#[wasm_bindgen(js_name = setNext, unchecked_return_type = "EditResult")]
+pub fn set_next(
+    text: &str,
+    next: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let a = edit_args(&options)?;
+    edit_result(text, edit::set_next_with(text, next, &a.options), a.enc)
+}
+
+/// Appends `TASK COMPLETE — <timestamp>` and `Final status: <finalStatus>`.
+#[wasm_bindgen(unchecked_return_type = "EditResult")]
+pub fn complete(
+    text: &str,
+    final_status: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let a = edit_args(&options)?;
+    edit_result(text, edit::complete_with(text, final_status, a.at, &a.options), a.enc)
+}
+
+/// Replaces the content of a section (session notes: the header and its italic description
+/// are kept byte for byte).
+#[wasm_bindgen(js_name = updateSection, unchecked_return_type = "EditResult")]
+pub fn update_section(
+    text: &str,
+    name: &str,
+    content: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let a = edit_args(&options)?;
+    edit_result(text, edit::update_section_with(text, name, content, &a.options), a.enc)
+}
+
+/// Applies edits (a diagnostic's `fix`, an `EditResult`'s `edits`) to the text they were
+/// made for, as one splice. Throws `invalid-edits` when they overlap or fall outside it.
+#[wasm_bindgen(js_name = applyEdits)]
+pub fn apply_edits(
+    text: &str,
+    #[wasm_bindgen(unchecked_param_type = "TextEdit[]")] edits: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "{ positionEncoding?: PositionEncoding }")] options: JsValue,
+) -> Result<String, JsValue> {
+    let o = Opts::new(&options)?;
+    let enc = o.encoding(Encoding::Utf16)?;
+    let map = offsets::Utf16Map::new(if enc == Encoding::Utf16 { text } else { "" });
+    let bad = || error(Code::InvalidArgument, "expected an array of { range: { start, end }, content }");
+    let list = edits.dyn_ref::<js_sys::Array>().ok_or_else(bad)?;
+    let mut core_edits = Vec::with_capacity(list.length() as usize);
+    for e in list.iter() {
+        let eo = Opts::new(&e)?;
+        let range = eo.get("range");
+        let ro = Opts::new(&range)?;
+        let (Some(start), Some(end), Some(content)) = (ro.count("start")?, ro.count("end")?, eo.string("content")?) else {
+            return Err(bad());
+        };
+        let byte = |u: usize| if enc == Encoding::Utf16 { map.to_byte(u) } else { u };
+        core_edits.push(memento_core::TextEdit::replace(memento_core::Span::new(byte(start), byte(end)), content));
+    }
+    memento_core::splice(text, &core_edits).map_err(|e| error(Code::InvalidEdits, e.to_string()))
+}
+
+/// Every rule: id, default severity, kind (check or transition) and a one-line doc.
+#[wasm_bindgen(unchecked_return_type = "RuleInfo[]")]
+pub fn rules() -> JsValue {
+    let mut w = Json::new();
+    w.arr();
+    for r in memento_core::Rule::ALL {
+        let kind = match r.kind() {
+            memento_core::RuleKind::Check => "check",
+            memento_core::RuleKind::Transition => "transition",
+        };
+        w.obj().field("id", r.id()).field("severity", r.default_severity().as_str()).field("kind", kind);
+        w.field("doc", r.doc()).end_obj();
+    }
+    w.end_arr();
+    to_js(w)
+}
+
+/// The text with every detected secret (API keys, tokens, private keys, …) masked.
+#[wasm_bindgen]
+pub fn redact(text: &str) -> String {
+    memento_core::secret::redact(text).into_owned()
+}
+
+/// The deterministic token estimate behind every budget: ASCII text one token per 4 bytes
+/// (rounded up), every other character one token.
+#[wasm_bindgen(js_name = estimateTokens)]
+pub fn estimate_tokens(text: &str) -> usize {
+    memento_core::tokens::estimate(text)
 }

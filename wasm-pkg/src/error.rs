@@ -1,0 +1,109 @@
+//! Misuse throws one typed error, `MementoError` (`js/error.js`), with a stable `code`.
+//! Everything about a file's content is data (diagnostics), never an exception.
+
+use memento_core::EditError;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(module = "/js/error.js")]
+extern "C" {
+    type MementoError;
+
+    #[wasm_bindgen(constructor)]
+    fn new(code: &str, message: &str, details: JsValue) -> MementoError;
+}
+
+/// The codes of `MementoError` (the `MementoErrorCode` type of the TypeScript declarations).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Code {
+    /// An argument or option of the wrong type or value (an unknown dialect, status, rule…).
+    InvalidArgument,
+    /// A timestamp that cannot be read.
+    InvalidTimestamp,
+    /// `applyEdits`: edits out of bounds, inside a character or overlapping.
+    InvalidEdits,
+    /// `applyToolCall`: not one of the tools of `memoryTools()`.
+    UnknownTool,
+    // Refused edits (SPEC §5), one per core `EditError`.
+    DuplicateEntry,
+    ConflictingDecision,
+    UnknownDecision,
+    AlreadySuperseded,
+    AnotherInProgress,
+    AlreadyComplete,
+    NoSuchSection,
+    NotSupported,
+    InvalidInput,
+}
+
+impl Code {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::InvalidArgument => "invalid-argument",
+            Code::InvalidTimestamp => "invalid-timestamp",
+            Code::InvalidEdits => "invalid-edits",
+            Code::UnknownTool => "unknown-tool",
+            Code::DuplicateEntry => "duplicate-entry",
+            Code::ConflictingDecision => "conflicting-decision",
+            Code::UnknownDecision => "unknown-decision",
+            Code::AlreadySuperseded => "already-superseded",
+            Code::AnotherInProgress => "another-in-progress",
+            Code::AlreadyComplete => "already-complete",
+            Code::NoSuchSection => "no-such-section",
+            Code::NotSupported => "not-supported",
+            Code::InvalidInput => "invalid-input",
+        }
+    }
+}
+
+/// A `MementoError` to throw.
+pub fn error(code: Code, message: impl AsRef<str>) -> JsValue {
+    error_with(code, message, JsValue::UNDEFINED)
+}
+
+fn error_with(code: Code, message: impl AsRef<str>, details: JsValue) -> JsValue {
+    MementoError::new(code.as_str(), message.as_ref(), details).into()
+}
+
+/// The code and details of a refused edit.
+pub fn edit_code(e: &EditError) -> (Code, Vec<(&'static str, DetailValue<'_>)>) {
+    use DetailValue::{Num, Str};
+    match e {
+        EditError::DuplicateEntry { section, line, .. } => {
+            (Code::DuplicateEntry, vec![("section", Str(section)), ("line", Num(*line))])
+        }
+        EditError::ConflictsWith { decision, line, .. } => {
+            (Code::ConflictingDecision, vec![("decision", Str(decision)), ("line", Num(*line))])
+        }
+        EditError::UnknownDecision(id) => (Code::UnknownDecision, vec![("decision", Str(id))]),
+        EditError::AlreadySuperseded { decision, by } => {
+            (Code::AlreadySuperseded, vec![("decision", Str(decision)), ("by", Str(by))])
+        }
+        EditError::AnotherInProgress { unit, line } => {
+            (Code::AnotherInProgress, vec![("unit", Str(unit)), ("line", Num(*line))])
+        }
+        EditError::AlreadyComplete { line } => (Code::AlreadyComplete, vec![("line", Num(*line))]),
+        EditError::NoSuchSection(name) => (Code::NoSuchSection, vec![("section", Str(name))]),
+        EditError::NotSupportedForDialect { .. } => (Code::NotSupported, Vec::new()),
+        EditError::InvalidInput(_) => (Code::InvalidInput, Vec::new()),
+    }
+}
+
+pub enum DetailValue<'a> {
+    Str(&'a str),
+    Num(u32),
+}
+
+/// The one conversion of a core edit refusal into a thrown `MementoError`. The message goes
+/// through `redact`: a refused note may quote a secret.
+pub fn into_error(e: EditError) -> JsValue {
+    let (code, details) = edit_code(&e);
+    let obj = js_sys::Object::new();
+    for (k, v) in details {
+        let v = match v {
+            DetailValue::Str(s) => JsValue::from_str(&memento_core::secret::redact(s)),
+            DetailValue::Num(n) => JsValue::from(n),
+        };
+        let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &v);
+    }
+    error_with(code, memento_core::secret::redact(&e.to_string()), obj.into())
+}

@@ -1,0 +1,301 @@
+//! The JavaScript shape of every result, written as JSON (see `json.rs`). Each function
+//! here is the boundary type of one core type: the TypeScript interface of the same name
+//! in `lib.rs` describes what it writes. Keys are camelCase; offsets are converted by
+//! [`Doc`] in the requested [`Encoding`].
+
+use crate::json::Json;
+use crate::offsets::{Doc, Encoding};
+use memento_core::document::{MarkerSource, SectionRole};
+use memento_core::plan::{NextActionSource, PlanUnit};
+use memento_core::{Diagnostic, Plan, RunStatus, Span, TextEdit};
+
+pub fn diagnostics(w: &mut Json, doc: &Doc, list: &[Diagnostic], enc: Encoding) {
+    w.arr();
+    for d in list {
+        diagnostic(w, doc, d, enc);
+    }
+    w.end_arr();
+}
+
+pub fn diagnostic(w: &mut Json, doc: &Doc, d: &Diagnostic, enc: Encoding) {
+    w.obj();
+    w.field("rule", d.rule.id()).field("severity", d.severity.as_str()).field("message", &d.message);
+    w.field_num("line", d.line as u64);
+    let column = match enc {
+        Encoding::Utf8 => d.column,
+        Encoding::Utf16 => doc.column(d.range.start, enc),
+    };
+    w.field_num("column", column as u64);
+    doc.range(w, d.range, enc);
+    if let Some(help) = &d.help {
+        w.field("help", help);
+    }
+    if let Some(fix) = &d.fix {
+        w.key("fix");
+        edits(w, doc, fix, enc);
+    }
+    w.end_obj();
+}
+
+/// Text edits, with ranges of the text `doc` holds (the text before the edit).
+pub fn edits(w: &mut Json, doc: &Doc, list: &[TextEdit], enc: Encoding) {
+    w.arr();
+    for e in list {
+        w.obj();
+        doc.range(w, e.range, enc);
+        w.field("content", &e.content);
+        w.end_obj();
+    }
+    w.end_arr();
+}
+
+pub fn run_status(s: RunStatus) -> &'static str {
+    match s {
+        RunStatus::NotStarted => "not-started",
+        RunStatus::InProgress => "in-progress",
+        RunStatus::Blocked => "blocked",
+        RunStatus::Complete => "complete",
+    }
+}
+
+pub fn next_action(w: &mut Json, plan: &Plan) {
+    let Some(n) = &plan.next_action else {
+        w.null();
+        return;
+    };
+    let source = match n.source {
+        NextActionSource::NextStep => "next-step",
+        NextActionSource::StopPoint => "stop-point",
+        NextActionSource::Pending => "pending",
+        NextActionSource::CurrentState => "current-state",
+    };
+    w.obj().field("text", &n.text).field("source", source).field_num("line", n.line as u64).end_obj();
+}
+
+pub fn resume_from(w: &mut Json, plan: &Plan) {
+    let Some(r) = &plan.resume_from else {
+        w.null();
+        return;
+    };
+    w.obj().field("unit", &r.unit);
+    w.field_opt("stoppedAt", r.stopped_at.as_deref()).field_opt("continueAt", r.continue_at.as_deref());
+    w.end_obj();
+}
+
+pub fn units(w: &mut Json, list: &[PlanUnit]) {
+    w.arr();
+    for u in list {
+        w.obj().field("unit", &u.unit).field("status", u.status.as_str());
+        w.field_opt("range", u.range.as_deref()).field_num("line", u.line as u64).end_obj();
+    }
+    w.end_arr();
+}
+
+pub fn decisions(w: &mut Json, plan: &Plan) {
+    w.obj().key("active").arr();
+    for d in &plan.decisions.active {
+        w.obj().field("id", &d.id).field("text", &d.text).field_num("line", d.line as u64).end_obj();
+    }
+    w.end_arr().key("superseded").arr();
+    for d in &plan.decisions.superseded {
+        w.obj().field("id", &d.id).field("by", &d.by).field("text", &d.text);
+        w.field_num("line", d.line as u64).end_obj();
+    }
+    w.end_arr().end_obj();
+}
+
+pub fn conflicts(w: &mut Json, plan: &Plan) {
+    w.arr();
+    for c in &plan.conflicts {
+        w.obj().field("message", &c.message).field_num("line", c.line as u64).end_obj();
+    }
+    w.end_arr();
+}
+
+/// The whole plan (`PlanData`).
+pub fn plan(w: &mut Json, doc: &Doc, plan: &Plan, enc: Encoding) {
+    w.obj().field("status", run_status(plan.status));
+    w.key("nextAction");
+    next_action(w, plan);
+    w.key("resumeFrom");
+    resume_from(w, plan);
+    w.key("completed");
+    units(w, &plan.completed);
+    w.key("pending");
+    units(w, &plan.pending);
+    w.key("open");
+    units(w, &plan.open);
+    w.key("decisions");
+    decisions(w, plan);
+    w.key("conflicts");
+    conflicts(w, plan);
+    w.key("diagnostics");
+    diagnostics(w, doc, &plan.diagnostics, enc);
+    w.field_opt("lastUpdated", plan.last_updated.as_deref());
+    w.end_obj();
+}
+
+// The document model (MementoDocument's getters).
+
+fn role(r: SectionRole) -> &'static str {
+    match r {
+        SectionRole::Decisions => "decisions",
+        SectionRole::Progress => "progress",
+        SectionRole::Discoveries => "discoveries",
+        SectionRole::NextStep => "next-step",
+        SectionRole::Completion => "completion",
+        SectionRole::Done => "done",
+        SectionRole::Todo => "todo",
+        SectionRole::Active => "active",
+        SectionRole::Blocked => "blocked",
+        SectionRole::Issues => "issues",
+        SectionRole::CurrentState => "current-state",
+        SectionRole::Worklog => "worklog",
+        SectionRole::Other => "other",
+    }
+}
+
+fn marker_source(s: MarkerSource) -> &'static str {
+    match s {
+        MarkerSource::StatusWord => "status-word",
+        MarkerSource::Alias => "alias",
+        MarkerSource::Checkbox => "checkbox",
+        MarkerSource::Emoji => "emoji",
+        MarkerSource::Section => "section",
+        MarkerSource::Feature => "feature",
+    }
+}
+
+fn text(w: &mut Json, doc: &Doc, key: &str, span: Option<Span>) {
+    w.field_opt(key, span.map(|s| doc.doc.text(s)));
+}
+
+pub fn sections(w: &mut Json, doc: &Doc, enc: Encoding) {
+    let d = &doc.doc;
+    w.arr();
+    for s in d.sections() {
+        w.obj();
+        w.field("title", memento_core::document::clean_title(d.text(s.title)));
+        w.field_num("level", s.level as u64).field("role", role(s.role));
+        w.key("parent");
+        match s.parent {
+            Some(p) => w.num(p as u64),
+            None => w.null(),
+        };
+        text(w, doc, "description", s.description);
+        w.field_opt("timestamp", s.timestamp.map(|t| t.to_string()).as_deref());
+        doc.place(w, s.span, enc);
+        w.key("body").obj();
+        w.field_num("start", doc.offset(s.body.start, enc) as u64).field_num("end", doc.offset(s.body.end, enc) as u64);
+        w.end_obj().end_obj();
+    }
+    w.end_arr();
+}
+
+pub fn decision_list(w: &mut Json, doc: &Doc, enc: Encoding) {
+    let d = &doc.doc;
+    w.arr();
+    for x in d.decisions() {
+        w.obj().field("id", &x.id).field("text", d.text(x.text));
+        w.field_opt("timestamp", x.timestamp.map(|t| t.to_string()).as_deref());
+        text(w, doc, "supersedes", x.supersedes.as_ref().map(|s| s.target));
+        w.field_opt("supersededBy", x.superseded_by.map(|i| d.decisions()[i].id.as_str()));
+        w.key("active").bool(x.superseded_by.is_none());
+        doc.place(w, d.item(x.item).span, enc);
+        w.end_obj();
+    }
+    w.end_arr();
+}
+
+pub fn progress(w: &mut Json, doc: &Doc, enc: Encoding) {
+    let d = &doc.doc;
+    w.arr();
+    for m in d.progress() {
+        w.obj().field_opt("status", m.status.map(|s| s.as_str())).field("statusText", d.text(m.status_span));
+        w.field("source", marker_source(m.source)).key("units").arr();
+        for u in &m.units {
+            w.obj().field("name", d.text(u.name));
+            text(w, doc, "range", u.range.map(|r| r.span));
+            text(w, doc, "stoppedAt", u.stopped_at);
+            w.end_obj();
+        }
+        w.end_arr();
+        text(w, doc, "detail", m.detail);
+        doc.place(w, m.span, enc);
+        w.end_obj();
+    }
+    w.end_arr();
+}
+
+pub fn entries(w: &mut Json, doc: &Doc, enc: Encoding) {
+    let d = &doc.doc;
+    w.arr();
+    for e in d.entries() {
+        let item = d.item(e.item);
+        w.obj().field("timestamp", d.text(e.timestamp_span)).field("text", d.text(e.text));
+        w.field_opt("section", item.section.map(|s| memento_core::document::clean_title(d.text(d.sections()[s].title))));
+        doc.place(w, item.span, enc);
+        w.end_obj();
+    }
+    w.end_arr();
+}
+
+pub fn discoveries(w: &mut Json, doc: &Doc, enc: Encoding) {
+    let d = &doc.doc;
+    w.arr();
+    for x in d.discoveries() {
+        w.obj().field("text", d.text(x.text));
+        w.field_opt("timestamp", x.timestamp.map(|t| t.to_string()).as_deref());
+        doc.place(w, d.item(x.item).span, enc);
+        w.end_obj();
+    }
+    w.end_arr();
+}
+
+pub fn next_step(w: &mut Json, doc: &Doc, enc: Encoding) {
+    let d = &doc.doc;
+    match d.next_step() {
+        Some(n) => {
+            w.obj().field("text", d.text(n.text).trim());
+            doc.place(w, n.span, enc);
+            w.end_obj();
+        }
+        None => {
+            w.null();
+        }
+    }
+}
+
+pub fn completion(w: &mut Json, doc: &Doc, enc: Encoding) {
+    let d = &doc.doc;
+    match d.completion() {
+        Some(c) => {
+            w.obj().field_opt("timestamp", c.timestamp.map(|t| t.to_string()).as_deref());
+            text(w, doc, "finalStatus", c.final_status);
+            doc.place(w, c.span, enc);
+            w.end_obj();
+        }
+        None => {
+            w.null();
+        }
+    }
+}
+
+pub fn records(w: &mut Json, doc: &Doc, enc: Encoding) {
+    let d = &doc.doc;
+    w.arr();
+    for r in d.records() {
+        w.obj().field_opt("id", r.id.as_deref()).field_opt("content", r.content.as_deref());
+        w.key("tags").arr();
+        for t in &r.tags {
+            w.str(t);
+        }
+        w.end_arr().field_opt("scope", r.scope.as_deref());
+        for (k, t) in [("createdAt", r.created_at), ("updatedAt", r.updated_at), ("lastAccessedAt", r.last_accessed_at)] {
+            w.field_opt(k, t.map(|t| t.to_string()).as_deref());
+        }
+        doc.place(w, r.span, enc);
+        w.end_obj();
+    }
+    w.end_arr();
+}

@@ -1,0 +1,140 @@
+//! Offsets for JavaScript. The core's spans are UTF-8 byte offsets; a JS string is indexed
+//! in UTF-16 code units. A [`Utf16Map`] is built once per text, only when an offset is
+//! actually returned, and converts any byte offset with a binary search.
+
+use crate::json::Json;
+use memento_core::{Document, Span};
+use std::cell::OnceCell;
+
+/// How offsets (ranges, columns) are given to the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Encoding {
+    /// UTF-16 code units: `text.slice(range.start, range.end)` in JavaScript.
+    #[default]
+    Utf16,
+    /// UTF-8 bytes, as the core and the CLI's JSON count them (columns in characters).
+    Utf8,
+}
+
+/// Byte offset → UTF-16 offset, for one text.
+#[derive(Debug, Default)]
+pub struct Utf16Map {
+    /// For each multi-byte character, in order: (byte offset after it, bytes minus UTF-16
+    /// units so far). Empty for ASCII text.
+    points: Vec<(u32, u32)>,
+}
+
+impl Utf16Map {
+    pub fn new(text: &str) -> Self {
+        let bytes = text.as_bytes();
+        let mut points = Vec::new();
+        let mut delta = 0u32;
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b < 0x80 {
+                i += 1;
+                continue;
+            }
+            let (len, units) = match b {
+                0xF0.. => (4, 2),
+                0xE0.. => (3, 1),
+                _ => (2, 1),
+            };
+            i += len;
+            delta += len as u32 - units;
+            points.push((i as u32, delta));
+        }
+        Utf16Map { points }
+    }
+
+    pub fn to_utf16(&self, byte: usize) -> usize {
+        let at = self.points.partition_point(|p| p.0 as usize <= byte);
+        match at {
+            0 => byte,
+            _ => byte - self.points[at - 1].1 as usize,
+        }
+    }
+
+    /// UTF-16 offset → byte offset (the start of the character holding it).
+    pub fn to_byte(&self, unit: usize) -> usize {
+        let at = self.points.partition_point(|p| (p.0 - p.1) as usize <= unit);
+        match at {
+            0 => unit,
+            _ => unit + self.points[at - 1].1 as usize,
+        }
+    }
+}
+
+/// A parsed document and what the binding derives from it on demand.
+pub struct Doc {
+    pub doc: Document,
+    utf16: OnceCell<Utf16Map>,
+}
+
+impl Doc {
+    pub fn new(doc: Document) -> Self {
+        Doc { doc, utf16: OnceCell::new() }
+    }
+
+    fn map(&self) -> &Utf16Map {
+        self.utf16.get_or_init(|| Utf16Map::new(self.doc.source()))
+    }
+
+    pub fn offset(&self, byte: usize, enc: Encoding) -> usize {
+        match enc {
+            Encoding::Utf8 => byte,
+            Encoding::Utf16 => self.map().to_utf16(byte),
+        }
+    }
+
+    /// `"range": {"start", "end"}`.
+    pub fn range(&self, w: &mut Json, span: Span, enc: Encoding) {
+        w.key("range").obj();
+        w.field_num("start", self.offset(span.start, enc) as u64);
+        w.field_num("end", self.offset(span.end, enc) as u64);
+        w.end_obj();
+    }
+
+    /// The 1-based column of a byte offset: UTF-16 units for `Utf16`, characters (as the
+    /// core counts them) for `Utf8`.
+    pub fn column(&self, byte: usize, enc: Encoding) -> u32 {
+        let pos = self.doc.position(byte);
+        match enc {
+            Encoding::Utf8 => pos.column,
+            Encoding::Utf16 => {
+                let line_start = self.doc.line_index().line_start(pos.line as usize - 1).unwrap_or(0);
+                let map = self.map();
+                (map.to_utf16(byte.min(self.doc.source().len())) - map.to_utf16(line_start)) as u32 + 1
+            }
+        }
+    }
+
+    /// `"line"`, `"column"` and `"range"` of a span.
+    pub fn place(&self, w: &mut Json, span: Span, enc: Encoding) {
+        let line = self.doc.line_index().line_of(span.start.min(self.doc.source().len())) + 1;
+        w.field_num("line", line as u64);
+        w.field_num("column", self.column(span.start, enc) as u64);
+        self.range(w, span, enc);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn converts_bytes_to_utf16_units_and_back() {
+        let text = "a—b😀c\né";
+        let map = Utf16Map::new(text);
+        let js: Vec<u16> = text.encode_utf16().collect();
+        for (byte, ch) in text.char_indices() {
+            let unit = map.to_utf16(byte);
+            assert_eq!(String::from_utf16(&js[unit..]).unwrap(), text[byte..], "at {ch:?}");
+            assert_eq!(map.to_byte(unit), byte);
+        }
+        assert_eq!(map.to_utf16(text.len()), js.len());
+        assert_eq!(map.to_byte(js.len()), text.len());
+        assert_eq!(Utf16Map::new("plain").to_utf16(3), 3);
+    }
+}
