@@ -1,0 +1,415 @@
+// The `memento` CLI (SPEC §6): every command, its exit codes and its --json shapes.
+// Exit codes: 0 fine; 1 the check found errors (or a guard refused a write, or a merge
+// conflicted); 2 usage, I/O or input error (not UTF-8, binary), one line on stderr.
+"use strict";
+
+const fs = require("node:fs");
+const path = require("node:path");
+const zlib = require("node:zlib");
+const memento = require("../pkg/node/memento_wasm.js");
+const { CliError, readText, memoryFiles, withLock, writeAtomic } = require("./files.cjs");
+
+const USAGE = `usage:
+  memento check FILE... [--json] [--now ISO] [--dialect D]
+  memento plan FILE [--json] [--now ISO]
+  memento prompt FILE|DIR... [--budget N] [--now ISO] [--if-exists]
+  memento checkpoint FILE [--decision|--progress|--discovery] TEXT [--at ISO] [--force]
+  memento supersede FILE DECISION_ID TEXT [--at ISO]
+  memento progress FILE UNIT STATUS [--stopped-at X] [--force]
+  memento next FILE TEXT
+  memento complete FILE [TEXT] [--at ISO] [--archive DIR]
+  memento init FILE --task ID [--dialect D]
+  memento diff OLD NEW [--json]
+  memento merge BASE OURS THEIRS [-o OUT]
+  memento share FILE [--base URL]
+  memento hooks claude-code [--file PATH]
+  memento protocol [--for claude-md|agents-md] [--file PATH]
+exit codes: 0 fine, 1 the check found errors, 2 usage, I/O or input error`;
+
+// Options of each command: name → true for a flag, "value" for an option with a value.
+const COMMANDS = {
+  check: { json: true, now: "value", dialect: "value" },
+  plan: { json: true, now: "value", dialect: "value" },
+  prompt: { budget: "value", now: "value", "if-exists": true },
+  checkpoint: { decision: true, progress: true, discovery: true, at: "value", force: true },
+  supersede: { at: "value", force: true },
+  progress: { "stopped-at": "value", force: true },
+  next: {},
+  complete: { at: "value", archive: "value" },
+  init: { task: "value", dialect: "value", force: true },
+  diff: { json: true },
+  merge: { o: "value", output: "value" },
+  share: { base: "value" },
+  hooks: { file: "value" },
+  protocol: { for: "value", file: "value" },
+};
+
+function usage(message) {
+  return new CliError(2, `${message} (memento --help for usage)`);
+}
+
+/** `argv` after the command → { args, opts }. `--x=v`, `--x v`, `-o v`; `--` ends options. */
+function parseArgs(command, argv) {
+  const spec = COMMANDS[command];
+  const args = [];
+  const opts = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") {
+      args.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith("-") || a === "-") {
+      args.push(a);
+      continue;
+    }
+    const body = a.startsWith("--") ? a.slice(2) : a.slice(1);
+    const eq = body.indexOf("=");
+    const name = eq === -1 ? body : body.slice(0, eq);
+    const kind = spec[name];
+    if (!kind) throw usage(`${command}: unknown option ${a.split("=")[0]}`);
+    if (kind === true) {
+      if (eq !== -1) throw usage(`${command}: --${name} takes no value`);
+      opts[name] = true;
+    } else {
+      const value = eq !== -1 ? body.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw usage(`${command}: ${a} needs a value`);
+      opts[name] = value;
+    }
+  }
+  return { args, opts };
+}
+
+function arity(command, args, min, max = min) {
+  if (args.length < min || args.length > max) {
+    const want = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+    throw usage(`${command}: expected ${want} argument${(max === Infinity ? min : max) === 1 ? "" : "s"}, got ${args.length}`);
+  }
+}
+
+/** Calls into the package; a MementoError (misuse, a refused edit) becomes a CliError. */
+const REFUSALS = new Set(["conflicting-decision", "duplicate-entry", "another-in-progress", "already-complete", "already-superseded"]);
+function call(fn) {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof memento.MementoError) throw new CliError(REFUSALS.has(e.code) ? 1 : 2, e.message);
+    throw e;
+  }
+}
+
+function nowOption(opts) {
+  return opts.now === undefined ? new Date() : opts.now;
+}
+
+function budgetOption(opts) {
+  if (opts.budget === undefined) return undefined;
+  if (!/^\d+$/.test(opts.budget)) throw usage(`--budget must be a whole number of tokens, got ${opts.budget}`);
+  return Number(opts.budget);
+}
+
+/** camelCase keys → snake_case (the plan's JSON is SPEC §4's, in snake case). */
+function snakeKeys(value) {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value === null || typeof value !== "object") return value;
+  const out = {};
+  for (const [k, v] of Object.entries(value)) out[k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = snakeKeys(v);
+  return out;
+}
+
+function formatDiagnostic(file, d) {
+  let line = `${file}:${d.line}:${d.column}: ${d.severity}[${d.rule}] ${d.message}`;
+  if (d.help) line += `\n  help: ${d.help}`;
+  return line;
+}
+
+function countErrors(diagnostics) {
+  return diagnostics.filter((d) => d.severity === "error").length;
+}
+
+function summary(diagnostics, files) {
+  const by = (s) => diagnostics.filter((d) => d.severity === s).length;
+  const plural = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
+  return `${plural(by("error"), "error")}, ${plural(by("warning"), "warning")}, ${plural(by("info"), "info")} in ${plural(files, "file")}`;
+}
+
+// Commands. Each returns an exit code and writes through `out` (stdout lines).
+
+function check({ args, opts }, out) {
+  arity("check", args, 1, Infinity);
+  const paths = args.flatMap(memoryFiles);
+  const files = paths.map((p) => ({ path: p, text: readText(p) }));
+  const options = { now: nowOption(opts), positionEncoding: "utf-8" };
+  if (opts.dialect) options.dialect = opts.dialect;
+  const results = call(() => memento.checkWorkspace(files, options));
+  const all = results.flatMap((r) => r.diagnostics);
+  if (opts.json) {
+    out(JSON.stringify({ files: results }, null, 2));
+  } else {
+    for (const r of results) for (const d of r.diagnostics) out(formatDiagnostic(r.path, d));
+    out(summary(all, results.length));
+  }
+  return countErrors(all) > 0 ? 1 : 0;
+}
+
+function plan({ args, opts }, out) {
+  arity("plan", args, 1);
+  const [file] = args;
+  const options = { now: nowOption(opts), positionEncoding: "utf-8", fileName: file };
+  if (opts.dialect) options.dialect = opts.dialect;
+  const p = call(() => memento.plan(readText(file), options));
+  const data = p.toJSON();
+  if (opts.json) {
+    out(JSON.stringify(snakeKeys(data), null, 2));
+  } else {
+    out(`status: ${data.status}`);
+    if (data.nextAction) out(`next action: ${data.nextAction.text} (line ${data.nextAction.line})`);
+    if (data.resumeFrom) {
+      const r = data.resumeFrom;
+      out(`resume from: ${r.unit}${r.stoppedAt ? `, stopped at ${r.stoppedAt}` : ""}${r.continueAt ? `, continue at ${r.continueAt}` : ""}`);
+    }
+    const names = (units) => units.map((u) => u.unit).join(", ");
+    if (data.completed.length) out(`completed (${data.completed.length}): ${names(data.completed)}`);
+    if (data.open.length) out(`open (${data.open.length}): ${data.open.map((u) => `${u.unit} ${u.status}`).join(", ")}`);
+    if (data.pending.length) out(`pending (${data.pending.length}): ${names(data.pending)}`);
+    out(`decisions: ${data.decisions.active.length} active, ${data.decisions.superseded.length} superseded`);
+    for (const d of data.decisions.active) out(`  [${d.id}] ${d.text} (line ${d.line})`);
+    for (const c of data.conflicts) out(`conflict: ${c.message} (line ${c.line})`);
+    for (const d of data.diagnostics) out(formatDiagnostic(file, d));
+    if (data.lastUpdated) out(`last updated: ${data.lastUpdated}`);
+  }
+  return countErrors(data.diagnostics) > 0 ? 1 : 0;
+}
+
+function prompt({ args, opts }, out) {
+  arity("prompt", args, 1, Infinity);
+  const existing = opts["if-exists"] ? args.filter((p) => fs.existsSync(p)) : args;
+  const paths = existing.flatMap(memoryFiles);
+  if (paths.length === 0) {
+    if (opts["if-exists"]) return 0;
+    throw new CliError(2, `${args.join(", ")}: no memory files (.md, .txt, .json, .jsonl)`);
+  }
+  const options = { now: nowOption(opts), budget: budgetOption(opts) };
+  const files = paths.map((p) => ({ path: p, text: readText(p) }));
+  const text =
+    files.length === 1 && !fs.statSync(existing[0]).isDirectory()
+      ? call(() => memento.renderPrompt(files[0].text, { ...options, fileName: files[0].path }))
+      : call(() => memento.renderPrompts(files, options));
+  out(text.replace(/\n$/, ""));
+  return 0;
+}
+
+/** Reads, edits and writes `file` under its lock; `edit(text)` returns the new text. */
+function editFile(file, edit) {
+  return withLock(file, () => {
+    const text = readText(file);
+    const next = edit(text);
+    if (next !== text) writeAtomic(file, next);
+    return next;
+  });
+}
+
+function checkpoint({ args, opts }, out) {
+  arity("checkpoint", args, 2);
+  const kinds = ["decision", "progress", "discovery"].filter((k) => opts[k]);
+  if (kinds.length > 1) throw usage("checkpoint: give at most one of --decision, --progress, --discovery");
+  const [file, note] = args;
+  editFile(file, (text) => {
+    // The time is taken under the lock, so entries of concurrent writers stay in order.
+    const options = { at: opts.at ?? new Date(), force: !!opts.force, fileName: file };
+    if (kinds.length) options.kind = kinds[0];
+    return call(() => memento.checkpoint(text, note, options)).text;
+  });
+  out(`${file}: checkpoint written`);
+  return 0;
+}
+
+function supersede({ args, opts }, out) {
+  arity("supersede", args, 3);
+  const [file, id, note] = args;
+  editFile(file, (text) => call(() => memento.supersede(text, id, note, { at: opts.at ?? new Date(), force: !!opts.force, fileName: file })).text);
+  out(`${file}: decision ${id} superseded`);
+  return 0;
+}
+
+function progress({ args, opts }, out) {
+  arity("progress", args, 3);
+  const [file, unit, status] = args;
+  editFile(file, (text) => {
+    const options = { force: !!opts.force, fileName: file };
+    if (opts["stopped-at"] !== undefined) options.stoppedAt = opts["stopped-at"];
+    return call(() => memento.setProgress(text, unit, status, options)).text;
+  });
+  out(`${file}: ${unit} ${status.toUpperCase()}`);
+  return 0;
+}
+
+function next({ args }, out) {
+  arity("next", args, 2);
+  const [file, text] = args;
+  editFile(file, (old) => call(() => memento.setNext(old, text, { fileName: file })).text);
+  out(`${file}: next step set`);
+  return 0;
+}
+
+function complete({ args, opts }, out) {
+  arity("complete", args, 1, 2);
+  const [file, status = "complete"] = args;
+  const text = editFile(file, (old) => call(() => memento.complete(old, status, { at: opts.at ?? new Date(), fileName: file })).text);
+  out(`${file}: task complete`);
+  if (opts.archive !== undefined) {
+    const task = memento.parse(text, { fileName: file }).taskId ?? path.basename(file).replace(/\.[^.]*$/, "");
+    const name = `session_memory_final_${task.replace(/[^A-Za-z0-9._-]+/g, "_")}.md`;
+    try {
+      fs.mkdirSync(opts.archive, { recursive: true });
+    } catch (e) {
+      throw new CliError(2, `${opts.archive}: ${e.message}`);
+    }
+    const archived = path.join(opts.archive, name);
+    withLock(archived, () => writeAtomic(archived, text));
+    out(`${file}: archived as ${archived}`);
+  }
+  return 0;
+}
+
+function init({ args, opts }, out) {
+  arity("init", args, 1);
+  if (!opts.task) throw usage("init: --task ID is required");
+  const [file] = args;
+  const text = call(() => memento.init(opts.dialect ?? "checkpoint-log", opts.task));
+  try {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  } catch (e) {
+    throw new CliError(2, `${file}: ${e.message}`);
+  }
+  withLock(file, () => {
+    if (fs.existsSync(file) && !opts.force) throw new CliError(2, `${file}: already exists (--force replaces it)`);
+    writeAtomic(file, text);
+  });
+  out(`${file}: created`);
+  return 0;
+}
+
+function diff({ args, opts }, out) {
+  arity("diff", args, 2);
+  const [oldFile, newFile] = args;
+  const found = call(() => memento.diff(readText(oldFile), readText(newFile), { positionEncoding: "utf-8", fileName: newFile }));
+  if (opts.json) {
+    out(JSON.stringify({ old: oldFile, new: newFile, diagnostics: found }, null, 2));
+  } else {
+    for (const d of found) out(formatDiagnostic(newFile, d));
+    out(summary(found, 1).replace(/ in 1 file$/, ` from ${oldFile} to ${newFile}`));
+  }
+  return countErrors(found) > 0 ? 1 : 0;
+}
+
+function merge({ args, opts }, out, err, raw) {
+  arity("merge", args, 3);
+  const [base, ours, theirs] = args.map(readText);
+  const result = memento.merge(base, ours, theirs);
+  for (const c of result.conflicts) err(`memento: merge conflict in ${c.section}: ${c.reason}`);
+  const target = opts.o ?? opts.output;
+  if (target !== undefined) {
+    withLock(target, () => writeAtomic(target, result.text));
+  } else {
+    raw(result.text);
+  }
+  return result.conflicts.length > 0 ? 1 : 0;
+}
+
+/** `BASE#share=<base64url of the deflate-raw compressed text>&name=<file name>`: the file
+ *  travels in the URL fragment, which browsers never send to a server. Secrets are masked. */
+function share({ args, opts }, out, err) {
+  arity("share", args, 1);
+  const [file] = args;
+  const text = readText(file);
+  const safe = memento.redact(text);
+  if (safe !== text) err(`memento: ${file}: possible secrets were masked in the shared copy`);
+  const data = zlib.deflateRawSync(Buffer.from(safe, "utf8"), { level: 9 }).toString("base64url");
+  const base = (opts.base ?? "http://127.0.0.1:8080/").replace(/#.*$/, "");
+  out(`${base}#share=${data}&name=${encodeURIComponent(path.basename(file))}`);
+  return 0;
+}
+
+const DEFAULT_FILE = "session_memory.md";
+
+function hooks({ args, opts }, out) {
+  arity("hooks", args, 1);
+  if (args[0] !== "claude-code") throw usage(`hooks: unknown target ${args[0]} (expected claude-code)`);
+  const file = opts.file ?? DEFAULT_FILE;
+  const target = path.isAbsolute(file) ? file : `$CLAUDE_PROJECT_DIR/${file}`;
+  const command = `npx --no-install memento prompt --if-exists "${target}"`;
+  const settings = {
+    hooks: {
+      SessionStart: [{ matcher: "startup|resume|clear|compact", hooks: [{ type: "command", command }] }],
+    },
+  };
+  out(JSON.stringify(settings, null, 2));
+  return 0;
+}
+
+function protocol({ args, opts }, out) {
+  arity("protocol", args, 0);
+  const target = opts.for ?? "claude-md";
+  if (target !== "claude-md" && target !== "agents-md") throw usage(`protocol: --for must be claude-md or agents-md, got ${target}`);
+  const f = opts.file ?? DEFAULT_FILE;
+  const m = "npx --no-install memento";
+  const start =
+    target === "claude-md"
+      ? `At session start (the SessionStart hook of \`memento hooks claude-code\` prints it for you, or run \`${m} prompt ${f}\`):`
+      : `At session start (run \`${m} prompt ${f}\` to see what matters):`;
+  out(`## Session Memory Protocol
+
+This task keeps its memory in \`${f}\`. Context is not memory: whatever is not written there is gone when the context compacts or the session ends.
+
+${start}
+1. Read \`${f}\` first, before any other work.
+2. Apply every active decision without re-evaluating it.
+3. Start from its next step (Next Session Start); do not redo units marked COMPLETED.
+
+During the session, checkpoint as things happen:
+- a decision that constrains later work: \`${m} checkpoint ${f} --decision "<decision and reason>"\`. Decisions are never edited: to change one, \`${m} supersede ${f} <decision id> "<new decision>"\`.
+- progress: \`${m} progress ${f} "<unit>" COMPLETED\` when a unit is done; \`IN_PROGRESS --stopped-at <item>\` when pausing inside one.
+- a discovery a later session needs: \`${m} checkpoint ${f} --discovery "<fact>"\`.
+
+Before the context compacts or the session ends:
+1. Record the decisions and progress not yet written.
+2. Refresh the next step with the exact next action: \`${m} next ${f} "<next action>"\`.`);
+  return 0;
+}
+
+const HANDLERS = { check, plan, prompt, checkpoint, supersede, progress, next, complete, init, diff, merge, share, hooks, protocol };
+
+/**
+ * Runs the CLI on `argv` (without node and the script). Returns the exit code. `io.out` and
+ * `io.err` receive stdout and stderr lines, `io.raw` text written as is (default: the
+ * process's streams).
+ */
+function main(argv, io = {}) {
+  const out = io.out ?? ((line) => process.stdout.write(`${line}\n`));
+  const err = io.err ?? ((line) => process.stderr.write(`${line}\n`));
+  const raw = io.raw ?? ((text) => process.stdout.write(text));
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+      (command === undefined ? err : out)(USAGE);
+      return command === undefined ? 2 : 0;
+    }
+    if (command === "--version" || command === "-V") {
+      out(require("../package.json").version);
+      return 0;
+    }
+    const handler = HANDLERS[command];
+    if (!handler) throw usage(`unknown command ${command}`);
+    return handler(parseArgs(command, rest), out, err, raw);
+  } catch (e) {
+    if (e instanceof CliError) {
+      err(`memento: ${e.message.split("\n")[0]}`);
+      return e.exitCode;
+    }
+    err(`memento: internal error: ${String(e && e.message ? e.message : e).split("\n")[0]}`);
+    return 2;
+  }
+}
+
+module.exports = { main };
