@@ -1,0 +1,41 @@
+// A fresh project with the packed package installed, as a user gets it: `npm pack` of
+// wasm-pkg/ (built by wasm-pkg/build.sh), then `npm install <tarball>` into an empty folder.
+// `node tests/npm/project.mjs` makes it (scripts/test.sh runs it before the tests); the tests
+// import `project` and `run` from here.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const project = join(repo, "target", "npm-test", "project");
+export const bin = join(project, "node_modules", ".bin", "memento");
+export const tools = join(repo, "node_modules", ".bin");
+
+/** Packs wasm-pkg/ and installs the tarball into a new `project` folder. */
+export function setUp() {
+  const work = dirname(project);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(project, { recursive: true });
+  execFileSync("npm", ["pack", "--silent", "--pack-destination", work], { cwd: join(repo, "wasm-pkg"), stdio: ["ignore", "ignore", "inherit"] });
+  const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "memento-user", private: true, version: "1.0.0" }, null, 2));
+  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--silent", join(work, tarball)], { cwd: project, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** Throws unless `setUp` ran (the tests do not pack, so they can run in parallel). */
+export function requireProject() {
+  if (!existsSync(bin)) throw new Error(`no installed package at ${project}: run \`node tests/npm/project.mjs\` first`);
+}
+
+/** Runs a command; returns { status, stdout, stderr }. */
+export function run(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { encoding: "utf8", cwd: project, ...options });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  setUp();
+  console.log(`memento-wasm installed from its tarball into ${project}`);
+}
