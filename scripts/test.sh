@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command: installs missing tools, then runs every test.
 #   1. native Rust tests of the core and the cross-crate tests
-#   2. the npm package (wasm-pkg/build.sh) and its Node smoke tests
+#   2. the npm package (wasm-pkg/build.sh): its API tests, then the packed tarball installed in
+#      a fresh project (import, require, tsc, a Vite build in Chromium, the CLI, concurrency)
 #   3. the dashboard (trunk build --release) and its end-to-end test in headless Chromium
 set -euo pipefail
 
@@ -15,13 +16,17 @@ start=$SECONDS
 step() { printf '\n==> test: %s (at %ds)\n' "$*" $((SECONDS - start)); }
 
 step "native tests"
-cargo test -p memento-core -p memento-tests
+cargo test -p memento-core -p memento-tests -p memento-wasm
 
 step "npm package: build"
 wasm-pkg/build.sh
 
-step "npm package: Node smoke tests"
+step "npm package: API tests"
 node --test wasm-pkg/test/*.test.cjs wasm-pkg/test/*.test.mjs
+
+step "npm package: the packed tarball, installed as a user would (ESM, CJS, tsc, Vite + Chromium, CLI)"
+node tests/npm/project.mjs
+node --test tests/npm/*.test.mjs
 
 step "dashboard: build"
 cargo fetch # trunk builds offline
