@@ -1,0 +1,16 @@
+// The example harness (examples/harness.mjs) runs three sessions, each a new process, and
+// checks that each resumes where the last stopped; it exits non-zero if not.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+test("examples/harness.mjs: three sessions resume at the right place", () => {
+  const harness = fileURLToPath(new URL("../examples/harness.mjs", import.meta.url));
+  const out = execFileSync(process.execPath, [harness, mkdtempSync(join(tmpdir(), "memento-harness-"))], { encoding: "utf8" });
+  assert.match(out, /sessions started at: orders\/batch_1\/ 001 \| orders\/batch_2\/ 013 \| orders\/batch_3\/ 025/);
+  assert.match(out, /ok: the plan resumed at the right place in every session/);
+});
