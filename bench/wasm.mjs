@@ -1,0 +1,117 @@
+// The npm package's budget (SPEC §9): parse+check+plan of a 1 MB memory file through
+// memento-wasm, results included, against pulldown-cmark's bare event loop compiled to wasm
+// (bench/pulldown-wasm, same build settings as the package), in one Node process on the same
+// text; beside markdown-it's `parse` and marked's `lexer`.
+//
+//   node bench/wasm.mjs [ROUNDS] [--linear]      (after wasm-pkg/build.sh; from the repo root)
+//
+// Inputs come from bench/gen.py (log and notes, 1 MB; 10 MB with --linear). pulldown-wasm is
+// built on first use into target/pulldown-wasm/. Prints the median of ROUNDS (21) runs.
+//
+// Two ways of reading the plan are timed, since results are built only when read:
+// - "plan, headline read": plan() and what a session start reads (status, nextAction,
+//   resumeFrom, counts);
+// - "plan, every field read": the same, then every list as JS objects (toJSON()).
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+const args = process.argv.slice(2);
+const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 21);
+const linear = args.includes("--linear");
+const env = { ...process.env, PATH: `${join(root, "node_modules/.bin")}:${process.env.HOME}/.cargo/bin:${process.env.PATH}` };
+
+function input(kind, bytes) {
+  const file = join(root, "target/bench-inputs", `${kind}-${bytes}.md`);
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, execFileSync("python3", [join(root, "bench/gen.py"), kind, String(bytes)], { maxBuffer: 1 << 30 }));
+  }
+  return readFileSync(file, "utf8");
+}
+
+function pulldownWasm() {
+  const out = join(root, "target/pulldown-wasm/pkg");
+  const js = join(out, "pulldown_wasm.js");
+  if (!existsSync(js)) {
+    const target = join(root, "target/pulldown-wasm");
+    const opts = { cwd: join(root, "bench/pulldown-wasm"), env: { ...env, CARGO_TARGET_DIR: target }, stdio: "inherit" };
+    execFileSync("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown"], opts);
+    execFileSync("wasm-bindgen", ["--target", "nodejs", "--out-dir", out, join(target, "wasm32-unknown-unknown/release/pulldown_wasm.wasm")], opts);
+    execFileSync("wasm-opt", ["-Oz", join(out, "pulldown_wasm_bg.wasm"), "-o", join(out, "pulldown_wasm_bg.wasm")], opts);
+  }
+  return require(js);
+}
+
+function median(fn, n) {
+  for (let i = 0; i < 3; i++) fn();
+  const t = [];
+  for (let i = 0; i < n; i++) {
+    const s = performance.now();
+    fn();
+    t.push(performance.now() - s);
+  }
+  t.sort((a, b) => a - b);
+  return t[n >> 1];
+}
+
+const memento = require(join(root, "wasm-pkg/pkg/node/memento_wasm.js"));
+const pulldown = pulldownWasm();
+const { default: MarkdownIt } = await import("markdown-it");
+const { marked } = await import("marked");
+const md = new MarkdownIt();
+const options = { now: "2026-07-01T00:00Z" };
+
+const runners = {
+  "pulldown-cmark bare loop (wasm)": (text) => pulldown.bare(text),
+  "memento plan, headline read": (text) => {
+    const p = memento.plan(text, options);
+    p.status, p.nextAction, p.resumeFrom, p.counts;
+    p.free();
+  },
+  "memento plan, every field read": (text) => {
+    const p = memento.plan(text, options);
+    p.toJSON();
+    p.free();
+  },
+  "markdown-it parse": (text) => md.parse(text, {}),
+  "marked lexer": (text) => marked.lexer(text),
+};
+
+const wasm = readFileSync(join(root, "wasm-pkg/pkg/node/memento_wasm_bg.wasm"));
+console.log(`memento-wasm .wasm: ${wasm.length} bytes, ${gzipSync(wasm, { level: 9 }).length} gzipped (budget 153600)`);
+console.log(`median of ${rounds} rounds, Node ${process.version}\n`);
+
+const results = {};
+for (const kind of ["log", "notes"]) {
+  const text = input(kind, 1_000_000);
+  results[kind] = {};
+  console.log(`${kind} (${(Buffer.byteLength(text) / 1e6).toFixed(2)} MB)`);
+  for (const [name, fn] of Object.entries(runners)) {
+    const ms = median(() => fn(text), rounds);
+    results[kind][name] = ms;
+    console.log(`  ${name.padEnd(34)} ${ms.toFixed(2).padStart(8)} ms`);
+  }
+  const r = results[kind];
+  const base = r["pulldown-cmark bare loop (wasm)"];
+  for (const name of ["memento plan, headline read", "memento plan, every field read"]) {
+    const ratio = r[name] / base;
+    const faster = r["markdown-it parse"] / r[name];
+    console.log(`  ${name}: ${ratio.toFixed(2)}× pulldown (budget ≤ 2×: ${ratio <= 2 ? "met" : "NOT met"}), ${faster.toFixed(1)}× faster than markdown-it (budget ≥ 12×: ${faster >= 12 ? "met" : "NOT met"})`);
+  }
+  console.log();
+}
+
+if (linear) {
+  for (const kind of ["log", "notes"]) {
+    const big = input(kind, 10_000_000);
+    const ms = median(() => runners["memento plan, headline read"](big), 5);
+    const ratio = ms / results[kind]["memento plan, headline read"];
+    console.log(`${kind} 10 MB: memento plan, headline read ${ms.toFixed(1)} ms = ${ratio.toFixed(1)}× the 1 MB time (budget ≤ 12×)`);
+  }
+}
