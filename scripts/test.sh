@@ -24,6 +24,10 @@ wasm-pkg/build.sh
 step "npm package: API tests"
 node --test wasm-pkg/test/*.test.cjs wasm-pkg/test/*.test.mjs
 
+step "npm package: the binding's conversions, from Rust in wasm (wasm-bindgen-test-runner, Node)"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  cargo test -p memento-wasm --target wasm32-unknown-unknown --test boundary
+
 step "npm package: the packed tarball, installed as a user would (ESM, CJS, tsc, Vite + Chromium, CLI)"
 node tests/npm/project.mjs
 node --test tests/npm/*.test.mjs
