@@ -682,17 +682,17 @@ pub fn render_prompts(
 }
 
 /// What changed between two versions of one file that the file's rules forbid (the
-/// transition rules of SPEC §3). Ranges are in `newText`.
+/// transition rules of SPEC §3). Ranges are in `after`.
 #[wasm_bindgen(unchecked_return_type = "Diagnostic[]")]
 pub fn diff(
-    old_text: &str,
-    new_text: &str,
+    before: &str,
+    after: &str,
     #[wasm_bindgen(unchecked_optional_param_type = "ParseOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let o = Opts::new(&options)?;
     let parse_options = o.parse_options()?;
-    let old = memento_core::parse_with(old_text, &parse_options);
-    let new = Doc::new(memento_core::parse_with(new_text, &parse_options));
+    let old = memento_core::parse_with(before, &parse_options);
+    let new = Doc::new(memento_core::parse_with(after, &parse_options));
     let mut found = memento_core::diff(&old, &new.doc);
     for d in &mut found {
         // Messages quote the text: never repeat a secret.
@@ -718,8 +718,8 @@ pub fn merge(base: &str, ours: &str, theirs: &str) -> JsValue {
 
 /// A fresh memory file of `dialect` for a task.
 #[wasm_bindgen]
-pub fn init(#[wasm_bindgen(unchecked_param_type = "Dialect")] dialect: &str, task_id: &str) -> Result<String, JsValue> {
-    edit::init(options::dialect(dialect)?, task_id).map_err(into_error)
+pub fn init(#[wasm_bindgen(unchecked_param_type = "Dialect")] dialect: &str, task: &str) -> Result<String, JsValue> {
+    edit::init(options::dialect(dialect)?, task).map_err(into_error)
 }
 
 /// What every edit reads from its options.
@@ -762,7 +762,7 @@ fn kind(name: &str) -> Result<edit::Kind, JsValue> {
     }
 }
 
-fn status(word: &str) -> Result<Status, JsValue> {
+fn parse_status(word: &str) -> Result<Status, JsValue> {
     match Status::from_word(&word.trim().to_ascii_uppercase()) {
         Some((s, _)) => Ok(s),
         None => Err(error(
@@ -786,16 +786,16 @@ pub fn checkpoint(
     edit_result(text, edit::checkpoint_with(text, note, a.at, k, &a.options), a.enc)
 }
 
-/// Supersedes decision `decisionId` with a new decision (`SUPERSEDES [<id>] <text>`).
+/// Supersedes decision `id` with a new decision (`SUPERSEDES [<id>] <decision>`).
 #[wasm_bindgen(unchecked_return_type = "EditResult")]
 pub fn supersede(
     text: &str,
-    decision_id: &str,
-    new_text: &str,
+    id: &str,
+    decision: &str,
     #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let a = edit_args(&options)?;
-    edit_result(text, edit::supersede_with(text, decision_id, new_text, a.at, &a.options), a.enc)
+    edit_result(text, edit::supersede_with(text, id, decision, a.at, &a.options), a.enc)
 }
 
 /// Sets a unit's progress marker (one line per unit), with an optional stop point.
@@ -803,12 +803,12 @@ pub fn supersede(
 pub fn set_progress(
     text: &str,
     unit: &str,
-    #[wasm_bindgen(unchecked_param_type = "Status")] status_word: &str,
+    #[wasm_bindgen(unchecked_param_type = "Status")] status: &str,
     #[wasm_bindgen(unchecked_optional_param_type = "SetProgressOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let a = edit_args(&options)?;
     let stop = Opts::new(&options)?.string("stoppedAt")?;
-    let out = edit::set_progress_with(text, unit, status(status_word)?, stop.as_deref(), &a.options);
+    let out = edit::set_progress_with(text, unit, parse_status(status)?, stop.as_deref(), &a.options);
     edit_result(text, out, a.enc)
 }
 
@@ -823,15 +823,15 @@ pub fn set_next(
     edit_result(text, edit::set_next_with(text, next, &a.options), a.enc)
 }
 
-/// Appends `TASK COMPLETE — <timestamp>` and `Final status: <finalStatus>`.
+/// Appends `TASK COMPLETE — <timestamp>` and `Final status: <status>`.
 #[wasm_bindgen(unchecked_return_type = "EditResult")]
 pub fn complete(
     text: &str,
-    final_status: &str,
+    status: &str,
     #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let a = edit_args(&options)?;
-    edit_result(text, edit::complete_with(text, final_status, a.at, &a.options), a.enc)
+    edit_result(text, edit::complete_with(text, status, a.at, &a.options), a.enc)
 }
 
 /// Replaces the content of a section (session notes: the header and its italic description

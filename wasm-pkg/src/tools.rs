@@ -21,6 +21,9 @@ const TOOLS: &str = r#"[
 {"name":"recall","description":"Read the session memory: the next action, binding decisions with their ids, the unit in progress, warnings, pending units, discoveries and what is done.","input_schema":{"type":"object","properties":{"budget_tokens":{"type":"integer","description":"At most this many tokens (default 2000)."}},"additionalProperties":false}}
 ]"#;
 
+/// The tools of [`TOOLS`], in order.
+const NAMES: [&str; 6] = ["record_decision", "supersede_decision", "record_progress", "record_discovery", "set_next_step", "recall"];
+
 /// Tool definitions (JSON Schema) for record_decision, supersede_decision, record_progress,
 /// record_discovery, set_next_step and recall, in the shape of the Anthropic Messages API
 /// (`{ name, description, input_schema }`; for OpenAI, `parameters` is `input_schema`).
@@ -38,7 +41,7 @@ pub fn apply_tool_call(
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "TimeInput")] now: JsValue,
 ) -> Result<JsValue, JsValue> {
-    if !TOOLS.contains(&format!("\"name\":\"{name}\"")) || name.is_empty() {
+    if !NAMES.contains(&name) {
         return Err(error(Code::UnknownTool, format!("`{name}` is not a memory tool (see memoryTools())")));
     }
     let at = if now.is_undefined() || now.is_null() { options::now() } else { options::timestamp(&now)? };
@@ -132,6 +135,7 @@ fn run(text: &str, name: &str, o: &Opts, at: memento_core::Timestamp) -> Result<
             Ok((Some(out.text), content))
         }
         _ => {
+            // set_next_step
             let next = arg(o, "text")?;
             let out = edit::set_next(text, &next).map_err(refused)?;
             Ok((Some(out.text), "Next step set.".to_owned()))
@@ -147,4 +151,19 @@ fn new_decision_id(out: &edit::EditOutcome) -> String {
         .iter()
         .find(|d| doc.item(d.item).span.start >= at)
         .map_or_else(String::new, |d| d.id.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{NAMES, TOOLS};
+
+    #[test]
+    fn names_are_the_definitions_in_order() {
+        let mut at = 0;
+        for name in NAMES {
+            let found = TOOLS[at..].find(&format!("{{\"name\":\"{name}\"")).expect(name);
+            at += found + 1;
+        }
+        assert_eq!(TOOLS.matches("{\"name\":").count(), NAMES.len());
+    }
 }
