@@ -155,6 +155,7 @@ fn duplicates(cx: &mut Ctx) {
 
 fn budgets(cx: &mut Ctx, per_section: bool) {
     let doc = cx.doc;
+    let text = doc.source();
     let sections = doc.sections();
     let level1 = sections.iter().filter(|s| s.level == 1).count();
     // The sections a budget is about: the notes' level-1 sections; elsewhere the top-level
@@ -163,16 +164,27 @@ fn budgets(cx: &mut Ctx, per_section: bool) {
         .then(|| sections.iter().position(|s| s.level == 1))
         .flatten();
     let budget = cx.options.section_budget_tokens;
+    let file_budget = cx.options.file_budget_tokens;
+    // Fewer bytes than a budget cannot exceed it (at most one token per byte).
+    let whole_file = text.len() >= file_budget;
+    // The counts are additive, so the file's are the sum of the sections' (siblings, hence
+    // disjoint and in order) and of the bytes between them: one pass over the text in all.
+    let mut file = Counts::default();
+    let mut covered = 0;
     for (i, s) in sections.iter().enumerate() {
         let body_level = match title {
             Some(t) => s.parent == Some(t) || s.parent.is_none() && i != t,
             None => s.parent.is_none(),
         };
         if !per_section || !body_level || s.span.len() < budget {
-            // Fewer bytes than the budget cannot exceed it (at most one token per byte).
             continue;
         }
-        let tokens = estimate(doc.text(s.span));
+        let counts = Counts::of(doc.text(s.span));
+        if whole_file && s.span.start >= covered {
+            file = file + Counts::of(&text[covered..s.span.start]) + counts;
+            covered = s.span.end;
+        }
+        let tokens = counts.tokens();
         if tokens > budget {
             let name = title_of(doc, s);
             let d = cx
@@ -181,10 +193,8 @@ fn budgets(cx: &mut Ctx, per_section: bool) {
             cx.push(d);
         }
     }
-    let file_budget = cx.options.file_budget_tokens;
-    let text = doc.source();
-    if text.len() >= file_budget {
-        let tokens = estimate(text);
+    if whole_file {
+        let tokens = (file + Counts::of(&text[covered..])).tokens();
         if tokens > file_budget {
             let at = doc.sections().first().map_or(Span::empty(0), |s| s.heading);
             let d = cx
@@ -195,37 +205,51 @@ fn budgets(cx: &mut Ctx, per_section: bool) {
     }
 }
 
-/// [`crate::tokens::estimate`] in one branch-free pass over the bytes (ASCII bytes by four,
-/// one per non-ASCII character, i.e. per UTF-8 lead byte).
-pub(crate) fn estimate(text: &str) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // Per-byte counters in a u64, summed every 255 words so no byte overflows.
-    fn sum_bytes(acc: u64) -> usize {
-        let pairs = (acc & 0x00FF_00FF_00FF_00FF) + ((acc >> 8) & 0x00FF_00FF_00FF_00FF);
-        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
-    }
-    let bytes = text.as_bytes();
-    let mut chunks = bytes.chunks_exact(8);
-    let (mut high, mut lead) = (0usize, 0usize);
-    let (mut acc_high, mut acc_lead, mut n) = (0u64, 0u64, 0);
-    for chunk in &mut chunks {
-        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        acc_high += (w & HIGH) >> 7;
-        acc_lead += (w & (w << 1) & HIGH) >> 7;
-        n += 1;
-        if n == 255 {
-            high += sum_bytes(acc_high);
-            lead += sum_bytes(acc_lead);
-            (acc_high, acc_lead, n) = (0, 0, 0);
+/// What [`crate::tokens::estimate`] counts: bytes, non-ASCII bytes and UTF-8 lead bytes
+/// (one per non-ASCII character). Additive over adjacent pieces of a text.
+#[derive(Debug, Clone, Copy, Default)]
+struct Counts {
+    bytes: usize,
+    high: usize,
+    lead: usize,
+}
+
+/// At most 255 (a u8 count), and a multiple of 64 so no byte is left to a scalar loop.
+const BLOCK: usize = 192;
+
+impl Counts {
+    fn of(text: &str) -> Counts {
+        let bytes = text.as_bytes();
+        // Non-ASCII bytes are ≥ 0x80, continuation bytes 0x80..=0xBF; the other non-ASCII
+        // bytes lead a character. Counted in u8 over blocks short enough not to overflow: the
+        // compiler turns each fold into vector compares and subtractions, 16 bytes at a time.
+        // The compares are signed (≥ 0x80 is < 0, ≤ 0xBF is < -64): SSE2 has no unsigned one.
+        let (mut high, mut continuation) = (0, 0);
+        for block in bytes.chunks(BLOCK) {
+            high += usize::from(block.iter().fold(0u8, |n, &b| n + u8::from((b as i8) < 0)));
+            continuation += usize::from(block.iter().fold(0u8, |n, &b| n + u8::from((b as i8) < -0x40)));
         }
+        let lead = high - continuation;
+        Counts { bytes: bytes.len(), high, lead }
     }
-    high += sum_bytes(acc_high);
-    lead += sum_bytes(acc_lead);
-    for &b in chunks.remainder() {
-        high += usize::from(b >= 0x80);
-        lead += usize::from(b >= 0xC0);
+
+    /// ASCII bytes by four (rounded up), one per non-ASCII character.
+    fn tokens(self) -> usize {
+        (self.bytes - self.high).div_ceil(4) + self.lead
     }
-    (bytes.len() - high).div_ceil(4) + lead
+}
+
+impl std::ops::Add for Counts {
+    type Output = Counts;
+    fn add(self, o: Counts) -> Counts {
+        Counts { bytes: self.bytes + o.bytes, high: self.high + o.high, lead: self.lead + o.lead }
+    }
+}
+
+/// [`crate::tokens::estimate`], counted as the budgets count.
+#[cfg(test)]
+fn estimate(text: &str) -> usize {
+    Counts::of(text).tokens()
 }
 
 /// `12345` → `12,345`.
