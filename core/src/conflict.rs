@@ -26,7 +26,11 @@
 use crate::document::Document;
 use crate::time;
 use serde::Serialize;
-use crate::hash::{FastMap, FastSet};
+use crate::check::KeyMap;
+use crate::hash::{FastMap, FastSet, Fnv};
+use crate::span::Span;
+use std::hash::Hasher;
+use std::ops::Range;
 
 /// Two active decisions of one document that pull opposite ways.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -113,7 +117,49 @@ pub fn find_conflict(doc: &Document, new_decision_text: &str) -> Option<Contradi
 
 /// Conflicting pairs among decision texts (`None` = not active), for one file or for the
 /// decisions of several files laid end to end. `a < b` in each pair.
+///
+/// Two phases. First every active decision's stances are found as ranges into its text, and
+/// only the hash of each one's group key (axis and subject) is kept, with the polarities seen
+/// per hash. A conflict needs both polarities in one group, so the second phase, which builds
+/// the stances' strings and matches them, runs on the decisions with a stance in such a group
+/// only: in a log of thousands of "DO NOT modify …" decisions, usually none. Equal keys hash
+/// equally, so every group that can hold a conflict is kept whole and in order (a hash
+/// collision only keeps more); the groups left out could not report anything.
 pub(crate) fn pairs(texts: &[Option<&str>]) -> Vec<Pair> {
+    let (mut toks, mut found) = (Vec::new(), Vec::new());
+    // (decision, group hash) of every stance in file order; the polarities seen per hash.
+    let mut all: Vec<(usize, u64)> = Vec::new();
+    let mut polarities: KeyMap<u8> = KeyMap::default();
+    for (i, text) in texts.iter().enumerate() {
+        let Some(text) = text else { continue };
+        found.clear();
+        raw_stances_into(text, &mut toks, &mut found);
+        for s in &found {
+            let h = s.group_hash(text);
+            *polarities.entry(h).or_default() |= 1 << u8::from(s.positive);
+            all.push((i, h));
+        }
+    }
+    let mut candidate = vec![false; texts.len()];
+    for (i, h) in &all {
+        candidate[*i] |= polarities.get(h) == Some(&0b11);
+    }
+    if !candidate.contains(&true) {
+        return Vec::new();
+    }
+    // The candidates' stances again, resolved this time.
+    let stances = texts.iter().enumerate().filter(|(i, _)| candidate[*i]).flat_map(|(i, text)| {
+        let text = text.unwrap_or("");
+        found.clear();
+        raw_stances_into(text, &mut toks, &mut found);
+        found.drain(..).map(move |s| (i, s.resolve(text))).collect::<Vec<_>>()
+    });
+    matched(texts, stances)
+}
+
+/// The matching itself, over the stances of some decisions in file order: each stance against
+/// the most recent opposing stance about a compatible subject.
+fn matched(texts: &[Option<&str>], stances: impl Iterator<Item = (usize, Stance)>) -> Vec<Pair> {
     /// The most recent stances of each polarity about one subject on one axis. Bounded, so a
     /// subject named in thousands of decisions stays linear.
     #[derive(Default)]
@@ -122,32 +168,26 @@ pub(crate) fn pairs(texts: &[Option<&str>]) -> Vec<Pair> {
     }
     const KEEP_RECENT: usize = 16;
     let mut groups: FastMap<String, Group> = FastMap::default();
-    groups.reserve(texts.len());
     let mut out = Vec::new();
     let mut reported: FastSet<(usize, usize)> = FastSet::default();
-    let (mut toks, mut found) = (Vec::new(), Vec::new());
-    for (i, text) in texts.iter().enumerate() {
-        let Some(text) = text else { continue };
-        found.clear();
-        stances_into(text, &mut toks, &mut found);
-        for s in found.drain(..) {
-            let group = match groups.get_mut(s.key.as_str()) {
-                Some(g) => g,
-                None => groups.entry(s.key.clone()).or_default(),
-            };
-            // The most recent opposing stance about a compatible subject.
-            let opposite = &group.recent[usize::from(!s.positive)];
-            if let Some((j, o)) = opposite.iter().rev().find(|(j, o)| *j != i && o.same_subject(&s)) {
-                if reported.insert((*j, i)) {
-                    out.push(Pair::new(*j, i, texts[*j].unwrap_or(""), text, o, &s));
-                }
+    for (i, s) in stances {
+        let text = texts[i].unwrap_or("");
+        let group = match groups.get_mut(s.key.as_str()) {
+            Some(g) => g,
+            None => groups.entry(s.key.clone()).or_default(),
+        };
+        // The most recent opposing stance about a compatible subject.
+        let opposite = &group.recent[usize::from(!s.positive)];
+        if let Some((j, o)) = opposite.iter().rev().find(|(j, o)| *j != i && o.same_subject(&s)) {
+            if reported.insert((*j, i)) {
+                out.push(Pair::new(*j, i, texts[*j].unwrap_or(""), text, o, &s));
             }
-            let same = &mut group.recent[usize::from(s.positive)];
-            if same.len() == KEEP_RECENT {
-                same.remove(0);
-            }
-            same.push((i, s));
         }
+        let same = &mut group.recent[usize::from(s.positive)];
+        if same.len() == KEEP_RECENT {
+            same.remove(0);
+        }
+        same.push((i, s));
     }
     out
 }
@@ -265,6 +305,93 @@ impl Stance {
     }
 }
 
+/// A stance as found in a decision text, as ranges into the text: cheap to find and to hash
+/// ([`RawStance::group_hash`]); [`RawStance::resolve`] builds the [`Stance`] with its strings.
+#[derive(Debug, Clone, Copy)]
+struct RawStance {
+    axis: Axis,
+    positive: bool,
+    subject: SubjectSrc,
+    cue: Span,
+    /// The qualifier's words (none: unqualified).
+    qual: WordList<2>,
+}
+
+/// Where a stance's subject is written.
+#[derive(Debug, Clone, Copy)]
+enum SubjectSrc {
+    /// An explicit subject token: a path, file name, code span or identifier ([`subject_of`]).
+    Token(Span),
+    /// Plain words, shown joined by single spaces, keyed lower-cased.
+    Words(WordList<4>),
+}
+
+/// Up to `N` words of a decision text.
+#[derive(Debug, Clone, Copy)]
+struct WordList<const N: usize> {
+    spans: [Span; N],
+    len: usize,
+}
+
+impl<const N: usize> WordList<N> {
+    fn new() -> Self {
+        WordList { spans: [Span::default(); N], len: 0 }
+    }
+
+    fn push(&mut self, span: Span) {
+        self.spans[self.len] = span;
+        self.len += 1;
+    }
+
+    fn words<'t>(self, text: &'t str) -> impl Iterator<Item = &'t str> + 't {
+        (0..self.len).map(move |k| &text[self.spans[k].range()])
+    }
+
+    fn joined(&self, text: &str) -> String {
+        self.words(text).collect::<Vec<_>>().join(" ")
+    }
+}
+
+impl RawStance {
+    fn resolve(&self, text: &str) -> Stance {
+        let subject = match self.subject {
+            SubjectSrc::Token(span) => subject_of(&text[span.range()]),
+            SubjectSrc::Words(words) => {
+                let display = words.joined(text);
+                (display.to_lowercase(), display, None)
+            }
+        };
+        let qual = (self.qual.len > 0).then(|| self.qual.words(text).map(str::to_lowercase).collect::<Vec<_>>().join(" "));
+        Stance::new(self.axis, self.positive, &subject, self.cue.range(), qual)
+    }
+
+    /// A hash of the grouping key of the resolved stance ([`Stance::key`]), taken over the
+    /// very bytes of that key but without building it: equal keys, equal hashes.
+    fn group_hash(&self, text: &str) -> u64 {
+        let mut h = Fnv::default();
+        h.write(&[self.axis.tag() as u8]);
+        let lower = |h: &mut Fnv, s: &str| s.bytes().for_each(|b| h.write(&[b.to_ascii_lowercase()]));
+        match self.subject {
+            SubjectSrc::Token(span) => {
+                let token = &text[span.range()];
+                let (_, key, _) = subject_parts(token);
+                lower(&mut h, &token[key]);
+            }
+            // Words are keyed by `str::to_lowercase`: the same as ASCII lower-casing on ASCII.
+            SubjectSrc::Words(words) if words.words(text).all(|w| w.is_ascii()) => {
+                for (k, w) in words.words(text).enumerate() {
+                    if k > 0 {
+                        h.write(b" ");
+                    }
+                    lower(&mut h, w);
+                }
+            }
+            SubjectSrc::Words(words) => h.write(words.joined(text).to_lowercase().as_bytes()),
+        }
+        h.finish()
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Word,
@@ -328,55 +455,71 @@ impl Lex {
     }
 }
 
-/// Looks a word up in the lexicon: lower-cased and hashed in one pass, then probed in a
-/// small open-addressing table of hashes (8 KB, built once; most words miss at once).
+/// Looks a word up in the lexicon. Most words are not in it: a bit per (length, first byte,
+/// last byte) of the lexicon's words turns nearly all of them away at once (the low five bits
+/// of a byte are the same in both cases of a letter). The others are lower-cased and packed
+/// into one `u128` (no lexicon word is longer than 16 bytes), hashed, and probed in a small
+/// open-addressing table of packed words (built once; a quarter full).
 fn lookup(word: &str) -> Lex {
     const SLOTS: usize = 1024;
     struct Table {
-        /// 0 = empty.
-        hashes: Vec<u64>,
+        /// Packed words; 0 = empty.
+        words: Vec<u128>,
         /// Index into [`LEXICON`] per slot.
         entries: Vec<u16>,
+        /// By length and first byte, a bit per last byte (low five bits each).
+        filter: [[u32; 32]; 17],
     }
-    /// Length, first two, middle and last bytes, lower-cased: enough to spread 241 words.
-    fn hash(b: &[u8]) -> u64 {
-        let at = |i: usize| u64::from(b.get(i).map_or(0, u8::to_ascii_lowercase));
-        let n = b.len();
-        let h = n as u64 | at(0) << 8 | at(1) << 16 | at(n / 2) << 24 | at(n.wrapping_sub(1)) << 32 | at(n.wrapping_sub(2)) << 40;
-        (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) | 1
+    fn filter_bit(b: &[u8]) -> (usize, usize, u32) {
+        (b.len(), usize::from(b[0] & 31), 1 << (b[b.len() - 1] & 31))
+    }
+    fn pack(b: &[u8]) -> u128 {
+        let mut buf = [0u8; 16];
+        for (d, c) in buf.iter_mut().zip(b) {
+            *d = c.to_ascii_lowercase();
+        }
+        u128::from_le_bytes(buf)
+    }
+    fn slot(packed: u128) -> usize {
+        let x = (packed as u64) ^ ((packed >> 64) as u64).rotate_left(23);
+        (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS
     }
     static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| {
-        let mut t = Table { hashes: vec![0; SLOTS], entries: vec![0; SLOTS] };
+        let mut t = Table { words: vec![0; SLOTS], entries: vec![0; SLOTS], filter: [[0; 32]; 17] };
         for (k, &(w, _, _)) in LEXICON.iter().enumerate() {
-            let h = hash(w.as_bytes());
-            let mut slot = h as usize % SLOTS;
-            while t.hashes[slot] != 0 {
-                slot = (slot + 1) % SLOTS;
+            assert!(w.len() <= 16 && !w.is_empty(), "lexicon word `{w}` does not pack");
+            let (len, first, last) = filter_bit(w.as_bytes());
+            t.filter[len][first] |= last;
+            let packed = pack(w.as_bytes());
+            let mut at = slot(packed);
+            while t.words[at] != 0 {
+                at = (at + 1) % SLOTS;
             }
-            t.hashes[slot] = h;
-            t.entries[slot] = k as u16;
+            t.words[at] = packed;
+            t.entries[at] = k as u16;
         }
         t
     });
     let b = word.as_bytes();
-    if b.len() > 16 {
+    if b.is_empty() || b.len() > 16 {
         return Lex::default();
     }
-    let h = hash(b);
-    let mut slot = h as usize % SLOTS;
+    let (len, first, last) = filter_bit(b);
+    if table.filter[len][first] & last == 0 {
+        return Lex::default();
+    }
+    let packed = pack(b);
+    let mut at = slot(packed);
     loop {
-        match table.hashes[slot] {
+        match table.words[at] {
             0 => return Lex::default(),
-            sh if sh == h => {
-                let (w, flags, verb) = LEXICON[usize::from(table.entries[slot])];
-                if w.as_bytes().eq_ignore_ascii_case(b) {
-                    return Lex { flags, verb };
-                }
+            w if w == packed => {
+                let (_, flags, verb) = LEXICON[usize::from(table.entries[at])];
+                return Lex { flags, verb };
             }
-            _ => {}
+            _ => at = (at + 1) % SLOTS,
         }
-        slot = (slot + 1) % SLOTS;
     }
 }
 
@@ -688,39 +831,66 @@ const BYTE_CLASS: [u8; 256] = {
     t
 };
 
+/// The tokens of a run that is not a plain word: opening and closing marks trimmed (an opening
+/// bracket or quote, and closing punctuation, end a clause), em and en dashes split.
 fn run_tokens(run: &str, base: usize, out: &mut Vec<Token>) {
     // Dashes standing alone separate clauses.
     if matches!(run, "—" | "–" | "-" | "--" | "->" | "→" | "=>") {
         out.push(Token { kind: Kind::Break, range: base..base + run.len(), lex: Lex::default() });
         return;
     }
-    let lead_chars: &[char] = &['(', '[', '"', '\'', '“', '‘', '*', '_', '{', '<'];
-    let trail_chars: &[char] = &[')', ']', '"', '\'', '”', '’', '*', '_', ',', ';', ':', '.', '!', '?', '}', '>'];
-    let core_start = run.len() - run.trim_start_matches(lead_chars).len();
-    let trimmed = run[core_start..].trim_end_matches(trail_chars);
-    let core_end = core_start + trimmed.len();
-    if run[..core_start].contains(['(', '[', '"', '“']) {
-        out.push(Token { kind: Kind::Break, range: base..base + core_start, lex: Lex::default() });
-    }
-    if core_end > core_start {
-        // Em dashes glued to words (`yaml—used`) split too.
-        let core = &run[core_start..core_end];
-        let mut at = 0;
-        for piece in core.split(['—', '–']) {
-            if !piece.is_empty() {
-                let r = base + core_start + at..base + core_start + at + piece.len();
-                let (kind, lex) = if is_subject_like(piece) { (Kind::Subject, Lex::default()) } else { (Kind::Word, lookup(piece)) };
-                out.push(Token { kind, range: r, lex });
-            }
-            at += piece.len() + '—'.len_utf8();
-            if at <= core.len() {
-                let dash = base + core_start + at - '—'.len_utf8();
-                out.push(Token { kind: Kind::Break, range: dash..dash, lex: Lex::default() });
-            }
+    // Read as bytes: the marks are ASCII, or curly quotes `E2 80 xx` (“ 9C, ‘ 98, ” 9D, ’ 99;
+    // em dash 94, en dash 93).
+    let b = run.as_bytes();
+    let curly = |at: usize, last: &[u8]| b.get(at..at + 3).is_some_and(|q| q[0] == 0xE2 && q[1] == 0x80 && last.contains(&q[2]));
+    let mut core_start = 0;
+    loop {
+        if core_start < b.len() && b"([\"'*_{<".contains(&b[core_start]) {
+            core_start += 1;
+        } else if curly(core_start, &[0x9C, 0x98]) {
+            core_start += 3;
+        } else {
+            break;
         }
     }
-    let tail = &run[core_end..];
-    if tail.contains([')', ']', ',', ';', ':', '.', '!', '?', '"', '”']) {
+    let mut core_end = b.len();
+    loop {
+        if core_end > core_start && b")]\"'*_,;:.!?}>".contains(&b[core_end - 1]) {
+            core_end -= 1;
+        } else if core_end >= core_start + 3 && curly(core_end - 3, &[0x9D, 0x99]) {
+            core_end -= 3;
+        } else {
+            break;
+        }
+    }
+    // An opening bracket or double quote (“ is the only lead mark with a 9C byte).
+    if b[..core_start].iter().any(|c| matches!(c, b'(' | b'[' | b'"' | 0x9C)) {
+        out.push(Token { kind: Kind::Break, range: base..base + core_start, lex: Lex::default() });
+    }
+    // Em and en dashes glued to words (`yaml—used`) split too, with an empty break token.
+    let mut piece_start = core_start;
+    while piece_start < core_end {
+        let mut dash = None;
+        let mut from = piece_start;
+        while let Some(k) = memchr::memchr(0xE2, &b[from..core_end]) {
+            if curly(from + k, &[0x94, 0x93]) {
+                dash = Some(from + k);
+                break;
+            }
+            from += k + 1;
+        }
+        let piece_end = dash.unwrap_or(core_end);
+        if piece_end > piece_start {
+            let piece = &run[piece_start..piece_end];
+            let (kind, lex) = if is_subject_like(piece) { (Kind::Subject, Lex::default()) } else { (Kind::Word, lookup(piece)) };
+            out.push(Token { kind, range: base + piece_start..base + piece_end, lex });
+        }
+        let Some(dash) = dash else { break };
+        out.push(Token { kind: Kind::Break, range: base + dash..base + dash, lex: Lex::default() });
+        piece_start = dash + 3;
+    }
+    // Closing punctuation (” is the only trail mark with a 9D byte); not `*`, `_`, `'`, `’`.
+    if b[core_end..].iter().any(|c| matches!(c, b')' | b']' | b',' | b';' | b':' | b'.' | b'!' | b'?' | b'"' | 0x9D)) {
         out.push(Token { kind: Kind::Break, range: base + core_end..base + run.len(), lex: Lex::default() });
     }
 }
@@ -730,10 +900,11 @@ fn is_subject_like(w: &str) -> bool {
     if w.len() < 3 || !w.bytes().any(|c| c.is_ascii_alphabetic()) {
         return false;
     }
-    if w.contains("://") {
-        return true;
-    }
+    // A URL, else a path unless a slashed pair of words.
     if w.contains('/') {
+        if has_url_scheme(w.as_bytes()) {
+            return true;
+        }
         let junk = ["and/or", "either/or", "n/a", "w/o", "i/o", "on/off", "yes/no", "read/write", "true/false"];
         return w.len() >= 4 && !junk.iter().any(|j| j.eq_ignore_ascii_case(w));
     }
@@ -761,37 +932,60 @@ fn is_subject_like(w: &str) -> bool {
         && bytes.windows(2).any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase())
 }
 
+/// Whether `://` occurs (found from its colons: most words have none).
+fn has_url_scheme(b: &[u8]) -> bool {
+    memchr::memchr_iter(b':', b).any(|k| b[k + 1..].starts_with(b"//"))
+}
+
 /// Subject key and display form of an explicit subject token.
 fn subject_of(text: &str) -> (String, String, Option<String>) {
-    let display = text.trim().trim_start_matches("./").to_owned();
-    // `orders.py:241` → `orders.py`.
-    let no_line = match display.rsplit_once(':') {
-        Some((head, tail)) if !tail.is_empty() && tail.bytes().all(|c| c.is_ascii_digit() || c == b'-') => head,
-        _ => display.as_str(),
-    };
-    let lower = no_line.to_ascii_lowercase();
-    let lower = lower.trim_end_matches('/').to_owned();
-    let (key, path) = match lower.rsplit_once('/') {
-        Some((_, name)) if !lower.contains("://") && name.contains('.') => (name.to_owned(), Some(lower.clone())),
-        _ => (lower.clone(), None),
-    };
-    (key, display, path)
+    let (display, key, path) = subject_parts(text);
+    (text[key].to_ascii_lowercase(), text[display].to_owned(), path.map(|p| text[p].to_ascii_lowercase()))
+}
+
+/// The parts of an explicit subject token, as byte ranges of it: the form shown, the grouping
+/// key and, for a path with a directory, the whole path (key and path are used lower-cased).
+/// `./config/auth.yaml:12` → `config/auth.yaml:12`, `auth.yaml`, `config/auth.yaml`.
+fn subject_parts(text: &str) -> (Range<usize>, Range<usize>, Option<Range<usize>>) {
+    let b = text.as_bytes();
+    let mut start = text.len() - text.trim_start().len();
+    let end = start + text[start..].trim_end().len();
+    while b[start..end].starts_with(b"./") {
+        start += 2;
+    }
+    // `orders.py:241` → `orders.py`: a last colon followed by digits and dashes only.
+    let mut k = end;
+    while k > start && (b[k - 1].is_ascii_digit() || b[k - 1] == b'-') {
+        k -= 1;
+    }
+    let mut stop = if k > start && k < end && b[k - 1] == b':' { k - 1 } else { end };
+    // Lower-casing ASCII moves no byte, and `/`, `:`, `.` have no case: the parts can be
+    // found on the text as written.
+    while stop > start && b[stop - 1] == b'/' {
+        stop -= 1;
+    }
+    let lower = &b[start..stop];
+    match memchr::memrchr(b'/', lower) {
+        Some(k) if !has_url_scheme(lower) && lower[k + 1..].contains(&b'.') => (start..end, start + k + 1..stop, Some(start..stop)),
+        _ => (start..end, start..stop, None),
+    }
 }
 
 /// The stances a decision text takes.
 pub(crate) fn stances(text: &str) -> Vec<Stance> {
     let mut toks = Vec::new();
-    let mut out = Vec::new();
-    stances_into(text, &mut toks, &mut out);
-    out
+    let mut raw = Vec::new();
+    raw_stances_into(text, &mut toks, &mut raw);
+    raw.iter().map(|s| s.resolve(text)).collect()
 }
 
-/// [`stances`] into `out`, with a reusable token buffer.
-fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
+/// The stances of a decision text as ranges into it, into `out`, with a reusable token buffer.
+fn raw_stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<RawStance>) {
     toks.clear();
     tokens(text, toks);
     let toks = &toks[..];
     let word = |t: &Token| &text[t.range.clone()];
+    let span = |t: &Token| Span::from(t.range.clone());
     let is_word = |t: &Token, flag: u16| t.kind == Kind::Word && t.lex.has(flag);
     let is_verb = |t: &Token| t.kind == Kind::Word && t.lex.verb.is_some();
     let is_boundary = |t: &Token| t.kind == Kind::Break || is_word(t, CONJ);
@@ -832,37 +1026,37 @@ fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
                 }
             }
         }
-        let cue = cue_start..t.range.end;
-        let push = |out: &mut Vec<Stance>, subject: &(String, String, Option<String>), flip: bool, cue: std::ops::Range<usize>, qual: &Option<String>| {
+        let cue = Span::new(cue_start, t.range.end);
+        let push = |out: &mut Vec<RawStance>, subject: SubjectSrc, flip: bool, cue: Span, qual: WordList<2>| {
             for &(axis, pos) in effects {
-                out.push(Stance::new(axis, (pos != negated) != flip, subject, cue.clone(), qual.clone()));
+                out.push(RawStance { axis, positive: (pos != negated) != flip, subject, cue, qual });
             }
         };
         // "… in tests", "… for caching": the first qualifier after `from`, in this clause.
-        let qualifier = |from: usize| -> Option<String> {
+        let qualifier = |from: usize| -> WordList<2> {
+            let mut words = WordList::new();
             let mut m = from;
             while m < toks.len() && !is_boundary(&toks[m]) {
                 let w = word(&toks[m]);
                 let qualifying = toks[m].kind == Kind::Word
                     && ["in", "on", "for", "during", "when", "within", "under", "inside"].iter().any(|q| q.eq_ignore_ascii_case(w));
                 if qualifying {
-                    let words: Vec<String> = toks[m + 1..]
+                    toks[m + 1..]
                         .iter()
                         .take_while(|n| !is_boundary(n) && !(n.kind == Kind::Word && (n.lex.verb.is_some() || n.lex.has(STOP))))
                         .filter(|n| !(n.kind == Kind::Word && n.lex.has(ARTICLE)))
                         .take(2)
-                        .map(|n| word(n).to_lowercase())
-                        .collect();
-                    return (!words.is_empty()).then(|| words.join(" "));
+                        .for_each(|n| words.push(span(n)));
+                    return words;
                 }
                 m += 1;
             }
-            None
+            words
         };
         // Passive ("must not be modified"): the subject comes before the verb.
         if i > clause_start && is_word(&toks[i - 1], BE) {
             if let Some(s) = toks[clause_start..i].iter().find(|t| t.kind == Kind::Subject) {
-                push(out, &subject_of(word(s)), false, cue, &qualifier(i + 1));
+                push(out, SubjectSrc::Token(span(s)), false, cue, qualifier(i + 1));
             }
             continue;
         }
@@ -871,10 +1065,12 @@ fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
             let w = &word(t).as_bytes()[..6];
             w.eq_ignore_ascii_case(b"switch") || w.eq_ignore_ascii_case(b"migrat")
         };
-        let mut words: Vec<&str> = Vec::new();
+        let mut words: WordList<4> = WordList::new();
+        // The lexicon entries of `words` (tokens looked up on exactly their text).
+        let mut lexes = [Lex::default(); 4];
         let mut j = i + 1;
         let mut explicit = None;
-        while j < toks.len() && words.len() < 4 {
+        while j < toks.len() && words.len < 4 {
             let n = &toks[j];
             if is_boundary(n) {
                 break;
@@ -883,7 +1079,7 @@ fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
                 explicit = Some(j);
                 break;
             }
-            if switch && words.is_empty() && word(n).eq_ignore_ascii_case("to") {
+            if switch && words.len == 0 && word(n).eq_ignore_ascii_case("to") {
                 j += 1;
                 continue;
             }
@@ -891,20 +1087,25 @@ fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
             if l.has(STOP) || l.verb.is_some() || l.has(NEG) || l.has(PRONOUN) && !l.has(ARTICLE) {
                 break;
             }
-            if !(words.is_empty() && l.has(ARTICLE)) {
-                words.push(word(n));
+            if !(words.len == 0 && l.has(ARTICLE)) {
+                lexes[words.len] = l;
+                words.push(span(n));
             }
             j += 1;
         }
         let object = match explicit {
-            Some(e) => Some(subject_of(word(&toks[e]))),
+            Some(e) => Some(SubjectSrc::Token(span(&toks[e]))),
             None => {
-                words.retain(|w| !w.bytes().all(|c| c.is_ascii_digit()));
-                let all_filler = words.iter().all(|w| lookup(w).has(PRONOUN | ARTICLE));
-                (!words.is_empty() && !all_filler && (words.len() != 1 || words[0].len() >= 3)).then(|| {
-                    let display = words.join(" ");
-                    (display.to_lowercase(), display, None)
-                })
+                // Numbers alone are no subject.
+                let mut kept: WordList<4> = WordList::new();
+                let mut all_filler = true;
+                for (k, w) in words.spans[..words.len].iter().enumerate() {
+                    if !text[w.range()].bytes().all(|c| c.is_ascii_digit()) {
+                        kept.push(*w);
+                        all_filler &= lexes[k].has(PRONOUN | ARTICLE);
+                    }
+                }
+                (kept.len > 0 && !all_filler && (kept.len != 1 || kept.spans[0].len() >= 3)).then_some(SubjectSrc::Words(kept))
             }
         };
         // "add X to config/auth.yaml", "remove X from y.py": the container changes.
@@ -912,15 +1113,16 @@ fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
             let mut m = j;
             while m < toks.len() && !is_boundary(&toks[m]) && !is_verb(&toks[m]) {
                 if toks[m].kind == Kind::Subject && m > 0 && is_word(&toks[m - 1], CONTAINER) {
-                    out.push(Stance::new(Axis::Change, !negated, &subject_of(word(&toks[m])), cue.clone(), None));
+                    let subject = SubjectSrc::Token(span(&toks[m]));
+                    out.push(RawStance { axis: Axis::Change, positive: !negated, subject, cue, qual: WordList::new() });
                     break;
                 }
                 m += 1;
             }
         }
-        let qual = if object.is_some() { qualifier(explicit.map_or(j, |e| e + 1)) } else { None };
-        if let Some(object) = &object {
-            push(out, object, false, cue.clone(), &qual);
+        let qual = if object.is_some() { qualifier(explicit.map_or(j, |e| e + 1)) } else { WordList::new() };
+        if let Some(object) = object {
+            push(out, object, false, cue, qual);
         }
         // "Use X instead of Y": the opposite stance about Y.
         let mut m = j;
@@ -931,15 +1133,16 @@ fn stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<Stance>) {
             if instead {
                 let y = &toks[m + 2];
                 let alt = match y.kind {
-                    Kind::Subject => Some(subject_of(word(y))),
+                    Kind::Subject => Some(SubjectSrc::Token(span(y))),
                     Kind::Word if !y.lex.has(PRONOUN | ARTICLE) && y.lex.verb.is_none() => {
-                        let w = word(y);
-                        Some((w.to_lowercase(), w.to_owned(), None))
+                        let mut one = WordList::new();
+                        one.push(span(y));
+                        Some(SubjectSrc::Words(one))
                     }
                     _ => None,
                 };
                 if let Some(alt) = alt {
-                    push(out, &alt, true, toks[m].range.start..toks[m + 1].range.end, &qual);
+                    push(out, alt, true, Span::new(toks[m].range.start, toks[m + 1].range.end), qual);
                 }
                 break;
             }
