@@ -14,9 +14,10 @@
 use super::{quote, whole_lines, Ctx, KeyMap};
 use crate::diagnostic::TextEdit;
 use crate::document::{MarkerSource, SectionRole, Status};
-use crate::hash::{FastMap, FastSet};
+use crate::hash::FastMap;
 use crate::rule::Rule;
 use crate::Dialect;
+use std::collections::hash_map::Entry;
 use std::hash::{Hash, Hasher};
 
 pub(super) fn check(cx: &mut Ctx) {
@@ -52,7 +53,9 @@ fn malformed(cx: &mut Ctx) {
             section_logged[s] = true;
         }
     }
-    let markers: FastSet<usize> = doc.progress().iter().map(|m| m.span.start).collect();
+    // Where progress markers start, sorted for binary search.
+    let mut markers: Vec<usize> = doc.progress().iter().map(|m| m.span.start).collect();
+    markers.sort_unstable();
     for (i, item) in items.iter().enumerate() {
         if item.depth != 1 || has_entry[i] {
             continue;
@@ -75,7 +78,7 @@ fn malformed(cx: &mut Ctx) {
                     .with_help("entries of an append-only log start with their timestamp: `- 2026-04-22T07:12Z — text`");
                 cx.push(d);
             }
-            Some(SectionRole::Progress) if !markers.contains(&item.span.start) && !text.is_empty() => {
+            Some(SectionRole::Progress) if markers.binary_search(&item.span.start).is_err() && !text.is_empty() => {
                 let d = cx
                     .diag(Rule::MalformedEntry, item.text, format!("progress line with no status: \"{}\"", quote(text, 60)))
                     .with_help("progress markers are `- STATUS: unit (detail)` with STATUS one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED");
@@ -175,24 +178,137 @@ fn normalized(text: &str) -> impl Iterator<Item = char> + '_ {
 /// normalized texts give equal keys; a key hit is confirmed by comparing [`normalized`].
 /// `None` for texts too short to be worth comparing (one word, or under eight bytes).
 fn key(text: &str) -> Option<u64> {
-    const TAKE: usize = 12;
+    let (t, count, tail) = count_and_tail(text)?;
+    Some(mix(count, head(t), tail))
+}
+
+/// The trimmed text and the parts of [`key`] but the head: the count (the number of ASCII
+/// letters and digits, the same for texts equal once normalized, and it separates texts that
+/// share their head and tail) and the tail. `None` when [`key`] is `None`.
+fn count_and_tail(text: &str) -> Option<(&str, u32, u128)> {
     let t = text.trim();
     let b = t.as_bytes();
     if b.len() < 8 {
         return None;
     }
-    // The number of ASCII letters and digits, counted in byte lanes: the same for texts equal
-    // once normalized, and it separates texts that share their head and tail.
-    let mut alnum = 0u32;
-    for chunk in b.chunks(255) {
-        let mut a = 0u8;
-        for &c in chunk {
-            a += u8::from(c.wrapping_sub(b'0') < 10) | u8::from((c | 0x20).wrapping_sub(b'a') < 26);
-        }
-        alnum += u32::from(a);
+    // Twelve ASCII letters or digits at the end: more than one word, or more than twelve.
+    let tail = match ascii_tail(b) {
+        Some(tail) => tail,
+        None => general_head_tail(t)?.1,
+    };
+    Some((t, ascii_alnum_count(b), tail))
+}
+
+/// The head of [`key`] of a trimmed text whose key is not `None`.
+fn head(t: &str) -> u128 {
+    ascii_head(t.as_bytes()).or_else(|| general_head_tail(t).map(|(head, _)| head)).unwrap_or(0)
+}
+
+fn mix(count: u32, head: u128, tail: u128) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = u64::from(count).wrapping_mul(K);
+    for part in [head as u64, (head >> 64) as u64, tail as u64, (tail >> 64) as u64] {
+        h = (h ^ part).wrapping_mul(K).rotate_left(31);
     }
+    h
+}
+
+/// How many characters of each end [`key`] keeps.
+const TAKE: usize = 12;
+
+/// ASCII letters and digits lower-cased; 0 for the other ASCII bytes.
+const FOLD: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() {
+            t[c] = b.to_ascii_lowercase();
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The ASCII letters and digits of `b`, counted 16 bytes at a time in u8 lanes (the compiler
+/// makes each chunk a few vector instructions), the last chunk padded with zeros. Not inlined:
+/// inlined, the compiler unpacks the last chunk into bytes again.
+#[inline(never)]
+fn ascii_alnum_count(b: &[u8]) -> u32 {
+    let is_alnum = |c: u8| u8::from(c.wrapping_sub(b'0') < 10) | u8::from((c | 0x20).wrapping_sub(b'a') < 26);
+    let mut lanes = [0u8; 16];
+    let mut n = 0;
+    let mut filled = 0;
+    let mut chunks = b.chunks_exact(16);
+    for chunk in &mut chunks {
+        let chunk: &[u8; 16] = chunk.try_into().unwrap_or(&[0; 16]);
+        for k in 0..16 {
+            lanes[k] += is_alnum(chunk[k]);
+        }
+        // Emptied before a lane can overflow.
+        filled += 1;
+        if filled == 255 {
+            n += lanes.iter().map(|&x| u32::from(x)).sum::<u32>();
+            lanes = [0; 16];
+            filled = 0;
+        }
+    }
+    let mut last = [0u8; 16];
+    last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    for k in 0..16 {
+        lanes[k] += is_alnum(last[k]);
+    }
+    n + lanes.iter().map(|&x| u32::from(x)).sum::<u32>()
+}
+
+/// The first [`TAKE`] folded alphanumeric characters packed as [`general_head_tail`] packs
+/// them (one byte each, the first highest), when they are ASCII; `None` otherwise, or when
+/// the text has fewer (then whether it is one word matters, which the general path sees).
+fn ascii_head(b: &[u8]) -> Option<u128> {
+    let mut buf = [0u8; 16];
+    let mut n = 0;
+    for &c in b {
+        if c >= 0x80 {
+            return None;
+        }
+        let f = FOLD[usize::from(c)];
+        if f != 0 {
+            buf[4 + n] = f;
+            n += 1;
+            if n == TAKE {
+                return Some(u128::from_be_bytes(buf));
+            }
+        }
+    }
+    None
+}
+
+/// [`ascii_head`] from the end: the last character highest.
+fn ascii_tail(b: &[u8]) -> Option<u128> {
+    let mut buf = [0u8; 16];
+    let mut n = 0;
+    for &c in b.iter().rev() {
+        if c >= 0x80 {
+            return None;
+        }
+        let f = FOLD[usize::from(c)];
+        if f != 0 {
+            buf[4 + n] = f;
+            n += 1;
+            if n == TAKE {
+                return Some(u128::from_be_bytes(buf));
+            }
+        }
+    }
+    None
+}
+
+/// Head and tail of [`key`] for any text: characters folded as [`normalized`] folds them, an
+/// ASCII one shifted in as a byte, another mixed in. `None` for a single word.
+fn general_head_tail(t: &str) -> Option<(u128, u128)> {
+    let b = t.as_bytes();
     let fold = |c: char| if c.is_ascii() { c.to_ascii_lowercase() } else { c.to_lowercase().next().unwrap_or(c) };
-    // The first and last twelve folded alphanumeric characters, packed (no hashing per byte).
+    // The first twelve folded alphanumeric characters, packed (no hashing per byte).
     let (mut head, mut n, mut i) = (0u128, 0, 0);
     // Whether a separator came between two alphanumeric characters (more than one word).
     let (mut gap, mut words) = (false, 0);
@@ -237,12 +353,7 @@ fn key(text: &str) -> Option<u64> {
             j -= ch.len_utf8();
         }
     }
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = u64::from(alnum).wrapping_mul(K);
-    for part in [head as u64, (head >> 64) as u64, tail as u64, (tail >> 64) as u64] {
-        h = (h ^ part).wrapping_mul(K).rotate_left(31);
-    }
-    Some(h)
+    Some((head, tail))
 }
 
 fn duplicate_items(cx: &mut Ctx) {
@@ -252,20 +363,42 @@ fn duplicate_items(cx: &mut Ctx) {
     for e in doc.entries() {
         entry_text[e.item] = Some(e.text);
     }
+    let text_of = |i: usize| doc.text(entry_text[i].unwrap_or(items[i].text));
     let structured = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes);
+    let in_section = |hash: u64, section: usize| hash ^ (section as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    // Items meet by a part of their key first: (section, count, tail) → the first item, and
+    // whether it is in `seen` yet. Only items that met an earlier item get their full key
+    // (the head too); the others cannot repeat anything.
+    let mut by_tail: KeyMap<(usize, bool)> = KeyMap::default();
+    by_tail.reserve(items.len());
     // Key → first item; rare key collisions between different texts go to `more`.
     let mut seen: KeyMap<usize> = KeyMap::default();
-    seen.reserve(items.len());
     let mut more: KeyMap<Vec<usize>> = KeyMap::default();
     for (i, item) in items.iter().enumerate() {
         let Some(section) = item.section else { continue };
         if item.depth != 1 || !(structured || lists_state(doc.sections()[section].role)) {
             continue;
         }
-        let text = doc.text(entry_text[i].unwrap_or(item.text));
-        let Some(hash) = key(text) else { continue };
-        let k = hash ^ (section as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let same = |f: usize| normalized(doc.text(entry_text[f].unwrap_or(items[f].text))).eq(normalized(text));
+        let text = text_of(i);
+        let Some((trimmed, count, tail)) = count_and_tail(text) else { continue };
+        match by_tail.entry(in_section(mix(count, 0, tail), section)) {
+            Entry::Vacant(v) => {
+                v.insert((i, false));
+                continue;
+            }
+            Entry::Occupied(mut o) => {
+                let (f, keyed) = o.get_mut();
+                if !*keyed {
+                    // The first item of the group enters `seen` as it would have on its own.
+                    if let Some(hash) = key(text_of(*f)) {
+                        seen.entry(in_section(hash, section)).or_insert(*f);
+                    }
+                    *keyed = true;
+                }
+            }
+        }
+        let k = in_section(mix(count, head(trimmed), tail), section);
+        let same = |f: usize| normalized(text_of(f)).eq(normalized(text));
         let first = match seen.get(&k) {
             None => {
                 seen.insert(k, i);
