@@ -27,8 +27,7 @@ pub(super) fn check(cx: &mut Ctx) {
 
 /// A unit name for comparison: lower case, markup and trailing slashes dropped.
 pub(crate) fn unit_key(name: &str) -> String {
-    let t = name.trim().trim_matches(|c: char| matches!(c, '*' | '`' | '_' | '"' | '\'' | ':' | '.') || c.is_whitespace());
-    let t = t.trim_end_matches('/').trim_start_matches("./");
+    let t = unit_text(name);
     let mut out = String::with_capacity(t.len());
     for w in t.split_whitespace() {
         if !out.is_empty() {
@@ -37,6 +36,18 @@ pub(crate) fn unit_key(name: &str) -> String {
         out.push_str(&w.to_lowercase());
     }
     out
+}
+
+/// The part of a unit name [`unit_key`] keeps: markup, trailing slashes and leading `./`
+/// trimmed.
+fn unit_text(name: &str) -> &str {
+    let t = name.trim().trim_matches(|c: char| matches!(c, '*' | '`' | '_' | '"' | '\'' | ':' | '.') || c.is_whitespace());
+    let mut t = t.trim_end_matches('/');
+    // As `trim_start_matches("./")`, without setting up a substring searcher per name.
+    while let Some(rest) = t.strip_prefix("./") {
+        t = rest;
+    }
+    t
 }
 
 /// Markers compared across the whole file; others only within their section.
@@ -50,27 +61,39 @@ fn is_open(s: Status) -> bool {
 
 /// A hash of [`unit_key`] without building it (equal keys, equal hashes).
 fn unit_hash(name: &str) -> u64 {
-    let t = name.trim().trim_matches(|c: char| matches!(c, '*' | '`' | '_' | '"' | '\'' | ':' | '.') || c.is_whitespace());
-    let t = t.trim_end_matches('/').trim_start_matches("./");
+    let t = unit_text(name);
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut mix = |c: u32| h = (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3);
     let mut gap = false;
-    for c in t.chars() {
-        if c.is_whitespace() {
+    // Byte by byte; a non-ASCII byte starts a character read whole.
+    let b = t.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let (space, width) = match b[i] {
+            // ASCII whitespace as `char::is_whitespace` has it (with the vertical tab).
+            c @ 0..=0x7F => (matches!(c, b' ' | b'\t'..=b'\r'), 1),
+            _ => {
+                let c = t[i..].chars().next().unwrap_or(' ');
+                (c.is_whitespace(), c.len_utf8())
+            }
+        };
+        if space {
             gap = true;
+            i += width;
             continue;
         }
         if gap {
             mix(0x20);
             gap = false;
         }
-        if c.is_ascii() {
-            mix(u32::from(c.to_ascii_lowercase()));
+        if width == 1 {
+            mix(u32::from(b[i].to_ascii_lowercase()));
         } else {
-            for l in c.to_lowercase() {
+            for l in t[i..].chars().next().into_iter().flat_map(char::to_lowercase) {
                 mix(u32::from(l));
             }
         }
+        i += width;
     }
     h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
