@@ -460,7 +460,7 @@ impl Lex {
 /// of a byte are the same in both cases of a letter). The others are lower-cased and packed
 /// into one `u128` (no lexicon word is longer than 16 bytes), hashed, and probed in a small
 /// open-addressing table of packed words (built once; a quarter full).
-fn lookup(word: &str) -> Lex {
+fn lookup(b: &[u8]) -> Lex {
     const SLOTS: usize = 1024;
     struct Table {
         /// Packed words; 0 = empty.
@@ -501,7 +501,6 @@ fn lookup(word: &str) -> Lex {
         }
         t
     });
-    let b = word.as_bytes();
     if b.is_empty() || b.len() > 16 {
         return Lex::default();
     }
@@ -795,6 +794,17 @@ fn tokens(text: &str, out: &mut Vec<Token>) {
         // A run of non-whitespace; plain words (letters, apostrophes) are most tokens.
         let start = i;
         let mut plain = c.is_ascii_alphabetic();
+        if plain {
+            // Letters and apostrophes eight bytes at a time, up to the first other byte.
+            while let Some(word) = b.get(i..i + 8) {
+                let others = not_letters(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
+                if others != 0 {
+                    i += (others.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                i += 8;
+            }
+        }
         while i < b.len() {
             match BYTE_CLASS[usize::from(b[i])] {
                 SPACE_OR_TICK => break,
@@ -803,14 +813,31 @@ fn tokens(text: &str, out: &mut Vec<Token>) {
             }
             i += 1;
         }
-        let run = &text[start..i];
         if plain {
             // No punctuation to trim, never a subject.
-            out.push(Token { kind: Kind::Word, range: start..i, lex: lookup(run) });
+            out.push(Token { kind: Kind::Word, range: start..i, lex: lookup(&b[start..i]) });
         } else {
-            run_tokens(run, start, out);
+            run_tokens(&text[start..i], start, out);
         }
     }
+}
+
+/// The bytes of `x` (eight text bytes, the first lowest) that are not ASCII letters or
+/// apostrophes ([`LETTER`]): 0x80 in each such byte. Exact per byte (no carry between
+/// bytes: every sum stays under 0x100).
+fn not_letters(x: u64) -> u64 {
+    const fn each(b: u8) -> u64 {
+        0x0101_0101_0101_0101 * b as u64
+    }
+    let high = each(0x80);
+    let low7 = x & each(0x7F);
+    // Lower-cased, a letter is 0x61..=0x7A: adding 0x1F reaches 0x80, adding 0x05 does not.
+    let folded = low7 | each(0x20);
+    let letter = (folded + each(0x1F)) & !(folded + each(0x05));
+    // Zero where the byte is an apostrophe.
+    let v = low7 ^ each(b'\'');
+    let apostrophe = !((v + each(0x7F)) | v);
+    !((letter | apostrophe) & !x) & high
 }
 
 /// Byte classes of the tokenizer.
@@ -882,7 +909,7 @@ fn run_tokens(run: &str, base: usize, out: &mut Vec<Token>) {
         let piece_end = dash.unwrap_or(core_end);
         if piece_end > piece_start {
             let piece = &run[piece_start..piece_end];
-            let (kind, lex) = if is_subject_like(piece) { (Kind::Subject, Lex::default()) } else { (Kind::Word, lookup(piece)) };
+            let (kind, lex) = if is_subject_like(piece) { (Kind::Subject, Lex::default()) } else { (Kind::Word, lookup(piece.as_bytes())) };
             out.push(Token { kind, range: base + piece_start..base + piece_end, lex });
         }
         let Some(dash) = dash else { break };
