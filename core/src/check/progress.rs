@@ -60,40 +60,54 @@ fn is_open(s: Status) -> bool {
 }
 
 /// A hash of [`unit_key`] without building it (equal keys, equal hashes).
+/// ASCII bytes other than whitespace (as `char::is_whitespace` has it) and NUL, lower-cased;
+/// 0 for the others.
+const PLAIN: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 1;
+    while c < 128 {
+        let b = c as u8;
+        if !matches!(b, b' ' | b'\t'..=b'\r') {
+            t[c] = b.to_ascii_lowercase();
+        }
+        c += 1;
+    }
+    t
+};
+
 fn unit_hash(name: &str) -> u64 {
     let t = unit_text(name);
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut mix = |c: u32| h = (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3);
-    let mut gap = false;
-    // Byte by byte; a non-ASCII byte starts a character read whole.
+    // Byte by byte: most are ASCII and not whitespace ([`PLAIN`]); the others are read as
+    // characters (a non-ASCII byte starts one).
     let b = t.as_bytes();
+    let char_at = |i: usize| t[i..].chars().next().unwrap_or(' ');
     let mut i = 0;
     while i < b.len() {
-        let (space, width) = match b[i] {
-            // ASCII whitespace as `char::is_whitespace` has it (with the vertical tab).
-            c @ 0..=0x7F => (matches!(c, b' ' | b'\t'..=b'\r'), 1),
-            _ => {
-                let c = t[i..].chars().next().unwrap_or(' ');
-                (c.is_whitespace(), c.len_utf8())
-            }
-        };
-        if space {
-            gap = true;
-            i += width;
+        let plain = PLAIN[usize::from(b[i])];
+        if plain != 0 {
+            mix(u32::from(plain));
+            i += 1;
             continue;
         }
-        if gap {
-            mix(0x20);
-            gap = false;
-        }
-        if width == 1 {
-            mix(u32::from(b[i].to_ascii_lowercase()));
+        let c = char_at(i);
+        i += c.len_utf8();
+        if c.is_whitespace() {
+            // A run of whitespace is one space before the next word (nothing at the end).
+            while i < b.len() && char_at(i).is_whitespace() {
+                i += char_at(i).len_utf8();
+            }
+            if i < b.len() {
+                mix(0x20);
+            }
+        } else if c.is_ascii() {
+            mix(u32::from(c.to_ascii_lowercase()));
         } else {
-            for l in t[i..].chars().next().into_iter().flat_map(char::to_lowercase) {
+            for l in c.to_lowercase() {
                 mix(u32::from(l));
             }
         }
-        i += width;
     }
     h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
