@@ -401,12 +401,25 @@ enum Kind {
     Break,
 }
 
-#[derive(Debug, Clone)]
+/// A token of a decision text: 12 bytes, offsets into the text (decisions are far shorter
+/// than 4 GB; longer texts take no stance, see [`raw_stances_into`]).
+#[derive(Debug, Clone, Copy)]
 struct Token {
+    start: u32,
+    end: u32,
     kind: Kind,
-    range: std::ops::Range<usize>,
     /// For words: their lexicon entry.
     lex: Lex,
+}
+
+impl Token {
+    fn new(kind: Kind, range: Range<usize>, lex: Lex) -> Token {
+        Token { start: range.start as u32, end: range.end as u32, kind, lex }
+    }
+
+    fn range(&self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
 }
 
 const CHANGE: &[(Axis, bool)] = &[(Axis::Change, true)];
@@ -442,36 +455,83 @@ const CONTAINER: u16 = 256;
 #[derive(Debug, Clone, Copy, Default)]
 struct Lex {
     flags: u16,
-    verb: Option<Effects>,
+    /// What a verb form does: an index into [`EFFECTS`], 0 for words that are not verbs.
+    verb: u8,
 }
 
+/// The verb effects of the lexicon, indexed by [`Lex::verb`] (0: none).
+const EFFECTS: [Effects; 9] = [&[], CHANGE, KEEP, ADD, REMOVE, USE, AVOID, ENABLE, DISABLE];
+
 impl Lex {
+    fn new(flags: u16, verb: Option<Effects>) -> Lex {
+        let verb = verb.map_or(0, |v| EFFECTS.iter().position(|e| *e == v).unwrap_or(0) as u8);
+        Lex { flags, verb }
+    }
+
     fn has(self, flag: u16) -> bool {
         self.flags & flag != 0
     }
 
+    fn is_verb(self) -> bool {
+        self.verb != 0
+    }
+
+    fn effects(self) -> Option<Effects> {
+        self.is_verb().then(|| EFFECTS[usize::from(self.verb)])
+    }
+
     fn is_avoid(self) -> bool {
-        self.verb == Some(AVOID)
+        self.effects() == Some(AVOID)
     }
 }
 
-/// Looks a word up in the lexicon. Most words are not in it: a bit per (length, first byte,
-/// last byte) of the lexicon's words turns nearly all of them away at once (the low five bits
-/// of a byte are the same in both cases of a letter). The others are lower-cased and packed
-/// into one `u128` (no lexicon word is longer than 16 bytes), hashed, and probed in a small
-/// open-addressing table of packed words (built once; a quarter full).
+/// Looks a word up in the lexicon. Most words are not in it: [`FILTER`] turns nearly all of
+/// them away at once, inline. The others go to [`lookup_table`].
+#[inline(always)]
 fn lookup(b: &[u8]) -> Lex {
+    if b.is_empty() || b.len() > 16 {
+        return Lex::default();
+    }
+    let bit = filter_bit(b);
+    if FILTER[bit / 64] & 1 << (bit % 64) == 0 {
+        return Lex::default();
+    }
+    lookup_table(b)
+}
+
+/// A bit per lexicon word (and some other words) of a 4096-bit filter: the low five bits
+/// (the same in both cases of a letter) of the first and last bytes, the length modulo 4,
+/// and the second byte's mixed in.
+const fn filter_bit(b: &[u8]) -> usize {
+    let n = b.len();
+    let second = if n > 1 { b[1] as usize & 31 } else { 0 };
+    ((b[0] as usize & 31) << 7 | (b[n - 1] as usize & 31) << 2 | n & 3) ^ second << 3
+}
+
+/// The filter of [`lookup`]: the bits of the lexicon's words (at most 16 bytes each).
+const FILTER: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut k = 0;
+    while k < LEXICON.len() {
+        let w = LEXICON[k].0.as_bytes();
+        assert!(!w.is_empty() && w.len() <= 16, "lexicon words are packed into 16 bytes");
+        let bit = filter_bit(w);
+        t[bit / 64] |= 1 << (bit % 64);
+        k += 1;
+    }
+    t
+};
+
+/// The lexicon entry of a word: lower-cased and packed into one `u128`, hashed, and probed in
+/// a small open-addressing table of packed words (built once; a quarter full).
+#[inline(never)]
+fn lookup_table(b: &[u8]) -> Lex {
     const SLOTS: usize = 1024;
     struct Table {
         /// Packed words; 0 = empty.
         words: Vec<u128>,
-        /// Index into [`LEXICON`] per slot.
-        entries: Vec<u16>,
-        /// By length and first byte, a bit per last byte (low five bits each).
-        filter: [[u32; 32]; 17],
-    }
-    fn filter_bit(b: &[u8]) -> (usize, usize, u32) {
-        (b.len(), usize::from(b[0] & 31), 1 << (b[b.len() - 1] & 31))
+        /// The lexicon entry per slot.
+        entries: Vec<Lex>,
     }
     fn pack(b: &[u8]) -> u128 {
         let mut buf = [0u8; 16];
@@ -486,37 +546,24 @@ fn lookup(b: &[u8]) -> Lex {
     }
     static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| {
-        let mut t = Table { words: vec![0; SLOTS], entries: vec![0; SLOTS], filter: [[0; 32]; 17] };
-        for (k, &(w, _, _)) in LEXICON.iter().enumerate() {
-            assert!(w.len() <= 16 && !w.is_empty(), "lexicon word `{w}` does not pack");
-            let (len, first, last) = filter_bit(w.as_bytes());
-            t.filter[len][first] |= last;
+        let mut t = Table { words: vec![0; SLOTS], entries: vec![Lex::default(); SLOTS] };
+        for &(w, flags, verb) in LEXICON {
             let packed = pack(w.as_bytes());
             let mut at = slot(packed);
             while t.words[at] != 0 {
                 at = (at + 1) % SLOTS;
             }
             t.words[at] = packed;
-            t.entries[at] = k as u16;
+            t.entries[at] = Lex::new(flags, verb);
         }
         t
     });
-    if b.is_empty() || b.len() > 16 {
-        return Lex::default();
-    }
-    let (len, first, last) = filter_bit(b);
-    if table.filter[len][first] & last == 0 {
-        return Lex::default();
-    }
     let packed = pack(b);
     let mut at = slot(packed);
     loop {
         match table.words[at] {
             0 => return Lex::default(),
-            w if w == packed => {
-                let (_, flags, verb) = LEXICON[usize::from(table.entries[at])];
-                return Lex { flags, verb };
-            }
+            w if w == packed => return table.entries[at],
             _ => at = (at + 1) % SLOTS,
         }
     }
@@ -783,7 +830,7 @@ fn tokens(text: &str, out: &mut Vec<Token>) {
             let end = text[i + 1..].find('`').map(|e| i + 1 + e);
             if let Some(end) = end {
                 if end > i + 1 {
-                    out.push(Token { kind: Kind::Subject, range: i + 1..end, lex: Lex::default() });
+                    out.push(Token::new(Kind::Subject, i + 1..end, Lex::default()));
                 }
                 i = end + 1;
                 continue;
@@ -793,10 +840,15 @@ fn tokens(text: &str, out: &mut Vec<Token>) {
         }
         // A run of non-whitespace; plain words (letters, apostrophes) are most tokens.
         let start = i;
-        let mut plain = c.is_ascii_alphabetic();
-        if plain {
+        if c.is_ascii_alphabetic() {
             // Letters and apostrophes eight bytes at a time, up to the first other byte.
-            while let Some(word) = b.get(i..i + 8) {
+            loop {
+                let Some(word) = b.get(i..i + 8) else {
+                    while i < b.len() && BYTE_CLASS[usize::from(b[i])] == LETTER {
+                        i += 1;
+                    }
+                    break;
+                };
                 let others = not_letters(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
                 if others != 0 {
                     i += (others.trailing_zeros() / 8) as usize;
@@ -804,21 +856,16 @@ fn tokens(text: &str, out: &mut Vec<Token>) {
                 }
                 i += 8;
             }
-        }
-        while i < b.len() {
-            match BYTE_CLASS[usize::from(b[i])] {
-                SPACE_OR_TICK => break,
-                LETTER => {}
-                _ => plain = false,
+            if b.get(i).is_none_or(|&c| BYTE_CLASS[usize::from(c)] == SPACE_OR_TICK) {
+                // No punctuation to trim, never a subject.
+                out.push(Token::new(Kind::Word, start..i, lookup(&b[start..i])));
+                continue;
             }
+        }
+        while i < b.len() && BYTE_CLASS[usize::from(b[i])] != SPACE_OR_TICK {
             i += 1;
         }
-        if plain {
-            // No punctuation to trim, never a subject.
-            out.push(Token { kind: Kind::Word, range: start..i, lex: lookup(&b[start..i]) });
-        } else {
-            run_tokens(&text[start..i], start, out);
-        }
+        run_tokens(&text[start..i], start, out);
     }
 }
 
@@ -863,7 +910,7 @@ const BYTE_CLASS: [u8; 256] = {
 fn run_tokens(run: &str, base: usize, out: &mut Vec<Token>) {
     // Dashes standing alone separate clauses.
     if matches!(run, "—" | "–" | "-" | "--" | "->" | "→" | "=>") {
-        out.push(Token { kind: Kind::Break, range: base..base + run.len(), lex: Lex::default() });
+        out.push(Token::new(Kind::Break, base..base + run.len(), Lex::default()));
         return;
     }
     // Read as bytes: the marks are ASCII, or curly quotes `E2 80 xx` (“ 9C, ‘ 98, ” 9D, ’ 99;
@@ -892,7 +939,7 @@ fn run_tokens(run: &str, base: usize, out: &mut Vec<Token>) {
     }
     // An opening bracket or double quote (“ is the only lead mark with a 9C byte).
     if b[..core_start].iter().any(|c| matches!(c, b'(' | b'[' | b'"' | 0x9C)) {
-        out.push(Token { kind: Kind::Break, range: base..base + core_start, lex: Lex::default() });
+        out.push(Token::new(Kind::Break, base..base + core_start, Lex::default()));
     }
     // Em and en dashes glued to words (`yaml—used`) split too, with an empty break token.
     let mut piece_start = core_start;
@@ -910,15 +957,15 @@ fn run_tokens(run: &str, base: usize, out: &mut Vec<Token>) {
         if piece_end > piece_start {
             let piece = &run[piece_start..piece_end];
             let (kind, lex) = if is_subject_like(piece) { (Kind::Subject, Lex::default()) } else { (Kind::Word, lookup(piece.as_bytes())) };
-            out.push(Token { kind, range: base + piece_start..base + piece_end, lex });
+            out.push(Token::new(kind, base + piece_start..base + piece_end, lex));
         }
         let Some(dash) = dash else { break };
-        out.push(Token { kind: Kind::Break, range: base + dash..base + dash, lex: Lex::default() });
+        out.push(Token::new(Kind::Break, base + dash..base + dash, Lex::default()));
         piece_start = dash + 3;
     }
     // Closing punctuation (” is the only trail mark with a 9D byte); not `*`, `_`, `'`, `’`.
     if b[core_end..].iter().any(|c| matches!(c, b')' | b']' | b',' | b';' | b':' | b'.' | b'!' | b'?' | b'"' | 0x9D)) {
-        out.push(Token { kind: Kind::Break, range: base + core_end..base + run.len(), lex: Lex::default() });
+        out.push(Token::new(Kind::Break, base + core_end..base + run.len(), Lex::default()));
     }
 }
 
@@ -1009,12 +1056,15 @@ pub(crate) fn stances(text: &str) -> Vec<Stance> {
 /// The stances of a decision text as ranges into it, into `out`, with a reusable token buffer.
 fn raw_stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<RawStance>) {
     toks.clear();
+    if u32::try_from(text.len()).is_err() {
+        return;
+    }
     tokens(text, toks);
     let toks = &toks[..];
-    let word = |t: &Token| &text[t.range.clone()];
-    let span = |t: &Token| Span::from(t.range.clone());
+    let word = |t: &Token| &text[t.range()];
+    let span = |t: &Token| Span::from(t.range());
     let is_word = |t: &Token, flag: u16| t.kind == Kind::Word && t.lex.has(flag);
-    let is_verb = |t: &Token| t.kind == Kind::Word && t.lex.verb.is_some();
+    let is_verb = |t: &Token| t.kind == Kind::Word && t.lex.is_verb();
     let is_boundary = |t: &Token| t.kind == Kind::Break || is_word(t, CONJ);
     let mut clause_start = 0;
     for i in 0..toks.len() {
@@ -1026,7 +1076,7 @@ fn raw_stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<RawStance>)
         if t.kind != Kind::Word {
             continue;
         }
-        let Some(effects) = t.lex.verb else { continue };
+        let Some(effects) = t.lex.effects() else { continue };
         if i > clause_start && is_word(&toks[i - 1], DET) {
             continue; // "the use of", "an update"
         }
@@ -1036,24 +1086,24 @@ fn raw_stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<RawStance>)
         }
         // Negation within three words before the verb, in the same clause, no verb between.
         let mut negated = false;
-        let mut cue_start = t.range.start;
+        let mut cue_start = t.start as usize;
         let mut k = i;
         while k > clause_start && i - k < 3 {
             k -= 1;
             let p = &toks[k];
-            if p.kind != Kind::Word || p.lex.verb.is_some() && !p.lex.is_avoid() {
+            if p.kind != Kind::Word || p.lex.is_verb() && !p.lex.is_avoid() {
                 break;
             }
             if p.lex.has(NEG) {
                 negated = !negated;
-                cue_start = p.range.start;
+                cue_start = p.start as usize;
                 // "DO NOT modify": the auxiliary belongs to the cue.
                 if k > clause_start && is_word(&toks[k - 1], AUX) {
-                    cue_start = toks[k - 1].range.start;
+                    cue_start = toks[k - 1].start as usize;
                 }
             }
         }
-        let cue = Span::new(cue_start, t.range.end);
+        let cue = Span::new(cue_start, t.end as usize);
         let push = |out: &mut Vec<RawStance>, subject: SubjectSrc, flip: bool, cue: Span, qual: WordList<2>| {
             for &(axis, pos) in effects {
                 out.push(RawStance { axis, positive: (pos != negated) != flip, subject, cue, qual });
@@ -1070,7 +1120,7 @@ fn raw_stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<RawStance>)
                 if qualifying {
                     toks[m + 1..]
                         .iter()
-                        .take_while(|n| !is_boundary(n) && !(n.kind == Kind::Word && (n.lex.verb.is_some() || n.lex.has(STOP))))
+                        .take_while(|n| !is_boundary(n) && !(n.kind == Kind::Word && (n.lex.is_verb() || n.lex.has(STOP))))
                         .filter(|n| !(n.kind == Kind::Word && n.lex.has(ARTICLE)))
                         .take(2)
                         .for_each(|n| words.push(span(n)));
@@ -1111,7 +1161,7 @@ fn raw_stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<RawStance>)
                 continue;
             }
             let l = n.lex;
-            if l.has(STOP) || l.verb.is_some() || l.has(NEG) || l.has(PRONOUN) && !l.has(ARTICLE) {
+            if l.has(STOP) || l.is_verb() || l.has(NEG) || l.has(PRONOUN) && !l.has(ARTICLE) {
                 break;
             }
             if !(words.len == 0 && l.has(ARTICLE)) {
@@ -1161,7 +1211,7 @@ fn raw_stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<RawStance>)
                 let y = &toks[m + 2];
                 let alt = match y.kind {
                     Kind::Subject => Some(SubjectSrc::Token(span(y))),
-                    Kind::Word if !y.lex.has(PRONOUN | ARTICLE) && y.lex.verb.is_none() => {
+                    Kind::Word if !y.lex.has(PRONOUN | ARTICLE) && !y.lex.is_verb() => {
                         let mut one = WordList::new();
                         one.push(span(y));
                         Some(SubjectSrc::Words(one))
@@ -1169,7 +1219,7 @@ fn raw_stances_into(text: &str, toks: &mut Vec<Token>, out: &mut Vec<RawStance>)
                     _ => None,
                 };
                 if let Some(alt) = alt {
-                    push(out, alt, true, Span::new(toks[m].range.start, toks[m + 1].range.end), qual);
+                    push(out, alt, true, Span::new(toks[m].start as usize, toks[m + 1].end as usize), qual);
                 }
                 break;
             }
