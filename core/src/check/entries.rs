@@ -53,9 +53,20 @@ fn malformed(cx: &mut Ctx) {
             section_logged[s] = true;
         }
     }
-    // Where progress markers start, sorted for binary search.
+    // Where progress markers start, sorted. Items come in file order, so a cursor finds each
+    // item's marker; a binary search when an item comes before the previous one.
     let mut markers: Vec<usize> = doc.progress().iter().map(|m| m.span.start).collect();
     markers.sort_unstable();
+    let mut cursor = 0;
+    let mut has_marker = |at: usize| {
+        if cursor > 0 && markers[cursor - 1] >= at {
+            return markers.binary_search(&at).is_ok();
+        }
+        while cursor < markers.len() && markers[cursor] < at {
+            cursor += 1;
+        }
+        markers.get(cursor) == Some(&at)
+    };
     for (i, item) in items.iter().enumerate() {
         if item.depth != 1 || has_entry[i] {
             continue;
@@ -78,7 +89,7 @@ fn malformed(cx: &mut Ctx) {
                     .with_help("entries of an append-only log start with their timestamp: `- 2026-04-22T07:12Z — text`");
                 cx.push(d);
             }
-            Some(SectionRole::Progress) if markers.binary_search(&item.span.start).is_err() && !text.is_empty() => {
+            Some(SectionRole::Progress) if !has_marker(item.span.start) && !text.is_empty() => {
                 let d = cx
                     .diag(Rule::MalformedEntry, item.text, format!("progress line with no status: \"{}\"", quote(text, 60)))
                     .with_help("progress markers are `- STATUS: unit (detail)` with STATUS one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED");
