@@ -154,9 +154,9 @@ pub fn find_secrets(text: &str) -> Vec<SecretMatch> {
 }
 
 /// Calls `f` with the start of every run of three or more ASCII digits, in order. The text is
-/// read sixteen bytes at a time: a chunk without a digit is passed over (the compiler makes
-/// that test a few vector instructions); in the others, the digits are bits of a mask, where
-/// runs of three start at a set bit with the next two set and the previous one clear.
+/// read sixteen bytes at a time: a chunk without a digit is passed over; in the others, the
+/// digits are bits of a mask ([`digit_lanes`], [`lane_bits`]), where runs of three start at
+/// a set bit with the next two set and the previous one clear.
 fn digit_runs(b: &[u8], mut f: impl FnMut(usize)) {
     let is_digit = |c: u8| c.wrapping_sub(b'0') < 10;
     let n = b.len();
@@ -178,13 +178,20 @@ fn digit_runs(b: &[u8], mut f: impl FnMut(usize)) {
             }
             break;
         };
-        if chunk.iter().fold(0u8, |any, &c| any | u8::from(is_digit(c))) == 0 {
+        // Native targets get a few vector instructions from the fold; wasm (built without SIMD)
+        // would get sixteen scalar tests, so it looks at eight bytes at a time in a `u64`.
+        let any = if cfg!(target_arch = "wasm32") {
+            digit_lanes(&chunk[..8]) | digit_lanes(&chunk[8..]) != 0
+        } else {
+            chunk.iter().fold(0u8, |any, &c| any | u8::from(is_digit(c))) != 0
+        };
+        if !any {
             i += 16;
             continue;
         }
         // The sixteen bytes and the next two, one bit each.
         let ahead = |k: usize| u32::from(b.get(i + k).is_some_and(|&c| is_digit(c)));
-        let digits = u32::from(digit_bits(&chunk[..8])) | u32::from(digit_bits(&chunk[8..])) << 8 | ahead(16) << 16 | ahead(17) << 17;
+        let digits = u32::from(lane_bits(digit_lanes(&chunk[..8]))) | u32::from(lane_bits(digit_lanes(&chunk[8..]))) << 8 | ahead(16) << 16 | ahead(17) << 17;
         let mut long = digits & !(digits << 1) & digits >> 1 & digits >> 2 & 0xFFFF;
         while long != 0 {
             f(i + long.trailing_zeros() as usize);
@@ -200,17 +207,21 @@ fn digit_runs(b: &[u8], mut f: impl FnMut(usize)) {
     }
 }
 
-/// One bit per ASCII digit of eight bytes (the first lowest): the digits' high bits after a
-/// per-byte range test (no carry between bytes), gathered by a multiplication.
-fn digit_bits(eight: &[u8]) -> u16 {
+/// 0x80 in each of eight bytes (the first lowest) that is an ASCII digit: a range test per
+/// byte (no carry between bytes).
+fn digit_lanes(eight: &[u8]) -> u64 {
     const fn each(b: u8) -> u64 {
         0x0101_0101_0101_0101 * b as u64
     }
     let x = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
     let low7 = x & each(0x7F);
     // 0x30..=0x39: adding 0x50 reaches 0x80, adding 0x46 does not.
-    let digit = (low7 + each(0x50)) & !(low7 + each(0x46)) & !x & each(0x80);
-    ((digit >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
+    (low7 + each(0x50)) & !(low7 + each(0x46)) & !x & each(0x80)
+}
+
+/// The lanes of [`digit_lanes`] as eight bits, gathered by a multiplication.
+fn lane_bits(lanes: u64) -> u16 {
+    ((lanes >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
 }
 
 /// `text` with every detected secret replaced by its redacted form. Borrows when clean.

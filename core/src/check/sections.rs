@@ -221,16 +221,52 @@ impl Counts {
     fn of(text: &str) -> Counts {
         let bytes = text.as_bytes();
         // Non-ASCII bytes are ≥ 0x80, continuation bytes 0x80..=0xBF; the other non-ASCII
-        // bytes lead a character. Counted in u8 over blocks short enough not to overflow: the
-        // compiler turns each fold into vector compares and subtractions, 16 bytes at a time.
-        // The compares are signed (≥ 0x80 is < 0, ≤ 0xBF is < -64): SSE2 has no unsigned one.
+        // bytes lead a character.
+        let (high, continuation) = if cfg!(target_arch = "wasm32") { Self::eight_at_a_time(bytes) } else { Self::in_vectors(bytes) };
+        Counts { bytes: bytes.len(), high, lead: high - continuation }
+    }
+
+    /// (non-ASCII, continuation) bytes, counted in u8 over blocks short enough not to overflow:
+    /// the compiler turns each fold into vector compares and subtractions, 16 bytes at a time.
+    /// The compares are signed (≥ 0x80 is < 0, ≤ 0xBF is < -64): SSE2 has no unsigned one.
+    fn in_vectors(bytes: &[u8]) -> (usize, usize) {
         let (mut high, mut continuation) = (0, 0);
         for block in bytes.chunks(BLOCK) {
             high += usize::from(block.iter().fold(0u8, |n, &b| n + u8::from((b as i8) < 0)));
             continuation += usize::from(block.iter().fold(0u8, |n, &b| n + u8::from((b as i8) < -0x40)));
         }
-        let lead = high - continuation;
-        Counts { bytes: bytes.len(), high, lead }
+        (high, continuation)
+    }
+
+    /// [`Counts::in_vectors`] for wasm, built without SIMD (the folds would be scalar there):
+    /// eight bytes in a `u64`, a counter per byte, summed before one can overflow.
+    fn eight_at_a_time(bytes: &[u8]) -> (usize, usize) {
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        fn sum_lanes(acc: u64) -> usize {
+            let pairs = (acc & 0x00FF_00FF_00FF_00FF) + ((acc >> 8) & 0x00FF_00FF_00FF_00FF);
+            (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+        }
+        let (mut high, mut continuation) = (0, 0);
+        let mut chunks = bytes.chunks_exact(8);
+        let (mut acc_high, mut acc_cont, mut n) = (0u64, 0u64, 0);
+        for chunk in &mut chunks {
+            let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+            acc_high += (w >> 7) & LOW;
+            // Bit 7 set and bit 6 clear (shifted left, bit 6 lands on bit 7 of its byte).
+            acc_cont += ((w & !(w << 1)) >> 7) & LOW;
+            n += 1;
+            if n == 255 {
+                (high, continuation) = (high + sum_lanes(acc_high), continuation + sum_lanes(acc_cont));
+                (acc_high, acc_cont, n) = (0, 0, 0);
+            }
+        }
+        high += sum_lanes(acc_high);
+        continuation += sum_lanes(acc_cont);
+        for &b in chunks.remainder() {
+            high += usize::from(b >= 0x80);
+            continuation += usize::from((0x80..0xC0).contains(&b));
+        }
+        (high, continuation)
     }
 
     /// ASCII bytes by four (rounded up), one per non-ASCII character.
@@ -250,6 +286,16 @@ impl std::ops::Add for Counts {
 #[cfg(test)]
 fn estimate(text: &str) -> usize {
     Counts::of(text).tokens()
+}
+
+#[cfg(test)]
+mod counting {
+    #[test]
+    fn both_ways_of_counting_agree() {
+        for t in ["", "abcd", "中文", "émoji 🎉 mix\r\n\t", &"x".repeat(4097), &"é—中🎉ab".repeat(700)] {
+            assert_eq!(super::Counts::in_vectors(t.as_bytes()), super::Counts::eight_at_a_time(t.as_bytes()), "{t}");
+        }
+    }
 }
 
 /// `12345` → `12,345`.
