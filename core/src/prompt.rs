@@ -8,6 +8,7 @@
 use crate::document::Document;
 use crate::plan::{Plan, RunStatus};
 use crate::rule::Severity;
+use crate::secret::redact;
 use crate::tokens::estimate;
 use std::fmt::Write;
 
@@ -99,7 +100,9 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     discoveries.sort_by_key(|d| std::cmp::Reverse((d.timestamp.map(|t| t.epoch_seconds), d.text.start)));
     blocks.push(Block {
         title: "Discoveries (newest first)",
-        lines: discoveries.iter().map(|d| (one_line(doc.text(d.text)), line(d.text.start))).collect(),
+        // Discoveries come straight from the file (the plan's texts are redacted already):
+        // mask secrets before folding, while a private key block still has its lines.
+        lines: discoveries.iter().map(|d| (one_line(&redact(doc.text(d.text))), line(d.text.start))).collect(),
     });
     if !plan.completed.is_empty() {
         let n = plan.completed.len();
@@ -153,10 +156,13 @@ impl Budgeted {
         note(&probe)
     }
 
+    /// Adds `text` if it fits. Every line passes through [`redact`] on the way in (a file
+    /// path or a message may quote a secret too), and is costed as it will be written.
     fn push(&mut self, text: &str) -> bool {
-        let cost = estimate(text);
+        let text = redact(text);
+        let cost = estimate(&text);
         if cost <= self.room() {
-            self.body.push_str(text);
+            self.body.push_str(&text);
             self.used += cost;
             true
         } else {

@@ -57,6 +57,20 @@ fn multi_file_previews_most_recent_first() {
     assert!(out.contains("last updated 2026-04-22T07:23Z"));
 }
 
+#[test]
+fn no_detected_secret_reaches_the_prompt() {
+    let key = "ghp_1234567890abcdefghijABCDEFGHIJ123456";
+    let pem = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7bq9\nc2VjcmV0IGtleSBib2R5\n-----END RSA PRIVATE KEY-----";
+    let text = SEED
+        .replace("- Pattern: all failed orders", &format!("- the deploy token is {key}\n- key for staging:\n\n  ```\n  {}\n  ```\n- Pattern: all failed orders", pem.replace('\n', "\n  ")))
+        .replace("DO NOT modify config/auth.yaml", &format!("DO NOT modify config/auth.yaml (token {key})"));
+    let out = prompt(&text, 2000);
+    assert!(out.contains("ghp_"), "the secret's kind stays visible: {out}");
+    assert!(!out.contains(key), "{out}");
+    assert!(!out.contains("MIIEowIBAAKCAQEA7bq9"), "{out}");
+    assert!(!out.contains("c2VjcmV0IGtleSBib2R5"), "{out}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
 

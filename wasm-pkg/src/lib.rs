@@ -648,7 +648,8 @@ pub fn plan(
 fn prompt_of(doc: &memento_core::Document, o: &Opts) -> Result<String, JsValue> {
     let budget = o.count("budget")?.unwrap_or(prompt::DEFAULT_BUDGET);
     let p = memento_core::plan(doc, &o.check_options()?);
-    Ok(memento_core::secret::redact(&prompt::render_prompt(doc, &p, budget)).into_owned())
+    // The core masks secrets in what it renders (SPEC §3, possible-secret).
+    Ok(prompt::render_prompt(doc, &p, budget))
 }
 
 /// The text to inject at session start (SPEC §4): a caution, then the next action, the
@@ -678,7 +679,7 @@ pub fn render_prompts(
     let plans: Vec<memento_core::Plan> = docs.iter().map(|(_, d)| memento_core::plan(d, &check)).collect();
     let refs: Vec<(&str, &memento_core::Document, &memento_core::Plan)> =
         docs.iter().zip(&plans).map(|((p, d), plan)| (p.as_str(), d, plan)).collect();
-    Ok(memento_core::secret::redact(&prompt::render_prompts(&refs, budget)).into_owned())
+    Ok(prompt::render_prompts(&refs, budget))
 }
 
 /// What changed between two versions of one file that the file's rules forbid (the
