@@ -338,15 +338,35 @@ fn next_action(
     Some(NextAction { text: doc.text(body).trim().to_owned(), source: NextActionSource::CurrentState, line: line(body.start) })
 }
 
-/// The first non-empty paragraph of a state section, after its italic description.
+/// The first non-empty paragraph of a state section, after its italic description and any
+/// rule lines under the heading (`## Current Status` over `-----------------`, as plain-text
+/// progress logs underline their headings).
 fn state_text(doc: &Document, body: Span, description: Option<Span>) -> Option<Span> {
-    let start = description.map_or(body.start, |d| d.end.max(body.start));
+    let mut start = description.map_or(body.start, |d| d.end.max(body.start));
+    loop {
+        let text = doc.text(Span::new(start, body.end));
+        let lead = text.len() - text.trim_start().len();
+        let line = text[lead..].split('\n').next().unwrap_or("");
+        if !is_rule_line(line) {
+            break;
+        }
+        start += lead + line.len();
+    }
     let text = doc.text(Span::new(start, body.end));
     let lead = text.len() - text.trim_start().len();
     let rest = &text[lead..];
     let para_end = rest.find("\n\n").or_else(|| rest.find("\r\n\r\n")).unwrap_or(rest.len());
     let para = rest[..para_end].trim_end();
     (!para.is_empty() && !para.starts_with('#')).then(|| Span::new(start + lead, start + lead + para.len()))
+}
+
+/// A line of one repeated `-`, `=`, `*` or `_` (three or more, spaces allowed): a thematic
+/// break or an underline, never content.
+fn is_rule_line(line: &str) -> bool {
+    let line = line.trim();
+    let mut chars = line.chars().filter(|c| *c != ' ');
+    let Some(first) = chars.next() else { return false };
+    matches!(first, '-' | '=' | '*' | '_') && chars.clone().count() >= 2 && chars.all(|c| c == first)
 }
 
 #[cfg(test)]

@@ -82,6 +82,15 @@ fn session_notes_fall_back_to_current_state() {
 }
 
 #[test]
+fn a_rule_under_the_state_heading_is_not_the_next_action() {
+    let log = "# Claude Progress Log\n\n## Current Status\n-----------------\n- Phase: ENHANCEMENT\n- Features remaining: 0\n";
+    let next = plan_of(log).next_action.unwrap();
+    assert_eq!(next.source, NextActionSource::CurrentState);
+    assert_eq!(next.text, "- Phase: ENHANCEMENT\n- Features remaining: 0");
+    assert_eq!(next.line, 5);
+}
+
+#[test]
 fn memory_bank_and_feature_list_plans() {
     let bank = "# Progress\n\n## What Works\n- Login\n\n## What's Left to Build\n- [ ] Export\n- Sharing\n";
     let plan = plan_of(bank);
