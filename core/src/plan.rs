@@ -232,7 +232,7 @@ fn current_units(doc: &Document) -> Vec<(&ProgressMarker, NamedUnit)> {
             let written = doc.text(unit.name);
             let name = match first {
                 Some(f) if f != written => expand_sibling(f, written),
-                _ => clean_unit(written).to_owned(),
+                _ => display_name(written),
             };
             let named = NamedUnit {
                 range: unit.range.map(|r| doc.text(r.span).to_owned()),
@@ -259,6 +259,22 @@ fn current_units(doc: &Document) -> Vec<(&ProgressMarker, NamedUnit)> {
 
 fn clean_unit(name: &str) -> &str {
     name.trim().trim_matches(|c: char| c == '*' || c == '`' || c == '_').trim()
+}
+
+/// A unit's name as the plan shows it: markup around it dropped, and a bold or code lead
+/// unwrapped (`**Issues archived** for the legacy repo:` → `Issues archived for the legacy
+/// repo:`), as checklists often bold the first words of an item.
+fn display_name(written: &str) -> String {
+    let name = written.trim();
+    let mark_len = name.len() - name.trim_start_matches(['*', '_', '`']).len();
+    let (mark, rest) = name.split_at(mark_len);
+    match rest.find(mark) {
+        Some(close) if !mark.is_empty() && close > 0 && close + mark.len() < rest.len() => {
+            let after = &rest[close + mark.len()..];
+            format!("{}{}", rest[..close].trim(), after.trim_end()).trim().to_owned()
+        }
+        _ => clean_unit(written).to_owned(),
+    }
 }
 
 fn unit_key(name: &str) -> &str {
@@ -372,6 +388,15 @@ fn is_rule_line(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn display_names_unwrap_a_bold_lead() {
+        assert_eq!(display_name("**Issues archived** for the legacy repo:"), "Issues archived for the legacy repo:");
+        assert_eq!(display_name("`orders/batch_1/`"), "orders/batch_1/");
+        assert_eq!(display_name("**Wait 30+ days.** Don't rush."), "Wait 30+ days. Don't rush.");
+        assert_eq!(display_name("plain name"), "plain name");
+        assert_eq!(display_name("**"), "");
+    }
 
     #[test]
     fn next_item_keeps_padding() {
