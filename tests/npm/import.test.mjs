@@ -4,7 +4,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { project, requireProject, run, tools } from "./project.mjs";
+import { node18, project, requireProject, run, tools } from "./project.mjs";
 
 requireProject();
 
@@ -33,14 +33,32 @@ const expected = {
   tools: 6,
 };
 
-for (const [kind, file] of [["esm", "esm.mjs"], ["cjs", "cjs.cjs"]]) {
-  test(`${kind}: the installed package loads and works`, () => {
-    writeFileSync(join(project, file), program(kind));
-    const r = run(process.execPath, [file]);
-    assert.equal(r.status, 0, r.stderr);
-    assert.deepEqual(JSON.parse(r.stdout), expected);
-  });
+const nodes = [["this Node", process.execPath], ["Node 18", node18()]].filter(([, path]) => path);
+for (const [node, path] of nodes) {
+  for (const [kind, file] of [["esm", "esm.mjs"], ["cjs", "cjs.cjs"]]) {
+    test(`${kind} on ${node}: the installed package loads and works`, () => {
+      writeFileSync(join(project, file), program(kind));
+      const r = run(path, [file]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.deepEqual(JSON.parse(r.stdout), expected);
+    });
+  }
 }
+
+test("Node 18 runs the CLI: check, plan --json, checkpoint", { skip: !node18() && "no Node 18 build for this platform" }, () => {
+  const cli = join(project, "node_modules", "memento-wasm", "bin", "memento.cjs");
+  const file = join(project, "node18_memory.md");
+  writeFileSync(file, JSON.parse(`"${SEED}"`));
+  const version = run(node18(), ["--version"]);
+  assert.match(version.stdout, /^v18\./);
+  assert.equal(run(node18(), [cli, "check", file]).status, 0);
+  const plan = run(node18(), [cli, "plan", file, "--json"]);
+  assert.equal(plan.status, 0, plan.stderr);
+  assert.deepEqual(JSON.parse(plan.stdout).resume_from, { unit: "b", stopped_at: "004", continue_at: "005" });
+  const cp = run(node18(), [cli, "checkpoint", file, "--discovery", "Node 18 writes too"]);
+  assert.equal(cp.status, 0, cp.stderr);
+  assert.match(readFileSync(file, "utf8"), /— Node 18 writes too\n/);
+});
 
 const TS = `import { parse, plan, check, checkpoint, applyToolCall, memoryTools, applyEdits, MementoError } from "memento-wasm";
 import type { Diagnostic, PlanUnit, ToolDefinition, EditResult, Dialect, NextAction, RuleId, ToolCallResult } from "memento-wasm";

