@@ -99,6 +99,30 @@ fn checkpoint_log_supersedes_and_completion() {
 }
 
 #[test]
+fn decision_ids_and_references_out_of_time_order() {
+    let text = "## Decisions Made
+- 2026-04-22T09:00Z — use redis for the lock
+- 2026-04-22T08:00Z — DO NOT touch config/auth.yaml
+- 2026-04-22T09:00:00Z — keep the retry budget
+- 2026-04-22T09:00Z — modify config/lock.yaml
+- use kafka for events
+- 2026-04-22T10:00Z — SUPERSEDES [2026-04-22T09:00:00Z] drop the retry budget
+- 2026-04-22T10:05Z — SUPERSEDES [L6] use nats for events
+- 2026-04-22T10:10Z — SUPERSEDES 2026-04-22T09:00Z#2 keep config/lock.yaml
+";
+    let doc = parse(text);
+    let d = doc.decisions();
+    let ids: Vec<_> = d.iter().map(|d| d.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        ["2026-04-22T09:00Z", "2026-04-22T08:00Z", "2026-04-22T09:00:00Z", "2026-04-22T09:00Z#2", "L6", "2026-04-22T10:00Z", "2026-04-22T10:05Z", "2026-04-22T10:10Z"]
+    );
+    let resolved: Vec<_> = d.iter().map(|d| d.supersedes.as_ref().and_then(|s| s.resolved)).collect();
+    // By id as written first (`09:00:00Z` is decision 2, not the first of that instant).
+    assert_eq!(resolved, [None, None, None, None, None, Some(2), Some(4), Some(3)]);
+}
+
+#[test]
 fn seed_002_session_notes_facts() {
     let doc = parse(SEED_002);
     assert_eq!(doc.to_string(), SEED_002);

@@ -240,21 +240,26 @@ pub(crate) fn supersedes(text: &str) -> Option<(Span, Span)> {
 }
 
 /// An ASCII phrase found in any case (`stopped at`, `Stopped at`, `STOPPED AT`). Candidates
-/// are found by the phrase's first letter with memchr; the lines searched are short.
-pub(crate) struct Phrase(&'static str);
+/// are found with memchr by one letter of the phrase, its anchor: a letter rare in prose
+/// (`p`, not the `s` both phrases open with, which every other word holds).
+pub(crate) struct Phrase {
+    text: &'static str,
+    /// Index in `text` of the letter searched for.
+    anchor: usize,
+}
 
 impl Phrase {
     /// Byte offset of the first occurrence in `hay`.
     pub fn find(&self, hay: &str) -> Option<usize> {
-        let (h, n) = (hay.as_bytes(), self.0.as_bytes());
-        let first = n[0];
-        memchr::memchr2_iter(first, first.to_ascii_uppercase(), h)
+        let (h, n) = (hay.as_bytes(), self.text.as_bytes());
+        let letter = n[self.anchor];
+        memchr::memchr2_iter(letter, letter.to_ascii_uppercase(), &h[self.anchor.min(h.len())..])
             .find(|&i| h.get(i..i + n.len()).is_some_and(|w| w.eq_ignore_ascii_case(n)))
     }
 }
 
-static STOPPED_AT: Phrase = Phrase("stopped at");
-static SUPERSEDES: Phrase = Phrase("supersedes");
+static STOPPED_AT: Phrase = Phrase { text: "stopped at", anchor: 3 };
+static SUPERSEDES: Phrase = Phrase { text: "supersedes", anchor: 2 };
 
 /// A status emoji at the start or end of a text, and the text without it.
 pub(crate) fn status_emoji(text: &str) -> Option<(Status, Span, Span)> {

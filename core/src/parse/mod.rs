@@ -182,9 +182,7 @@ fn role_of_item(doc: &Document, item: &Item) -> SectionRole {
 
 fn build_entries_and_decisions(doc: &mut Document) {
     let text = doc.source.as_str();
-    // How many decisions so far carry each timestamp text: the second is `<ts>#2`.
-    let mut id_counts: FastMap<&str, usize> = FastMap::default();
-    id_counts.reserve(doc.items.len() / 4);
+    let mut ids = StampIds::default();
     for (index, item) in doc.items.iter().enumerate() {
         if item.depth != 1 {
             continue;
@@ -212,12 +210,7 @@ fn build_entries_and_decisions(doc: &mut Document) {
                     resolved: None,
                 });
                 let id = match &prefix {
-                    Some(p) => {
-                        let stamp = &text[shift(p.timestamp_span, base).range()];
-                        let n = id_counts.entry(stamp).or_insert(0);
-                        *n += 1;
-                        if *n == 1 { stamp.to_owned() } else { format!("{stamp}#{n}") }
-                    }
+                    Some(p) => ids.next(&text[shift(p.timestamp_span, base).range()], p.timestamp.epoch_seconds),
                     None => format!("L{}", doc.lines.line_of(item.span.start) + 1),
                 };
                 doc.decisions.push(Decision {
@@ -240,6 +233,42 @@ fn build_entries_and_decisions(doc: &mut Document) {
     resolve_supersedes(doc);
 }
 
+/// Decision ids from timestamps as written: the first decision stamped `<ts>` is `<ts>`, the
+/// second `<ts>#2`, and so on.
+#[derive(Default)]
+struct StampIds<'t> {
+    /// The stamps so far, in file order (until `counts` takes over).
+    seen: Vec<&'t str>,
+    /// The newest epoch so far.
+    newest: Option<i64>,
+    /// How many decisions carry each stamp; built only once a stamp fails to be newer than
+    /// every earlier one (equal texts have equal epochs, so while stamps increase, none can
+    /// repeat: a log in time order never hashes a stamp).
+    counts: Option<FastMap<&'t str, usize>>,
+}
+
+impl<'t> StampIds<'t> {
+    fn next(&mut self, stamp: &'t str, epoch: i64) -> String {
+        let newer = self.newest.is_none_or(|n| epoch > n);
+        self.newest = Some(self.newest.map_or(epoch, |n| n.max(epoch)));
+        if newer && self.counts.is_none() {
+            self.seen.push(stamp);
+            return stamp.to_owned();
+        }
+        let seen = &self.seen;
+        let counts = self.counts.get_or_insert_with(|| {
+            let mut counts = FastMap::default();
+            for &s in seen {
+                *counts.entry(s).or_insert(0) += 1;
+            }
+            counts
+        });
+        let n = counts.entry(stamp).or_insert(0);
+        *n += 1;
+        if *n == 1 { stamp.to_owned() } else { format!("{stamp}#{n}") }
+    }
+}
+
 fn shift(span: Span, by: usize) -> Span {
     Span::new(span.start + by, span.end + by)
 }
@@ -250,14 +279,20 @@ fn resolve_supersedes(doc: &mut Document) {
     if doc.decisions.iter().all(|d| d.supersedes.is_none()) {
         return;
     }
-    let by_id: FastMap<&str, usize> =
-        doc.decisions.iter().enumerate().map(|(i, d)| (d.id.as_str(), i)).collect();
-    let mut by_instant: FastMap<i64, Vec<usize>> = FastMap::default();
-    for (i, d) in doc.decisions.iter().enumerate() {
-        if let Some(t) = d.timestamp {
-            by_instant.entry(t.epoch_seconds).or_default().push(i);
-        }
+    // (instant, index) of the timestamped decisions, sorted: those of one instant are a run,
+    // in file order. A log is usually in time order already, and few decisions supersede:
+    // no map of every id, a binary search per reference instead.
+    let mut by_instant: Vec<(i64, usize)> = doc
+        .decisions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| Some((d.timestamp?.epoch_seconds, i)))
+        .collect();
+    if !by_instant.is_sorted() {
+        by_instant.sort_unstable();
     }
+    // Ids that are no timestamp (`L12`, or a reference that does not read): built on first need.
+    let mut by_id: Option<FastMap<&str, usize>> = None;
     let mut links = Vec::new();
     for (i, d) in doc.decisions.iter().enumerate() {
         let Some(sup) = &d.supersedes else { continue };
@@ -266,10 +301,25 @@ fn resolve_supersedes(doc: &mut Document) {
             Some((s, n)) => (s, n.parse::<usize>().unwrap_or(1).max(1)),
             None => (target, 1),
         };
-        let found = by_id.get(target).copied().filter(|&j| j < i).or_else(|| {
-            let instant = time::Timestamp::parse(stamp)?.epoch_seconds;
-            by_instant.get(&instant)?.iter().copied().filter(|&j| j < i).nth(nth - 1)
-        });
+        let found = match time::Timestamp::parse(stamp) {
+            // An id that reads as a timestamp belongs to a decision of that instant.
+            Some(t) => {
+                let from = by_instant.partition_point(|&(e, _)| e < t.epoch_seconds);
+                let same_instant = by_instant[from..]
+                    .iter()
+                    .take_while(|&&(e, _)| e == t.epoch_seconds)
+                    .map(|&(_, j)| j);
+                let earlier = same_instant.filter(|&j| j < i);
+                let decisions = &doc.decisions;
+                earlier.clone().find(|&j| decisions[j].id == target).or_else(|| earlier.clone().nth(nth - 1))
+            }
+            None => {
+                let by_id = by_id.get_or_insert_with(|| {
+                    doc.decisions.iter().enumerate().map(|(i, d)| (d.id.as_str(), i)).collect()
+                });
+                by_id.get(target).copied().filter(|&j| j < i)
+            }
+        };
         if let Some(j) = found {
             links.push((i, j));
         }
