@@ -132,7 +132,8 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
     let units = current_units(doc);
 
-    let mut completed = Vec::new();
+    // Sized up front: a long run lists thousands of completed units.
+    let mut completed = Vec::with_capacity(units.len());
     let mut pending = Vec::new();
     let mut open = Vec::new();
     let mut resume_from = None;
@@ -178,7 +179,11 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         RunStatus::InProgress
     };
 
-    let mut decisions = PlanDecisions::default();
+    let superseded = doc.decisions().iter().filter(|d| d.superseded_by.is_some()).count();
+    let mut decisions = PlanDecisions {
+        active: Vec::with_capacity(doc.decisions().len() - superseded),
+        superseded: Vec::with_capacity(superseded),
+    };
     for d in doc.decisions() {
         let text = owned(doc.text(d.text));
         match d.superseded_by {
