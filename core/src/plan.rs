@@ -263,6 +263,12 @@ fn current_units(doc: &Document) -> Vec<(&ProgressMarker, NamedUnit)> {
 }
 
 fn clean_unit(name: &str) -> &str {
+    // Most names open and end with a letter, a digit or a slash: nothing to trim, seen on
+    // the two end bytes without decoding characters from both ends three times.
+    let plain = |c: &u8| c.is_ascii_alphanumeric() || *c == b'/';
+    if name.as_bytes().first().is_some_and(plain) && name.as_bytes().last().is_some_and(plain) {
+        return name;
+    }
     name.trim().trim_matches(|c: char| c == '*' || c == '`' || c == '_').trim()
 }
 
@@ -273,8 +279,10 @@ fn display_name(written: &str) -> String {
     let name = written.trim();
     let mark_len = name.len() - name.trim_start_matches(['*', '_', '`']).len();
     let (mark, rest) = name.split_at(mark_len);
-    match rest.find(mark) {
-        Some(close) if !mark.is_empty() && close > 0 && close + mark.len() < rest.len() => {
+    // No mark, nothing to unwrap (and no searcher set up for an empty one).
+    let close = if mark.is_empty() { None } else { rest.find(mark) };
+    match close {
+        Some(close) if close > 0 && close + mark.len() < rest.len() => {
             let after = &rest[close + mark.len()..];
             format!("{}{}", rest[..close].trim(), after.trim_end()).trim().to_owned()
         }

@@ -235,7 +235,11 @@ fn key(text: &str) -> Option<u64> {
 /// letters and digits, the same for texts equal once normalized, and it separates texts that
 /// share their head and tail) and the tail. `None` when [`key`] is `None`.
 fn count_and_tail(text: &str) -> Option<(&str, u32, u128)> {
-    let t = text.trim();
+    // Item texts come trimmed from the parser: when both end bytes are visible ASCII there
+    // is nothing to trim, and no character is decoded from either end.
+    let visible = |c: &u8| c.is_ascii_graphic();
+    let b = text.as_bytes();
+    let t = if b.first().is_some_and(visible) && b.last().is_some_and(visible) { text } else { text.trim() };
     let b = t.as_bytes();
     if b.len() < 8 {
         return None;
