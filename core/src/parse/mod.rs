@@ -181,7 +181,7 @@ fn role_of_item(doc: &Document, item: &Item) -> SectionRole {
 }
 
 fn build_entries_and_decisions(doc: &mut Document) {
-    reserve_entries_and_decisions(doc);
+    reserve_decisions_and_discoveries(doc);
     let text = doc.source.as_str();
     let mut ids = StampIds::default();
     for (index, item) in doc.items.iter().enumerate() {
@@ -270,19 +270,18 @@ impl<'t> StampIds<'t> {
     }
 }
 
-/// Room for every top-level item as an entry, and for the decisions and discoveries their
-/// sections hold: grown push by push, these long lists would be copied again and again.
-fn reserve_entries_and_decisions(doc: &mut Document) {
-    let (mut top, mut decisions, mut discoveries) = (0, 0, 0);
+/// Room for the decisions and discoveries their sections hold (exact counts): grown push by
+/// push, these long lists would be copied again and again. Entries are not counted ahead
+/// (only timestamped items are entries; an upper bound would over-allocate).
+fn reserve_decisions_and_discoveries(doc: &mut Document) {
+    let (mut decisions, mut discoveries) = (0, 0);
     for item in doc.items.iter().filter(|i| i.depth == 1) {
-        top += 1;
         match role_of_item(doc, item) {
             SectionRole::Decisions => decisions += 1,
             SectionRole::Discoveries => discoveries += 1,
             _ => {}
         }
     }
-    doc.entries.reserve_exact(top);
     doc.decisions.reserve_exact(decisions);
     doc.discoveries.reserve_exact(discoveries);
 }
