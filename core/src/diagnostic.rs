@@ -51,7 +51,7 @@ impl std::error::Error for SpliceError {}
 /// (two insertions at one offset are applied in the order given).
 pub fn splice(text: &str, edits: &[TextEdit]) -> Result<String, SpliceError> {
     let mut order: Vec<&TextEdit> = edits.iter().collect();
-    order.sort_by_key(|e| (e.range.start, e.range.end));
+    crate::sort::sort_by_key(&mut order, |e| [e.range.start as u64, e.range.end as u64, 0]);
     for e in &order {
         if e.range.start > e.range.end || e.range.end > text.len() {
             return Err(SpliceError::OutOfBounds(e.range));

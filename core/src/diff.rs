@@ -40,7 +40,7 @@ pub fn diff(old: &Document, new: &Document) -> Vec<Diagnostic> {
     entries(old, new, &mut out);
     progress(old, new, &mut out);
     completion(old, new, &mut out);
-    out.sort_by_key(|d| (d.range.start, d.range.end));
+    crate::sort::sort_by_key(&mut out, |d| [d.range.start as u64, d.range.end as u64, 0]);
     out
 }
 

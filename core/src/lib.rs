@@ -23,6 +23,7 @@ pub mod plan;
 pub mod prompt;
 pub mod rule;
 pub mod secret;
+mod sort;
 pub mod span;
 pub mod time;
 pub mod tokens;

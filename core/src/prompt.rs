@@ -38,7 +38,11 @@ pub fn render_prompt(doc: &Document, plan: &Plan, budget: usize) -> String {
 /// (`memento prompt FILE|DIR...`).
 pub fn render_prompts(files: &[(&str, &Document, &Plan)], budget: usize) -> String {
     let mut order: Vec<usize> = (0..files.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(files[i].1.last_updated().map(|t| t.epoch_seconds)));
+    // Most recent first (descending: every word inverted); undated files last.
+    crate::sort::sort_by_key(&mut order, |&i| {
+        let [dated, t] = crate::sort::optional(files[i].1.last_updated().map(|t| t.epoch_seconds));
+        [!dated, !t, 0]
+    });
     let mut out = Budgeted::new(budget);
     for i in order {
         let (path, doc, plan) = files[i];
@@ -86,7 +90,7 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         blocks.push(Block { title: "In progress", lines: vec![(text, at)] });
     }
     let mut warnings: Vec<_> = plan.diagnostics.iter().filter(|d| d.severity >= Severity::Warning).collect();
-    warnings.sort_by_key(|d| std::cmp::Reverse(d.severity));
+    crate::sort::sort_by_key(&mut warnings, |d| [!(d.severity as u64), 0, 0]);
     blocks.push(Block {
         title: "Conflicts and warnings",
         lines: warnings.iter().map(|d| (format!("{}: {}", d.rule, one_line(&d.message)), Some(d.line))).collect(),
@@ -97,7 +101,10 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     });
     let mut discoveries: Vec<_> = doc.discoveries().iter().collect();
     // Newest first: timestamped ones by time, the rest by position (later = newer).
-    discoveries.sort_by_key(|d| std::cmp::Reverse((d.timestamp.map(|t| t.epoch_seconds), d.text.start)));
+    crate::sort::sort_by_key(&mut discoveries, |d| {
+        let [dated, t] = crate::sort::optional(d.timestamp.map(|t| t.epoch_seconds));
+        [!dated, !t, !(d.text.start as u64)]
+    });
     blocks.push(Block {
         title: "Discoveries (newest first)",
         // Discoveries come straight from the file (the plan's texts are redacted already):

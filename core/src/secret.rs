@@ -121,7 +121,7 @@ fn starts(b: &[u8]) -> Vec<usize> {
         }
     });
     // A few sorted runs: the stable sort merges them.
-    starts.sort();
+    crate::sort::sort_offsets(&mut starts);
     starts.dedup();
     starts
 }

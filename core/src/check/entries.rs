@@ -56,7 +56,7 @@ fn malformed(cx: &mut Ctx) {
     // Where progress markers start, sorted. Items come in file order, so a cursor finds each
     // item's marker; a binary search when an item comes before the previous one.
     let mut markers: Vec<usize> = doc.progress().iter().map(|m| m.span.start).collect();
-    markers.sort_unstable();
+    crate::sort::sort_offsets(&mut markers);
     let mut cursor = 0;
     let mut has_marker = |at: usize| {
         if cursor > 0 && markers[cursor - 1] >= at {

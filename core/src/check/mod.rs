@@ -137,7 +137,7 @@ pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions, redact: b
             }
         }
     }
-    out.sort_by_key(|d| (d.range.start, d.range.end, d.rule));
+    crate::sort::sort_by_key(&mut out, |d| [d.range.start as u64, d.range.end as u64, d.rule as u64]);
     out
 }
 

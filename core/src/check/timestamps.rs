@@ -122,7 +122,7 @@ fn out_of_order(cx: &mut Ctx) {
         }
     }
     let mut heading_logs: Vec<Vec<Dated>> = by_parent.into_values().filter(|g| g.len() >= 3).collect();
-    heading_logs.sort_by_key(|g| g[0].span.start);
+    crate::sort::sort_by_key(&mut heading_logs, |g| [g[0].span.start as u64, 0, 0]);
     for g in heading_logs {
         report_order(cx, &g, false, "section");
     }

@@ -31,7 +31,9 @@ pub fn check_workspace(files: &[(&str, &Document)], options: &CheckOptions) -> V
         folders.entry(dir).or_default().push(i);
     }
     let mut groups: Vec<Vec<usize>> = folders.into_values().filter(|g| g.len() > 1).collect();
-    groups.sort();
+    // Folders hold disjoint sets of files, each listed in ascending order: groups compare
+    // as their first files do.
+    crate::sort::sort_by_key(&mut groups, |g| [g[0] as u64, 0, 0]);
     let mut extra: Vec<(usize, Diagnostic)> = Vec::new();
     for group in groups {
         cross_progress(files, &group, options, &mut extra);
@@ -48,7 +50,8 @@ pub fn check_workspace(files: &[(&str, &Document)], options: &CheckOptions) -> V
             out.extend(finish(ds, options, true).into_iter().map(|d| (i, d)));
         }
     }
-    out.sort_by(|(fa, a), (fb, b)| (fa, a.range.start, a.range.end, a.rule).cmp(&(fb, b.range.start, b.range.end, b.rule)));
+    // Rule ids fit in a byte below the end offset (offsets are far below 2^56).
+    crate::sort::sort_by_key(&mut out, |(f, d)| [*f as u64, d.range.start as u64, (d.range.end as u64) << 8 | d.rule as u64]);
     out
 }
 

@@ -306,7 +306,7 @@ fn resolve_supersedes(doc: &mut Document) {
         .filter_map(|(i, d)| Some((d.timestamp?.epoch_seconds, i)))
         .collect();
     if !by_instant.is_sorted() {
-        by_instant.sort_unstable();
+        crate::sort::sort_by_key(&mut by_instant, |&(t, i)| [crate::sort::signed(t), i as u64, 0]);
     }
     // Ids that are no timestamp (`L12`, or a reference that does not read): built on first need.
     let mut by_id: Option<FastMap<&str, usize>> = None;
@@ -442,7 +442,7 @@ fn build_progress(doc: &mut Document) {
     // Heading markers were appended after the item markers: restore file order (a no-op
     // pass when there are none).
     if !markers.is_sorted_by_key(|m| m.span.start) {
-        markers.sort_by_key(|m| m.span.start);
+        crate::sort::sort_by_key(&mut markers, |m| [m.span.start as u64, 0, 0]);
     }
     doc.progress = markers;
 }

@@ -108,7 +108,7 @@ pub(crate) fn outline(text: &str, base: usize) -> Outline {
     }
     // Items are pushed as they close (children before parents): restore file order.
     if !out.items.is_sorted_by_key(|i| i.span.start) {
-        out.items.sort_by_key(|i| i.span.start);
+        crate::sort::sort_by_key(&mut out.items, |i| [i.span.start as u64, 0, 0]);
     }
     out
 }

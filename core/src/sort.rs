@@ -1,0 +1,107 @@
+//! Sorting through one instantiation of the standard library's sort.
+//!
+//! Every `sort_by_key` on a new element or key type compiles the standard sort again (a stable
+//! sort is about 4 KB of wasm, with its merge, small-sort and pivot helpers); the crate had a
+//! dozen. Here the crate's sorts sort [`Key`]s — three words and the element's index — in one
+//! non-generic function, then move the elements into that order. Ties keep their order (the
+//! index breaks them), so this is a stable sort, whatever the standard sort does with ties.
+
+/// What an element sorts by, most significant word first. Callers map their keys onto words
+/// in an order-preserving way ([`signed`], `!w` for descending, a constant for unused words).
+pub(crate) type Key = [u64; 3];
+
+/// Sorts `v` by `key`, stably.
+pub(crate) fn sort_by_key<T>(v: &mut [T], mut key: impl FnMut(&T) -> Key) {
+    if v.len() < 2 {
+        return;
+    }
+    let mut keyed: Vec<(Key, usize)> = v.iter().enumerate().map(|(i, x)| (key(x), i)).collect();
+    sort_keyed(&mut keyed);
+    let mut order: Vec<usize> = keyed.into_iter().map(|(_, i)| i).collect();
+    permute(v, &mut order);
+}
+
+/// Sorts numbers ascending (a plain vector of offsets).
+pub(crate) fn sort_offsets(v: &mut [usize]) {
+    sort_by_key(v, |&x| [x as u64, 0, 0]);
+}
+
+/// An `i64` as a word that sorts the same way.
+pub(crate) fn signed(n: i64) -> u64 {
+    (n as u64) ^ (1 << 63)
+}
+
+/// An optional `i64` as two words that sort as `Option` does (`None` first).
+pub(crate) fn optional(n: Option<i64>) -> [u64; 2] {
+    match n {
+        None => [0, 0],
+        Some(n) => [1, signed(n)],
+    }
+}
+
+// The one instantiation of the standard sort. `(Key, index)` pairs are all distinct, so the
+// unstable sort gives the one order there is.
+#[inline(never)]
+fn sort_keyed(keyed: &mut [(Key, usize)]) {
+    keyed.sort_unstable();
+}
+
+/// Moves `v[order[k]]` to `v[k]` for every k, by following the permutation's cycles (swaps
+/// only, no copy of `v`). `order` is used up as the record of visited positions.
+fn permute<T>(v: &mut [T], order: &mut [usize]) {
+    for start in 0..v.len() {
+        let mut at = start;
+        // Invariant: position `at` holds the element that started at `start`.
+        while order[at] != usize::MAX {
+            let next = order[at];
+            order[at] = usize::MAX;
+            if next == start {
+                break;
+            }
+            v.swap(at, next);
+            at = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorts_stably_like_the_standard_sort() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for len in [0, 1, 2, 3, 7, 20, 100, 1000] {
+            let mut v: Vec<(u8, i64, usize)> = (0..len)
+                .map(|i| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    ((seed % 4) as u8, (seed >> 8) as i64 % 5 - 2, i)
+                })
+                .collect();
+            let mut want = v.clone();
+            want.sort_by_key(|x| (std::cmp::Reverse(x.0), x.1));
+            sort_by_key(&mut v, |x| {
+                let [_, n] = optional(Some(x.1));
+                [!u64::from(x.0), n, 0]
+            });
+            assert_eq!(v, want);
+        }
+    }
+
+    #[test]
+    fn optional_sorts_as_option() {
+        let mut v = vec![Some(3), None, Some(-4), Some(i64::MIN), Some(i64::MAX), None, Some(0)];
+        let mut want = v.clone();
+        want.sort();
+        sort_by_key(&mut v, |&x| {
+            let [a, b] = optional(x);
+            [a, b, 0]
+        });
+        assert_eq!(v, want);
+        let mut offsets = vec![5, 1, 4, 1, 3];
+        sort_offsets(&mut offsets);
+        assert_eq!(offsets, [1, 1, 3, 4, 5]);
+    }
+}
