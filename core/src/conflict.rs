@@ -358,10 +358,10 @@ impl RawStance {
             SubjectSrc::Token(span) => subject_of(&text[span.range()]),
             SubjectSrc::Words(words) => {
                 let display = words.joined(text);
-                (display.to_lowercase(), display, None)
+                (crate::case::to_lower(&display), display, None)
             }
         };
-        let qual = (self.qual.len > 0).then(|| self.qual.words(text).map(str::to_lowercase).collect::<Vec<_>>().join(" "));
+        let qual = (self.qual.len > 0).then(|| self.qual.words(text).map(crate::case::to_lower).collect::<Vec<_>>().join(" "));
         Stance::new(self.axis, self.positive, &subject, self.cue.range(), qual)
     }
 
@@ -377,7 +377,7 @@ impl RawStance {
                 let (_, key, _) = subject_parts(token);
                 lower(&mut h, &token[key]);
             }
-            // Words are keyed by `str::to_lowercase`: the same as ASCII lower-casing on ASCII.
+            // Words are keyed by `case::to_lower`: the same as ASCII lower-casing on ASCII.
             SubjectSrc::Words(words) if words.words(text).all(|w| w.is_ascii()) => {
                 for (k, w) in words.words(text).enumerate() {
                     if k > 0 {
@@ -386,7 +386,7 @@ impl RawStance {
                     lower(&mut h, w);
                 }
             }
-            SubjectSrc::Words(words) => h.write(words.joined(text).to_lowercase().as_bytes()),
+            SubjectSrc::Words(words) => h.write(crate::case::to_lower(&words.joined(text)).as_bytes()),
         }
         h.finish()
     }

@@ -9,6 +9,7 @@
 //! assert_eq!(doc.text(doc.next_step().unwrap().text), "Begin with file 095.");
 //! ```
 
+mod case;
 pub mod check;
 pub mod conflict;
 pub mod dialect;

@@ -254,7 +254,7 @@ fn note(omitted: &[(&'static str, usize, Option<u32>, Option<u32>)]) -> String {
     let parts: Vec<String> = omitted
         .iter()
         .map(|(title, n, lo, hi)| {
-            let what = title.split(" (").next().unwrap_or(title).to_lowercase();
+            let what = title.split(" (").next().unwrap_or(title).to_ascii_lowercase(); // block titles are the crate's own ASCII
             match (lo, hi) {
                 (Some(lo), Some(hi)) if lo == hi => format!("{n} × {what} (line {lo})"),
                 (Some(lo), Some(hi)) => format!("{n} × {what} (lines {lo}-{hi})"),

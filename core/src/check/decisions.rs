@@ -83,7 +83,9 @@ fn conflicting(cx: &mut Ctx) {
 fn upper_first(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
+        // ASCII only: explanations start with the crate's own words ("both are about …"),
+        // and `char::to_uppercase` would link the whole upper-case table for them.
+        Some(f) => f.to_ascii_uppercase().to_string() + c.as_str(),
         None => String::new(),
     }
 }

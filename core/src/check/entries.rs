@@ -176,7 +176,7 @@ fn normalized(text: &str) -> impl Iterator<Item = char> + '_ {
             }
             pending_space = false;
             started = true;
-            out[1] = Some(if c.is_ascii() { c.to_ascii_lowercase() } else { c.to_lowercase().next().unwrap_or(c) });
+            out[1] = Some(if c.is_ascii() { c.to_ascii_lowercase() } else { crate::case::lower(c) });
         } else {
             pending_space = true;
         }
@@ -360,7 +360,7 @@ fn ascii_tail(b: &[u8]) -> Option<u128> {
 /// ASCII one shifted in as a byte, another mixed in. `None` for a single word.
 fn general_head_tail(t: &str) -> Option<(u128, u128)> {
     let b = t.as_bytes();
-    let fold = |c: char| if c.is_ascii() { c.to_ascii_lowercase() } else { c.to_lowercase().next().unwrap_or(c) };
+    let fold = |c: char| if c.is_ascii() { c.to_ascii_lowercase() } else { crate::case::lower(c) };
     // The first twelve folded alphanumeric characters, packed (no hashing per byte).
     let (mut head, mut n, mut i) = (0u128, 0, 0);
     // Whether a separator came between two alphanumeric characters (more than one word).

@@ -201,7 +201,7 @@ pub(crate) fn normalize_title(title: &str) -> String {
     let mut out = String::with_capacity(title.len());
     for c in title.chars() {
         if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
+            crate::case::push_lower(&mut out, c);
         } else if !out.is_empty() && !out.ends_with(' ') {
             out.push(' ');
         }

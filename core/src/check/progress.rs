@@ -33,7 +33,9 @@ pub(crate) fn unit_key(name: &str) -> String {
         if !out.is_empty() {
             out.push(' ');
         }
-        out.push_str(&w.to_lowercase());
+        for c in w.chars() {
+            crate::case::push_lower(&mut out, c);
+        }
     }
     out
 }
@@ -104,7 +106,7 @@ fn unit_hash(name: &str) -> u64 {
         } else if c.is_ascii() {
             mix(u32::from(c.to_ascii_lowercase()));
         } else {
-            for l in c.to_lowercase() {
+            for l in crate::case::lowers(c) {
                 mix(u32::from(l));
             }
         }
