@@ -22,7 +22,8 @@ use crate::edit::layout::line_start;
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::Dialect;
-use std::collections::{HashMap, VecDeque};
+use crate::hash::{FastMap, FastSet};
+use std::collections::VecDeque;
 
 /// What a reason for a step back looks like on a progress line.
 const REGRESSION_NOTES: [&str; 12] = [
@@ -52,7 +53,7 @@ fn normalized(text: &str) -> String {
 /// matches the k-th new one with that key; crossings (things moved) are dropped so the
 /// matches keep file order. Returns, per old element, its new index.
 fn align(old: &[String], new: &[String]) -> Vec<Option<usize>> {
-    let mut by_key: HashMap<&str, VecDeque<usize>> = HashMap::new();
+    let mut by_key: FastMap<&str, VecDeque<usize>> = FastMap::default();
     for (i, k) in new.iter().enumerate() {
         by_key.entry(k.as_str()).or_default().push_back(i);
     }
@@ -232,13 +233,16 @@ fn decisions(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
 /// entries anywhere but Decisions (their own rule) and Progress Markers (state).
 fn append_only(doc: &Document) -> Vec<usize> {
     let role = |i: usize| doc.item(i).section.map_or(SectionRole::Other, |s| doc.sections()[s].role);
-    let timestamped: std::collections::HashSet<usize> = doc.entries().iter().map(|e| e.item).collect();
+    let mut timestamped = vec![false; doc.items().len()];
+    for e in doc.entries() {
+        timestamped[e.item] = true;
+    }
     (0..doc.items().len())
         .filter(|&i| doc.item(i).depth == 1)
         .filter(|&i| match role(i) {
             SectionRole::Discoveries | SectionRole::Worklog => true,
             SectionRole::Decisions | SectionRole::Progress => false,
-            _ => timestamped.contains(&i),
+            _ => timestamped[i],
         })
         .collect()
 }
@@ -250,7 +254,7 @@ fn entries(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
     let ok: Vec<String> = oi.iter().map(|&i| key(old, i)).collect();
     let nk: Vec<String> = ni.iter().map(|&i| key(new, i)).collect();
     let aligned = align(&ok, &nk);
-    let anywhere: std::collections::HashSet<&str> = nk.iter().map(String::as_str).collect();
+    let anywhere: FastSet<&str> = nk.iter().map(String::as_str).collect();
     for (o, m) in aligned.iter().enumerate() {
         // Moved (out of order, or to another section) still counts as kept.
         if m.is_some() || anywhere.contains(ok[o].as_str()) {
@@ -273,13 +277,13 @@ fn entries(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
 }
 
 fn progress(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
-    let mut by_unit: HashMap<String, usize> = HashMap::new();
+    let mut by_unit: FastMap<String, usize> = FastMap::default();
     for (i, m) in new.progress().iter().enumerate() {
         for u in &m.units {
             by_unit.insert(crate::edit::unit_key(new.text(u.name)), i);
         }
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = FastSet::default();
     for m in old.progress().iter().filter(|m| m.status == Some(Status::Completed)) {
         for u in &m.units {
             let k = crate::edit::unit_key(old.text(u.name));

@@ -26,7 +26,7 @@ use crate::document::{Document, SectionRole};
 use crate::edit::layout::{content_start, line_end_after, line_start};
 use crate::parse::parse;
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
+use crate::hash::{FastMap, FastSet};
 
 /// The merged text and what could not be merged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -156,7 +156,7 @@ fn merge_lines(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
     let lines = |t: &str| t.lines().map(|l| l.trim_end_matches('\r').to_owned()).collect::<Vec<_>>();
     let (b, o, t) = (lines(base), lines(ours), lines(theirs));
     let eol = if ours.contains("\r\n") { "\r\n" } else { "\n" };
-    let removed: HashSet<&String> = b.iter().filter(|l| !t.contains(l)).collect();
+    let removed: FastSet<&String> = b.iter().filter(|l| !t.contains(l)).collect();
     let mut out: Vec<&String> = o.iter().filter(|l| !removed.contains(l) || !b.contains(l)).collect();
     for l in &t {
         if !b.contains(l) && !o.contains(l) {
@@ -189,7 +189,7 @@ impl Block {
 /// A document's blocks, and where each key is.
 struct Blocks {
     list: Vec<Block>,
-    at: HashMap<String, usize>,
+    at: FastMap<String, usize>,
 }
 
 impl Blocks {
@@ -215,7 +215,7 @@ fn blocks(doc: &Document) -> Vec<Block> {
         start: 0,
         end: starts.first().copied().unwrap_or(text.len()),
     }];
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut seen: FastMap<String, usize> = FastMap::default();
     for (i, s) in doc.sections().iter().enumerate() {
         let title = doc.text(s.title).trim().to_owned();
         let base = if s.role == SectionRole::Completion {
@@ -429,14 +429,14 @@ fn pick_frame<'v>(base: &'v ListView, o: &'v ListView, t: &'v ListView, has_base
 /// Base entries in base order; each side's additions merged by timestamp (ties by text,
 /// duplicates once), each placed after the last entry not newer than it.
 fn union(base: &[ListItem], ours: &[ListItem], theirs: &[ListItem]) -> Vec<ListItem> {
-    let base_keys: HashSet<&str> = base.iter().map(|i| i.key.as_str()).collect();
+    let base_keys: FastSet<&str> = base.iter().map(|i| i.key.as_str()).collect();
     let added = |side: &[ListItem]| -> Vec<ListItem> {
-        let mut seen = HashSet::new();
+        let mut seen = FastSet::default();
         side.iter().filter(|i| !base_keys.contains(i.key.as_str()) && seen.insert(i.key.clone())).cloned().collect()
     };
     let (a, b) = (added(ours), added(theirs));
     let mut merged: Vec<ListItem> = Vec::with_capacity(a.len() + b.len());
-    let mut emitted: HashSet<String> = HashSet::new();
+    let mut emitted: FastSet<String> = FastSet::default();
     let (mut i, mut j) = (0, 0);
     while i < a.len() || j < b.len() {
         let next = match (a.get(i), b.get(j)) {
@@ -494,8 +494,8 @@ fn union(base: &[ListItem], ours: &[ListItem], theirs: &[ListItem]) -> Vec<ListI
 /// why some could not be merged (ours kept for those).
 fn per_unit(base: &[ListItem], ours: &[ListItem], theirs: &[ListItem]) -> (Vec<ListItem>, Vec<String>) {
     let key = |i: &ListItem| if i.units.is_empty() { i.key.clone() } else { i.units.join(", ") };
-    let index = |side: &[ListItem]| -> HashMap<String, usize> {
-        let mut map = HashMap::new();
+    let index = |side: &[ListItem]| -> FastMap<String, usize> {
+        let mut map = FastMap::default();
         for (n, item) in side.iter().enumerate() {
             map.entry(key(item)).or_insert(n);
         }
@@ -523,7 +523,7 @@ fn per_unit(base: &[ListItem], ours: &[ListItem], theirs: &[ListItem]) -> (Vec<L
             (None, None) => out.push(o.clone()),
         }
     }
-    let mut placed: HashMap<String, usize> = out.iter().enumerate().map(|(n, i)| (key(i), n)).collect();
+    let mut placed: FastMap<String, usize> = out.iter().enumerate().map(|(n, i)| (key(i), n)).collect();
     for (ti, t) in theirs.iter().enumerate() {
         let k = key(t);
         if ours_at.contains_key(&k) {
@@ -539,7 +539,7 @@ fn per_unit(base: &[ListItem], ours: &[ListItem], theirs: &[ListItem]) -> (Vec<L
         out.insert(at, t.clone());
         placed = out.iter().enumerate().map(|(n, i)| (key(i), n)).collect();
     }
-    let mut units = HashSet::new();
+    let mut units = FastSet::default();
     for item in &out {
         for u in &item.units {
             if !units.insert(u.clone()) {
