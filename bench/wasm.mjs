@@ -43,7 +43,9 @@ function pulldownWasm() {
     const opts = { cwd: join(root, "bench/pulldown-wasm"), env: { ...env, CARGO_TARGET_DIR: target }, stdio: "inherit" };
     execFileSync("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown"], opts);
     execFileSync("wasm-bindgen", ["--target", "nodejs", "--out-dir", out, join(target, "wasm32-unknown-unknown/release/pulldown_wasm.wasm")], opts);
-    execFileSync("wasm-opt", ["-Oz", join(out, "pulldown_wasm_bg.wasm"), "-o", join(out, "pulldown_wasm_bg.wasm")], opts);
+    // The package's own wasm-opt flags (wasm-pkg/build.sh).
+    const flags = readFileSync(join(root, "wasm-pkg/wasm-opt.flags"), "utf8").trim().split(/\s+/);
+    execFileSync("wasm-opt", [...flags, join(out, "pulldown_wasm_bg.wasm"), "-o", join(out, "pulldown_wasm_bg.wasm")], opts);
   }
   return require(js);
 }
