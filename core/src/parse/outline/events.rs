@@ -1,0 +1,99 @@
+//! The outline of one stretch of text from pulldown-cmark's offset iterator.
+//!
+//! Inline events are walked but not stored. Spans are offsets into the whole text.
+
+use super::{trim_end, Heading, Outline, RawItem};
+use crate::span::Span;
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+
+struct OpenItem {
+    start: usize,
+    /// Where the first nested list begins: the item's own text stops there.
+    nested_at: Option<usize>,
+    depth: u8,
+}
+
+/// Appends the outline of `text[start..end]` to `out`. Returns whether the text after `end`
+/// parses independently of this stretch: false when its last top-level block is a fenced
+/// code block or an HTML block (perhaps still open at `end`), or when it opens like front
+/// matter that does not close within it.
+pub(super) fn walk(text: &str, start: usize, end: usize, out: &mut Outline) -> bool {
+    let body = &text[start..end];
+    let mut quote_depth = 0u32;
+    let mut list_depth = 0u8;
+    let mut depth = 0u32;
+    let mut open_at_end = false;
+    let mut open_items: Vec<OpenItem> = Vec::new();
+    let mut heading: Option<(u8, Span, Option<Span>)> = None;
+    // Front matter can only open the text: enable its (costlier) parsing only then.
+    let front = body.starts_with("---");
+    let options = if front { Options::ENABLE_YAML_STYLE_METADATA_BLOCKS } else { Options::empty() };
+    let mut front_matter_closed = !front;
+    let parser = Parser::new_ext(body, options);
+    for (event, range) in parser.into_offset_iter() {
+        let span = Span::new(range.start + start, range.end + start);
+        if depth == 0 {
+            open_at_end = matches!(event, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_)) | Tag::HtmlBlock));
+        }
+        match event {
+            Event::Start(tag) => {
+                depth += 1;
+                match tag {
+                    Tag::Heading { level, .. } => {
+                        if quote_depth == 0 && list_depth == 0 {
+                            heading = Some((level as u8, span, None));
+                        }
+                    }
+                    Tag::BlockQuote(_) => quote_depth += 1,
+                    Tag::List(_) => {
+                        list_depth = list_depth.saturating_add(1);
+                        if let Some(item) = open_items.last_mut() {
+                            item.nested_at.get_or_insert(span.start);
+                        }
+                    }
+                    Tag::Item if quote_depth == 0 => open_items.push(OpenItem {
+                        start: span.start,
+                        nested_at: None,
+                        depth: list_depth,
+                    }),
+                    Tag::Paragraph if quote_depth == 0 && list_depth == 0 => out.paragraphs.push(span),
+                    Tag::MetadataBlock(_) if span.start == start => {
+                        out.front_matter = Some(span);
+                        front_matter_closed = true;
+                    }
+                    _ => extend_title(&mut heading, span),
+                }
+            }
+            Event::End(tag_end) => {
+                depth = depth.saturating_sub(1);
+                match tag_end {
+                    TagEnd::Heading(_) => {
+                        if let Some((level, hspan, title)) = heading.take() {
+                            let title = title.unwrap_or(Span::empty(hspan.end));
+                            out.headings.push(Heading { level, span: trim_end(text, hspan), title });
+                        }
+                    }
+                    TagEnd::BlockQuote(_) => quote_depth = quote_depth.saturating_sub(1),
+                    TagEnd::List(_) => list_depth = list_depth.saturating_sub(1),
+                    TagEnd::Item if quote_depth == 0 => {
+                        if let Some(open) = open_items.pop() {
+                            out.items.push(RawItem::read(text, open.start, span.end, open.nested_at, open.depth));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            _ => extend_title(&mut heading, span),
+        }
+    }
+    front_matter_closed && !open_at_end
+}
+
+fn extend_title(heading: &mut Option<(u8, Span, Option<Span>)>, span: Span) {
+    if let Some((_, _, title)) = heading {
+        *title = Some(match title {
+            Some(t) => t.cover(span),
+            None => span,
+        });
+    }
+}
