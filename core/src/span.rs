@@ -72,6 +72,11 @@ impl LineIndex {
         LineIndex { starts }
     }
 
+    /// The offset where each line starts, in order (the first is 0).
+    pub fn starts(&self) -> &[usize] {
+        &self.starts
+    }
+
     /// Number of lines (a final line without a newline counts; an empty text has one line).
     pub fn line_count(&self) -> usize {
         self.starts.len()

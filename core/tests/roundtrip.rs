@@ -1,8 +1,11 @@
 //! Property tests of the parser: no panic and a byte-exact round trip for any text, from
-//! arbitrary strings and from mutated real-world files. `PROPTEST_CASES` scales the run
-//! (the README gives the count used for the million-input run).
+//! arbitrary strings and from mutated real-world files; every input is also checked,
+//! planned, rendered as a prompt and diffed against its unmutated self, none of which may
+//! panic. `PROPTEST_CASES` scales the run (the README gives the count of the
+//! million-input run).
 
-use memento_core::{parse, Document, Span};
+use memento_core::prompt::render_prompt;
+use memento_core::{parse, CheckOptions, Document, Span};
 use proptest::prelude::*;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -39,10 +42,18 @@ const FRAGMENTS: &[&str] = &[
     "[{\"passes\":true}]", "{\"content\":\"x\"}\n", "|", "===", "    ", "\u{0}",
 ];
 
-fn assert_sound(text: &str) {
+fn assert_sound(text: &str) -> Document {
     let doc = parse(text);
     assert_eq!(doc.to_string(), text);
     check_spans(&doc, text);
+    let options = CheckOptions { now: doc.last_updated(), ..CheckOptions::default() };
+    let plan = memento_core::plan(&doc, &options);
+    let prompt = render_prompt(&doc, &plan, 400);
+    assert!(memento_core::tokens::estimate(&prompt) <= 400, "prompt over budget: {prompt:?}");
+    for d in &plan.diagnostics {
+        assert!(d.range.start <= d.range.end && d.range.end <= text.len());
+    }
+    doc
 }
 
 fn check_spans(doc: &Document, text: &str) {
@@ -154,8 +165,9 @@ proptest! {
     #[test]
     fn mutated_real_files_round_trip(seed in any::<prop::sample::Index>(), muts in prop::collection::vec(mutation(), 1..8)) {
         let base = seed.get(seeds()).clone();
-        let text = apply(base, &muts);
-        assert_sound(&text);
+        let text = apply(base.clone(), &muts);
+        let new = assert_sound(&text);
+        let _ = memento_core::diff(&parse(&base), &new);
     }
 }
 

@@ -71,7 +71,7 @@ pub fn parse_with(text: &str, options: &ParseOptions) -> Document {
         doc.broken_rows = content.broken;
         return doc;
     }
-    let outline = outline::outline(text, bom);
+    let outline = outline::outline(text, bom, &doc.lines);
     doc.front_matter = outline.front_matter;
     build_sections(&mut doc, &outline);
     doc.dialect = forced.unwrap_or_else(|| {

@@ -20,7 +20,7 @@
 mod events;
 mod simple;
 
-use crate::span::Span;
+use crate::span::{LineIndex, Span};
 
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Heading {
@@ -125,8 +125,9 @@ impl Outline {
     }
 }
 
-/// Builds the outline of `text[base..]`; spans are offsets into `text`.
-pub(crate) fn outline(text: &str, base: usize) -> Outline {
+/// Builds the outline of `text[base..]`, whose lines `lines` indexes; spans are offsets
+/// into `text`.
+pub(crate) fn outline(text: &str, base: usize, lines: &LineIndex) -> Outline {
     let mut out = Outline {
         // About one list item per 80 bytes in real memory files.
         items: Vec::with_capacity((text.len() - base) / 80),
@@ -136,7 +137,7 @@ pub(crate) fn outline(text: &str, base: usize) -> Outline {
         // A lone CR ends a line for CommonMark but not for the line scanner.
         events::walk(text, base, text.len(), &mut out);
     } else {
-        by_stretches(text, base, &mut out);
+        by_stretches(text, base, lines.starts(), &mut out);
     }
     // Items are pushed as they close (children before parents): restore file order.
     if !out.items.is_sorted_by_key(|i| i.span.start) {
@@ -150,25 +151,24 @@ struct Deferred {
     from: usize,
 }
 
-fn by_stretches(text: &str, base: usize, out: &mut Outline) {
-    let bytes = text.as_bytes();
+fn by_stretches(text: &str, base: usize, starts: &[usize], out: &mut Outline) {
+    let len = text.len();
     let mut start = base;
     let mut mark = out.mark();
     let mut lines = simple::Scanner::default();
     // Front matter can only open the text, and only pulldown-cmark reads it.
-    let mut deferred = bytes[base..].starts_with(b"---").then_some(Deferred { from: base });
-    let mut at = base;
-    while at < bytes.len() {
-        let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
-        let line = &bytes[at..end];
-        let heading = simple::heading_level(line).is_some();
+    let mut deferred = text[base..].starts_with("---").then_some(Deferred { from: base });
+    for (i, &line_start) in starts.iter().enumerate() {
+        let at = line_start.max(base);
+        let end = starts.get(i + 1).map_or(len, |&next| next);
+        if at >= end {
+            continue;
+        }
+        let heading = simple::heading_level(&text.as_bytes()[at..end]).is_some();
         if heading && at > start {
             // Close the stretch [start, at).
             match &deferred {
-                Some(d) if at < d.from => {
-                    at = end;
-                    continue;
-                }
+                Some(d) if at < d.from => continue,
                 Some(_) => {
                     out.truncate(mark);
                     if events::walk(text, start, at, out) {
@@ -177,7 +177,6 @@ fn by_stretches(text: &str, base: usize, out: &mut Outline) {
                         // Perhaps inside an open fence or HTML block: reread to a later heading.
                         out.truncate(mark);
                         deferred = Some(Deferred { from: at + (at - start) });
-                        at = end;
                         continue;
                     }
                 }
@@ -193,11 +192,10 @@ fn by_stretches(text: &str, base: usize, out: &mut Outline) {
                 deferred = Some(Deferred { from: 0 });
             }
         }
-        at = end;
     }
     if deferred.is_some() {
         out.truncate(mark);
-        events::walk(text, start, bytes.len(), out);
+        events::walk(text, start, len, out);
     } else {
         lines.finish(text, out);
     }

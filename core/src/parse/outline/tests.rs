@@ -38,7 +38,7 @@ fn by_lines(text: &str) -> Option<Outline> {
 
 fn assert_same(text: &str) {
     let base = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
-    assert_eq!(outline(text, base), by_events(text, base), "text: {text:?}");
+    assert_eq!(outline(text, base, &LineIndex::new(text)), by_events(text, base), "text: {text:?}");
 }
 
 /// Plain memory files: read by lines alone, as pulldown-cmark reads them.
@@ -105,7 +105,7 @@ fn open_fences_are_reread_geometrically() {
     }
     text.push_str("```\n# After\n- item\n");
     assert_same(&text);
-    let out = outline(&text, 0);
+    let out = outline(&text, 0, &LineIndex::new(&text));
     assert_eq!(out.headings.len(), 2);
 }
 
