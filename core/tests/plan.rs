@@ -118,3 +118,17 @@ fn every_corpus_file_plans_without_panic() {
         }
     }
 }
+
+/// A state section that says it is empty (`- None currently` under Blockers) holds no unit;
+/// one that names something does.
+#[test]
+fn placeholder_items_are_not_units() {
+    for empty in ["- None currently", "- Nothing blocking. One flag still open for review:", "- N/A", "- none"] {
+        let text = format!("# Progress\n\n## What Works\n- Login\n\n## Blockers\n{empty}\n\n## Next Steps\n- Ship it\n");
+        let plan = plan_of(&text);
+        assert_ne!(plan.status, RunStatus::Blocked, "{empty}");
+        assert_eq!(units(&plan.completed), [("Login", None)], "{empty}");
+    }
+    let text = "# Progress\n\n## What Works\n- Login\n\n## Blockers\n- Nonexistent API key for payments\n";
+    assert_eq!(plan_of(text).status, RunStatus::Blocked);
+}

@@ -420,6 +420,9 @@ fn build_progress(doc: &mut Document) {
                 _ => continue,
             };
             let name = first_line(text, item.text);
+            if says_there_is_none(&text[name.range()]) {
+                continue;
+            }
             markers.push(simple(MarkerSource::Section, status, Span::empty(item.text.start), name));
         }
     }
@@ -445,6 +448,14 @@ fn build_progress(doc: &mut Document) {
         crate::sort::sort_by_key(&mut markers, |m| [m.span.start as u64, 0, 0]);
     }
     doc.progress = markers;
+}
+
+/// `None currently`, `Nothing blocking.`, `N/A`: an item under a state heading that says the
+/// state is empty, not a unit in it.
+fn says_there_is_none(item: &str) -> bool {
+    let word_end = item.find(|c: char| !c.is_ascii_alphabetic() && c != '/').unwrap_or(item.len());
+    let word = &item[..word_end];
+    ["none", "nothing", "n/a"].iter().any(|w| word.eq_ignore_ascii_case(w))
 }
 
 fn build_next_and_completion(doc: &mut Document, outline: &Outline) {
