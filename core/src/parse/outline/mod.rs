@@ -51,58 +51,58 @@ impl RawItem {
     /// The item whose marker starts at `start` and whose block ends at `end`; its own text
     /// stops where its first nested list begins (`nested_at`).
     fn read(text: &str, start: usize, end: usize, nested_at: Option<usize>, depth: u8) -> RawItem {
-    let bytes = text.as_bytes();
-    let mut at = start;
-    while at < end && (bytes[at] == b' ' || bytes[at] == b'\t') {
-        at += 1;
-    }
-    let mut bullet = '-';
-    if at < end {
-        match bytes[at] {
-            b'-' | b'*' | b'+' => {
-                bullet = bytes[at] as char;
-                at += 1;
-            }
-            _ => {
-                while at < end && bytes[at].is_ascii_digit() {
-                    at += 1;
-                }
-                if at < end && (bytes[at] == b'.' || bytes[at] == b')') {
+        let bytes = text.as_bytes();
+        let mut at = start;
+        while at < end && (bytes[at] == b' ' || bytes[at] == b'\t') {
+            at += 1;
+        }
+        let mut bullet = '-';
+        if at < end {
+            match bytes[at] {
+                b'-' | b'*' | b'+' => {
                     bullet = bytes[at] as char;
                     at += 1;
                 }
-            }
-        }
-    }
-    while at < end && (bytes[at] == b' ' || bytes[at] == b'\t') {
-        at += 1;
-    }
-    let mut checkbox = None;
-    if end - at >= 3 && bytes[at] == b'[' && bytes[at + 2] == b']' {
-        let after = bytes.get(at + 3).copied();
-        if matches!(after, None | Some(b' ' | b'\t' | b'\r' | b'\n')) {
-            checkbox = match bytes[at + 1] {
-                b'x' | b'X' => Some(true),
-                b' ' => Some(false),
-                _ => None,
-            };
-            if checkbox.is_some() {
-                at += 3;
-                while at < end && (bytes[at] == b' ' || bytes[at] == b'\t') {
-                    at += 1;
+                _ => {
+                    while at < end && bytes[at].is_ascii_digit() {
+                        at += 1;
+                    }
+                    if at < end && (bytes[at] == b'.' || bytes[at] == b')') {
+                        bullet = bytes[at] as char;
+                        at += 1;
+                    }
                 }
             }
         }
+        while at < end && (bytes[at] == b' ' || bytes[at] == b'\t') {
+            at += 1;
+        }
+        let mut checkbox = None;
+        if end - at >= 3 && bytes[at] == b'[' && bytes[at + 2] == b']' {
+            let after = bytes.get(at + 3).copied();
+            if matches!(after, None | Some(b' ' | b'\t' | b'\r' | b'\n')) {
+                checkbox = match bytes[at + 1] {
+                    b'x' | b'X' => Some(true),
+                    b' ' => Some(false),
+                    _ => None,
+                };
+                if checkbox.is_some() {
+                    at += 3;
+                    while at < end && (bytes[at] == b' ' || bytes[at] == b'\t') {
+                        at += 1;
+                    }
+                }
+            }
+        }
+        let text_end = nested_at.unwrap_or(end).max(at);
+        RawItem {
+            span: trim_end(text, Span::new(start, end)),
+            bullet,
+            text: trim_end(text, Span::new(at, text_end)),
+            depth,
+            checkbox,
+        }
     }
-    let text_end = nested_at.unwrap_or(end).max(at);
-    RawItem {
-        span: trim_end(text, Span::new(start, end)),
-        bullet,
-        text: trim_end(text, Span::new(at, text_end)),
-        depth,
-        checkbox,
-    }
-}
 }
 
 /// How far the outline had got when a stretch began: what to drop if the stretch is read again.
@@ -164,8 +164,8 @@ fn by_stretches(text: &str, base: usize, starts: &[usize], out: &mut Outline) {
         if at >= end {
             continue;
         }
-        let heading = simple::heading_level(&text.as_bytes()[at..end]).is_some();
-        if heading && at > start {
+        let heading = simple::heading_level(&text.as_bytes()[at..end]);
+        if heading.is_some() && at > start {
             // Close the stretch [start, at).
             match &deferred {
                 Some(d) if at < d.from => continue,
@@ -187,7 +187,10 @@ fn by_stretches(text: &str, base: usize, starts: &[usize], out: &mut Outline) {
             lines = simple::Scanner::default();
         }
         if deferred.is_none() {
-            let read = if heading { lines.heading(text, at, end, out) } else { lines.line(text, at, end, out) };
+            let read = match heading {
+                Some(level) => simple::heading(text, level, at, end, out),
+                None => lines.line(text, at, end, out),
+            };
             if !read {
                 deferred = Some(Deferred { from: 0 });
             }

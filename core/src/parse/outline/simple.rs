@@ -29,37 +29,6 @@ pub(super) struct Scanner {
 }
 
 impl Scanner {
-    /// Reads the heading line `text[start..end]` that opens a stretch. False when the
-    /// heading is one whose title is better left to pulldown-cmark (no title, a closing
-    /// `#` sequence, a tab, an opening escape).
-    pub fn heading(&mut self, text: &str, start: usize, end: usize, out: &mut Outline) -> bool {
-        let line = &text.as_bytes()[start..end];
-        let Some(level) = heading_level(line) else { return false };
-        let content = without_line_ending(line);
-        // pulldown-cmark keeps some tabs at the end of a title: it reads those headings.
-        if line.get(level) != Some(&b' ') || memchr::memchr(b'\t', content).is_some() {
-            return false;
-        }
-        let mut from = level;
-        while content.get(from) == Some(&b' ') {
-            from += 1;
-        }
-        let mut to = content.len();
-        while to > from && content[to - 1] == b' ' {
-            to -= 1;
-        }
-        // A title opening with an escape (`\=`) starts after the backslash for pulldown-cmark.
-        if to == from || content[to - 1] == b'#' || content[from] == b'\\' {
-            return false;
-        }
-        out.headings.push(Heading {
-            level: level as u8,
-            span: trim_end(text, Span::new(start, end)),
-            title: Span::new(start + from, start + to),
-        });
-        true
-    }
-
     /// Reads one line `text[start..end]` (with its line ending) that is not a heading.
     /// False when the line is not plain: nothing is read then.
     pub fn line(&mut self, text: &str, start: usize, end: usize, out: &mut Outline) -> bool {
@@ -105,6 +74,36 @@ impl Scanner {
             Open::Item { start, end, .. } => out.items.push(RawItem::read(text, start, end, None, 1)),
         }
     }
+}
+
+/// Reads the heading line `text[start..end]` of `level` ([`heading_level`]) that opens a
+/// stretch. False when the heading is one whose title is better left to pulldown-cmark
+/// (no title, a closing `#` sequence, a tab, an opening escape).
+pub(super) fn heading(text: &str, level: usize, start: usize, end: usize, out: &mut Outline) -> bool {
+    let line = &text.as_bytes()[start..end];
+    let content = without_line_ending(line);
+    // pulldown-cmark keeps some tabs at the end of a title: it reads those headings.
+    if line.get(level) != Some(&b' ') || memchr::memchr(b'\t', content).is_some() {
+        return false;
+    }
+    let mut from = level;
+    while content.get(from) == Some(&b' ') {
+        from += 1;
+    }
+    let mut to = content.len();
+    while to > from && content[to - 1] == b' ' {
+        to -= 1;
+    }
+    // A title opening with an escape (`\=`) starts after the backslash for pulldown-cmark.
+    if to == from || content[to - 1] == b'#' || content[from] == b'\\' {
+        return false;
+    }
+    out.headings.push(Heading {
+        level: level as u8,
+        span: trim_end(text, Span::new(start, end)),
+        title: Span::new(start + from, start + to),
+    });
+    true
 }
 
 /// The level of an ATX heading line (`#` to `######` then a space, a tab or the line end).

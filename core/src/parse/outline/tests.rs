@@ -20,12 +20,13 @@ fn by_lines(text: &str) -> Option<Outline> {
     let mut at = 0;
     for line in text.split_inclusive('\n') {
         let end = at + line.len();
-        let read = if simple::heading_level(line.as_bytes()).is_some() {
-            lines.finish(text, &mut out);
-            lines = simple::Scanner::default();
-            lines.heading(text, at, end, &mut out)
-        } else {
-            lines.line(text, at, end, &mut out)
+        let read = match simple::heading_level(line.as_bytes()) {
+            Some(level) => {
+                lines.finish(text, &mut out);
+                lines = simple::Scanner::default();
+                simple::heading(text, level, at, end, &mut out)
+            }
+            None => lines.line(text, at, end, &mut out),
         };
         if !read {
             return None;
