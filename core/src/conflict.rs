@@ -870,21 +870,12 @@ fn tokens(text: &str, out: &mut Vec<Token>) {
 }
 
 /// The bytes of `x` (eight text bytes, the first lowest) that are not ASCII letters or
-/// apostrophes ([`LETTER`]): 0x80 in each such byte. Exact per byte (no carry between
-/// bytes: every sum stays under 0x100).
+/// apostrophes ([`LETTER`]): 0x80 in each such byte ([`crate::swar`]).
 fn not_letters(x: u64) -> u64 {
-    const fn each(b: u8) -> u64 {
-        0x0101_0101_0101_0101 * b as u64
-    }
-    let high = each(0x80);
-    let low7 = x & each(0x7F);
-    // Lower-cased, a letter is 0x61..=0x7A: adding 0x1F reaches 0x80, adding 0x05 does not.
-    let folded = low7 | each(0x20);
-    let letter = (folded + each(0x1F)) & !(folded + each(0x05));
-    // Zero where the byte is an apostrophe.
-    let v = low7 ^ each(b'\'');
-    let apostrophe = !((v + each(0x7F)) | v);
-    !((letter | apostrophe) & !x) & high
+    use crate::swar::{each, eq, within};
+    // Lower-cased (bit 0x20 set), a letter is within a..=z.
+    let letter = within(x | each(0x20), b'a', b'z');
+    !(letter | eq(x, b'\'')) & each(0x80)
 }
 
 /// Byte classes of the tokenizer.

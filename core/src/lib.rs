@@ -25,6 +25,7 @@ pub mod prompt;
 pub mod rule;
 pub mod secret;
 mod sort;
+pub(crate) mod swar;
 pub mod span;
 pub mod time;
 pub mod tokens;

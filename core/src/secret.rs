@@ -207,16 +207,9 @@ fn digit_runs(b: &[u8], mut f: impl FnMut(usize)) {
     }
 }
 
-/// 0x80 in each of eight bytes (the first lowest) that is an ASCII digit: a range test per
-/// byte (no carry between bytes).
+/// 0x80 in each of eight bytes (the first lowest) that is an ASCII digit ([`crate::swar`]).
 fn digit_lanes(eight: &[u8]) -> u64 {
-    const fn each(b: u8) -> u64 {
-        0x0101_0101_0101_0101 * b as u64
-    }
-    let x = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
-    let low7 = x & each(0x7F);
-    // 0x30..=0x39: adding 0x50 reaches 0x80, adding 0x46 does not.
-    (low7 + each(0x50)) & !(low7 + each(0x46)) & !x & each(0x80)
+    crate::swar::within(u64::from_le_bytes(eight.try_into().unwrap_or([0; 8])), b'0', b'9')
 }
 
 /// The lanes of [`digit_lanes`] as eight bits, gathered by a multiplication.

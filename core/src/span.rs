@@ -70,19 +70,14 @@ impl LineIndex {
         starts.push(0);
         // Eight bytes at a time, each newline found exactly: memchr's iterator pays a setup
         // per match, which in wasm (no vectors) cost more than the search on ~100-byte lines.
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGH: u64 = ONES * 0x80;
-        const LOW7: u64 = ONES * 0x7F;
         let bytes = text.as_bytes();
         let mut chunks = bytes.chunks_exact(8);
         let mut at = 0;
         for chunk in &mut chunks {
-            let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) ^ (ONES * u64::from(b'\n'));
-            // Top bit of a byte set exactly where that byte of x is zero (no borrows between bytes).
-            let mut zero = !(((x & LOW7) + LOW7) | x) & HIGH;
-            while zero != 0 {
-                starts.push(at + zero.trailing_zeros() as usize / 8 + 1);
-                zero &= zero - 1;
+            let mut newlines = crate::swar::eq(u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])), b'\n');
+            while newlines != 0 {
+                starts.push(at + newlines.trailing_zeros() as usize / 8 + 1);
+                newlines &= newlines - 1;
             }
             at += 8;
         }

@@ -283,20 +283,11 @@ const FOLD: [u8; 128] = {
     t
 };
 
-/// The ASCII letters and digits of `b`, eight bytes at a time: a range test on each byte of
-/// a u64 sets its top bit (no carry crosses bytes, as every byte is below 0x80 when tested),
-/// then one popcount. wasm has no vectors here, but it has 64-bit words and `popcnt`.
+/// The ASCII letters and digits of `b`, eight bytes at a time ([`crate::swar`]), counted
+/// by one popcount a word.
 fn ascii_alnum_count(b: &[u8]) -> u32 {
-    const fn splat(b: u8) -> u64 {
-        0x0101_0101_0101_0101 * b as u64
-    }
-    /// Top bit of each byte set where that byte is an ASCII letter or digit.
-    fn alnum(w: u64) -> u64 {
-        let ascii = !w & splat(0x80);
-        let x = w & splat(0x7F);
-        let within = |x: u64, lo: u8, hi: u8| (x + splat(0x80 - lo)) & !(x + splat(0x7F - hi));
-        (within(x, b'0', b'9') | within(x | splat(0x20), b'a', b'z')) & ascii
-    }
+    use crate::swar::{each, within};
+    let alnum = |w: u64| within(w, b'0', b'9') | within(w | each(0x20), b'a', b'z');
     let mut chunks = b.chunks_exact(8);
     let mut n = 0;
     for chunk in &mut chunks {

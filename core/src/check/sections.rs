@@ -241,7 +241,7 @@ impl Counts {
     /// [`Counts::in_vectors`] for wasm, built without SIMD (the folds would be scalar there):
     /// eight bytes in a `u64`, a counter per byte, summed before one can overflow.
     fn eight_at_a_time(bytes: &[u8]) -> (usize, usize) {
-        const LOW: u64 = 0x0101_0101_0101_0101;
+        const LOW: u64 = crate::swar::each(1);
         fn sum_lanes(acc: u64) -> usize {
             let pairs = (acc & 0x00FF_00FF_00FF_00FF) + ((acc >> 8) & 0x00FF_00FF_00FF_00FF);
             (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
