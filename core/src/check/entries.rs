@@ -293,47 +293,39 @@ fn ascii_alnum_count(b: &[u8]) -> u32 {
     for chunk in &mut chunks {
         n += alnum(u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]))).count_ones();
     }
-    let mut last = [0u8; 8];
-    last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-    n + alnum(u64::from_le_bytes(last)).count_ones()
+    // The last bytes one by one: copying them into a word costs a call to memcpy and a
+    // load that waits for its stores.
+    n + chunks.remainder().iter().map(|c| u32::from(c.is_ascii_alphanumeric())).sum::<u32>()
 }
 
 /// The first [`TAKE`] folded alphanumeric characters packed as [`general_head_tail`] packs
 /// them (one byte each, the first highest), when they are ASCII; `None` otherwise, or when
 /// the text has fewer (then whether it is one word matters, which the general path sees).
 fn ascii_head(b: &[u8]) -> Option<u128> {
-    let mut buf = [0u8; 16];
-    let mut n = 0;
-    for &c in b {
-        if c >= 0x80 {
-            return None;
-        }
-        let f = FOLD[usize::from(c)];
-        if f != 0 {
-            buf[4 + n] = f;
-            n += 1;
-            if n == TAKE {
-                return Some(u128::from_be_bytes(buf));
-            }
-        }
-    }
-    None
+    first_folded(b.iter())
 }
 
 /// [`ascii_head`] from the end: the last character highest.
 fn ascii_tail(b: &[u8]) -> Option<u128> {
-    let mut buf = [0u8; 16];
+    first_folded(b.iter().rev())
+}
+
+/// The first [`TAKE`] folded alphanumeric bytes of `bytes`, shifted into a register (the
+/// first highest): `None` at a non-ASCII byte or when there are fewer. A register, not a
+/// byte buffer read back whole: that read waits for the byte stores to retire.
+fn first_folded<'a>(bytes: impl Iterator<Item = &'a u8>) -> Option<u128> {
+    let mut packed = 0u128;
     let mut n = 0;
-    for &c in b.iter().rev() {
+    for &c in bytes {
         if c >= 0x80 {
             return None;
         }
         let f = FOLD[usize::from(c)];
         if f != 0 {
-            buf[4 + n] = f;
+            packed = packed << 8 | u128::from(f);
             n += 1;
             if n == TAKE {
-                return Some(u128::from_be_bytes(buf));
+                return Some(packed);
             }
         }
     }
