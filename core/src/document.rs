@@ -70,6 +70,10 @@ pub enum SectionRole {
     CurrentState,
     /// Worklog, Session Log, Session History: append-only log.
     Worklog,
+    /// Session Start Checklist, Before Starting: steps every session repeats. Their
+    /// checkboxes are instructions, not units of the task. Subsections without a role of
+    /// their own are part of it.
+    Procedure,
     Other,
 }
 

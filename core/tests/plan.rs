@@ -119,6 +119,21 @@ fn every_corpus_file_plans_without_panic() {
     }
 }
 
+/// A checklist every session runs at its start is a procedure: its open boxes are not
+/// pending units, nor the next action (corpus 021's "Session Start Checklist"), also in its
+/// subsections. A checklist of the task itself still is progress.
+#[test]
+fn session_checklists_are_not_units() {
+    let text = "# Status\n\n## Pending Tasks\n- [ ] Feature #48: POS integration\n\n## Session Start Checklist\n\n### Task Not Already Complete\n- [ ] Search git log for related keywords\n- [ ] What session number is this?\n";
+    let plan = plan_of(text);
+    assert_eq!(units(&plan.pending), [("Feature #48: POS integration", None)]);
+    assert_eq!(plan.next_action.map(|a| a.text), Some("Start Feature #48: POS integration".to_string()));
+    let text = "# Status\n\n## Release checklist\n- [x] Tests green\n- [ ] Tag v1.2\n";
+    let plan = plan_of(text);
+    assert_eq!(units(&plan.completed), [("Tests green", None)]);
+    assert_eq!(units(&plan.pending), [("Tag v1.2", None)]);
+}
+
 /// A state section that says it is empty (`- None currently` under Blockers) holds no unit;
 /// one that names something does.
 #[test]

@@ -151,6 +151,7 @@ fn role(r: SectionRole) -> &'static str {
         SectionRole::Issues => "issues",
         SectionRole::CurrentState => "current-state",
         SectionRole::Worklog => "worklog",
+        SectionRole::Procedure => "procedure",
         SectionRole::Other => "other",
     }
 }

@@ -123,14 +123,19 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
             stack.pop();
         }
         let title = &text[h.title.range()];
+        let parent = stack.last().copied();
+        let role = match roles::role_of(title) {
+            SectionRole::Other if parent.is_some_and(|p| doc.sections[p].role == SectionRole::Procedure) => SectionRole::Procedure,
+            role => role,
+        };
         doc.sections.push(Section {
             level: h.level,
             heading: h.span,
             title: h.title,
             span: Span::new(h.span.start, end),
             body: Span::new(h.span.end.min(end), end),
-            parent: stack.last().copied(),
-            role: roles::role_of(title),
+            parent,
+            role,
             timestamp: time::find(title).map(|(t, _)| t),
             description: description_after(text, h.span.end, end),
         });
@@ -367,6 +372,9 @@ fn build_progress(doc: &mut Document) {
         let body = &text[item.text.range()];
         let base = item.text.start;
         let role = role_of_item(doc, item);
+        if role == SectionRole::Procedure {
+            continue;
+        }
         if let Some((word, rest)) = lines::status_word(body) {
             let known = lines::read_status(&body[word.range()]);
             if known.is_some() || role == SectionRole::Progress {

@@ -60,6 +60,18 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || has("下一步")
     {
         SectionRole::NextStep
+    } else if (has("checklist") && (has("session") || has("start") || has("before")))
+        || starts("before start")
+        || starts("before you")
+        || starts("before any")
+        || starts("before work")
+        || starts("session start")
+        || starts("start of session")
+        || starts("start of every")
+        || has("preflight")
+        || has("pre flight")
+    {
+        SectionRole::Procedure
     } else if starts("what works")
         || starts("what's working")
         || starts("completed")
@@ -128,6 +140,10 @@ mod tests {
             ("Current State", SectionRole::CurrentState),
             ("Learnings", SectionRole::Discoveries),
             ("Architecture", SectionRole::Other),
+            ("Session Start Checklist", SectionRole::Procedure),
+            ("Before Starting Any Task", SectionRole::Procedure),
+            ("Pre-flight checks", SectionRole::Procedure),
+            ("Release checklist", SectionRole::Other),
         ];
         for (title, role) in cases {
             assert_eq!(role_of(title), role, "{title}");
