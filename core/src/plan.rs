@@ -129,7 +129,9 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             text
         }
     };
-    let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
+    // Units and decisions come in file order: a cursor reads their lines in order.
+    let mut lines = doc.line_index().cursor();
+    let mut line = |offset: usize| lines.line_of(offset) as u32 + 1;
     let units = current_units(doc);
 
     // Sized up front: a long run lists thousands of completed units.

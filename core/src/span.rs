@@ -69,7 +69,7 @@ impl LineIndex {
         let mut starts = Vec::with_capacity(text.len() / 40 + 1);
         starts.push(0);
         // Eight bytes at a time, each newline found exactly: memchr's iterator pays a setup
-        // per match, which in wasm (no vectors) cost more than the search on ~100-byte lines.
+        // per match, which in wasm cost more than the search on ~100-byte lines.
         let bytes = text.as_bytes();
         let mut chunks = bytes.chunks_exact(8);
         let mut at = 0;
@@ -107,6 +107,12 @@ impl LineIndex {
         }
     }
 
+    /// A reader of lines for offsets that mostly come in increasing order (the units of a
+    /// plan, in file order): see [`LineCursor`].
+    pub fn cursor(&self) -> LineCursor<'_> {
+        LineCursor { starts: &self.starts, line: 0 }
+    }
+
     /// Byte offset where the 0-based `line` starts (the text length past the end).
     pub fn line_start(&self, line: usize) -> Option<usize> {
         self.starts.get(line).copied()
@@ -129,9 +135,64 @@ impl LineIndex {
     }
 }
 
+/// [`LineIndex::line_of`] for offsets that mostly come in increasing order: the search
+/// starts from the previous answer and gallops forward, reading the index in order. A
+/// binary search over all of it each time would, on a large file, miss the caches at
+/// nearly every step. An offset before the previous one costs one binary search.
+pub struct LineCursor<'a> {
+    starts: &'a [usize],
+    line: usize,
+}
+
+impl LineCursor<'_> {
+    /// The 0-based line holding `offset`.
+    pub fn line_of(&mut self, offset: usize) -> usize {
+        let s = self.starts;
+        let Some(&here) = s.get(self.line) else { return 0 };
+        let below = |&start: &usize| start <= offset;
+        if here > offset {
+            self.line = s.partition_point(below).saturating_sub(1);
+            return self.line;
+        }
+        // s[lo] <= offset; probe lo + 1, + 2, + 4… until a line starts after it.
+        let (mut lo, mut step) = (self.line, 1);
+        let hi = loop {
+            let probe = lo + step;
+            if probe >= s.len() || s[probe] > offset {
+                break probe.min(s.len());
+            }
+            lo = probe;
+            step *= 2;
+        };
+        self.line = lo + s[lo..hi].partition_point(below) - 1;
+        self.line
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cursor_agrees_with_the_index_in_any_order() {
+        let text = "a\nbc\n\ndef\n\n\nghij\nk";
+        let index = LineIndex::new(text);
+        let n = text.len();
+        // Forward, forward with strides, backward, and jumping about.
+        let orders: Vec<Vec<usize>> = vec![
+            (0..=n).collect(),
+            (0..=n).step_by(3).collect(),
+            (0..=n).rev().collect(),
+            (0..=n).map(|i| i * 7 % (n + 1)).collect(),
+        ];
+        for order in orders {
+            let mut cursor = index.cursor();
+            for &offset in &order {
+                assert_eq!(cursor.line_of(offset), index.line_of(offset), "offset {offset} in {order:?}");
+            }
+        }
+        assert_eq!(LineIndex::default().cursor().line_of(5), 0);
+    }
 
     #[test]
     fn every_newline_starts_a_line() {
