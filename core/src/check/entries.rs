@@ -230,10 +230,10 @@ fn key(text: &str) -> Option<u64> {
     Some(mix(count, head(t), tail))
 }
 
-/// The trimmed text and the parts of [`key`] but the head: the count (the number of ASCII
-/// letters and digits, the same for texts equal once normalized, and it separates texts that
+/// The trimmed text and the parts of [`key`] but the head: the [`census`] of its ASCII
+/// letters and digits (the same for texts equal once normalized; it separates texts that
 /// share their head and tail) and the tail. `None` when [`key`] is `None`.
-fn count_and_tail(text: &str) -> Option<(&str, u32, u128)> {
+fn count_and_tail(text: &str) -> Option<(&str, u64, u128)> {
     // Item texts come trimmed from the parser: when both end bytes are visible ASCII there
     // is nothing to trim, and no character is decoded from either end.
     let visible = |c: &u8| c.is_ascii_graphic();
@@ -248,7 +248,7 @@ fn count_and_tail(text: &str) -> Option<(&str, u32, u128)> {
         Some(tail) => tail,
         None => general_head_tail(t)?.1,
     };
-    Some((t, ascii_alnum_count(b), tail))
+    Some((t, census(b), tail))
 }
 
 /// The head of [`key`] of a trimmed text whose key is not `None`.
@@ -256,9 +256,9 @@ fn head(t: &str) -> u128 {
     ascii_head(t.as_bytes()).or_else(|| general_head_tail(t).map(|(head, _)| head)).unwrap_or(0)
 }
 
-fn mix(count: u32, head: u128, tail: u128) -> u64 {
+fn mix(census: u64, head: u128, tail: u128) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = u64::from(count).wrapping_mul(K);
+    let mut h = census.wrapping_mul(K);
     for part in [head as u64, (head >> 64) as u64, tail as u64, (tail >> 64) as u64] {
         h = (h ^ part).wrapping_mul(K).rotate_left(31);
     }
@@ -282,19 +282,36 @@ const FOLD: [u8; 128] = {
     t
 };
 
-/// The ASCII letters and digits of `b`, eight bytes at a time ([`crate::swar`]), counted
-/// by one popcount a word.
-fn ascii_alnum_count(b: &[u8]) -> u32 {
+/// How many ASCII letters and digits `b` holds (low 32 bits) and the sum of their
+/// lower-cased bytes (high 32 bits): equal for texts equal once normalized, whatever their
+/// order, and unequal for most texts that differ in a word (generated logs share heads and
+/// tails by the thousand). Eight bytes at a time ([`crate::swar`]): a popcount counts them,
+/// a multiply sums them.
+fn census(b: &[u8]) -> u64 {
     use crate::swar::{each, within};
-    let alnum = |w: u64| within(w, b'0', b'9') | within(w | each(0x20), b'a', b'z');
+    const EVEN: u64 = 0x00FF_00FF_00FF_00FF;
     let mut chunks = b.chunks_exact(8);
-    let mut n = 0;
+    let (mut count, mut sum) = (0u64, 0u64);
     for chunk in &mut chunks {
-        n += alnum(u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]))).count_ones();
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let letters = within(w | each(0x20), b'a', b'z');
+        let alnum = within(w, b'0', b'9') | letters;
+        // 0xFF in the lanes of letters and digits; 0x20 (from 0x80 >> 2) lower-cases letters.
+        let folded = (w | letters >> 2) & (alnum >> 7) * 0xFF;
+        // Bytes summed in pairs (four 16-bit lanes), then the four lanes by one multiply.
+        let pairs = (folded & EVEN) + (folded >> 8 & EVEN);
+        sum += pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48;
+        count += u64::from(alnum.count_ones());
     }
     // The last bytes one by one: copying them into a word costs a call to memcpy and a
     // load that waits for its stores.
-    n + chunks.remainder().iter().map(|c| u32::from(c.is_ascii_alphanumeric())).sum::<u32>()
+    for &c in chunks.remainder() {
+        if c.is_ascii_alphanumeric() {
+            count += 1;
+            sum += u64::from(c.to_ascii_lowercase());
+        }
+    }
+    count | sum << 32
 }
 
 /// The first [`TAKE`] folded alphanumeric characters packed as [`general_head_tail`] packs
@@ -538,17 +555,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn alnum_count_counts_ascii_letters_and_digits_at_any_offset() {
+    fn census_counts_and_sums_ascii_letters_and_digits_at_any_offset() {
+        let expected = |b: &[u8]| {
+            let alnum = b.iter().filter(|c| c.is_ascii_alphanumeric());
+            alnum.clone().count() as u64 | alnum.map(|c| u64::from(c.to_ascii_lowercase())).sum::<u64>() << 32
+        };
         let every_byte: Vec<u8> = (0..=255u8).collect();
         for skip in 0..17 {
             let b = &every_byte[skip..];
-            let expected = b.iter().filter(|c| c.is_ascii_alphanumeric()).count() as u32;
-            assert_eq!(ascii_alnum_count(b), expected, "from byte {skip}");
+            assert_eq!(census(b), expected(b), "from byte {skip}");
         }
-        for text in ["", "a", "@[`{/:", "Zz09", "café — 2026-04-22T07:12Z ok", "\u{ff}\u{80}9"] {
-            let expected = text.bytes().filter(|c| c.is_ascii_alphanumeric()).count() as u32;
-            assert_eq!(ascii_alnum_count(text.as_bytes()), expected, "{text:?}");
+        for text in ["", "a", "@[`{/:", "Zz09", "café — 2026-04-22T07:12Z ok", "\u{ff}\u{80}9", "ZZZZZZZZZZZZZZZZZZZZZZZZ"] {
+            assert_eq!(census(text.as_bytes()), expected(text.as_bytes()), "{text:?}");
         }
+        // The same words in another case and order, other separators: the same census.
+        assert_eq!(census(b"Use the cache in tests"), census(b"tests: IN cache -- the use"));
+        assert_ne!(census(b"use the cache in tests"), census(b"use the queue in tests"));
     }
 
     #[test]
