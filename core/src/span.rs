@@ -103,7 +103,8 @@ impl LineIndex {
     pub fn line_of(&self, offset: usize) -> usize {
         match self.starts.binary_search(&offset) {
             Ok(line) => line,
-            Err(next) => next - 1,
+            // A default index has no line starts: line 0.
+            Err(next) => next.saturating_sub(1),
         }
     }
 
@@ -192,6 +193,7 @@ mod tests {
             }
         }
         assert_eq!(LineIndex::default().cursor().line_of(5), 0);
+        assert_eq!(LineIndex::default().line_of(5), 0);
     }
 
     #[test]
