@@ -288,8 +288,7 @@ const FOLD: [u8; 128] = {
 /// tails by the thousand). Eight bytes at a time ([`crate::swar`]): a popcount counts them,
 /// a multiply sums them.
 fn census(b: &[u8]) -> u64 {
-    use crate::swar::{each, within};
-    const EVEN: u64 = 0x00FF_00FF_00FF_00FF;
+    use crate::swar::{each, sum_bytes, within};
     let mut chunks = b.chunks_exact(8);
     let (mut count, mut sum) = (0u64, 0u64);
     for chunk in &mut chunks {
@@ -298,9 +297,7 @@ fn census(b: &[u8]) -> u64 {
         let alnum = within(w, b'0', b'9') | letters;
         // 0xFF in the lanes of letters and digits; 0x20 (from 0x80 >> 2) lower-cases letters.
         let folded = (w | letters >> 2) & (alnum >> 7) * 0xFF;
-        // Bytes summed in pairs (four 16-bit lanes), then the four lanes by one multiply.
-        let pairs = (folded & EVEN) + (folded >> 8 & EVEN);
-        sum += pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48;
+        sum += sum_bytes(folded);
         count += u64::from(alnum.count_ones());
     }
     // The last bytes one by one: copying them into a word costs a call to memcpy and a

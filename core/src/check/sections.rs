@@ -238,14 +238,12 @@ impl Counts {
         (high, continuation)
     }
 
-    /// [`Counts::in_vectors`] for wasm, built without SIMD (the folds would be scalar there):
-    /// eight bytes in a `u64`, a counter per byte, summed before one can overflow.
+    /// [`Counts::in_vectors`] for wasm, where the folds stay mostly scalar even with simd128
+    /// ([`crate::swar`]): eight bytes in a `u64`, a counter per byte, summed before one can
+    /// overflow.
     fn eight_at_a_time(bytes: &[u8]) -> (usize, usize) {
         const LOW: u64 = crate::swar::each(1);
-        fn sum_lanes(acc: u64) -> usize {
-            let pairs = (acc & 0x00FF_00FF_00FF_00FF) + ((acc >> 8) & 0x00FF_00FF_00FF_00FF);
-            (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
-        }
+        let sum_lanes = |acc: u64| crate::swar::sum_bytes(acc) as usize;
         let (mut high, mut continuation) = (0, 0);
         let mut chunks = bytes.chunks_exact(8);
         let (mut acc_high, mut acc_cont, mut n) = (0u64, 0u64, 0);
