@@ -222,18 +222,11 @@ fn same_normalized(a: &str, b: &str) -> bool {
 }
 
 /// A cheap key of the normalized text: the first and last twelve lower-case alphanumeric
-/// characters (separators ignored) and the count of ASCII letters and digits. Equal
-/// normalized texts give equal keys; a key hit is confirmed by comparing [`normalized`].
-/// `None` for texts too short to be worth comparing (one word, or under eight bytes).
+/// characters (separators ignored) and the [`census`] of its ASCII letters and digits.
+/// Equal normalized texts give equal keys; a key hit is confirmed by comparing
+/// [`normalized`]. `None` for texts too short to be worth comparing (one word, or under
+/// eight bytes).
 fn key(text: &str) -> Option<u64> {
-    let (t, count, tail) = count_and_tail(text)?;
-    Some(mix(count, head(t), tail))
-}
-
-/// The trimmed text and the parts of [`key`] but the head: the [`census`] of its ASCII
-/// letters and digits (the same for texts equal once normalized; it separates texts that
-/// share their head and tail) and the tail. `None` when [`key`] is `None`.
-fn count_and_tail(text: &str) -> Option<(&str, u64, u128)> {
     // Item texts come trimmed from the parser: when both end bytes are visible ASCII there
     // is nothing to trim, and no character is decoded from either end.
     let visible = |c: &u8| c.is_ascii_graphic();
@@ -243,17 +236,13 @@ fn count_and_tail(text: &str) -> Option<(&str, u64, u128)> {
     if b.len() < 8 {
         return None;
     }
-    // Twelve ASCII letters or digits at the end: more than one word, or more than twelve.
-    let tail = match ascii_tail(b) {
-        Some(tail) => tail,
-        None => general_head_tail(t)?.1,
+    // Twelve ASCII letters or digits at each end (more than one word, or more than twelve
+    // characters) pack as the general path would pack them, without decoding characters.
+    let (head, tail) = match (ascii_head(b), ascii_tail(b)) {
+        (Some(head), Some(tail)) => (head, tail),
+        _ => general_head_tail(t)?,
     };
-    Some((t, census(b), tail))
-}
-
-/// The head of [`key`] of a trimmed text whose key is not `None`.
-fn head(t: &str) -> u128 {
-    ascii_head(t.as_bytes()).or_else(|| general_head_tail(t).map(|(head, _)| head)).unwrap_or(0)
+    Some(mix(census(b), head, tail))
 }
 
 fn mix(census: u64, head: u128, tail: u128) -> u64 {
@@ -296,7 +285,7 @@ fn census(b: &[u8]) -> u64 {
         let letters = within(w | each(0x20), b'a', b'z');
         let alnum = within(w, b'0', b'9') | letters;
         // 0xFF in the lanes of letters and digits; 0x20 (from 0x80 >> 2) lower-cases letters.
-        let folded = (w | letters >> 2) & (alnum >> 7) * 0xFF;
+        let folded = (w | letters >> 2) & ((alnum >> 7) * 0xFF);
         sum += sum_bytes(folded);
         count += u64::from(alnum.count_ones());
     }
@@ -412,26 +401,25 @@ fn duplicate_items(cx: &mut Ctx) {
     // ([`Repeats`]): an item whose key is there once repeats nothing. Only the others go
     // through the maps below, which so stay small: maps as large as the file's items would
     // be read at random, out of the caches on large files.
-    let mut keys: Vec<(usize, u64)> = Vec::with_capacity(items.len());
+    let mut keys: Vec<(usize, usize, u64)> = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let Some(section) = item.section else { continue };
         if item.depth != 1 || !(structured || lists_state(doc.sections()[section].role)) {
             continue;
         }
         if let Some(hash) = key(text_of(i)) {
-            keys.push((i, in_section(hash, section)));
+            keys.push((i, section, in_section(hash, section)));
         }
     }
-    let repeats = Repeats::of(keys.iter().map(|&(_, k)| k), keys.len());
+    let repeats = Repeats::of(keys.iter().map(|&(_, _, k)| k), keys.len());
     // Key → first item; rare key collisions between different texts go to `more`.
     let mut seen: KeyMap<usize> = KeyMap::default();
     let mut more: KeyMap<Vec<usize>> = KeyMap::default();
-    for &(i, k) in &keys {
+    for &(i, section, k) in &keys {
         if !repeats.may_repeat(k) {
             continue;
         }
         let item = &items[i];
-        let section = item.section.unwrap_or(0);
         let text = text_of(i);
         let same = |f: usize| same_normalized(text_of(f), text);
         let first = match seen.get(&k) {
