@@ -6,7 +6,7 @@ use crate::check::{check, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::rule::Rule;
 use crate::secret::redact;
-use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status};
+use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
 use crate::hash::FastMap;
 use crate::span::Span;
 use serde::Serialize;
@@ -140,8 +140,10 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let mut open = Vec::new();
     let mut resume_from = None;
     let mut in_progress_at = None;
-    for (marker, unit) in units {
+    for (m, u) in units {
+        let marker = &doc.progress()[m as usize];
         let Some(status) = marker.status else { continue };
+        let unit = NamedUnit::of(doc, marker, &marker.units[u as usize]);
         if status == Status::InProgress && resume_from.is_none() {
             in_progress_at = Some(marker.span.start);
             resume_from = Some(ResumeFrom {
@@ -227,36 +229,46 @@ struct NamedUnit {
     stopped_at: Option<String>,
 }
 
-/// Every unit with its current marker, in file order of first mention. Progress markers are
-/// state: when a unit appears twice, the later line is its state.
-fn current_units(doc: &Document) -> Vec<(&ProgressMarker, NamedUnit)> {
-    let mut out: Vec<(&ProgressMarker, NamedUnit)> = Vec::with_capacity(doc.progress().len());
+impl NamedUnit {
+    fn of(doc: &Document, marker: &ProgressMarker, unit: &Unit) -> NamedUnit {
+        let written = doc.text(unit.name);
+        let name = match marker.units.first().map(|u| doc.text(u.name)) {
+            Some(first) if first != written => expand_sibling(first, written),
+            _ => display_name(written),
+        };
+        NamedUnit {
+            range: unit.range.map(|r| doc.text(r.span).to_owned()),
+            stopped_at: unit.stopped_at.map(|s| doc.text(s).to_owned()),
+            name,
+        }
+    }
+}
+
+/// Every unit with its current marker, in file order of first mention, as (marker, unit)
+/// indices into `doc.progress()`. Progress markers are state: when a unit appears twice,
+/// the later line is its state. Indices, not names: a long run mentions tens of thousands
+/// of units, and only the ones that stay are worth naming (eight bytes a row here keep the
+/// list in cache where named rows would not be).
+fn current_units(doc: &Document) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::with_capacity(doc.progress().len());
     let mut index: FastMap<&str, usize> = FastMap::default();
     index.reserve(doc.progress().len());
-    for marker in doc.progress() {
-        let first = marker.units.first().map(|u| doc.text(u.name));
-        for unit in &marker.units {
-            let written = doc.text(unit.name);
-            let name = match first {
-                Some(f) if f != written => expand_sibling(f, written),
-                _ => display_name(written),
-            };
-            let named = NamedUnit {
-                range: unit.range.map(|r| doc.text(r.span).to_owned()),
-                stopped_at: unit.stopped_at.map(|s| doc.text(s).to_owned()),
-                name,
-            };
-            let key = unit_key(written);
-            // Free-form sources (sections, emoji, checkboxes) may repeat a name that is
-            // not the same unit; only explicit status lines are state to reconcile.
-            let reconciles = matches!(marker.source, MarkerSource::StatusWord | MarkerSource::Alias);
+    for (m, marker) in doc.progress().iter().enumerate() {
+        // Free-form sources (sections, emoji, checkboxes) may repeat a name that is not
+        // the same unit; only explicit status lines are state to reconcile.
+        let reconciles = matches!(marker.source, MarkerSource::StatusWord | MarkerSource::Alias);
+        for (u, unit) in marker.units.iter().enumerate() {
+            let row = (m as u32, u as u32);
+            let key = unit_key(doc.text(unit.name));
+            if !reconciles || key.is_empty() {
+                out.push(row);
+                continue;
+            }
             match index.get(key) {
-                Some(&i) if reconciles && !key.is_empty() => out[i] = (marker, named),
-                _ => {
-                    if reconciles {
-                        index.insert(key, out.len());
-                    }
-                    out.push((marker, named));
+                Some(&i) => out[i] = row,
+                None => {
+                    index.insert(key, out.len());
+                    out.push(row);
                 }
             }
         }
