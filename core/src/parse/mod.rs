@@ -15,7 +15,7 @@ use crate::hash::FastMap;
 use crate::span::{LineIndex, Span};
 use crate::time;
 use crate::Dialect;
-use outline::Outline;
+use outline::{Outline, RawItem};
 
 /// What the caller knows about the text.
 #[derive(Debug, Clone, Default)]
@@ -71,7 +71,7 @@ pub fn parse_with(text: &str, options: &ParseOptions) -> Document {
         doc.broken_rows = content.broken;
         return doc;
     }
-    let outline = outline::outline(text, bom, &doc.lines);
+    let mut outline = outline::outline(text, bom, &doc.lines);
     doc.front_matter = outline.front_matter;
     build_sections(&mut doc, &outline);
     doc.dialect = forced.unwrap_or_else(|| {
@@ -89,7 +89,9 @@ pub fn parse_with(text: &str, options: &ParseOptions) -> Document {
         let first_line = text[body_start..].trim_start().lines().next().unwrap_or("");
         detect::from_headings(&views, first_line)
     });
-    build_items(&mut doc, &outline);
+    // The raw items are done with once the model's items are built: freed before the
+    // entries are (a large file's items, twice over, would not fit the caches).
+    build_items(&mut doc, std::mem::take(&mut outline.items));
     build_entries_and_decisions(&mut doc);
     build_progress(&mut doc);
     build_next_and_completion(&mut doc, &outline);
@@ -161,11 +163,11 @@ fn description_after(text: &str, heading_end: usize, section_end: usize) -> Opti
     (italic('_') || italic('*')).then(|| Span::new(start + lead, start + line.len()))
 }
 
-fn build_items(doc: &mut Document, outline: &Outline) {
-    doc.items.reserve_exact(outline.items.len());
+fn build_items(doc: &mut Document, raw_items: Vec<RawItem>) {
+    doc.items.reserve_exact(raw_items.len());
     let mut section = None;
     let mut next = 0;
-    for raw in &outline.items {
+    for raw in raw_items {
         while next < doc.sections.len() && doc.sections[next].heading.start <= raw.span.start {
             section = Some(next);
             next += 1;
@@ -186,7 +188,7 @@ fn role_of_item(doc: &Document, item: &Item) -> SectionRole {
 }
 
 fn build_entries_and_decisions(doc: &mut Document) {
-    reserve_decisions_and_discoveries(doc);
+    reserve_lists(doc);
     let text = doc.source.as_str();
     let mut ids = StampIds::default();
     for (index, item) in doc.items.iter().enumerate() {
@@ -275,18 +277,22 @@ impl<'t> StampIds<'t> {
     }
 }
 
-/// Room for the decisions and discoveries their sections hold (exact counts): grown push by
-/// push, these long lists would be copied again and again. Entries are not counted ahead
-/// (only timestamped items are entries; an upper bound would over-allocate).
-fn reserve_decisions_and_discoveries(doc: &mut Document) {
-    let (mut decisions, mut discoveries) = (0, 0);
+/// Room for the entries, decisions and discoveries: grown push by push, these long lists
+/// would be copied again and again, out of the caches on a large file. Decisions and
+/// discoveries are counted exactly; entries get the top-level items, their upper bound
+/// (only timestamped items are entries, but the room not written to costs address space,
+/// not memory).
+fn reserve_lists(doc: &mut Document) {
+    let (mut top_level, mut decisions, mut discoveries) = (0, 0, 0);
     for item in doc.items.iter().filter(|i| i.depth == 1) {
+        top_level += 1;
         match role_of_item(doc, item) {
             SectionRole::Decisions => decisions += 1,
             SectionRole::Discoveries => discoveries += 1,
             _ => {}
         }
     }
+    doc.entries.reserve_exact(top_level);
     doc.decisions.reserve_exact(decisions);
     doc.discoveries.reserve_exact(discoveries);
 }
