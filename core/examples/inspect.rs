@@ -5,7 +5,7 @@ fn main() {
     for path in std::env::args().skip(1) {
         let Ok(bytes) = std::fs::read(&path) else { continue };
         let text = String::from_utf8_lossy(&bytes);
-        let doc = parse_with(&text, &ParseOptions { dialect: None, file_name: None });
+        let doc = parse_with(text, &ParseOptions { dialect: None, file_name: None });
         println!("== {path}: {} | task {:?}", doc.dialect(), doc.task_id());
         println!("   sections {} items {} entries {} decisions {} progress {} discoveries {} records {} broken {}",
             doc.sections().len(), doc.items().len(), doc.entries().len(), doc.decisions().len(),

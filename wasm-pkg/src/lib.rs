@@ -325,7 +325,7 @@ fn to_js(w: Json) -> JsValue {
     js_sys::JSON::parse(&w.finish()).unwrap_or(JsValue::NULL)
 }
 
-fn doc_from(text: &str, o: &Opts) -> Result<Rc<Doc>, JsValue> {
+fn doc_from(text: String, o: &Opts) -> Result<Rc<Doc>, JsValue> {
     Ok(Rc::new(Doc::new(memento_core::parse_with(text, &o.parse_options()?))))
 }
 
@@ -353,7 +353,7 @@ impl<const N: usize> Cache<N> {
 /// a `generic` document.
 #[wasm_bindgen]
 pub fn parse(
-    text: &str,
+    text: String,
     #[wasm_bindgen(unchecked_optional_param_type = "ParseOptions")] options: JsValue,
 ) -> Result<MementoDocument, JsValue> {
     let o = Opts::new(&options)?;
@@ -588,7 +588,7 @@ impl Plan {
 /// Runs every check rule on a text (SPEC §3). Never throws on content.
 #[wasm_bindgen(unchecked_return_type = "Diagnostic[]")]
 pub fn check(
-    text: &str,
+    text: String,
     #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     parse(text, options.clone())?.check(options)
@@ -604,7 +604,7 @@ fn memory_files(files: &JsValue, o: &Opts) -> Result<Vec<(String, memento_core::
         let fo = Opts::new(&f)?;
         let (Some(path), Some(text)) = (fo.string("path")?, fo.string("text")?) else { return Err(bad()) };
         let options = memento_core::ParseOptions { file_name: Some(path.clone()), ..base.clone() };
-        let doc = memento_core::parse_with(&text, &options);
+        let doc = memento_core::parse_with(text, &options);
         out.push((path, doc));
     }
     Ok(out)
@@ -638,7 +638,7 @@ pub fn check_workspace(
 /// The resume plan of a text (SPEC §4). See [`Plan`]: lists are built when read.
 #[wasm_bindgen]
 pub fn plan(
-    text: &str,
+    text: String,
     #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
 ) -> Result<Plan, JsValue> {
     let o = Opts::new(&options)?;
@@ -657,7 +657,7 @@ fn prompt_of(doc: &memento_core::Document, o: &Opts) -> Result<String, JsValue> 
 /// out and where.
 #[wasm_bindgen(js_name = renderPrompt)]
 pub fn render_prompt(
-    text: &str,
+    text: String,
     #[wasm_bindgen(unchecked_optional_param_type = "PromptOptions")] options: JsValue,
 ) -> Result<String, JsValue> {
     let o = Opts::new(&options)?;

@@ -29,17 +29,25 @@ pub struct ParseOptions {
 
 /// Parses any text into a [`Document`]. Never fails and never panics: a text of an
 /// unknown shape is a `generic` document, and `to_string()` gives back the input exactly.
-pub fn parse(text: &str) -> Document {
+///
+/// The document owns its text: hand over a `String` and it is kept as it is; a `&str` is
+/// copied (a 10 MB copy, and memory that a caller who is done with its text needs twice).
+pub fn parse(text: impl Into<String>) -> Document {
     parse_with(text, &ParseOptions::default())
 }
 
 /// [`parse`] with a forced dialect or a file name.
-pub fn parse_with(text: &str, options: &ParseOptions) -> Document {
-    let bom = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
+pub fn parse_with(text: impl Into<String>, options: &ParseOptions) -> Document {
+    read(text.into(), options)
+}
+
+fn read(source: String, options: &ParseOptions) -> Document {
+    let bom = if source.starts_with('\u{FEFF}') { 3 } else { 0 };
+    let lines = LineIndex::new(&source);
     let mut doc = Document {
-        source: text.to_owned(),
+        source,
         dialect: Dialect::Generic,
-        lines: LineIndex::new(text),
+        lines,
         bom,
         front_matter: None,
         sections: Vec::new(),
@@ -56,6 +64,7 @@ pub fn parse_with(text: &str, options: &ParseOptions) -> Document {
     };
     let named = options.file_name.as_deref().and_then(detect::from_file_name);
     let forced = options.dialect.or(named);
+    let text = doc.source.as_str();
     let json_like = store::looks_like_json(text, bom);
     if json_like && forced.is_none_or(|d| matches!(d, Dialect::MemoryStore | Dialect::ProgressLog)) {
         let content = store::read(text, bom);
@@ -74,6 +83,7 @@ pub fn parse_with(text: &str, options: &ParseOptions) -> Document {
     let mut outline = outline::outline(text, bom, &doc.lines);
     doc.front_matter = outline.front_matter;
     build_sections(&mut doc, &outline);
+    let text = doc.source.as_str();
     doc.dialect = forced.unwrap_or_else(|| {
         let views: Vec<_> = doc
             .sections
