@@ -38,9 +38,9 @@ pub enum SpliceError {
 impl std::fmt::Display for SpliceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SpliceError::OutOfBounds(s) => write!(f, "edit range {}..{} is outside the text", s.start, s.end),
+            SpliceError::OutOfBounds(s) => write!(f, "edit range {}..{} is outside the text", s.start(), s.end()),
             SpliceError::NotCharBoundary(at) => write!(f, "edit offset {at} is inside a character"),
-            SpliceError::Overlapping(a, b) => write!(f, "edits {}..{} and {}..{} overlap", a.start, a.end, b.start, b.end),
+            SpliceError::Overlapping(a, b) => write!(f, "edits {}..{} and {}..{} overlap", a.start(), a.end(), b.start(), b.end()),
         }
     }
 }
@@ -51,19 +51,19 @@ impl std::error::Error for SpliceError {}
 /// (two insertions at one offset are applied in the order given).
 pub fn splice(text: &str, edits: &[TextEdit]) -> Result<String, SpliceError> {
     let mut order: Vec<&TextEdit> = edits.iter().collect();
-    crate::sort::sort_by_key(&mut order, |e| [e.range.start as u64, e.range.end as u64, 0]);
+    crate::sort::sort_by_key(&mut order, |e| [e.range.start() as u64, e.range.end() as u64, 0]);
     for e in &order {
-        if e.range.start > e.range.end || e.range.end > text.len() {
+        if e.range.start() > e.range.end() || e.range.end() > text.len() {
             return Err(SpliceError::OutOfBounds(e.range));
         }
-        for at in [e.range.start, e.range.end] {
+        for at in [e.range.start(), e.range.end()] {
             if !text.is_char_boundary(at) {
                 return Err(SpliceError::NotCharBoundary(at));
             }
         }
     }
     for pair in order.windows(2) {
-        if pair[1].range.start < pair[0].range.end {
+        if pair[1].range.start() < pair[0].range.end() {
             return Err(SpliceError::Overlapping(pair[0].range, pair[1].range));
         }
     }
@@ -71,9 +71,9 @@ pub fn splice(text: &str, edits: &[TextEdit]) -> Result<String, SpliceError> {
     let mut out = String::with_capacity(text.len() + extra);
     let mut at = 0;
     for e in order {
-        out.push_str(&text[at..e.range.start]);
+        out.push_str(&text[at..e.range.start()]);
         out.push_str(&e.content);
-        at = e.range.end;
+        at = e.range.end();
     }
     out.push_str(&text[at..]);
     Ok(out)
@@ -100,7 +100,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A diagnostic at `range` of `doc`, with the rule's default severity.
     pub fn new(doc: &Document, rule: Rule, range: Span, message: impl Into<String>) -> Self {
-        let pos = doc.position(range.start);
+        let pos = doc.position(range.start());
         Diagnostic {
             rule,
             severity: rule.default_severity(),

@@ -41,7 +41,7 @@ pub fn diff(old: &Document, new: &Document) -> Vec<Diagnostic> {
     entries(old, new, &mut out);
     progress(old, new, &mut out);
     completion(old, new, &mut out);
-    crate::sort::sort_by_key(&mut out, |d| [d.range.start as u64, d.range.end as u64, 0]);
+    crate::sort::sort_by_key(&mut out, |d| [d.range.start() as u64, d.range.end() as u64, 0]);
     out
 }
 
@@ -114,7 +114,7 @@ fn headers(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
         }
         m
     };
-    let heading_at = |n: usize| line_start(new.source(), new.sections()[ni[n]].heading.start);
+    let heading_at = |n: usize| line_start(new.source(), new.sections()[ni[n]].heading.start());
     // Walk the gaps between matched headings: unmatched old ones there were renamed (paired
     // with unmatched new ones in the same gap) or removed; unmatched new ones were added.
     let (mut o, mut n) = (0, 0);
@@ -170,7 +170,7 @@ fn description(old: &Document, os: usize, new: &Document, ns: usize, out: &mut V
         (Some(x), None) => Diagnostic::new(
             new,
             Rule::DescriptionChanged,
-            Span::empty(new.sections()[ns].heading.end),
+            Span::empty(new.sections()[ns].heading.end()),
             format!("the description of `{title}` (`{}`) was removed", x.trim_end()),
         ),
         (None, Some(span)) => Diagnostic::new(new, Rule::DescriptionChanged, span, format!("a description was added under `{title}`")),
@@ -194,9 +194,9 @@ fn decisions(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
         .find(|s| s.role == SectionRole::Decisions)
         .map_or(new.source().len(), |s| {
             let body = new.text(s.span).trim_end();
-            s.span.start + body.len()
+            s.span.start() + body.len()
         });
-    let item_start = |n: usize| line_start(new.source(), new.item(new.decisions()[n].item).span.start);
+    let item_start = |n: usize| line_start(new.source(), new.item(new.decisions()[n].item).span.start());
     for (o, m) in aligned.iter().enumerate() {
         if m.is_some() {
             continue;
@@ -265,12 +265,12 @@ fn entries(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
         let fallback = section
             .as_deref()
             .and_then(|t| new.sections().iter().find(|s| new.text(s.title).trim() == t))
-            .map_or(new.source().len(), |s| s.span.start + new.text(s.span).trim_end().len());
-        let at = place(&aligned, o, |n| line_start(new.source(), new.item(ni[n]).span.start), fallback);
+            .map_or(new.source().len(), |s| s.span.start() + new.text(s.span).trim_end().len());
+        let at = place(&aligned, o, |n| line_start(new.source(), new.item(ni[n]).span.start()), fallback);
         let excerpt: String = old.text(item.text).chars().take(80).collect();
         let where_ = section.map_or(String::new(), |t| format!(" from {t}"));
         out.push(
-            Diagnostic::new(new, Rule::EntryRemoved, at, format!("entry \"{excerpt}\" (old line {}) was removed{where_}", old.position(item.span.start).line))
+            Diagnostic::new(new, Rule::EntryRemoved, at, format!("entry \"{excerpt}\" (old line {}) was removed{where_}", old.position(item.span.start()).line))
                 .with_help("entries are append-only: restore it, and add a new entry for what changed"),
         );
     }
@@ -293,7 +293,7 @@ fn progress(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let line = new.text(nm.span);
-            let rest = line.get(nm.status_span.end.saturating_sub(nm.span.start)..).unwrap_or(line);
+            let rest = line.get(nm.status_span.end().saturating_sub(nm.span.start())..).unwrap_or(line);
             let lower = rest.to_ascii_lowercase();
             if REGRESSION_NOTES.iter().any(|w| lower.contains(w)) {
                 continue;
@@ -320,7 +320,7 @@ fn completion(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
                 new,
                 Rule::CompletionRemoved,
                 Span::empty(new.source().len()),
-                format!("the completion block `{heading}` (old line {}) was removed", old.position(c.span.start).line),
+                format!("the completion block `{heading}` (old line {}) was removed", old.position(c.span.start()).line),
             )
             .with_help("a completed task stays complete: restore the block"),
         );

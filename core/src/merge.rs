@@ -206,7 +206,7 @@ impl Blocks {
 
 fn blocks(doc: &Document) -> Vec<Block> {
     let text = doc.source();
-    let starts: Vec<usize> = doc.sections().iter().map(|s| line_start(text, s.heading.start)).collect();
+    let starts: Vec<usize> = doc.sections().iter().map(|s| line_start(text, s.heading.start())).collect();
     let mut out = vec![Block {
         key: "(preamble)".into(),
         title: "(preamble)".into(),
@@ -351,7 +351,7 @@ fn list_view(doc: &Document, block: &Block) -> Option<ListView> {
         .items()
         .iter()
         .enumerate()
-        .filter(|(_, i)| i.depth == 1 && i.section == block.section && i.span.start >= block.start && i.span.end <= block.end)
+        .filter(|(_, i)| i.depth == 1 && i.section == block.section && i.span.start() >= block.start && i.span.end() <= block.end)
         .collect();
     let slice = |a: usize, b: usize| text.get(a..b).unwrap_or("").to_owned();
     let Some(&(_, first)) = own.first() else {
@@ -367,18 +367,18 @@ fn list_view(doc: &Document, block: &Block) -> Option<ListView> {
             final_eol: text[..cs].ends_with('\n'),
         });
     };
-    let list_start = line_start(text, first.span.start).max(block.start);
+    let list_start = line_start(text, first.span.start()).max(block.start);
     let mut cursor = list_start;
     let mut loose = false;
     let mut items = Vec::new();
     for &(index, item) in &own {
-        let start = line_start(text, item.span.start).max(cursor);
+        let start = line_start(text, item.span.start()).max(cursor);
         let gap = text.get(cursor..start).unwrap_or("");
         if !gap.trim().is_empty() {
             return None;
         }
         loose |= gap.contains('\n');
-        let raw = slice(start, item.span.end);
+        let raw = slice(start, item.span.end());
         // Entries are in item order and markers in file order: binary searches.
         let entry = doc
             .entries()
@@ -386,10 +386,10 @@ fn list_view(doc: &Document, block: &Block) -> Option<ListView> {
             .ok()
             .map(|i| &doc.entries()[i]);
         let progress = doc.progress();
-        let first = progress.partition_point(|m| m.span.start < item.span.start);
+        let first = progress.partition_point(|m| m.span.start() < item.span.start());
         let units = progress[first..]
             .iter()
-            .take_while(|m| m.span.start == item.span.start)
+            .take_while(|m| m.span.start() == item.span.start())
             .find(|m| m.span == item.span)
             .map(|m| m.units.iter().map(|u| crate::edit::unit_key(doc.text(u.name))).collect())
             .unwrap_or_default();
@@ -399,10 +399,10 @@ fn list_view(doc: &Document, block: &Block) -> Option<ListView> {
             ts: entry.map(|e| e.timestamp.epoch_seconds),
             units,
         });
-        let (next, _) = line_end_after(text, item.span.end.max(start));
+        let (next, _) = line_end_after(text, item.span.end().max(start));
         cursor = next.min(block.end);
     }
-    let (list_end, final_eol) = line_end_after(text, own.last()?.1.span.end);
+    let (list_end, final_eol) = line_end_after(text, own.last()?.1.span.end());
     let list_end = list_end.min(block.end);
     Some(ListView {
         prefix: slice(block.start, list_start),

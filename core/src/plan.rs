@@ -145,7 +145,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         let Some(status) = marker.status else { continue };
         let unit = NamedUnit::of(doc, marker, &marker.units[u as usize]);
         if status == Status::InProgress && resume_from.is_none() {
-            in_progress_at = Some(marker.span.start);
+            in_progress_at = Some(marker.span.start());
             resume_from = Some(ResumeFrom {
                 unit: masked(unit.name.clone()),
                 continue_at: unit.stopped_at.as_deref().and_then(next_item),
@@ -156,7 +156,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             unit: masked(unit.name),
             status,
             range: unit.range,
-            line: line(marker.span.start),
+            line: line(marker.span.start()),
         };
         match status {
             Status::Completed | Status::Skipped => completed.push(entry),
@@ -191,12 +191,12 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     for d in doc.decisions() {
         let text = owned(doc.text(d.text));
         match d.superseded_by {
-            None => decisions.active.push(ActiveDecision { id: d.id.clone(), text, line: line(d.text.start) }),
+            None => decisions.active.push(ActiveDecision { id: d.id.clone(), text, line: line(d.text.start()) }),
             Some(by) => decisions.superseded.push(SupersededDecision {
                 id: d.id.clone(),
                 by: doc.decisions()[by].id.clone(),
                 text,
-                line: line(d.text.start),
+                line: line(d.text.start()),
             }),
         }
     }
@@ -363,7 +363,7 @@ fn next_action(
     if let Some(next) = doc.next_step() {
         let text = doc.text(next.text).trim();
         if !text.is_empty() {
-            return Some(NextAction { text: text.to_owned(), source: NextActionSource::NextStep, line: line(next.text.start) });
+            return Some(NextAction { text: text.to_owned(), source: NextActionSource::NextStep, line: line(next.text.start()) });
         }
     }
     if let (Some(at), Some(resume)) = (in_progress_at, resume) {
@@ -378,16 +378,16 @@ fn next_action(
     }
     let state = doc.sections().iter().find(|s| s.role == SectionRole::CurrentState)?;
     let body = state_text(doc, state.body, state.description)?;
-    Some(NextAction { text: doc.text(body).trim().to_owned(), source: NextActionSource::CurrentState, line: line(body.start) })
+    Some(NextAction { text: doc.text(body).trim().to_owned(), source: NextActionSource::CurrentState, line: line(body.start()) })
 }
 
 /// The first non-empty paragraph of a state section, after its italic description and any
 /// rule lines under the heading (`## Current Status` over `-----------------`, as plain-text
 /// progress logs underline their headings).
 fn state_text(doc: &Document, body: Span, description: Option<Span>) -> Option<Span> {
-    let mut start = description.map_or(body.start, |d| d.end.max(body.start));
+    let mut start = description.map_or(body.start(), |d| d.end().max(body.start()));
     loop {
-        let text = doc.text(Span::new(start, body.end));
+        let text = doc.text(Span::new(start, body.end()));
         let lead = text.len() - text.trim_start().len();
         let line = text[lead..].split('\n').next().unwrap_or("");
         if !is_rule_line(line) {
@@ -395,7 +395,7 @@ fn state_text(doc: &Document, body: Span, description: Option<Span>) -> Option<S
         }
         start += lead + line.len();
     }
-    let text = doc.text(Span::new(start, body.end));
+    let text = doc.text(Span::new(start, body.end()));
     let lead = text.len() - text.trim_start().len();
     let rest = &text[lead..];
     let para_end = rest.find("\n\n").or_else(|| rest.find("\r\n\r\n")).unwrap_or(rest.len());

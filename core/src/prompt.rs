@@ -103,13 +103,13 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     // Newest first: timestamped ones by time, the rest by position (later = newer).
     crate::sort::sort_by_key(&mut discoveries, |d| {
         let [dated, t] = crate::sort::optional(d.timestamp.map(|t| t.epoch_seconds));
-        [!dated, !t, !(d.text.start as u64)]
+        [!dated, !t, !(d.text.start() as u64)]
     });
     blocks.push(Block {
         title: "Discoveries (newest first)",
         // Discoveries come straight from the file (the plan's texts are redacted already):
         // mask secrets before folding, while a private key block still has its lines.
-        lines: discoveries.iter().map(|d| (one_line(&redact(doc.text(d.text))), line(d.text.start))).collect(),
+        lines: discoveries.iter().map(|d| (one_line(&redact(doc.text(d.text))), line(d.text.start()))).collect(),
     });
     if !plan.completed.is_empty() {
         let n = plan.completed.len();

@@ -146,7 +146,7 @@ pub fn find_secrets(text: &str) -> Vec<SecretMatch> {
             _ => None,
         };
         if let Some(m) = found {
-            end = m.range.end;
+            end = m.range.end();
             out.push(m);
         }
     }
@@ -226,9 +226,9 @@ pub fn redact(text: &str) -> Cow<'_, str> {
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
     for m in &found {
-        out.push_str(&text[at..m.range.start]);
+        out.push_str(&text[at..m.range.start()]);
         out.push_str(&m.redacted(text));
-        at = m.range.end;
+        at = m.range.end();
     }
     out.push_str(&text[at..]);
     Cow::Owned(out)

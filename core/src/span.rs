@@ -8,23 +8,41 @@ use serde::Serialize;
 use std::ops::Range;
 
 /// A half-open byte range `start..end` of the source text.
+///
+/// Offsets are stored as `u32`, as ruff's `TextRange` and rust-analyzer's `TextSize` do: a
+/// span is eight bytes instead of sixteen, and the model (several spans per item, entry and
+/// decision) stays small enough for a large file's to fit the caches. Texts are parsed up to
+/// [`Span::MAX_TEXT`] bytes; the accessors give `usize` for indexing.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Span {
-    pub start: usize,
-    pub end: usize,
+    start: u32,
+    end: u32,
 }
 
 impl Span {
+    /// The longest text whose offsets a span can hold (4 GiB - 1).
+    pub const MAX_TEXT: usize = u32::MAX as usize;
+
+    /// The span `start..end`. Offsets past [`Span::MAX_TEXT`] saturate (the parser reads
+    /// no text that long, so none arise from it).
     pub const fn new(start: usize, end: usize) -> Self {
-        Span { start, end }
+        Span { start: offset(start), end: offset(end) }
     }
 
     pub const fn empty(at: usize) -> Self {
-        Span { start: at, end: at }
+        Span::new(at, at)
+    }
+
+    pub const fn start(self) -> usize {
+        self.start as usize
+    }
+
+    pub const fn end(self) -> usize {
+        self.end as usize
     }
 
     pub const fn len(self) -> usize {
-        self.end - self.start
+        (self.end - self.start) as usize
     }
 
     pub const fn is_empty(self) -> bool {
@@ -32,16 +50,24 @@ impl Span {
     }
 
     pub const fn contains(self, offset: usize) -> bool {
-        self.start <= offset && offset < self.end
+        self.start() <= offset && offset < self.end()
     }
 
     /// The smallest span covering both.
     pub fn cover(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
     }
 
     pub fn range(self) -> Range<usize> {
-        self.start..self.end
+        self.start()..self.end()
+    }
+}
+
+const fn offset(at: usize) -> u32 {
+    if at > Span::MAX_TEXT {
+        u32::MAX
+    } else {
+        at as u32
     }
 }
 

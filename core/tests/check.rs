@@ -180,7 +180,7 @@ fn every_check_rule_fires_and_stays_quiet() {
         match hits.first() {
             None => failures.push(format!("{} should fire on:\n{text}\ngot {ds:#?}", c.rule)),
             Some(d) => {
-                if d.severity != c.rule.default_severity() || d.line != *line || d.line != doc.position(d.range.start).line {
+                if d.severity != c.rule.default_severity() || d.line != *line || d.line != doc.position(d.range.start()).line {
                     failures.push(format!("{}: expected line {line}, got {d:#?}", c.rule));
                 }
                 if d.message.is_empty() || d.help.is_none() {
@@ -249,7 +249,7 @@ fn diagnostics_are_sorted_and_point_at_the_thing() {
     );
     let doc = parse(&text);
     let ds = check(&doc, &now());
-    assert!(ds.windows(2).all(|w| w[0].range.start <= w[1].range.start));
+    assert!(ds.windows(2).all(|w| w[0].range.start() <= w[1].range.start()));
     let conflict = of(&ds, Rule::ConflictingDecisions)[0];
     assert_eq!(doc.text(conflict.range), "modify config/auth.yaml to add the admin role");
     assert!(conflict.message.contains("2026-04-22T07:40Z") && conflict.message.contains("2026-04-22T07:12Z") && conflict.message.contains("config/auth.yaml"), "{}", conflict.message);
@@ -545,7 +545,7 @@ mod robustness {
         let doc = parse(text);
         let options = CheckOptions::at(at("2026-04-22T08:00Z"));
         for d in check(&doc, &options) {
-            assert!(d.range.end <= text.len() && text.is_char_boundary(d.range.start) && text.is_char_boundary(d.range.end), "{d:?}");
+            assert!(d.range.end() <= text.len() && text.is_char_boundary(d.range.start()) && text.is_char_boundary(d.range.end()), "{d:?}");
             if let Some(fix) = &d.fix {
                 splice(text, fix).unwrap_or_else(|e| panic!("{}: {e}", d.rule));
             }

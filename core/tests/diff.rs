@@ -226,7 +226,7 @@ proptest! {
     #[test]
     fn diff_never_panics(old in "[-#* a-z0-9:\\n_\\[\\]—]{0,200}", new in "[-#* a-z0-9:\\n_\\[\\]—]{0,200}") {
         for d in run(&old, &new) {
-            prop_assert!(d.range.end <= new.len());
+            prop_assert!(d.range.end() <= new.len());
         }
     }
 }

@@ -24,10 +24,10 @@ fn assert_only_edits_changed(original: &str, out: &EditOutcome) {
     assert_eq!(splice(original, &out.edits).unwrap(), out.text, "the edits reproduce the text");
     let (mut old_at, mut new_at) = (0, 0);
     for e in &out.edits {
-        let kept = &original[old_at..e.range.start];
+        let kept = &original[old_at..e.range.start()];
         assert_eq!(&out.text[new_at..new_at + kept.len()], kept, "bytes before {:?} changed", e.range);
         new_at += kept.len() + e.content.len();
-        old_at = e.range.end;
+        old_at = e.range.end();
     }
     assert_eq!(&out.text[new_at..], &original[old_at..], "bytes after the last edit changed");
     assert_eq!(parse(&out.text).to_string(), out.text);
@@ -571,8 +571,8 @@ fn sections_except(text: &str, skip: &[&str]) -> Vec<(String, String)> {
         if skip.contains(&title.as_str()) {
             continue;
         }
-        let end = doc.sections().get(i + 1).map_or(s.span.end, |n| n.heading.start.min(s.span.end));
-        out.push((title, doc.text(memento_core::Span::new(s.heading.start, end)).trim_end().to_owned()));
+        let end = doc.sections().get(i + 1).map_or(s.span.end(), |n| n.heading.start().min(s.span.end()));
+        out.push((title, doc.text(memento_core::Span::new(s.heading.start(), end)).trim_end().to_owned()));
     }
     out
 }

@@ -38,7 +38,7 @@ fn seed_000_checkpoint_log_facts() {
     assert_eq!(d.len(), 2);
     assert_eq!(d[0].id, "2026-04-22T07:12Z");
     assert!(doc.text(d[0].text).starts_with("DO NOT modify config/auth.yaml"));
-    assert_eq!(doc.position(doc.item(d[0].item).span.start).line, 4);
+    assert_eq!(doc.position(doc.item(d[0].item).span.start()).line, 4);
     assert_eq!(d[1].id, "2026-04-22T07:23Z");
     assert!(d.iter().all(|d| d.supersedes.is_none() && d.superseded_by.is_none()));
 
@@ -63,7 +63,7 @@ fn seed_000_checkpoint_log_facts() {
     assert_eq!((doc.text(r.start), r.end), ("092", None));
     assert_eq!(doc.text(wip.stopped_at.unwrap()), "094");
     assert_eq!(doc.text(p[2].detail.unwrap()), "files 092-??? — stopped at 094");
-    assert_eq!(doc.position(p[2].span.start).line, 10);
+    assert_eq!(doc.position(p[2].span.start()).line, 10);
 
     assert_eq!(doc.discoveries().len(), 3);
     let next = doc.next_step().unwrap();
@@ -149,7 +149,7 @@ fn memory_store_rows_map_fields_and_keep_broken_lines() {
     assert_eq!(r[1].tags, ["project_state"]);
     assert_eq!(r[1].content.as_deref(), Some("Quarterly report reviewed"));
     assert_eq!(doc.broken_rows().len(), 1);
-    assert_eq!(doc.position(doc.broken_rows()[0].start).line, 3);
+    assert_eq!(doc.position(doc.broken_rows()[0].start()).line, 3);
 }
 
 #[test]

@@ -51,13 +51,13 @@ fn assert_sound(text: &str) -> Document {
     let prompt = render_prompt(&doc, &plan, 400);
     assert!(memento_core::tokens::estimate(&prompt) <= 400, "prompt over budget: {prompt:?}");
     for d in &plan.diagnostics {
-        assert!(d.range.start <= d.range.end && d.range.end <= text.len());
+        assert!(d.range.start() <= d.range.end() && d.range.end() <= text.len());
     }
     doc
 }
 
 fn check_spans(doc: &Document, text: &str) {
-    let ok = |s: Span| s.start <= s.end && s.end <= text.len() && text.is_char_boundary(s.start) && text.is_char_boundary(s.end);
+    let ok = |s: Span| s.start() <= s.end() && s.end() <= text.len() && text.is_char_boundary(s.start()) && text.is_char_boundary(s.end());
     for s in doc.sections() {
         assert!(ok(s.span) && ok(s.heading) && ok(s.title) && ok(s.body));
         assert!(s.description.is_none_or(ok));

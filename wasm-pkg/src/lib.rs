@@ -747,7 +747,7 @@ fn edit_result(old: &str, out: Result<edit::EditOutcome, memento_core::EditError
     let mut w = Json::with_capacity(out.text.len() + 128);
     w.obj().field("text", &out.text).key("edits").arr();
     for e in &out.edits {
-        w.obj().key("range").obj().field_num("start", convert(e.range.start)).field_num("end", convert(e.range.end));
+        w.obj().key("range").obj().field_num("start", convert(e.range.start())).field_num("end", convert(e.range.end()));
         w.end_obj().field("content", &e.content).end_obj();
     }
     w.end_arr().end_obj();

@@ -23,7 +23,7 @@ pub fn diagnostic(w: &mut Json, doc: &Doc, d: &Diagnostic, enc: Encoding) {
     w.field_num("line", d.line as u64);
     let column = match enc {
         Encoding::Utf8 => d.column,
-        Encoding::Utf16 => doc.column(d.range.start, enc),
+        Encoding::Utf16 => doc.column(d.range.start(), enc),
     };
     w.field_num("column", column as u64);
     doc.range(w, d.range, enc);
@@ -187,7 +187,7 @@ pub fn sections(w: &mut Json, doc: &Doc, enc: Encoding) {
         w.field_opt("timestamp", s.timestamp.map(|t| t.to_string()).as_deref());
         doc.place(w, s.span, enc);
         w.key("body").obj();
-        w.field_num("start", doc.offset(s.body.start, enc) as u64).field_num("end", doc.offset(s.body.end, enc) as u64);
+        w.field_num("start", doc.offset(s.body.start(), enc) as u64).field_num("end", doc.offset(s.body.end(), enc) as u64);
         w.end_obj().end_obj();
     }
     w.end_arr();

@@ -91,8 +91,8 @@ impl Doc {
     /// `"range": {"start", "end"}`.
     pub fn range(&self, w: &mut Json, span: Span, enc: Encoding) {
         w.key("range").obj();
-        w.field_num("start", self.offset(span.start, enc) as u64);
-        w.field_num("end", self.offset(span.end, enc) as u64);
+        w.field_num("start", self.offset(span.start(), enc) as u64);
+        w.field_num("end", self.offset(span.end(), enc) as u64);
         w.end_obj();
     }
 
@@ -112,9 +112,9 @@ impl Doc {
 
     /// `"line"`, `"column"` and `"range"` of a span.
     pub fn place(&self, w: &mut Json, span: Span, enc: Encoding) {
-        let line = self.doc.line_index().line_of(span.start.min(self.doc.source().len())) + 1;
+        let line = self.doc.line_index().line_of(span.start().min(self.doc.source().len())) + 1;
         w.field_num("line", line as u64);
-        w.field_num("column", self.column(span.start, enc) as u64);
+        w.field_num("column", self.column(span.start(), enc) as u64);
         self.range(w, span, enc);
     }
 }

@@ -145,11 +145,11 @@ fn run(text: &str, name: &str, o: &Opts, at: memento_core::Timestamp) -> Result<
 
 /// The id of the decision an edit added: the first decision at or after the inserted text.
 fn new_decision_id(out: &edit::EditOutcome) -> String {
-    let at = out.edits.first().map_or(0, |e| e.range.start);
+    let at = out.edits.first().map_or(0, |e| e.range.start());
     let doc = memento_core::parse(&out.text);
     doc.decisions()
         .iter()
-        .find(|d| doc.item(d.item).span.start >= at)
+        .find(|d| doc.item(d.item).span.start() >= at)
         .map_or_else(String::new, |d| d.id.clone())
 }
 

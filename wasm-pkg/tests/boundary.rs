@@ -118,7 +118,7 @@ fn diagnostics_in_bytes_are_the_cores() {
             assert_eq!(string(j, "message"), c.message, "{name}");
             assert_eq!((num(j, "line"), num(j, "column")), (c.line as usize, c.column as usize), "{name}");
             let range = get(j, "range");
-            assert_eq!((num(&range, "start"), num(&range, "end")), (c.range.start, c.range.end), "{name}");
+            assert_eq!((num(&range, "start"), num(&range, "end")), (c.range.start(), c.range.end()), "{name}");
             assert_eq!(get(j, "fix").is_undefined(), c.fix.is_none(), "{name}");
         }
     }
@@ -133,7 +133,7 @@ fn utf16_ranges_cover_the_same_text() {
         for (j, c) in js.iter().zip(&core) {
             let range = get(j, "range");
             let (start, end) = (num(&range, "start"), num(&range, "end"));
-            assert_eq!(String::from_utf16(&units[start..end]).unwrap(), text[c.range.start..c.range.end], "{name}: {}", c.rule);
+            assert_eq!(String::from_utf16(&units[start..end]).unwrap(), text[c.range.start()..c.range.end()], "{name}: {}", c.rule);
             // The column counts UTF-16 units from the start of the line.
             let line_start = units[..start].iter().rposition(|&u| u == u16::from(b'\n')).map_or(0, |i| i + 1);
             assert_eq!(num(j, "column"), start - line_start + 1, "{name}");

@@ -44,8 +44,8 @@ pub(super) fn check(cx: &mut Ctx) {
 
 /// A section's content below its italic description.
 fn content_of(s: &Section) -> Span {
-    let start = s.description.map_or(s.body.start, |d| d.end).min(s.span.end);
-    Span::new(start, s.span.end)
+    let start = s.description.map_or(s.body.start(), |d| d.end()).min(s.span.end());
+    Span::new(start, s.span.end())
 }
 
 fn newest_in(text: &str) -> Option<Timestamp> {
@@ -83,14 +83,14 @@ fn newest_worklog(cx: &Ctx) -> Option<(Timestamp, usize)> {
     let mut best: Option<(Timestamp, usize)> = None;
     for e in doc.entries() {
         let item = doc.item(e.item);
-        let inside = item.section == Some(w) || worklog.span.contains(item.span.start);
+        let inside = item.section == Some(w) || worklog.span.contains(item.span.start());
         if inside && best.is_none_or(|(b, _)| e.timestamp.epoch_seconds > b.epoch_seconds) {
-            best = Some((e.timestamp, item.span.start));
+            best = Some((e.timestamp, item.span.start()));
         }
     }
     for s in doc.stamps() {
-        if worklog.span.contains(s.span.start) && best.is_none_or(|(b, _)| s.timestamp.epoch_seconds > b.epoch_seconds) {
-            best = Some((s.timestamp, s.span.start));
+        if worklog.span.contains(s.span.start()) && best.is_none_or(|(b, _)| s.timestamp.epoch_seconds > b.epoch_seconds) {
+            best = Some((s.timestamp, s.span.start()));
         }
     }
     best

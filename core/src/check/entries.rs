@@ -17,6 +17,7 @@ use crate::document::{MarkerSource, SectionRole, Status};
 use crate::hash::FastMap;
 use crate::rule::Rule;
 use crate::Dialect;
+use std::collections::hash_map::Entry;
 use std::hash::{Hash, Hasher};
 
 pub(super) fn check(cx: &mut Ctx) {
@@ -54,7 +55,7 @@ fn malformed(cx: &mut Ctx) {
     }
     // Where progress markers start, sorted. Items come in file order, so a cursor finds each
     // item's marker; a binary search when an item comes before the previous one.
-    let mut markers: Vec<usize> = doc.progress().iter().map(|m| m.span.start).collect();
+    let mut markers: Vec<usize> = doc.progress().iter().map(|m| m.span.start()).collect();
     crate::sort::sort_offsets(&mut markers);
     let mut cursor = 0;
     let mut has_marker = |at: usize| {
@@ -88,7 +89,7 @@ fn malformed(cx: &mut Ctx) {
                     .with_help("entries of an append-only log start with their timestamp: `- 2026-04-22T07:12Z — text`");
                 cx.push(d);
             }
-            Some(SectionRole::Progress) if !has_marker(item.span.start) && !text.is_empty() => {
+            Some(SectionRole::Progress) if !has_marker(item.span.start()) && !text.is_empty() => {
                 let d = cx
                     .diag(Rule::MalformedEntry, item.text, format!("progress line with no status: \"{}\"", quote(text, 60)))
                     .with_help("progress markers are `- STATUS: unit (detail)` with STATUS one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED");
@@ -419,16 +420,21 @@ fn duplicate_items(cx: &mut Ctx) {
         if !repeats.may_repeat(k) {
             continue;
         }
+        // A key seen first is the common case (the filter's false positives): it reads
+        // neither the item nor its text, which on a large file are far out of the caches.
+        let first_seen = match seen.entry(k) {
+            Entry::Vacant(v) => {
+                v.insert(i);
+                continue;
+            }
+            Entry::Occupied(o) => *o.get(),
+        };
         let item = &items[i];
         let text = text_of(i);
         let same = |f: usize| same_normalized(text_of(f), text);
-        let first = match seen.get(&k) {
-            None => {
-                seen.insert(k, i);
-                continue;
-            }
-            Some(&f) if same(f) => f,
-            Some(_) => {
+        let first = match first_seen {
+            f if same(f) => f,
+            _ => {
                 let bucket = more.entry(k).or_default();
                 match bucket.iter().copied().find(|&f| same(f)) {
                     Some(f) => f,
@@ -441,7 +447,7 @@ fn duplicate_items(cx: &mut Ctx) {
                 }
             }
         };
-        let line = cx.line(items[first].span.start);
+        let line = cx.line(items[first].span.start());
         let role = doc.sections()[section].role;
         let mut d = cx.diag(Rule::DuplicateEntry, item.text, format!("\"{}\" repeats line {line} of this section", quote(text, 60)));
         if role == SectionRole::Decisions {
@@ -525,9 +531,9 @@ fn duplicate_records(cx: &mut Ctx) {
             }
             continue;
         };
-        let line = cx.line(records[first].span.start);
+        let line = cx.line(records[first].span.start());
         let row = doc.text(r.span);
-        let at = crate::span::Span::new(r.span.start, r.span.start + row.find('\n').map_or(row.len(), |n| n));
+        let at = crate::span::Span::new(r.span.start(), r.span.start() + row.find('\n').map_or(row.len(), |n| n));
         let d = cx
             .diag(Rule::DuplicateEntry, at, format!("memory row repeats the row at line {line}: \"{}\"", quote(content, 60)))
             .with_help("keep one row per fact: update the existing row instead of writing a duplicate");

@@ -137,7 +137,7 @@ pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions, redact: b
             }
         }
     }
-    crate::sort::sort_by_key(&mut out, |d| [d.range.start as u64, d.range.end as u64, d.rule as u64]);
+    crate::sort::sort_by_key(&mut out, |d| [d.range.start() as u64, d.range.end() as u64, d.rule as u64]);
     out
 }
 
@@ -217,14 +217,14 @@ pub(crate) fn section_at(doc: &Document, offset: usize) -> Option<usize> {
     let sections = doc.sections();
     // Sections are in file order; the innermost holder is the last one starting at or
     // before the offset whose span still contains it.
-    let upto = sections.partition_point(|s| s.heading.start <= offset);
+    let upto = sections.partition_point(|s| s.heading.start() <= offset);
     let mut i = upto;
     while i > 0 {
         i -= 1;
-        if sections[i].span.contains(offset) || sections[i].span.end == offset && offset == doc.source().len() {
+        if sections[i].span.contains(offset) || sections[i].span.end() == offset && offset == doc.source().len() {
             return Some(i);
         }
-        if sections[i].parent.is_none() && sections[i].span.end <= offset {
+        if sections[i].parent.is_none() && sections[i].span.end() <= offset {
             // Top-level section ended before the offset: nothing earlier can hold it.
             return None;
         }
@@ -235,8 +235,8 @@ pub(crate) fn section_at(doc: &Document, offset: usize) -> Option<usize> {
 /// The byte range of the whole lines covering `span`, with the final line break.
 pub(crate) fn whole_lines(doc: &Document, span: Span) -> Span {
     let text = doc.source();
-    let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[span.end..].find('\n').map_or(text.len(), |i| span.end + i + 1);
+    let start = text[..span.start()].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[span.end()..].find('\n').map_or(text.len(), |i| span.end() + i + 1);
     Span::new(start, end)
 }
 

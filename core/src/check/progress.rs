@@ -125,7 +125,7 @@ fn contradictions(cx: &mut Ctx) {
     let name_of = |m: &ProgressMarker, u: usize| m.units.get(u).map_or("", |u| doc.text(u.name));
     for (i, m) in markers.iter().enumerate() {
         let Some(status) = m.status else { continue };
-        let scope = if file_wide(m) { 0 } else { section_at(doc, m.span.start).map_or(1, |s| s + 2) };
+        let scope = if file_wide(m) { 0 } else { section_at(doc, m.span.start()).map_or(1, |s| s + 2) };
         for u in &m.units {
             let name = doc.text(u.name);
             if name.trim().len() < 2 {
@@ -145,7 +145,7 @@ fn contradictions(cx: &mut Ctx) {
             });
             if let Some(j) = other {
                 let first = &markers[j];
-                let line = cx.line(first.span.start);
+                let line = cx.line(first.span.start());
                 let (a, b) = (first.status.map_or("?", |s| s.as_str()), status.as_str());
                 let d = cx
                     .diag(Rule::ProgressContradiction, m.span, format!("`{name}` is {a} (line {line}) and {b} here"))
@@ -167,7 +167,7 @@ fn contradictions(cx: &mut Ctx) {
             let h = unit_hash(name);
             match in_progress {
                 Some((j, first)) if first != h || unit_key(name_of(&markers[j], 0)) != unit_key(name) => {
-                    let line = cx.line(markers[j].span.start);
+                    let line = cx.line(markers[j].span.start());
                     let first_name = name_of(&markers[j], 0);
                     let d = cx
                         .diag(Rule::ProgressContradiction, m.span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{name}`"))
@@ -207,7 +207,7 @@ fn empty_next(cx: &mut Ctx) {
         (None, Dialect::CheckpointLog) => (work.span, "there is no Next Session Start".to_owned()),
         (None, _) => return,
     };
-    let at = if at.is_empty() { Span::empty(at.start) } else { at };
+    let at = if at.is_empty() { Span::empty(at.start()) } else { at };
     let d = cx
         .diag(Rule::EmptyNextStep, at, format!("no next step recorded while work remains (`{unit}` is {status}): {what}"))
         .with_help("write the exact next action, e.g. where to continue the unit in progress, so the next session starts there");

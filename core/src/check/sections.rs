@@ -58,8 +58,8 @@ fn missing_checkpoint(cx: &mut Ctx) {
         let before = CHECKPOINT[k + 1..]
             .iter()
             .find_map(|(role, _)| find(*role))
-            .map(|s| s.heading.start)
-            .or_else(|| doc.completion().map(|c| c.span.start));
+            .map(|s| s.heading.start())
+            .or_else(|| doc.completion().map(|c| c.span.start()));
         let level = doc.sections().iter().find(|s| s.level > 1).map_or(2, |s| s.level);
         let header = format!("{} {name}", "#".repeat(level as usize));
         let (at, content) = insertion(doc, before, &header, None);
@@ -88,7 +88,7 @@ fn missing_notes(cx: &mut Ctx) {
         if find(&t.header).is_some() {
             continue;
         }
-        let before = template.sections()[k + 1..].iter().find_map(|n| find(&n.header)).map(|s| s.heading.start);
+        let before = template.sections()[k + 1..].iter().find_map(|n| find(&n.header)).map(|s| s.heading.start());
         let header = format!("{} {}", "#".repeat(t.level as usize), t.header);
         let desc = template.description_for(doc, k);
         let (at, content) = insertion(doc, before, &header, desc.as_deref());
@@ -140,7 +140,7 @@ fn duplicates(cx: &mut Ctx) {
         match seen.get(&(s.parent, s.level, key.clone())) {
             Some(&first) => {
                 let name = title_of(doc, s);
-                let line = cx.line(doc.sections()[first].heading.start);
+                let line = cx.line(doc.sections()[first].heading.start());
                 let d = cx
                     .diag(Rule::DuplicateSection, s.heading, format!("section `{name}` appears twice (first at line {line})"))
                     .with_help("keep one section per name: move this content under the first one and delete this header");
@@ -180,9 +180,9 @@ fn budgets(cx: &mut Ctx, per_section: bool) {
             continue;
         }
         let counts = Counts::of(doc.text(s.span));
-        if whole_file && s.span.start >= covered {
-            file = file + Counts::of(&text[covered..s.span.start]) + counts;
-            covered = s.span.end;
+        if whole_file && s.span.start() >= covered {
+            file = file + Counts::of(&text[covered..s.span.start()]) + counts;
+            covered = s.span.end();
         }
         let tokens = counts.tokens();
         if tokens > budget {

@@ -21,7 +21,7 @@ pub(super) fn check(cx: &mut Ctx) {
 
 fn row_line(cx: &Ctx, span: Span) -> Span {
     let text = cx.doc.text(span);
-    Span::new(span.start, span.start + text.find('\n').map_or(text.len(), |n| n))
+    Span::new(span.start(), span.start() + text.find('\n').map_or(text.len(), |n| n))
 }
 
 fn stale(cx: &mut Ctx, now: i64) {

@@ -204,7 +204,7 @@ pub(super) fn check(cx: &mut Ctx) {
                 let d = cx
                     .diag(Rule::TemplateDrift, s.heading, format!("the italic description of `{name}` is missing"))
                     .with_help(format!("each session-notes header is followed by its italic description: {wanted}"))
-                    .with_fix(vec![TextEdit::insert(s.heading.end, format!("{}{wanted}", doc.line_ending()))]);
+                    .with_fix(vec![TextEdit::insert(s.heading.end(), format!("{}{wanted}", doc.line_ending()))]);
                 cx.push(d);
             }
             Some(span) => {

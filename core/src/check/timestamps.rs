@@ -58,7 +58,7 @@ fn collect(cx: &Ctx) -> Vec<Dated> {
     for s in doc.sections() {
         if s.timestamp.is_some() {
             if let Some((ts, r)) = time::find(doc.text(s.title)) {
-                out.push(Dated { ts, span: Span::new(s.title.start + r.start, s.title.start + r.end) });
+                out.push(Dated { ts, span: Span::new(s.title.start() + r.start, s.title.start() + r.end) });
             }
         }
     }
@@ -72,7 +72,7 @@ fn collect(cx: &Ctx) -> Vec<Dated> {
 
 fn first_line(cx: &Ctx, span: Span) -> Span {
     let text = cx.doc.text(span);
-    Span::new(span.start, span.start + text.find('\n').map_or(text.len(), |n| n))
+    Span::new(span.start(), span.start() + text.find('\n').map_or(text.len(), |n| n))
 }
 
 fn assumed_utc(cx: &mut Ctx, dated: &[Dated]) {
@@ -88,7 +88,7 @@ fn assumed_utc(cx: &mut Ctx, dated: &[Dated]) {
         let diag = cx
             .diag(Rule::TimestampAssumedUtc, d.span, format!("`{written}` has no time zone; read as UTC"))
             .with_help(format!("write the zone to make it explicit: `{written}{suffix}` (or an offset such as `+02:00`)"))
-            .with_fix(vec![TextEdit::insert(d.span.end, suffix)]);
+            .with_fix(vec![TextEdit::insert(d.span.end(), suffix)]);
         cx.push(diag);
     }
 }
@@ -116,13 +116,13 @@ fn out_of_order(cx: &mut Ctx) {
     for s in doc.sections() {
         if let Some(ts) = s.timestamp {
             if let Some((_, r)) = time::find(doc.text(s.title)) {
-                let span = Span::new(s.title.start + r.start, s.title.start + r.end);
+                let span = Span::new(s.title.start() + r.start, s.title.start() + r.end);
                 by_parent.entry((s.parent, s.level)).or_default().push(Dated { ts, span });
             }
         }
     }
     let mut heading_logs: Vec<Vec<Dated>> = by_parent.into_values().filter(|g| g.len() >= 3).collect();
-    crate::sort::sort_by_key(&mut heading_logs, |g| [g[0].span.start as u64, 0, 0]);
+    crate::sort::sort_by_key(&mut heading_logs, |g| [g[0].span.start() as u64, 0, 0]);
     for g in heading_logs {
         report_order(cx, &g, false, "section");
     }
@@ -144,7 +144,7 @@ fn report_order(cx: &mut Ctx, group: &[Dated], oldest_first: bool, what: &str) {
         if !wrong {
             continue;
         }
-        let line = cx.line(prev.span.start);
+        let line = cx.line(prev.span.start());
         let (written, prev_written) = (cx.doc.text(cur.span), cx.doc.text(prev.span));
         let order = if ascending { "earlier" } else { "later" };
         let d = cx
@@ -178,7 +178,7 @@ fn stale(cx: &mut Ctx, dated: &[Dated], now: Timestamp) {
     if cx.doc.completion().is_some() {
         return;
     }
-    let Some(newest) = dated.iter().max_by_key(|d| (d.ts.epoch_seconds, std::cmp::Reverse(d.span.start))) else { return };
+    let Some(newest) = dated.iter().max_by_key(|d| (d.ts.epoch_seconds, std::cmp::Reverse(d.span.start()))) else { return };
     // A bare date counts until the end of its day.
     let end = newest.ts.epoch_seconds + if newest.ts.style.precision == Precision::Date { 86_399 } else { 0 };
     let limit = i64::from(cx.options.stale_after_days) * 86_400;
@@ -196,7 +196,7 @@ fn after_completion(cx: &mut Ctx) {
     let doc = cx.doc;
     let Some(c) = doc.completion() else { return };
     let section = &doc.sections()[c.section];
-    let heading_end = section.heading.end;
+    let heading_end = section.heading.end();
     let done = c.timestamp;
     let mut entry_time = vec![None; doc.items().len()];
     for e in doc.entries() {
@@ -206,10 +206,10 @@ fn after_completion(cx: &mut Ctx) {
         if item.depth != 1 {
             continue;
         }
-        let after = item.span.start > heading_end && !doc.text(item.text).starts_with("Final status");
+        let after = item.span.start() > heading_end && !doc.text(item.text).starts_with("Final status");
         let dated_after = !after && done.zip(entry_time[i]).is_some_and(|(d, t)| later(t, d));
         if after || dated_after && section_role_appends(doc, item.section) {
-            let line = cx.line(section.heading.start);
+            let line = cx.line(section.heading.start());
             let why = if after { "below" } else { "dated after" };
             let d = cx
                 .diag(Rule::EntryAfterCompletion, item.text, format!("entry {why} TASK COMPLETE (line {line}): \"{}\"", quote(doc.text(item.text), 60)))
@@ -218,8 +218,8 @@ fn after_completion(cx: &mut Ctx) {
         }
     }
     for s in doc.sections() {
-        if s.heading.start >= section.span.end && s.role != SectionRole::Completion {
-            let line = cx.line(section.heading.start);
+        if s.heading.start() >= section.span.end() && s.role != SectionRole::Completion {
+            let line = cx.line(section.heading.start());
             let d = cx
                 .diag(Rule::EntryAfterCompletion, s.heading, format!("section `{}` after TASK COMPLETE (line {line})", super::title_of(doc, s)))
                 .with_help("the task is complete; to continue it, remove the TASK COMPLETE block first, or start a new memory file");

@@ -51,7 +51,7 @@ pub fn check_workspace(files: &[(&str, &Document)], options: &CheckOptions) -> V
         }
     }
     // Rule ids fit in a byte below the end offset (offsets are far below 2^56).
-    crate::sort::sort_by_key(&mut out, |(f, d)| [*f as u64, d.range.start as u64, (d.range.end as u64) << 8 | d.rule as u64]);
+    crate::sort::sort_by_key(&mut out, |(f, d)| [*f as u64, d.range.start() as u64, (d.range.end() as u64) << 8 | d.rule as u64]);
     out
 }
 
@@ -86,7 +86,7 @@ fn cross_progress(files: &[(&str, &Document)], group: &[usize], options: &CheckO
                     if of != f {
                         let (other_name, other_doc) = files[of];
                         let first = &other_doc.progress()[om];
-                        let line = other_doc.position(first.span.start).line;
+                        let line = other_doc.position(first.span.start()).line;
                         let a = first.status.map_or("?", |s| s.as_str());
                         let d = Diagnostic::new(
                             doc,
@@ -132,7 +132,7 @@ fn cross_decisions(files: &[(&str, &Document)], group: &[usize], options: &Check
         }
         let (da, db) = (&files[fa].1.decisions()[ka], &files[fb].1.decisions()[kb]);
         let (doc_a, doc_b) = (files[fa].1, files[fb].1);
-        let line = doc_a.position(doc_a.item(da.item).span.start).line;
+        let line = doc_a.position(doc_a.item(da.item).span.start()).line;
         let a_name = short(files[fa].0);
         let explanation = p.explain(&format!("{a_name} {}", da.id), &db.id);
         let d = Diagnostic::new(
@@ -164,7 +164,7 @@ fn missing_next(files: &[(&str, &Document)], group: &[usize], options: &CheckOpt
     }
     let Some(work) = remaining(pdoc.progress()) else { return };
     let unit = work.units.first().map_or("", |u| pdoc.text(u.name));
-    let line = pdoc.position(work.span.start).line;
+    let line = pdoc.position(work.span.start()).line;
     let at = adoc.sections().first().map_or(Span::empty(0), |s| s.heading);
     let d = Diagnostic::new(
         adoc,

@@ -21,7 +21,7 @@ pub fn complete_with(text: &str, final_status: &str, at: Timestamp, options: &Ed
         return Err(EditError::NotSupportedForDialect { operation: "complete", dialect: doc.dialect() });
     }
     if let Some(c) = doc.completion() {
-        return Err(EditError::AlreadyComplete { line: doc.position(c.span.start).line });
+        return Err(EditError::AlreadyComplete { line: doc.position(c.span.start()).line });
     }
     let status = one_line(final_status);
     if status.is_empty() {

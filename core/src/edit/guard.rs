@@ -16,7 +16,7 @@ pub(crate) fn no_duplicate(doc: &Document, section: usize, text: &str) -> Result
             let title = doc.text(doc.sections()[section].title).trim().to_owned();
             return Err(EditError::DuplicateEntry {
                 section: title,
-                line: doc.position(item.span.start).line,
+                line: doc.position(item.span.start()).line,
                 existing: existing.to_owned(),
             });
         }
@@ -40,7 +40,7 @@ pub(crate) fn no_conflict(doc: &Document, text: &str) -> Result<(), EditError> {
         let d = &doc.decisions()[c.decision];
         return Err(EditError::ConflictsWith {
             decision: c.id,
-            line: doc.position(doc.item(d.item).span.start).line,
+            line: doc.position(doc.item(d.item).span.start()).line,
             explanation: c.explanation,
         });
     }

@@ -61,7 +61,7 @@ pub(crate) fn style(doc: &Document, section: Option<usize>) -> Style {
         .rposition(|i| i.depth == 1 && section.is_some() && i.section == section);
     let marker = match last_item.map(|i| doc.item(i)) {
         Some(item) if matches!(item.bullet, '.' | ')') => {
-            let lead = &text[item.span.start..];
+            let lead = &text[item.span.start()..];
             let lead = lead.trim_start();
             let n: String = lead.chars().take_while(char::is_ascii_digit).collect();
             let next = n.parse::<u64>().map_or(1, |n| n.saturating_add(1));
@@ -87,9 +87,9 @@ pub(crate) fn style(doc: &Document, section: Option<usize>) -> Style {
     if let Some(e) = entry {
         ts_style = e.timestamp.style;
         let item_text = doc.item(e.item).text;
-        let before = &text[item_text.start..e.timestamp_span.start];
-        let sep_start = e.separator.map_or(e.text.start, |s| s.start);
-        let after = text.get(e.timestamp_span.end..sep_start).unwrap_or("");
+        let before = &text[item_text.start()..e.timestamp_span.start()];
+        let sep_start = e.separator.map_or(e.text.start(), |s| s.start());
+        let after = text.get(e.timestamp_span.end()..sep_start).unwrap_or("");
         if let Some((open, close)) = [("**", "**"), ("[", "]"), ("(", ")"), ("`", "`")]
             .into_iter()
             .find(|(o, c)| before == *o && after == *c)
@@ -138,14 +138,14 @@ pub(crate) fn own_end(doc: &Document, section: usize) -> usize {
     let s = &doc.sections()[section];
     doc.sections()
         .get(section + 1)
-        .map_or(s.span.end, |n| n.heading.start.min(s.span.end))
-        .max(s.body.start)
+        .map_or(s.span.end(), |n| n.heading.start().min(s.span.end()))
+        .max(s.body.start())
 }
 
 /// Where a section's content starts: after the heading line and the italic description.
 pub(crate) fn content_start(doc: &Document, section: usize) -> (usize, bool) {
     let s = &doc.sections()[section];
-    let last = s.description.map_or(s.heading.end, |d| d.end.max(s.heading.end));
+    let last = s.description.map_or(s.heading.end(), |d| d.end().max(s.heading.end()));
     line_end_after(doc.source(), last)
 }
 
@@ -170,7 +170,7 @@ pub(crate) fn append_line(doc: &Document, section: usize, line: &str, eol: &str)
         .rev()
         .find(|i| i.depth == 1 && i.section == Some(section));
     if let Some(item) = last_item {
-        let (at, had_newline) = line_end_after(text, item.span.end);
+        let (at, had_newline) = line_end_after(text, item.span.end());
         return if had_newline {
             TextEdit::insert(at, format!("{line}{eol}"))
         } else {
@@ -219,7 +219,7 @@ pub(crate) fn append_block(doc: &Document, block: &[String], eol: &str) -> TextE
 
 /// A new block inserted right before the heading of section `before`, followed by a blank line.
 pub(crate) fn insert_block_before(doc: &Document, before: usize, block: &[String], eol: &str) -> TextEdit {
-    let at = line_start(doc.source(), doc.sections()[before].heading.start);
+    let at = line_start(doc.source(), doc.sections()[before].heading.start());
     let mut content = block.join(eol);
     content.push_str(eol);
     content.push_str(eol);
@@ -258,10 +258,10 @@ pub(crate) fn create_section(doc: &Document, rank_of_new: Option<usize>, lines: 
     let title = doc
         .title()
         .filter(|t| t.level == 1 && dialect != Dialect::SessionNotes && t.role != SectionRole::Completion)
-        .map(|t| t.heading.start);
+        .map(|t| t.heading.start());
     let before = rank_of_new.and_then(|new_rank| {
         (0..doc.sections().len()).find(|&i| {
-            Some(doc.sections()[i].heading.start) != title && rank(doc, dialect, i).is_some_and(|r| r > new_rank)
+            Some(doc.sections()[i].heading.start()) != title && rank(doc, dialect, i).is_some_and(|r| r > new_rank)
         })
     });
     match before {
@@ -278,11 +278,11 @@ pub(crate) fn rank_of_role(dialect: Dialect, role: SectionRole) -> Option<usize>
 /// `#` marks for a new section: the level the file's other sections use.
 pub(crate) fn heading_marks(doc: &Document) -> String {
     let default = if doc.dialect() == Dialect::SessionNotes { 1 } else { 2 };
-    let title = doc.title().map(|t| t.heading.start);
+    let title = doc.title().map(|t| t.heading.start());
     let level = doc
         .sections()
         .iter()
-        .find(|s| Some(s.heading.start) != title && s.role != SectionRole::Completion)
+        .find(|s| Some(s.heading.start()) != title && s.role != SectionRole::Completion)
         .map_or(default, |s| s.level);
     let level = if doc.dialect() == Dialect::SessionNotes { level } else { level.max(2) };
     "#".repeat(level as usize)

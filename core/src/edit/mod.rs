@@ -149,7 +149,7 @@ pub(crate) fn apply_checked(
     options: &EditOptions,
 ) -> Result<(EditOutcome, Document), EditError> {
     edits.retain(|e| !(e.range.is_empty() && e.content.is_empty()));
-    crate::sort::sort_by_key(&mut edits, |e| [e.range.start as u64, e.range.end as u64, 0]);
+    crate::sort::sort_by_key(&mut edits, |e| [e.range.start() as u64, e.range.end() as u64, 0]);
     let text = splice(doc.source(), &edits).map_err(|e| EditError::InvalidInput(e.to_string()))?;
     let new = parse_with(&text, &options.parse);
     let before: Vec<&str> = doc

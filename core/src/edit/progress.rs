@@ -219,7 +219,7 @@ fn only_one_in_progress(doc: &Document, name: &str, found: Option<(usize, usize)
             if found != Some((mi, ui)) && key(doc.text(u.name)) != want {
                 return Err(EditError::AnotherInProgress {
                     unit: doc.text(u.name).to_owned(),
-                    line: doc.position(m.span.start).line,
+                    line: doc.position(m.span.start()).line,
                 });
             }
         }
@@ -268,8 +268,8 @@ fn update_marker(
     match (m.source, item_index) {
         (MarkerSource::StatusWord | MarkerSource::Alias, Some(ii)) => {
             let item = doc.item(ii);
-            let first_end = layout::line_content_end(text, item.text.start).min(item.text.end).max(item.text.start);
-            let colon = colon_end(text, m.status_span.end).min(first_end);
+            let first_end = layout::line_content_end(text, item.text.start()).min(item.text.end()).max(item.text.start());
+            let colon = colon_end(text, m.status_span.end()).min(first_end);
             let lead = text[colon..first_end].len() - text[colon..first_end].trim_start().len();
             let region = Span::new(colon + lead, first_end);
             let rest = &text[region.range()];
@@ -277,22 +277,22 @@ fn update_marker(
             let k = if pieces.len() == m.units.len() {
                 ui
             } else {
-                let at = unit.name.start.saturating_sub(region.start);
+                let at = unit.name.start().saturating_sub(region.start());
                 pieces.iter().position(|&(s, e)| s <= at && at < e).unwrap_or(0)
             };
             let Some(&(ps, pe)) = pieces.get(k) else {
                 return Err(EditError::InvalidInput(format!("`{}` has no unit text to edit", arg.name)));
             };
-            let old_piece = &text[region.start + ps..region.start + pe];
+            let old_piece = &text[region.start() + ps..region.start() + pe];
             let new_piece = piece(old_piece);
             if pieces.len() > 1 && m.status != Some(status) {
                 // A PENDING line listing several units: split it around the changed one,
                 // keeping the units in file order.
-                let ls = layout::line_start(text, item.span.start);
-                let head = |word: &str| format!("{}{word}{}", &text[ls..m.status_span.start], &text[m.status_span.end..colon]);
+                let ls = layout::line_start(text, item.span.start());
+                let head = |word: &str| format!("{}{word}{}", &text[ls..m.status_span.start()], &text[m.status_span.end()..colon]);
                 let old_word = doc.text(m.status_span);
                 let join = |r: &[(usize, usize)]| {
-                    r.iter().map(|&(s, e)| &text[region.start + s..region.start + e]).collect::<Vec<_>>().join(", ")
+                    r.iter().map(|&(s, e)| &text[region.start() + s..region.start() + e]).collect::<Vec<_>>().join(", ")
                 };
                 let mut lines = Vec::new();
                 if k > 0 {
@@ -302,19 +302,19 @@ fn update_marker(
                 if k + 1 < pieces.len() {
                     lines.push(format!("{} {}", head(old_word), join(&pieces[k + 1..])));
                 }
-                return Ok(vec![TextEdit::replace(Span::new(ls, region.end), lines.join(style.eol))]);
+                return Ok(vec![TextEdit::replace(Span::new(ls, region.end()), lines.join(style.eol))]);
             }
             if doc.text(m.status_span) != status.as_str() {
                 edits.push(TextEdit::replace(m.status_span, status.as_str()));
             }
             if new_piece != old_piece {
-                edits.push(TextEdit::replace(Span::new(region.start + ps, region.start + pe), new_piece));
+                edits.push(TextEdit::replace(Span::new(region.start() + ps, region.start() + pe), new_piece));
             }
         }
         (MarkerSource::Checkbox, Some(ii)) => {
             let item = doc.item(ii);
-            let lead = &text[item.span.start..item.text.start];
-            let Some(open) = lead.rfind('[').map(|i| item.span.start + i) else {
+            let lead = &text[item.span.start()..item.text.start()];
+            let Some(open) = lead.rfind('[').map(|i| item.span.start() + i) else {
                 return Err(EditError::InvalidInput(format!("`{}`: no checkbox found", arg.name)));
             };
             match status {
@@ -323,7 +323,7 @@ fn update_marker(
                     edits.push(TextEdit::replace(Span::new(open + 1, open + 2), mark));
                 }
                 Status::Completed | Status::Pending => {}
-                _ => edits.push(TextEdit::replace(Span::new(open, item.text.start), format!("{status}: "))),
+                _ => edits.push(TextEdit::replace(Span::new(open, item.text.start()), format!("{status}: "))),
             }
             name_edit(&mut edits);
         }
@@ -336,13 +336,13 @@ fn update_marker(
                 }
                 (None, Some(ii)) => {
                     let item = doc.item(ii);
-                    if m.status_span.start == item.text.start {
-                        let after = &text[m.status_span.end..];
+                    if m.status_span.start() == item.text.start() {
+                        let after = &text[m.status_span.end()..];
                         let ws = after.len() - after.trim_start_matches([' ', '\t']).len();
-                        edits.push(TextEdit::replace(Span::new(m.status_span.start, m.status_span.end + ws), format!("{status}: ")));
+                        edits.push(TextEdit::replace(Span::new(m.status_span.start(), m.status_span.end() + ws), format!("{status}: ")));
                     } else {
-                        edits.push(TextEdit::insert(item.text.start, format!("{status}: ")));
-                        edits.push(TextEdit::delete(Span::new(unit.name.end, m.status_span.end)));
+                        edits.push(TextEdit::insert(item.text.start(), format!("{status}: ")));
+                        edits.push(TextEdit::delete(Span::new(unit.name.end(), m.status_span.end())));
                     }
                 }
                 (None, None) => {
@@ -362,7 +362,7 @@ fn update_marker(
                     Status::Pending => "[ ] ".to_owned(),
                     s => format!("{s}: "),
                 };
-                edits.push(TextEdit::insert(item.text.start, mark));
+                edits.push(TextEdit::insert(item.text.start(), mark));
             }
             name_edit(&mut edits);
         }

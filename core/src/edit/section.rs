@@ -92,9 +92,9 @@ pub fn update_section_with(text: &str, name: &str, content: &str, options: &Edit
     let text = doc.source();
     let s = &doc.sections()[index];
     let (start, had_newline) = layout::content_start(&doc, index);
-    let end = s.span.end.max(start);
+    let end = s.span.end().max(start);
     let removed: Vec<usize> = (index + 1..doc.sections().len())
-        .filter(|&i| doc.sections()[i].heading.start < end)
+        .filter(|&i| doc.sections()[i].heading.start() < end)
         .collect();
     let body = &text[start..end];
     let gap = if s.description.is_some() { eol } else { "" };

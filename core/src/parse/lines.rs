@@ -146,8 +146,8 @@ fn unit(rest: &str, start: usize, end: usize) -> Option<RawUnit> {
     // A range is read from the detail first (`orders/batch_1/ (files 001-047)`), else from
     // the name; the stop point may be anywhere in the piece.
     let range = detail
-        .and_then(|d| shifted(range_in(&rest[d.range()]), d.start))
-        .or_else(|| shifted(range_in(&rest[name.range()]), name.start));
+        .and_then(|d| shifted(range_in(&rest[d.range()]), d.start()))
+        .or_else(|| shifted(range_in(&rest[name.range()]), name.start()));
     let stopped_at = stopped_at_in(piece).map(|s| s.shift(piece_start));
     Some(RawUnit {
         name,
@@ -163,7 +163,7 @@ trait Shift {
 
 impl Shift for Span {
     fn shift(self, by: usize) -> Span {
-        Span::new(self.start + by, self.end + by)
+        Span::new(self.start() + by, self.end() + by)
     }
 }
 
@@ -357,6 +357,6 @@ mod tests {
         assert_eq!(&t[name.range()], "Bearer tokens**");
         let t = "✅\t";
         let (_, _, name) = status_emoji(t).unwrap();
-        assert!(name.is_empty() && name.end <= t.len());
+        assert!(name.is_empty() && name.end() <= t.len());
     }
 }

@@ -62,6 +62,10 @@ fn read(source: String, options: &ParseOptions) -> Document {
         broken_rows: Vec::new(),
         stamps: Vec::new(),
     };
+    // Spans hold u32 offsets: a longer text is kept whole (it round-trips) but not read.
+    if doc.source.len() > Span::MAX_TEXT {
+        return doc;
+    }
     let named = options.file_name.as_deref().and_then(detect::from_file_name);
     let forced = options.dialect.or(named);
     let text = doc.source.as_str();
@@ -95,7 +99,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
                 has_description: s.description.is_some(),
             })
             .collect();
-        let body_start = doc.front_matter.map_or(bom, |f| f.end);
+        let body_start = doc.front_matter.map_or(bom, |f| f.end());
         let first_line = text[body_start..].trim_start().lines().next().unwrap_or("");
         detect::from_headings(&views, first_line)
     });
@@ -117,7 +121,7 @@ fn build_stamps(doc: &mut Document, outline: &Outline) {
         let line = first_line(&doc.source, *p);
         let head = &doc.source[line.range()];
         if let Some((ts, r)) = time::find(head).filter(|(_, r)| r.start < NEAR_START) {
-            doc.stamps.push(Stamp { span: Span::new(line.start + r.start, line.start + r.end), timestamp: ts });
+            doc.stamps.push(Stamp { span: Span::new(line.start() + r.start, line.start() + r.end), timestamp: ts });
         }
     }
 }
@@ -130,7 +134,7 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
         let end = headings[i + 1..]
             .iter()
             .find(|n| n.level <= h.level)
-            .map_or(text.len(), |n| n.span.start);
+            .map_or(text.len(), |n| n.span.start());
         while stack.last().is_some_and(|&p| headings[p].level >= h.level) {
             stack.pop();
         }
@@ -144,12 +148,12 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
             level: h.level,
             heading: h.span,
             title: h.title,
-            span: Span::new(h.span.start, end),
-            body: Span::new(h.span.end.min(end), end),
+            span: Span::new(h.span.start(), end),
+            body: Span::new(h.span.end().min(end), end),
             parent,
             role,
             timestamp: time::find(title).map(|(t, _)| t),
-            description: description_after(text, h.span.end, end),
+            description: description_after(text, h.span.end(), end),
         });
         stack.push(i);
     }
@@ -178,7 +182,7 @@ fn build_items(doc: &mut Document, raw_items: Vec<RawItem>) {
     let mut section = None;
     let mut next = 0;
     for raw in raw_items {
-        while next < doc.sections.len() && doc.sections[next].heading.start <= raw.span.start {
+        while next < doc.sections.len() && doc.sections[next].heading.start() <= raw.span.start() {
             section = Some(next);
             next += 1;
         }
@@ -207,29 +211,29 @@ fn build_entries_and_decisions(doc: &mut Document) {
         }
         let body = &text[item.text.range()];
         let prefix = lines::entry_prefix(body);
-        let base = item.text.start;
+        let base = item.text.start();
         if let Some(p) = &prefix {
             doc.entries.push(Entry {
                 item: index,
                 timestamp: p.timestamp,
                 timestamp_span: shift(p.timestamp_span, base),
                 separator: p.separator.map(|s| shift(s, base)),
-                text: Span::new(base + p.text_start, item.text.end),
+                text: Span::new(base + p.text_start, item.text.end()),
             });
         }
         let entry_text = prefix
             .as_ref()
-            .map_or(item.text, |p| Span::new(base + p.text_start, item.text.end));
+            .map_or(item.text, |p| Span::new(base + p.text_start, item.text.end()));
         match role_of_item(doc, item) {
             SectionRole::Decisions => {
                 let supersedes = lines::supersedes(&text[entry_text.range()]).map(|(phrase, target)| Supersedes {
-                    span: shift(phrase, entry_text.start),
-                    target: shift(target, entry_text.start),
+                    span: shift(phrase, entry_text.start()),
+                    target: shift(target, entry_text.start()),
                     resolved: None,
                 });
                 let id = match &prefix {
                     Some(p) => ids.next(&text[shift(p.timestamp_span, base).range()], p.timestamp.epoch_seconds),
-                    None => format!("L{}", doc.lines.line_of(item.span.start) + 1),
+                    None => format!("L{}", doc.lines.line_of(item.span.start()) + 1),
                 };
                 doc.decisions.push(Decision {
                     id,
@@ -308,7 +312,7 @@ fn reserve_lists(doc: &mut Document) {
 }
 
 fn shift(span: Span, by: usize) -> Span {
-    Span::new(span.start + by, span.end + by)
+    Span::new(span.start() + by, span.end() + by)
 }
 
 /// Links each `SUPERSEDES` to the earlier decision it names: by id as written, else by the
@@ -373,7 +377,7 @@ fn resolve_supersedes(doc: &mut Document) {
 fn first_line(text: &str, span: Span) -> Span {
     let s = &text[span.range()];
     let line = memchr::memchr(b'\n', s.as_bytes()).map_or(s, |i| &s[..i]).trim_end();
-    Span::new(span.start, span.start + line.len())
+    Span::new(span.start(), span.start() + line.len())
 }
 
 fn build_progress(doc: &mut Document) {
@@ -386,7 +390,7 @@ fn build_progress(doc: &mut Document) {
     let mut raw_units = Vec::new();
     for item in &doc.items {
         let body = &text[item.text.range()];
-        let base = item.text.start;
+        let base = item.text.start();
         let role = role_of_item(doc, item);
         if role == SectionRole::Procedure {
             continue;
@@ -395,19 +399,19 @@ fn build_progress(doc: &mut Document) {
             let known = lines::read_status(&body[word.range()]);
             if known.is_some() || role == SectionRole::Progress {
                 let status = known.map(|(s, _)| s);
-                let rest_span = first_line(text, Span::new(base + rest, item.text.end));
+                let rest_span = first_line(text, Span::new(base + rest, item.text.end()));
                 lines::units_into(&text[rest_span.range()], status == Some(Status::Pending), &mut raw_units);
-                let detail = raw_units.first().and_then(|u| u.detail).map(|d| shift(d, rest_span.start));
+                let detail = raw_units.first().and_then(|u| u.detail).map(|d| shift(d, rest_span.start()));
                 let units = raw_units
                     .iter()
                     .map(|u| Unit {
-                        name: shift(u.name, rest_span.start),
+                        name: shift(u.name, rest_span.start()),
                         range: u.range.map(|(whole, start, end)| UnitRange {
-                            span: shift(whole, rest_span.start),
-                            start: shift(start, rest_span.start),
-                            end: end.map(|e| shift(e, rest_span.start)),
+                            span: shift(whole, rest_span.start()),
+                            start: shift(start, rest_span.start()),
+                            end: end.map(|e| shift(e, rest_span.start())),
                         }),
-                        stopped_at: u.stopped_at.map(|s| shift(s, rest_span.start)),
+                        stopped_at: u.stopped_at.map(|s| shift(s, rest_span.start())),
                     })
                     .collect::<Vec<_>>();
                 markers.push(ProgressMarker {
@@ -431,7 +435,7 @@ fn build_progress(doc: &mut Document) {
         };
         if let Some(done) = item.checkbox {
             let status = if done { Status::Completed } else { Status::Pending };
-            let mark = Span::new(item.text.start.saturating_sub(4).max(item.span.start), item.text.start);
+            let mark = Span::new(item.text.start().saturating_sub(4).max(item.span.start()), item.text.start());
             markers.push(simple(MarkerSource::Checkbox, status, mark, first_line(text, item.text)));
         } else if let Some((status, emoji, name)) = lines::status_emoji(&text[first_line(text, item.text).range()]) {
             markers.push(simple(MarkerSource::Emoji, status, shift(emoji, base), shift(name, base)));
@@ -447,7 +451,7 @@ fn build_progress(doc: &mut Document) {
             if says_there_is_none(&text[name.range()]) {
                 continue;
             }
-            markers.push(simple(MarkerSource::Section, status, Span::empty(item.text.start), name));
+            markers.push(simple(MarkerSource::Section, status, Span::empty(item.text.start()), name));
         }
     }
     for section in &doc.sections {
@@ -460,16 +464,16 @@ fn build_progress(doc: &mut Document) {
                 span: section.heading,
                 source: MarkerSource::Emoji,
                 status: Some(status),
-                status_span: shift(emoji, section.title.start),
-                units: vec![Unit { name: shift(name, section.title.start), range: None, stopped_at: None }],
+                status_span: shift(emoji, section.title.start()),
+                units: vec![Unit { name: shift(name, section.title.start()), range: None, stopped_at: None }],
                 detail: None,
             });
         }
     }
     // Heading markers were appended after the item markers: restore file order (a no-op
     // pass when there are none).
-    if !markers.is_sorted_by_key(|m| m.span.start) {
-        crate::sort::sort_by_key(&mut markers, |m| [m.span.start as u64, 0, 0]);
+    if !markers.is_sorted_by_key(|m| m.span.start()) {
+        crate::sort::sort_by_key(&mut markers, |m| [m.span.start() as u64, 0, 0]);
     }
     doc.progress = markers;
 }
@@ -496,8 +500,8 @@ fn build_next_and_completion(doc: &mut Document, outline: &Outline) {
         let title = &text[s.title.range()];
         let body = &text[s.body.range()];
         let final_status = body.find("Final status:").map(|at| {
-            let start = s.body.start + at + "Final status:".len();
-            let line = text[start..s.body.end].split('\n').next().unwrap_or("");
+            let start = s.body.start() + at + "Final status:".len();
+            let line = text[start..s.body.end()].split('\n').next().unwrap_or("");
             let lead = line.len() - line.trim_start().len();
             Span::new(start + lead, start + line.trim_end().len())
         });
@@ -512,17 +516,17 @@ fn build_next_and_completion(doc: &mut Document, outline: &Outline) {
 
 /// The first paragraph or top-level item in `body`: (block span, its text).
 fn first_block(doc: &Document, outline: &Outline, body: Span) -> Option<(Span, Span)> {
-    let para = outline.paragraphs.iter().find(|p| body.contains(p.start)).map(|p| {
+    let para = outline.paragraphs.iter().find(|p| body.contains(p.start())).map(|p| {
         let t = doc.text(*p).trim_end();
-        (Span::new(p.start, p.start + t.len()), Span::new(p.start, p.start + t.len()))
+        (Span::new(p.start(), p.start() + t.len()), Span::new(p.start(), p.start() + t.len()))
     });
     let item = doc
         .items
         .iter()
-        .find(|i| i.depth == 1 && body.contains(i.span.start))
+        .find(|i| i.depth == 1 && body.contains(i.span.start()))
         .map(|i| (i.span, i.text));
     match (para, item) {
-        (Some(p), Some(i)) => Some(if p.0.start < i.0.start { p } else { i }),
+        (Some(p), Some(i)) => Some(if p.0.start() < i.0.start() { p } else { i }),
         (p, i) => p.or(i),
     }
 }

@@ -79,7 +79,7 @@ pub(crate) fn read(text: &str, base: usize) -> JsonContent {
 
 fn trim(text: &str, span: Span) -> Span {
     let s = &text[span.range()];
-    Span::new(span.start, span.start + s.trim_end().len())
+    Span::new(span.start(), span.start() + s.trim_end().len())
 }
 
 fn collect_array(text: &str, items: &[(Span, Value)], out: &mut JsonContent) {

@@ -48,16 +48,16 @@ pub(super) fn walk(text: &str, start: usize, end: usize, out: &mut Outline) -> b
                     Tag::List(_) => {
                         list_depth = list_depth.saturating_add(1);
                         if let Some(item) = open_items.last_mut() {
-                            item.nested_at.get_or_insert(span.start);
+                            item.nested_at.get_or_insert(span.start());
                         }
                     }
                     Tag::Item if quote_depth == 0 => open_items.push(OpenItem {
-                        start: span.start,
+                        start: span.start(),
                         nested_at: None,
                         depth: list_depth,
                     }),
                     Tag::Paragraph if quote_depth == 0 && list_depth == 0 => out.paragraphs.push(span),
-                    Tag::MetadataBlock(_) if span.start == start => {
+                    Tag::MetadataBlock(_) if span.start() == start => {
                         out.front_matter = Some(span);
                         front_matter_closed = true;
                     }
@@ -69,7 +69,7 @@ pub(super) fn walk(text: &str, start: usize, end: usize, out: &mut Outline) -> b
                 match tag_end {
                     TagEnd::Heading(_) => {
                         if let Some((level, hspan, title)) = heading.take() {
-                            let title = title.unwrap_or(Span::empty(hspan.end));
+                            let title = title.unwrap_or(Span::empty(hspan.end()));
                             out.headings.push(Heading { level, span: trim_end(text, hspan), title });
                         }
                     }
@@ -77,7 +77,7 @@ pub(super) fn walk(text: &str, start: usize, end: usize, out: &mut Outline) -> b
                     TagEnd::List(_) => list_depth = list_depth.saturating_sub(1),
                     TagEnd::Item if quote_depth == 0 => {
                         if let Some(open) = open_items.pop() {
-                            out.items.push(RawItem::read(text, open.start, span.end, open.nested_at, open.depth));
+                            out.items.push(RawItem::read(text, open.start, span.end(), open.nested_at, open.depth));
                         }
                     }
                     _ => {}

@@ -140,8 +140,8 @@ pub(crate) fn outline(text: &str, base: usize, lines: &LineIndex) -> Outline {
         by_stretches(text, base, lines.starts(), &mut out);
     }
     // Items are pushed as they close (children before parents): restore file order.
-    if !out.items.is_sorted_by_key(|i| i.span.start) {
-        crate::sort::sort_by_key(&mut out.items, |i| [i.span.start as u64, 0, 0]);
+    if !out.items.is_sorted_by_key(|i| i.span.start()) {
+        crate::sort::sort_by_key(&mut out.items, |i| [i.span.start() as u64, 0, 0]);
     }
     out
 }
@@ -207,7 +207,7 @@ fn by_stretches(text: &str, base: usize, starts: &[usize], out: &mut Outline) {
 /// The end of `span` without trailing white space.
 fn trim_end(text: &str, span: Span) -> Span {
     let trimmed = text[span.range()].trim_end();
-    Span::new(span.start, span.start + trimmed.len())
+    Span::new(span.start(), span.start() + trimmed.len())
 }
 
 #[cfg(test)]

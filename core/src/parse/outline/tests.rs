@@ -7,8 +7,8 @@ use proptest::prelude::*;
 fn by_events(text: &str, base: usize) -> Outline {
     let mut out = Outline::default();
     events::walk(text, base, text.len(), &mut out);
-    if !out.items.is_sorted_by_key(|i| i.span.start) {
-        out.items.sort_by_key(|i| i.span.start);
+    if !out.items.is_sorted_by_key(|i| i.span.start()) {
+        out.items.sort_by_key(|i| i.span.start());
     }
     out
 }
