@@ -1,0 +1,62 @@
+//! The linearity budget of SPEC §9: parse + check + plan of a 10 MB input takes at most 12×
+//! the time of a 1 MB input of the same kind.
+//!
+//! A ratio of two wall times taken minutes apart moves with whatever else the machine does
+//! in between (on the shared build machine, ±10% and more). Here runs of the two sizes
+//! alternate, ten 1 MB runs to one 10 MB run, so a slow stretch of the machine slows both;
+//! the ratio is taken of each size's fastest run (the least disturbed) and of the medians.
+//! Each run gets its own copy of the text, made untimed, as criterion's pipeline bench does.
+//!
+//! `cargo bench -p memento-core --bench linearity [-- ROUNDS]`
+
+mod input;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+fn pipeline(text: String) -> usize {
+    let doc = memento_core::parse(text);
+    let plan = memento_core::plan(&doc, &memento_core::CheckOptions::default());
+    plan.completed.len() + plan.decisions.active.len()
+}
+
+fn timed(text: &str) -> Duration {
+    let owned = text.to_owned();
+    let start = Instant::now();
+    black_box(pipeline(black_box(owned)));
+    start.elapsed()
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a number among the arguments is the round count.
+    let rounds = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(20);
+    for kind in ["log", "notes"] {
+        let (small, large) = (input::input(kind, 1_000_000), input::input(kind, 10_000_000));
+        for _ in 0..3 {
+            timed(&small);
+            timed(&large);
+        }
+        let (mut small_times, mut large_times) = (Vec::new(), Vec::new());
+        for _ in 0..rounds {
+            small_times.extend((0..10).map(|_| timed(&small)));
+            large_times.push(timed(&large));
+        }
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        let (small_min, large_min) = (small_times.iter().min().copied().unwrap_or_default(), large_times.iter().min().copied().unwrap_or_default());
+        let (small_median, large_median) = (median(small_times), median(large_times));
+        println!(
+            "{kind}: 1 MB {:.2} ms (median {:.2}), 10 MB {:.1} ms (median {:.1}): {:.1}× fastest to fastest, {:.1}× median to median (budget ≤ 12×)",
+            ms(small_min),
+            ms(small_median),
+            ms(large_min),
+            ms(large_median),
+            ms(large_min) / ms(small_min),
+            ms(large_median) / ms(small_median),
+        );
+    }
+}
