@@ -347,3 +347,13 @@ test("help, version, unknown commands", () => {
   assert.equal(r.status, 2);
   fails(memento(["frobnicate"], dir), 2, /unknown command frobnicate/);
 });
+
+test("a reader that stops early ends the output quietly (`memento plan FILE --json | head`)", () => {
+  const dir = folder();
+  // Far more output than a pipe holds, so memento is still writing when head has gone.
+  const units = Array.from({ length: 4000 }, (_, i) => `- COMPLETED: orders/batch_${i}/ (files 001-047)`).join("\n");
+  const file = seedIn(dir, "long.md", `# Session Memory — task_long\n## Progress Markers\n${units}\n## Next Session Start\nDone.\n`);
+  const r = run("bash", ["-c", 'set -o pipefail; "$0" plan "$1" --json | head -c 100 > /dev/null', bin, file], { cwd: dir });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stderr, "");
+});
