@@ -239,6 +239,33 @@ fn rules_needing_now_are_skipped_without_it() {
     assert!(of(&ds, Rule::StaleEntry).is_empty());
 }
 
+/// Progress markers are state: a unit IN_PROGRESS and COMPLETED on a later line is one
+/// contradiction, and then done. It is neither one of two units in progress nor work that
+/// remains (which would ask for a next step).
+#[test]
+fn a_unit_completed_later_is_no_longer_in_progress() {
+    let done_later = "- IN_PROGRESS: orders/batch_1/ (stopped at 010)\n- COMPLETED: orders/batch_1/ (files 001-047)\n";
+    let doc = parse(log(DEC, done_later, DISC, ""));
+    let ds = check(&doc, &now());
+    let contradictions = of(&ds, Rule::ProgressContradiction);
+    assert_eq!(contradictions.len(), 1, "{ds:#?}");
+    assert!(contradictions[0].message.contains("is IN_PROGRESS (line 8) and COMPLETED here"), "{}", contradictions[0].message);
+    assert!(of(&ds, Rule::EmptyNextStep).is_empty(), "{ds:#?}");
+
+    let then_two = format!("{done_later}- IN_PROGRESS: orders/batch_2/\n- IN_PROGRESS: orders/batch_3/\n");
+    let ds = check(&parse(log(DEC, &then_two, DISC, NEXT)), &now());
+    let two: Vec<_> = of(&ds, Rule::ProgressContradiction).into_iter().filter(|d| d.message.contains("two units")).collect();
+    assert_eq!(two.len(), 1, "{ds:#?}");
+    assert_eq!(two[0].message, "two units are IN_PROGRESS: `orders/batch_2/` (line 10) and `orders/batch_3/`");
+    assert_eq!(two[0].line, 11);
+
+    // Work that remains is named by the unit in progress now, not by an earlier one.
+    let ds = check(&parse(log(DEC, &format!("{done_later}- IN_PROGRESS: orders/batch_2/\n"), DISC, "")), &now());
+    let empty = of(&ds, Rule::EmptyNextStep);
+    assert_eq!(empty.len(), 1, "{ds:#?}");
+    assert!(empty[0].message.contains("`orders/batch_2/` is IN_PROGRESS"), "{}", empty[0].message);
+}
+
 #[test]
 fn diagnostics_are_sorted_and_point_at_the_thing() {
     let text = log(

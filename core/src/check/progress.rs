@@ -11,7 +11,8 @@
 //!   carry their next steps in Current State (see stale-current-state).
 
 use super::{section_at, Ctx, KeyMap};
-use crate::document::{MarkerSource, ProgressMarker, SectionRole, Status};
+use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
+use std::collections::hash_map::Entry;
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::Dialect;
@@ -120,7 +121,6 @@ fn contradictions(cx: &mut Ctx) {
     // confirmed on the unit names.
     let mut done: KeyMap<usize> = KeyMap::default();
     let mut open: KeyMap<usize> = KeyMap::default();
-    let mut in_progress: Option<(usize, u64)> = None;
     let markers = doc.progress();
     let name_of = |m: &ProgressMarker, u: usize| m.units.get(u).map_or("", |u| doc.text(u.name));
     for (i, m) in markers.iter().enumerate() {
@@ -162,31 +162,80 @@ fn contradictions(cx: &mut Ctx) {
                 _ => {}
             }
         }
-        if status == Status::InProgress && matches!(m.source, MarkerSource::StatusWord | MarkerSource::Alias) {
-            let name = name_of(m, 0);
-            let h = unit_hash(name);
-            match in_progress {
-                Some((j, first)) if first != h || unit_key(name_of(&markers[j], 0)) != unit_key(name) => {
-                    let line = cx.line(markers[j].span.start());
-                    let first_name = name_of(&markers[j], 0);
-                    let d = cx
-                        .diag(Rule::ProgressContradiction, m.span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{name}`"))
-                        .with_help("one unit is in progress at a time: mark the other COMPLETED, PENDING or BLOCKED, with its stop point");
-                    cx.push(d);
-                }
-                Some(_) => {}
-                None => in_progress = Some((i, h)),
-            }
-        }
+    }
+    two_in_progress(cx);
+}
+
+/// Two units IN_PROGRESS at once, on explicit status lines, in their current state: a unit
+/// that was IN_PROGRESS and is COMPLETED on a later line is in progress no more (that later
+/// line is a contradiction of its own, reported above).
+fn two_in_progress(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let markers = doc.progress();
+    let in_progress = |m: &ProgressMarker| m.status == Some(Status::InProgress) && matches!(m.source, MarkerSource::StatusWord | MarkerSource::Alias);
+    // The current state costs a map of every unit: only worth it with two such lines.
+    if markers.iter().filter(|m| in_progress(m)).nth(1).is_none() {
+        return;
+    }
+    let mut now_in_progress = current(doc).into_iter().filter(|&(m, _)| in_progress(&markers[m]));
+    let Some((first, first_unit)) = now_in_progress.next() else { return };
+    let first_name = doc.text(markers[first].units[first_unit].name);
+    let line = cx.line(markers[first].span.start());
+    for (m, u) in now_in_progress {
+        let name = doc.text(markers[m].units[u].name);
+        let d = cx
+            .diag(Rule::ProgressContradiction, markers[m].span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{name}`"))
+            .with_help("one unit is in progress at a time: mark the other COMPLETED, PENDING or BLOCKED, with its stop point");
+        cx.push(d);
     }
 }
 
-/// The first unit left to do, if any.
-pub(crate) fn remaining(markers: &[ProgressMarker]) -> Option<&ProgressMarker> {
-    markers
-        .iter()
-        .find(|m| m.status == Some(Status::InProgress))
-        .or_else(|| markers.iter().find(|m| matches!(m.status, Some(Status::Pending | Status::Blocked))))
+/// Every unit with its current marker, as (marker, unit) indices into `doc.progress()` in
+/// file order of those markers. Explicit status lines are state: a later status line for the
+/// same unit (same [`unit_key`]) replaces the earlier; other markers stand as written.
+fn current(doc: &Document) -> Vec<(usize, usize)> {
+    let markers = doc.progress();
+    let mut rows: Vec<(usize, usize)> = Vec::new();
+    let mut live: Vec<bool> = Vec::new();
+    // Unit hash → its row; a hit is confirmed on the names.
+    let mut latest: KeyMap<usize> = KeyMap::default();
+    for (m, marker) in markers.iter().enumerate() {
+        let reconciles = matches!(marker.source, MarkerSource::StatusWord | MarkerSource::Alias);
+        for (u, unit) in marker.units.iter().enumerate() {
+            if reconciles {
+                let name = doc.text(unit.name);
+                match latest.entry(unit_hash(name)) {
+                    Entry::Occupied(mut o) => {
+                        let (pm, pu) = rows[*o.get()];
+                        if unit_key(doc.text(markers[pm].units[pu].name)) == unit_key(name) {
+                            live[*o.get()] = false;
+                            o.insert(rows.len());
+                        }
+                    }
+                    Entry::Vacant(v) => {
+                        v.insert(rows.len());
+                    }
+                }
+            }
+            rows.push((m, u));
+            live.push(true);
+        }
+    }
+    rows.into_iter().zip(live).filter_map(|(row, live)| live.then_some(row)).collect()
+}
+
+/// The first unit left to do in its current state (see [`current`]), with its marker: one
+/// IN_PROGRESS, else one PENDING or BLOCKED.
+pub(crate) fn remaining(doc: &Document) -> Option<(&ProgressMarker, &Unit)> {
+    let markers = doc.progress();
+    if !markers.iter().any(|m| m.status.is_some_and(|s| matches!(s, Status::InProgress | Status::Pending | Status::Blocked))) {
+        return None;
+    }
+    let now = current(doc);
+    let find = |wanted: fn(Status) -> bool| {
+        now.iter().find(|&&(m, _)| markers[m].status.is_some_and(wanted)).map(|&(m, u)| (&markers[m], &markers[m].units[u]))
+    };
+    find(|s| s == Status::InProgress).or_else(|| find(|s| matches!(s, Status::Pending | Status::Blocked)))
 }
 
 fn empty_next(cx: &mut Ctx) {
@@ -194,13 +243,13 @@ fn empty_next(cx: &mut Ctx) {
     if doc.completion().is_some() || matches!(doc.dialect(), Dialect::SessionNotes | Dialect::MemoryStore) {
         return;
     }
-    let Some(work) = remaining(doc.progress()) else { return };
-    let next_section = doc.sections().iter().find(|s| s.role == SectionRole::NextStep);
     let recorded = doc.next_step().is_some_and(|n| !doc.text(n.text).trim().is_empty());
     if recorded {
         return;
     }
-    let unit = work.units.first().map_or("", |u| doc.text(u.name));
+    let Some((work, unit)) = remaining(doc) else { return };
+    let next_section = doc.sections().iter().find(|s| s.role == SectionRole::NextStep);
+    let unit = doc.text(unit.name);
     let status = work.status.map_or("", |s| s.as_str());
     let (at, what) = match (next_section, doc.dialect()) {
         (Some(s), _) => (s.heading, format!("`{}` is empty", super::title_of(doc, s))),

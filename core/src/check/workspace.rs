@@ -162,8 +162,8 @@ fn missing_next(files: &[(&str, &Document)], group: &[usize], options: &CheckOpt
     if already.iter().any(|(f, d)| *f == active && d.rule == Rule::EmptyNextStep) {
         return;
     }
-    let Some(work) = remaining(pdoc.progress()) else { return };
-    let unit = work.units.first().map_or("", |u| pdoc.text(u.name));
+    let Some((work, unit)) = remaining(pdoc) else { return };
+    let unit = pdoc.text(unit.name);
     let line = pdoc.position(work.span.start()).line;
     let at = adoc.sections().first().map_or(Span::empty(0), |s| s.heading);
     let d = Diagnostic::new(
