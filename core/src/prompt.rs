@@ -142,44 +142,68 @@ struct Budgeted {
     budget: usize,
     body: String,
     used: usize,
-    omitted: Vec<(&'static str, usize, Option<u32>, Option<u32>)>,
+    omitted: Vec<Omitted>,
+    /// What each line added, latest last, so that the closing note can take back room.
+    pushed: Vec<Pushed>,
 }
+
+/// Lines of one block left out: (block title, count, first line, last line).
+type Omitted = (&'static str, usize, Option<u32>, Option<u32>);
+
+/// A line in the body: the body's length and the tokens used before it, and where it came
+/// from (to be counted as left out if it has to go).
+struct Pushed {
+    body_len: usize,
+    used: usize,
+    title: &'static str,
+    line: Option<u32>,
+}
+
+/// Every block title: an omission of the longest is what the room keeps in reserve.
+const TITLES: [&str; 8] = [
+    "files",
+    "Next action",
+    "Binding decisions",
+    "In progress",
+    "Conflicts and warnings",
+    "Pending",
+    "Discoveries (newest first)",
+    "Done",
+];
 
 impl Budgeted {
     fn new(budget: usize) -> Self {
-        Budgeted { budget, body: String::new(), used: estimate(OPEN) + estimate(CAUTION) + estimate(CLOSE), omitted: Vec::new() }
+        let used = estimate(OPEN) + estimate(CAUTION) + estimate(CLOSE);
+        Budgeted { budget, body: String::new(), used, omitted: Vec::new(), pushed: Vec::new() }
     }
 
     /// Room left for body text, keeping space for the closing note as it stands plus one
-    /// more omission (so recording an omission can never push the total over budget).
+    /// more omission. Not a guarantee (several blocks may be left out after the last line
+    /// that fitted): [`Budgeted::finish`] takes lines back until the note fits.
     fn room(&self) -> usize {
-        let note = estimate(&self.note_with_extra());
-        self.budget.saturating_sub(self.used + note)
-    }
-
-    fn note_with_extra(&self) -> String {
+        let longest = TITLES.iter().copied().max_by_key(|t| note_name(t).len()).unwrap_or("files");
         let mut probe = self.omitted.clone();
-        probe.push(("Discoveries (newest first)", 99_999, Some(99_999), Some(99_999)));
-        note(&probe)
+        probe.push((longest, 99_999, Some(99_999), Some(99_999)));
+        self.budget.saturating_sub(self.used + estimate(&note(&probe)))
     }
 
     /// Adds `text` if it fits. Every line passes through [`redact`] on the way in (a file
     /// path or a message may quote a secret too), and is costed as it will be written.
-    fn push(&mut self, text: &str) -> bool {
+    fn push(&mut self, text: &str, title: &'static str, line: Option<u32>) -> bool {
         let text = redact(text);
         let cost = estimate(&text);
-        if cost <= self.room() {
-            self.body.push_str(&text);
-            self.used += cost;
-            true
-        } else {
-            false
+        if cost > self.room() {
+            return false;
         }
+        self.pushed.push(Pushed { body_len: self.body.len(), used: self.used, title, line });
+        self.body.push_str(&text);
+        self.used += cost;
+        true
     }
 
     fn fill(&mut self, blocks: &[Block], heading: Option<String>) {
         if let Some(h) = heading {
-            if !self.push(&format!("\n{h}\n")) {
+            if !self.push(&format!("\n{h}\n"), "files", None) {
                 self.omit("files", None);
                 return;
             }
@@ -189,14 +213,14 @@ impl Budgeted {
             let head = if single { format!("\n{}: ", block.title) } else { format!("\n{}:\n", block.title) };
             let (first, first_line) = &block.lines[0];
             let first_text = if single { format!("{head}{}{}\n", first, at(*first_line)) } else { format!("{head}- {}{}\n", first, at(*first_line)) };
-            if !self.push(&first_text) {
+            if !self.push(&first_text, block.title, *first_line) {
                 for (_, l) in &block.lines {
                     self.omit(block.title, *l);
                 }
                 continue;
             }
             for (text, l) in &block.lines[1..] {
-                if !self.push(&format!("- {}{}\n", text, at(*l))) {
+                if !self.push(&format!("- {}{}\n", text, at(*l)), block.title, *l) {
                     self.omit(block.title, *l);
                 }
             }
@@ -214,15 +238,33 @@ impl Budgeted {
         }
     }
 
-    fn finish(self) -> String {
+    /// The prompt, ending with what was left out. When the note does not fit beside the
+    /// body, it shrinks to one count and one line range; when that does not fit either, the
+    /// latest lines go (the lowest priority first) and join the note.
+    fn finish(mut self) -> String {
+        let closing = loop {
+            let detailed = note(&self.omitted);
+            if self.used + estimate(&detailed) <= self.budget {
+                break detailed;
+            }
+            let all = self.omitted.iter().fold(("items", 0, None, None), |(t, n, lo, hi), o| (t, n + o.1, min_opt(lo, o.2), max_opt(hi, o.3)));
+            let short = note(&[all]);
+            if self.used + estimate(&short) <= self.budget {
+                break short;
+            }
+            let Some(last) = self.pushed.pop() else { break short };
+            self.body.truncate(last.body_len);
+            self.used = last.used;
+            self.omit(last.title, last.line);
+        };
         let mut out = String::with_capacity(self.body.len() + 256);
         out.push_str(OPEN);
         out.push_str(CAUTION);
         out.push_str(&self.body);
-        out.push_str(&note(&self.omitted));
+        out.push_str(&closing);
         out.push_str(CLOSE);
         if estimate(&out) > self.budget {
-            // Not even the caution fits: say only that, as far as it goes.
+            // Not even the caution and a count fit: say only the caution, as far as it goes.
             return truncate_to(&format!("{OPEN}{CAUTION}{CLOSE}"), self.budget);
         }
         out
@@ -247,14 +289,14 @@ fn max_opt(a: Option<u32>, b: Option<u32>) -> Option<u32> {
     }
 }
 
-fn note(omitted: &[(&'static str, usize, Option<u32>, Option<u32>)]) -> String {
+fn note(omitted: &[Omitted]) -> String {
     if omitted.is_empty() {
         return String::new();
     }
     let parts: Vec<String> = omitted
         .iter()
         .map(|(title, n, lo, hi)| {
-            let what = title.split(" (").next().unwrap_or(title).to_ascii_lowercase(); // block titles are the crate's own ASCII
+            let what = note_name(title);
             match (lo, hi) {
                 (Some(lo), Some(hi)) if lo == hi => format!("{n} × {what} (line {lo})"),
                 (Some(lo), Some(hi)) => format!("{n} × {what} (lines {lo}-{hi})"),
@@ -263,6 +305,11 @@ fn note(omitted: &[(&'static str, usize, Option<u32>, Option<u32>)]) -> String {
         })
         .collect();
     format!("\nLeft out to fit the budget: {}. Read the file for the rest.\n", parts.join("; "))
+}
+
+/// A block title as the note names it: `Discoveries (newest first)` → `discoveries`.
+fn note_name(title: &str) -> String {
+    title.split(" (").next().unwrap_or(title).to_ascii_lowercase() // block titles are the crate's own ASCII
 }
 
 /// The longest prefix (at a line end when possible) within `budget` tokens.

@@ -71,6 +71,23 @@ fn no_detected_secret_reaches_the_prompt() {
     assert!(!out.contains("c2VjcmV0IGtleSBib2R5"), "{out}");
 }
 
+/// The note of what was left out is kept within the budget by taking back the lowest
+/// priority lines, not by dropping everything (at 120 tokens this file lost its next action
+/// and the note: the room kept for one more omission was shorter than the block left out).
+#[test]
+fn the_left_out_note_fits_at_every_budget() {
+    let text = "# Session Memory — task_probe\n\n## Decisions Made\n- 2026-04-22T07:28Z — DO NOT modify config/auth.yaml\n- 2026-04-22T09:00Z — SUPERSEDES [2026-04-22T07:28Z] modify config/auth.yaml to add the new issuer\n\n## Progress Markers\n- IN_PROGRESS: orders/batch_2/\n- BLOCKED: orders/batch_3/ (waiting on credentials)\n\n## Key Discoveries\n\n## Next Session Start\n";
+    let full = prompt(text, usize::MAX);
+    for budget in 90..=estimate(&full) {
+        let out = prompt(text, budget);
+        assert!(estimate(&out) <= budget, "{budget}: {out}");
+        assert!(out.contains("Next action: Continue orders/batch_2/ (line 8)"), "{budget}: {out}");
+        if out != full {
+            assert!(out.contains("Left out to fit the budget:"), "{budget}: {out}");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -85,5 +102,11 @@ proptest! {
         };
         let out = prompt(&text, budget);
         prop_assert!(estimate(&out) <= budget, "{} > {}", estimate(&out), budget);
+        // Whatever it leaves out, it says so, as soon as the caution and a count fit.
+        let full = prompt(&text, usize::MAX);
+        let caution_and_count = prompt(&text, 0).len() / 4 + 80;
+        if out != full && budget >= caution_and_count {
+            prop_assert!(out.contains("Left out to fit the budget:"), "budget {budget}:\n{out}");
+        }
     }
 }
