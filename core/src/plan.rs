@@ -177,7 +177,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         RunStatus::Blocked
     } else if !completed.is_empty() && pending.is_empty() && open.is_empty() {
         RunStatus::Complete
-    } else if completed.is_empty() && open.is_empty() && doc.entries().is_empty() && doc.records().is_empty() && next_action.as_ref().is_none_or(|n| n.source == NextActionSource::Pending) {
+    } else if completed.is_empty() && open.is_empty() && !has_worked(doc) && next_action.as_ref().is_none_or(|n| n.source == NextActionSource::Pending) {
         RunStatus::NotStarted
     } else {
         RunStatus::InProgress
@@ -219,6 +219,13 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         diagnostics,
         last_updated: doc.last_updated().map(|t| t.to_string()),
     }
+}
+
+/// Whether the file records work already done, besides its progress markers: log entries,
+/// memory rows, or sections dated as sessions (`## Session 52: 2025-12-10`, a session log
+/// kept as headings). A file of pending units and empty sections has not started.
+fn has_worked(doc: &Document) -> bool {
+    !doc.entries().is_empty() || !doc.records().is_empty() || doc.sections().iter().any(|s| s.timestamp.is_some())
 }
 
 /// A unit as the plan names it: PENDING siblings written short (`orders/batch_4/, batch_5/`)

@@ -70,6 +70,9 @@ fn completion_and_blocked_and_not_started() {
     let fresh = "# Session Memory — t\n\n## Decisions Made\n\n## Progress Markers\n- PENDING: a/, b/\n";
     assert_eq!(plan_of(fresh).status, RunStatus::NotStarted);
     assert_eq!(plan_of("").status, RunStatus::NotStarted);
+    // A session log kept as dated headings has started, whatever its markers say.
+    let log = "# SESSION.md\n\n## Session 2: 2025-12-10\n\n**Summary:** CLI commands.\n\n## Session 1: 2025-12-09\n\nSet up the repo.\n";
+    assert_eq!(plan_of(log).status, RunStatus::InProgress);
 }
 
 #[test]
