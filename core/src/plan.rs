@@ -8,6 +8,7 @@ use crate::rule::Rule;
 use crate::secret::redact;
 use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
 use crate::hash::FastMap;
+use crate::Dialect;
 use crate::span::Span;
 use serde::Serialize;
 
@@ -222,10 +223,15 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
 }
 
 /// Whether the file records work already done, besides its progress markers: log entries,
-/// memory rows, or sections dated as sessions (`## Session 52: 2025-12-10`, a session log
-/// kept as headings). A file of pending units and empty sections has not started.
+/// memory rows, sections dated as sessions (`## Session 52: 2025-12-10`, a session log kept
+/// as headings), or, in a free-text progress log, paragraphs opening with a date
+/// (`[Session 1 — Initializer — 2026-02-22]`). A file of pending units and empty sections
+/// has not started; elsewhere a dated paragraph may be a "Last updated" line.
 fn has_worked(doc: &Document) -> bool {
-    !doc.entries().is_empty() || !doc.records().is_empty() || doc.sections().iter().any(|s| s.timestamp.is_some())
+    !doc.entries().is_empty()
+        || !doc.records().is_empty()
+        || doc.sections().iter().any(|s| s.timestamp.is_some())
+        || (doc.dialect() == Dialect::ProgressLog && !doc.stamps().is_empty())
 }
 
 /// A unit as the plan names it: PENDING siblings written short (`orders/batch_4/, batch_5/`)

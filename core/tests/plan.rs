@@ -1,7 +1,7 @@
 //! Resume plans for every dialect (SPEC §4).
 
 use memento_core::plan::NextActionSource;
-use memento_core::{parse, Plan, RunStatus, Status, Timestamp};
+use memento_core::{parse, parse_with, plan, CheckOptions, Dialect, ParseOptions, Plan, RunStatus, Status, Timestamp};
 
 fn plan_of(text: &str) -> Plan {
     let now = Timestamp::parse("2026-04-22T08:00Z");
@@ -73,6 +73,11 @@ fn completion_and_blocked_and_not_started() {
     // A session log kept as dated headings has started, whatever its markers say.
     let log = "# SESSION.md\n\n## Session 2: 2025-12-10\n\n**Summary:** CLI commands.\n\n## Session 1: 2025-12-09\n\nSet up the repo.\n";
     assert_eq!(plan_of(log).status, RunStatus::InProgress);
+    // So has a free-text progress log of dated sessions (claude-progress.txt).
+    let progress = "# Agent Progress Log\n\n[Session 1 — Initializer — 2026-02-22]\nSTATUS: Complete\nScaffolded the app.\n";
+    let doc = parse_with(progress, &ParseOptions { file_name: Some("claude-progress.txt".into()), ..ParseOptions::default() });
+    assert_eq!(doc.dialect(), Dialect::ProgressLog);
+    assert_eq!(plan(&doc, &CheckOptions::default()).status, RunStatus::InProgress);
 }
 
 #[test]
