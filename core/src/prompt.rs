@@ -111,6 +111,26 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         // mask secrets before folding, while a private key block still has its lines.
         lines: discoveries.iter().map(|d| (one_line(&redact(doc.text(d.text))), line(d.text.start()))).collect(),
     });
+    // A memory store's rows are its memories: newest first, as discoveries.
+    let mut rows: Vec<_> = doc.records().iter().filter(|r| r.content.as_deref().is_some_and(|c| !c.trim().is_empty())).collect();
+    crate::sort::sort_by_key(&mut rows, |r| {
+        let [dated, t] = crate::sort::optional(r.updated_at.or(r.created_at).map(|t| t.epoch_seconds));
+        [!dated, !t, !(r.span.start() as u64)]
+    });
+    blocks.push(Block {
+        title: "Memories (newest first)",
+        lines: rows
+            .iter()
+            .map(|r| {
+                let content = one_line(&redact(r.content.as_deref().unwrap_or("")));
+                let text = match &r.scope {
+                    Some(scope) => format!("({}) {content}", one_line(scope)),
+                    None => content,
+                };
+                (text, line(r.span.start()))
+            })
+            .collect(),
+    });
     if !plan.completed.is_empty() {
         let n = plan.completed.len();
         let first = &plan.completed[0];
@@ -160,7 +180,7 @@ struct Pushed {
 }
 
 /// Every block title: an omission of the longest is what the room keeps in reserve.
-const TITLES: [&str; 8] = [
+const TITLES: [&str; 9] = [
     "files",
     "Next action",
     "Binding decisions",
@@ -168,6 +188,7 @@ const TITLES: [&str; 8] = [
     "Conflicts and warnings",
     "Pending",
     "Discoveries (newest first)",
+    "Memories (newest first)",
     "Done",
 ];
 

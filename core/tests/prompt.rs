@@ -88,6 +88,22 @@ fn the_left_out_note_fits_at_every_budget() {
     }
 }
 
+/// A memory store's rows are what it remembers: the prompt carries them, newest first,
+/// with their scope, secrets masked (it carried only the store's warnings).
+#[test]
+fn a_memory_store_prompt_carries_its_rows_newest_first() {
+    let store = concat!(
+        r#"{"id": 1, "content": "User prefers pnpm over npm", "project": "web", "created_at": "2026-01-02T10:00:00Z"}"#, "\n",
+        r#"{"id": 2, "content": "The staging database is read-only on Fridays", "project": "api", "updated_at": "2026-04-21T10:00:00Z"}"#, "\n",
+        r#"{"id": 3, "text": "deploy key sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789", "created_at": "2026-03-01T10:00:00Z"}"#, "\n",
+    );
+    let out = prompt(store, 2000);
+    let at = |needle: &str| out.find(needle).unwrap_or_else(|| panic!("{needle:?} not in:\n{out}"));
+    assert!(at("Memories (newest first):") < at("(api) The staging database is read-only on Fridays (line 2)"));
+    assert!(at("(line 2)") < at("deploy key sk-") && at("deploy key sk-") < at("(web) User prefers pnpm over npm (line 1)"));
+    assert!(!out.contains("abcdefghijklmnopqrstuvwxyz0123456789"), "{out}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
 

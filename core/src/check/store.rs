@@ -61,7 +61,10 @@ fn mixed(cx: &mut Ctx) {
         *n += 1;
     }
     let Some(at) = first_other else { return };
-    let listed: Vec<String> = order.iter().take(4).map(|s| format!("`{}` ({} rows)", quote(s, 30), counts[s])).collect();
+    let listed: Vec<String> = order.iter().take(4).map(|s| {
+        let n = counts[s];
+        format!("`{}` ({n} row{})", quote(s, 30), if n == 1 { "" } else { "s" })
+    }).collect();
     let more = if order.len() > 4 { format!(" and {} more", order.len() - 4) } else { String::new() };
     let d = cx
         .diag(Rule::MixedScope, row_line(cx, at), format!("rows of {} scopes in one file: {}{more}", order.len(), listed.join(", ")))
