@@ -64,7 +64,8 @@ impl Span {
 }
 
 const fn offset(at: usize) -> u32 {
-    if at > Span::MAX_TEXT {
+    // Compared as u64: on 32-bit targets (wasm) every usize fits.
+    if at as u64 > u32::MAX as u64 {
         u32::MAX
     } else {
         at as u32

@@ -66,6 +66,9 @@ before(async () => {
   page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   page.on("pageerror", (error) => pageErrors.push(error.message));
   page.on("console", (msg) => msg.type() === "error" && pageErrors.push(msg.text()));
+  // The check's clock (stale-memory, future-timestamp) reads the page's: the morning the
+  // example was written, so the findings do not depend on the day the test runs.
+  await page.clock.setFixedTime(new Date("2026-04-22T09:00:00Z"));
   await page.goto(url);
 });
 
@@ -80,6 +83,55 @@ test("the bundled example is shown at start", async () => {
   assert.equal(shown.bytes, `${example.length} bytes`);
   assert.equal(shown.source, example.toString("utf8"));
   await page.screenshot({ path: path.join(shots, "example.png"), fullPage: true });
+});
+
+test("the example shows where the run stands: status, next action, stop point, units, decisions", async () => {
+  const c = card("session_memory.md");
+  assert.equal(await c.getByTestId("status").textContent(), "in progress");
+  assert.equal(await c.getByTestId("task").textContent(), "task_orders_audit_20260422");
+  assert.equal(await c.getByTestId("counts").textContent(), "2 done, 2 pending");
+  assert.match(await c.getByTestId("next-action").textContent(), /begin with orders\/batch_3\/ file 095.*\(line 19\)/);
+  assert.equal(await c.getByTestId("resume").textContent(), "In progress orders/batch_3/: stopped at 094, continue at 095");
+  const units = await c.getByTestId("units").locator("li").allTextContents();
+  assert.equal(units.length, 5);
+  assert.match(units[0], /^IN_PROGRESS orders\/batch_3\/ \(092-\?\?\?\) line 10$/);
+  assert.match(units[1], /^PENDING orders\/batch_4\//);
+  assert.match(units[4], /^COMPLETED orders\/batch_2\/ \(048-091\) line 9$/);
+  const decisions = await c.getByTestId("decisions").locator("li").allTextContents();
+  assert.equal(decisions.length, 2);
+  assert.match(decisions[0], /^2026-04-22T07:12Z DO NOT modify config\/auth\.yaml/);
+  assert.equal(await c.getByTestId("diagnostics").locator("li").count(), 0);
+});
+
+test("a file with findings lists them by severity, rule and line; superseded decisions are marked", async () => {
+  const text = [
+    "# Session Memory — task_findings",
+    "## Decisions Made",
+    "- 2026-04-22T07:12Z — DO NOT modify config/auth.yaml",
+    "- 2026-04-22T07:40Z — modify config/auth.yaml to add the admin role",
+    "- 2026-04-22T08:00Z — Use Redis for sessions",
+    "- 2026-04-22T08:30Z — SUPERSEDES [2026-04-22T08:00Z] Use Postgres for sessions",
+    "## Progress Markers",
+    "- IN_PROGRESS: orders/batch_1/",
+    "- IN_PROGRESS: orders/batch_2/",
+    "## Key Discoveries",
+    "## Next Session Start",
+    "Continue batch_1.",
+    "",
+  ].join("\n");
+  await dropFiles([{ name: "findings.md", text }]);
+  const c = card("findings.md");
+  await c.waitFor({ timeout: 10_000 });
+  const findings = await c.getByTestId("diagnostics").locator("li").evaluateAll((lis) => lis.map((li) => [li.dataset.severity, li.dataset.rule]));
+  assert.deepEqual(findings, [
+    ["error", "conflicting-decisions"],
+    ["error", "progress-contradiction"],
+  ]);
+  assert.match(await c.getByTestId("conflicts").textContent(), /contradicts decision 2026-04-22T07:12Z/);
+  const superseded = await c.locator('[data-testid="decisions"] li.superseded').allTextContents();
+  assert.equal(superseded.length, 1);
+  assert.match(superseded[0], /^2026-04-22T08:00Z Use Redis for sessions \(superseded by 2026-04-22T08:30Z\)/);
+  await c.screenshot({ path: path.join(shots, "findings.png") });
 });
 
 test("a dropped file is parsed: dialect and byte-exact round trip", async () => {

@@ -8,7 +8,7 @@ pub const EXAMPLE_NAME: &str = "session_memory.md";
 pub const EXAMPLE_TEXT: &str = include_str!("../examples/session_memory.md");
 
 /// One memory file loaded into the dashboard, with the facts shown about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LoadedFile {
     /// Unique within the workspace, in load order.
     pub id: usize,
@@ -20,13 +20,100 @@ pub struct LoadedFile {
     pub round_trips: bool,
     /// The bundled example rather than a file the user chose.
     pub example: bool,
+    /// Where the run stands: the resume plan and the check, as of loading.
+    pub summary: Summary,
+}
+
+/// What the dashboard shows of a file's resume plan (SPEC §4) and check (SPEC §3). Texts
+/// come from the core's plan, which masks detected secrets.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub task: Option<String>,
+    pub status: &'static str,
+    pub last_updated: Option<String>,
+    pub next_action: Option<(String, u32)>,
+    /// The unit in progress: (unit, stopped at, continue at).
+    pub resume: Option<(String, Option<String>, Option<String>)>,
+    /// Every unit with its current status, in the plan's order: open, pending, completed.
+    pub units: Vec<UnitRow>,
+    pub completed: usize,
+    pub pending: usize,
+    /// Active decisions, then superseded ones (with the id that replaced them).
+    pub decisions: Vec<DecisionRow>,
+    pub conflicts: Vec<(String, u32)>,
+    pub diagnostics: Vec<DiagnosticRow>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitRow {
+    pub unit: String,
+    pub status: &'static str,
+    pub range: Option<String>,
+    pub line: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecisionRow {
+    pub id: String,
+    pub text: String,
+    pub line: u32,
+    pub superseded_by: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiagnosticRow {
+    pub rule: &'static str,
+    pub severity: &'static str,
+    pub message: String,
+    pub line: u32,
+}
+
+impl Summary {
+    fn of(doc: &memento_core::Document, now_ms: f64) -> Summary {
+        use memento_core::time::{Timestamp, TimestampStyle};
+        let now = Timestamp::from_epoch((now_ms / 1000.0).floor() as i64, TimestampStyle::CHECKPOINT);
+        let plan = memento_core::plan(doc, &memento_core::CheckOptions::at(now));
+        let row = |u: &memento_core::plan::PlanUnit| UnitRow { unit: u.unit.clone(), status: u.status.as_str(), range: u.range.clone(), line: u.line };
+        let units = plan.open.iter().chain(&plan.pending).chain(&plan.completed).map(row).collect();
+        let decisions = plan
+            .decisions
+            .active
+            .iter()
+            .map(|d| DecisionRow { id: d.id.clone(), text: d.text.clone(), line: d.line, superseded_by: None })
+            .chain(plan.decisions.superseded.iter().map(|d| DecisionRow { id: d.id.clone(), text: d.text.clone(), line: d.line, superseded_by: Some(d.by.clone()) }))
+            .collect();
+        Summary {
+            task: doc.task_id().map(str::to_owned),
+            status: match plan.status {
+                memento_core::RunStatus::NotStarted => "not started",
+                memento_core::RunStatus::InProgress => "in progress",
+                memento_core::RunStatus::Blocked => "blocked",
+                memento_core::RunStatus::Complete => "complete",
+            },
+            last_updated: plan.last_updated.clone(),
+            next_action: plan.next_action.as_ref().map(|n| (n.text.clone(), n.line)),
+            resume: plan.resume_from.as_ref().map(|r| (r.unit.clone(), r.stopped_at.clone(), r.continue_at.clone())),
+            units,
+            completed: plan.completed.len(),
+            pending: plan.pending.len(),
+            decisions,
+            conflicts: plan.conflicts.iter().map(|c| (c.message.clone(), c.line)).collect(),
+            diagnostics: plan
+                .diagnostics
+                .iter()
+                .map(|d| DiagnosticRow { rule: d.rule.id(), severity: d.severity.as_str(), message: d.message.clone(), line: d.line })
+                .collect(),
+        }
+    }
 }
 
 impl LoadedFile {
     pub fn parse(id: usize, name: String, source: String, example: bool) -> Self {
-        let doc = memento_core::parse(&source);
+        let options = memento_core::ParseOptions { file_name: Some(name.clone()), ..Default::default() };
+        let doc = memento_core::parse_with(source.as_str(), &options);
         let round_trips = doc.to_string() == source;
-        LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example }
+        let summary = Summary::of(&doc, js_sys::Date::now());
+        LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, summary }
     }
 
     /// Size in bytes (UTF-8, as on disk).

@@ -63,7 +63,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
         stamps: Vec::new(),
     };
     // Spans hold u32 offsets: a longer text is kept whole (it round-trips) but not read.
-    if doc.source.len() > Span::MAX_TEXT {
+    if u32::try_from(doc.source.len()).is_err() {
         return doc;
     }
     let named = options.file_name.as_deref().and_then(detect::from_file_name);

@@ -1,33 +1,171 @@
-//! One loaded file: its name, dialect, size, round trip and source. All content goes into
-//! text nodes, so it is always escaped.
+//! One loaded file: its name and facts (dialect, task, status, last update, counts), where
+//! the run stands (the next action, the unit in progress), its units, decisions and the
+//! check's findings, then its source. All content goes into text nodes, so it is always
+//! escaped.
 
-use crate::model::LoadedFile;
+use crate::model::{DecisionRow, DiagnosticRow, LoadedFile, Summary, UnitRow};
 use leptos::prelude::*;
 
 #[component]
 pub fn FileCard(file: LoadedFile) -> impl IntoView {
     let round_trip = if file.round_trips { "byte-exact" } else { "changed" };
+    let bytes = format!("{} bytes", file.bytes());
+    let s = file.summary;
     view! {
         <article class="file-card" data-testid="file-card" data-name=file.name.clone()>
             <header>
                 <h2 data-testid="file-name">{file.name.clone()}</h2>
                 {file.example.then(|| view! { <span class="badge">"example"</span> })}
+                <span class="status" data-testid="status" data-status=s.status>{s.status}</span>
             </header>
             <dl class="facts">
-                <div>
-                    <dt>"Dialect"</dt>
-                    <dd data-testid="dialect">{file.dialect}</dd>
-                </div>
-                <div>
-                    <dt>"Size"</dt>
-                    <dd data-testid="bytes">{format!("{} bytes", file.bytes())}</dd>
-                </div>
+                <Fact label="Dialect" testid="dialect" value=file.dialect.to_owned() />
+                {s.task.clone().map(|task| view! { <Fact label="Task" testid="task" value=task /> })}
+                {s.last_updated.clone().map(|at| view! { <Fact label="Last updated" testid="last-updated" value=at /> })}
+                <Fact label="Units" testid="counts" value=format!("{} done, {} pending", s.completed, s.pending) />
+                <Fact label="Decisions" testid="decision-count" value=s.decisions.iter().filter(|d| d.superseded_by.is_none()).count().to_string() />
+                <Fact label="Size" testid="bytes" value=bytes />
                 <div>
                     <dt>"Round trip"</dt>
                     <dd data-testid="roundtrip" class:bad=!file.round_trips>{round_trip}</dd>
                 </div>
             </dl>
-            <pre class="source" data-testid="source">{file.source}</pre>
+            <NextAction summary=s.clone() />
+            <Units units=s.units.clone() />
+            <Decisions decisions=s.decisions.clone() conflicts=s.conflicts.clone() />
+            <Findings diagnostics=s.diagnostics.clone() />
+            <details class="source-view">
+                <summary>"Source"</summary>
+                <pre class="source" data-testid="source">{file.source}</pre>
+            </details>
         </article>
+    }
+}
+
+#[component]
+fn Fact(label: &'static str, testid: &'static str, value: String) -> impl IntoView {
+    view! {
+        <div>
+            <dt>{label}</dt>
+            <dd data-testid=testid>{value}</dd>
+        </div>
+    }
+}
+
+/// The card a resuming agent (or its reviewer) reads first: what to do next, and where the
+/// unit in progress stopped.
+#[component]
+fn NextAction(summary: Summary) -> impl IntoView {
+    let next = summary.next_action.map(|(text, line)| {
+        view! {
+            <p class="next-action" data-testid="next-action">
+                <span class="label">"Next action "</span>
+                {text}
+                <span class="line">{format!(" (line {line})")}</span>
+            </p>
+        }
+    });
+    let resume = summary.resume.map(|(unit, stopped, next)| {
+        let stop = match (stopped, next) {
+            (Some(stop), Some(next)) => format!(": stopped at {stop}, continue at {next}"),
+            (Some(stop), None) => format!(": stopped at {stop}"),
+            _ => String::new(),
+        };
+        view! {
+            <p class="resume" data-testid="resume">
+                <span class="label">"In progress "</span>
+                {unit}
+                {stop}
+            </p>
+        }
+    });
+    view! { <section class="where">{next}{resume}</section> }
+}
+
+#[component]
+fn Units(units: Vec<UnitRow>) -> impl IntoView {
+    (!units.is_empty()).then(|| {
+        view! {
+            <section>
+                <h3>"Progress"</h3>
+                <ul class="units" data-testid="units">
+                    {units
+                        .into_iter()
+                        .map(|u| {
+                            view! {
+                                <li data-status=u.status>
+                                    <span class="unit-status">{u.status}</span>
+                                    " "
+                                    {u.unit}
+                                    {u.range.map(|r| format!(" ({r})"))}
+                                    <span class="line">{format!(" line {}", u.line)}</span>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ul>
+            </section>
+        }
+    })
+}
+
+#[component]
+fn Decisions(decisions: Vec<DecisionRow>, conflicts: Vec<(String, u32)>) -> impl IntoView {
+    (!decisions.is_empty()).then(|| {
+        view! {
+            <section>
+                <h3>"Decisions"</h3>
+                <ul class="conflicts" data-testid="conflicts">
+                    {conflicts
+                        .into_iter()
+                        .map(|(message, line)| view! { <li>{message}<span class="line">{format!(" line {line}")}</span></li> })
+                        .collect_view()}
+                </ul>
+                <ul class="decisions" data-testid="decisions">
+                    {decisions
+                        .into_iter()
+                        .map(|d| {
+                            let superseded = d.superseded_by.is_some();
+                            view! {
+                                <li class:superseded=superseded>
+                                    <code>{d.id}</code>
+                                    " "
+                                    {d.text}
+                                    {d.superseded_by.map(|by| format!(" (superseded by {by})"))}
+                                    <span class="line">{format!(" line {}", d.line)}</span>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ul>
+            </section>
+        }
+    })
+}
+
+#[component]
+fn Findings(diagnostics: Vec<DiagnosticRow>) -> impl IntoView {
+    let count = diagnostics.len();
+    view! {
+        <section>
+            <h3>{if count == 0 { "Check: clean".to_owned() } else { format!("Check: {count} finding{}", if count == 1 { "" } else { "s" }) }}</h3>
+            <ul class="diagnostics" data-testid="diagnostics">
+                {diagnostics
+                    .into_iter()
+                    .map(|d| {
+                        view! {
+                            <li data-severity=d.severity data-rule=d.rule>
+                                <span class="severity">{d.severity}</span>
+                                " "
+                                <code>{d.rule}</code>
+                                " "
+                                {d.message}
+                                <span class="line">{format!(" line {}", d.line)}</span>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+        </section>
     }
 }
