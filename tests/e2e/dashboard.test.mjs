@@ -90,7 +90,7 @@ test("the example shows where the run stands: status, next action, stop point, u
   assert.equal(await c.getByTestId("status").textContent(), "in progress");
   assert.equal(await c.getByTestId("task").textContent(), "task_orders_audit_20260422");
   assert.equal(await c.getByTestId("counts").textContent(), "2 done, 2 pending");
-  assert.match(await c.getByTestId("next-action").textContent(), /begin with orders\/batch_3\/ file 095.*\(line 19\)/);
+  assert.match(await c.getByTestId("next-action").textContent(), /begin with orders\/batch_3\/ file 095.* line 19$/);
   assert.equal(await c.getByTestId("resume").textContent(), "In progress orders/batch_3/: stopped at 094, continue at 095");
   const units = await c.getByTestId("units").locator("li").allTextContents();
   assert.equal(units.length, 5);
@@ -101,6 +101,9 @@ test("the example shows where the run stands: status, next action, stop point, u
   assert.equal(decisions.length, 2);
   assert.match(decisions[0], /^2026-04-22T07:12Z DO NOT modify config\/auth\.yaml/);
   assert.equal(await c.getByTestId("diagnostics").locator("li").count(), 0);
+  const discoveries = await c.getByTestId("discoveries").locator("li").allTextContents();
+  assert.equal(discoveries.length, 3);
+  assert.match(discoveries[0], /^Order schema has undocumented `legacy_id` field .* line 14$/);
 });
 
 test("a file with findings lists them by severity, rule and line; superseded decisions are marked", async () => {
@@ -131,6 +134,12 @@ test("a file with findings lists them by severity, rule and line; superseded dec
   const superseded = await c.locator('[data-testid="decisions"] li.superseded').allTextContents();
   assert.equal(superseded.length, 1);
   assert.match(superseded[0], /^2026-04-22T08:00Z Use Redis for sessions \(superseded by 2026-04-22T08:30Z\)/);
+  // A finding's line links to that line of the source view.
+  await c.getByTestId("diagnostics").locator("li").first().getByRole("link").click();
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /^#f\d+-L4$/);
+  assert.equal(await c.locator(hash).textContent(), "- 2026-04-22T07:40Z — modify config/auth.yaml to add the admin role\n");
+  assert.equal(await c.locator(".src-line:target").count(), 1);
   await c.screenshot({ path: path.join(shots, "findings.png") });
 });
 

@@ -41,6 +41,8 @@ pub struct Summary {
     /// Active decisions, then superseded ones (with the id that replaced them).
     pub decisions: Vec<DecisionRow>,
     pub conflicts: Vec<(String, u32)>,
+    /// Key discoveries in file order, secrets masked: (text, line).
+    pub discoveries: Vec<(String, u32)>,
     pub diagnostics: Vec<DiagnosticRow>,
 }
 
@@ -98,6 +100,11 @@ impl Summary {
             pending: plan.pending.len(),
             decisions,
             conflicts: plan.conflicts.iter().map(|c| (c.message.clone(), c.line)).collect(),
+            discoveries: doc
+                .discoveries()
+                .iter()
+                .map(|d| (memento_core::secret::redact(doc.text(d.text)).into_owned(), doc.position(d.text.start()).line))
+                .collect(),
             diagnostics: plan
                 .diagnostics
                 .iter()

@@ -1,7 +1,7 @@
 //! One loaded file: its name and facts (dialect, task, status, last update, counts), where
-//! the run stands (the next action, the unit in progress), its units, decisions and the
-//! check's findings, then its source. All content goes into text nodes, so it is always
-//! escaped.
+//! the run stands (the next action, the unit in progress), its units, decisions,
+//! discoveries and the check's findings, then its source, a line per element: every "line N"
+//! links to it. All content goes into text nodes, so it is always escaped.
 
 use crate::model::{DecisionRow, DiagnosticRow, LoadedFile, Summary, UnitRow};
 use leptos::prelude::*;
@@ -10,6 +10,7 @@ use leptos::prelude::*;
 pub fn FileCard(file: LoadedFile) -> impl IntoView {
     let round_trip = if file.round_trips { "byte-exact" } else { "changed" };
     let bytes = format!("{} bytes", file.bytes());
+    let id = file.id;
     let s = file.summary;
     view! {
         <article class="file-card" data-testid="file-card" data-name=file.name.clone()>
@@ -30,15 +31,36 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                     <dd data-testid="roundtrip" class:bad=!file.round_trips>{round_trip}</dd>
                 </div>
             </dl>
-            <NextAction summary=s.clone() />
-            <Units units=s.units.clone() />
-            <Decisions decisions=s.decisions.clone() conflicts=s.conflicts.clone() />
-            <Findings diagnostics=s.diagnostics.clone() />
-            <details class="source-view">
-                <summary>"Source"</summary>
-                <pre class="source" data-testid="source">{file.source}</pre>
-            </details>
+            <NextAction file=id summary=s.clone() />
+            <Units file=id units=s.units.clone() />
+            <Decisions file=id decisions=s.decisions.clone() conflicts=s.conflicts.clone() />
+            <Discoveries file=id discoveries=s.discoveries.clone() />
+            <Findings file=id diagnostics=s.diagnostics.clone() />
+            <h3>"Source"</h3>
+            <Source file=id text=file.source />
         </article>
+    }
+}
+
+/// "line N", a link to that line of the file's source view below.
+#[component]
+fn Line(file: usize, line: u32) -> impl IntoView {
+    view! { <a class="line" href=format!("#{}", line_anchor(file, line))>{format!(" line {line}")}</a> }
+}
+
+/// The id of one line of a file's source view.
+fn line_anchor(file: usize, line: u32) -> String {
+    format!("f{file}-L{line}")
+}
+
+/// The source, a line per element so that findings can link to it.
+#[component]
+fn Source(file: usize, text: String) -> impl IntoView {
+    let lines: Vec<(u32, String)> = text.split_inclusive('\n').enumerate().map(|(i, l)| (i as u32 + 1, l.to_owned())).collect();
+    view! {
+        <pre class="source" data-testid="source">
+            {lines.into_iter().map(|(n, l)| view! { <span class="src-line" id=line_anchor(file, n)>{l}</span> }).collect_view()}
+        </pre>
     }
 }
 
@@ -55,13 +77,13 @@ fn Fact(label: &'static str, testid: &'static str, value: String) -> impl IntoVi
 /// The card a resuming agent (or its reviewer) reads first: what to do next, and where the
 /// unit in progress stopped.
 #[component]
-fn NextAction(summary: Summary) -> impl IntoView {
+fn NextAction(file: usize, summary: Summary) -> impl IntoView {
     let next = summary.next_action.map(|(text, line)| {
         view! {
             <p class="next-action" data-testid="next-action">
                 <span class="label">"Next action "</span>
                 {text}
-                <span class="line">{format!(" (line {line})")}</span>
+                <Line file line />
             </p>
         }
     });
@@ -83,7 +105,7 @@ fn NextAction(summary: Summary) -> impl IntoView {
 }
 
 #[component]
-fn Units(units: Vec<UnitRow>) -> impl IntoView {
+fn Units(file: usize, units: Vec<UnitRow>) -> impl IntoView {
     (!units.is_empty()).then(|| {
         view! {
             <section>
@@ -98,7 +120,7 @@ fn Units(units: Vec<UnitRow>) -> impl IntoView {
                                     " "
                                     {u.unit}
                                     {u.range.map(|r| format!(" ({r})"))}
-                                    <span class="line">{format!(" line {}", u.line)}</span>
+                                    <Line file line=u.line />
                                 </li>
                             }
                         })
@@ -110,7 +132,7 @@ fn Units(units: Vec<UnitRow>) -> impl IntoView {
 }
 
 #[component]
-fn Decisions(decisions: Vec<DecisionRow>, conflicts: Vec<(String, u32)>) -> impl IntoView {
+fn Decisions(file: usize, decisions: Vec<DecisionRow>, conflicts: Vec<(String, u32)>) -> impl IntoView {
     (!decisions.is_empty()).then(|| {
         view! {
             <section>
@@ -118,7 +140,7 @@ fn Decisions(decisions: Vec<DecisionRow>, conflicts: Vec<(String, u32)>) -> impl
                 <ul class="conflicts" data-testid="conflicts">
                     {conflicts
                         .into_iter()
-                        .map(|(message, line)| view! { <li>{message}<span class="line">{format!(" line {line}")}</span></li> })
+                        .map(|(message, line)| view! { <li>{message}<Line file line /></li> })
                         .collect_view()}
                 </ul>
                 <ul class="decisions" data-testid="decisions">
@@ -132,7 +154,7 @@ fn Decisions(decisions: Vec<DecisionRow>, conflicts: Vec<(String, u32)>) -> impl
                                     " "
                                     {d.text}
                                     {d.superseded_by.map(|by| format!(" (superseded by {by})"))}
-                                    <span class="line">{format!(" line {}", d.line)}</span>
+                                    <Line file line=d.line />
                                 </li>
                             }
                         })
@@ -144,7 +166,21 @@ fn Decisions(decisions: Vec<DecisionRow>, conflicts: Vec<(String, u32)>) -> impl
 }
 
 #[component]
-fn Findings(diagnostics: Vec<DiagnosticRow>) -> impl IntoView {
+fn Discoveries(file: usize, discoveries: Vec<(String, u32)>) -> impl IntoView {
+    (!discoveries.is_empty()).then(|| {
+        view! {
+            <section>
+                <h3>"Discoveries"</h3>
+                <ul class="discoveries" data-testid="discoveries">
+                    {discoveries.into_iter().map(|(text, line)| view! { <li>{text}<Line file line /></li> }).collect_view()}
+                </ul>
+            </section>
+        }
+    })
+}
+
+#[component]
+fn Findings(file: usize, diagnostics: Vec<DiagnosticRow>) -> impl IntoView {
     let count = diagnostics.len();
     view! {
         <section>
@@ -160,7 +196,7 @@ fn Findings(diagnostics: Vec<DiagnosticRow>) -> impl IntoView {
                                 <code>{d.rule}</code>
                                 " "
                                 {d.message}
-                                <span class="line">{format!(" line {}", d.line)}</span>
+                                <Line file line=d.line />
                             </li>
                         }
                     })
