@@ -143,6 +143,26 @@ test("a file with findings lists them by severity, rule and line; superseded dec
   await c.screenshot({ path: path.join(shots, "findings.png") });
 });
 
+test("a long run shows the first rows of each list and of the source, the rest on request", async () => {
+  const units = Array.from({ length: 600 }, (_, i) => `- COMPLETED: orders/batch_${i + 1}/`);
+  const text = ["# Session Memory — task_long", "## Progress Markers", ...units, "- IN_PROGRESS: orders/batch_601/ (stopped at 007)", "## Next Session Start", "Continue batch_601 at 008.", ""].join("\n");
+  await dropFiles([{ name: "long.md", text }]);
+  const c = card("long.md");
+  await c.waitFor({ timeout: 10_000 });
+  const rows = c.getByTestId("units").locator("li:not(.more)");
+  assert.equal(await rows.count(), 100);
+  await c.getByRole("button", { name: "Show all 601 units" }).click();
+  assert.equal(await rows.count(), 601);
+  assert.equal(await c.getByRole("button", { name: /^Show all \d+ units$/ }).count(), 0);
+  // The source: 400 lines, then the rest on request; a link past them shows it all first.
+  assert.equal(await c.locator(".src-line").count(), 400);
+  await c.getByTestId("units").locator("li").last().getByRole("link").click();
+  await page.waitForFunction(() => location.hash.endsWith("-L602"));
+  assert.equal(await c.locator(".src-line").count(), 605);
+  assert.equal(await c.locator(".src-line:target").textContent(), "- COMPLETED: orders/batch_600/\n");
+  assert.equal(await c.getByTestId("source").textContent(), text);
+});
+
 test("a dropped file is parsed: dialect and byte-exact round trip", async () => {
   const text = fs.readFileSync(notesPath, "utf8");
   await dropFiles([{ name: "session_notes.md", text }]);

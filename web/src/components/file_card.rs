@@ -2,15 +2,32 @@
 //! the run stands (the next action, the unit in progress), its units, decisions,
 //! discoveries and the check's findings, then its source, a line per element: every "line N"
 //! links to it. All content goes into text nodes, so it is always escaped.
+//!
+//! A long run lists thousands of units and decisions and a long file has thousands of lines:
+//! each list shows its first rows and a button for the rest ([`Capped`]), so that a card
+//! costs the page a bounded number of elements until more are asked for.
 
 use crate::model::{DecisionRow, DiagnosticRow, LoadedFile, Summary, UnitRow};
 use leptos::prelude::*;
+
+/// Rows of a list shown before "Show all".
+const LIST_ROWS: usize = 100;
+/// Lines of the source view shown before "Show all".
+const SOURCE_LINES: usize = 400;
+
+/// What the parts of one card share: the file, and whether its whole source is shown (a
+/// link to a line past the first ones shows it first).
+#[derive(Clone, Copy)]
+struct Card {
+    file: usize,
+    whole_source: RwSignal<bool>,
+}
 
 #[component]
 pub fn FileCard(file: LoadedFile) -> impl IntoView {
     let round_trip = if file.round_trips { "byte-exact" } else { "changed" };
     let bytes = format!("{} bytes", file.bytes());
-    let id = file.id;
+    provide_context(Card { file: file.id, whole_source: RwSignal::new(false) });
     let s = file.summary;
     view! {
         <article class="file-card" data-testid="file-card" data-name=file.name.clone()>
@@ -31,21 +48,65 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                     <dd data-testid="roundtrip" class:bad=!file.round_trips>{round_trip}</dd>
                 </div>
             </dl>
-            <NextAction file=id summary=s.clone() />
-            <Units file=id units=s.units.clone() />
-            <Decisions file=id decisions=s.decisions.clone() conflicts=s.conflicts.clone() />
-            <Discoveries file=id discoveries=s.discoveries.clone() />
-            <Findings file=id diagnostics=s.diagnostics.clone() />
+            <NextAction summary=s.clone() />
+            <Units units=s.units.clone() />
+            <Decisions decisions=s.decisions.clone() conflicts=s.conflicts.clone() />
+            <Discoveries discoveries=s.discoveries.clone() />
+            <Findings diagnostics=s.diagnostics.clone() />
             <h3>"Source"</h3>
-            <Source file=id text=file.source />
+            <Source text=file.source />
         </article>
     }
 }
 
+/// The first [`LIST_ROWS`] rows of a list, then a button that shows the rest.
+#[component]
+fn Capped<T, V, F>(rows: Vec<T>, what: &'static str, row: F) -> impl IntoView
+where
+    T: Clone + Send + Sync + 'static,
+    V: IntoView + 'static,
+    F: Fn(T) -> V + Clone + Send + Sync + 'static,
+{
+    let total = rows.len();
+    let all = RwSignal::new(total <= LIST_ROWS);
+    let rows = StoredValue::new(rows);
+    let shown = {
+        let row = row.clone();
+        move || {
+            let n = if all.get() { total } else { LIST_ROWS };
+            rows.with_value(|r| r[..n].iter().cloned().map(row.clone()).collect_view())
+        }
+    };
+    let more = move || {
+        (!all.get()).then(|| {
+            view! {
+                <li class="more">
+                    <button type="button" on:click=move |_| all.set(true)>{format!("Show all {total} {what}")}</button>
+                </li>
+            }
+        })
+    };
+    view! { {shown}{more} }
+}
+
 /// "line N", a link to that line of the file's source view below.
 #[component]
-fn Line(file: usize, line: u32) -> impl IntoView {
-    view! { <a class="line" href=format!("#{}", line_anchor(file, line))>{format!(" line {line}")}</a> }
+fn Line(line: u32) -> impl IntoView {
+    let card = expect_context::<Card>();
+    let anchor = line_anchor(card.file, line);
+    let href = format!("#{anchor}");
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        // A line past the shown ones: show the whole source, then go to it once rendered.
+        if line as usize > SOURCE_LINES && !card.whole_source.get_untracked() {
+            ev.prevent_default();
+            card.whole_source.set(true);
+            let anchor = anchor.clone();
+            request_animation_frame(move || {
+                let _ = window().location().set_hash(&anchor);
+            });
+        }
+    };
+    view! { <a class="line" href=href on:click=on_click>{format!(" line {line}")}</a> }
 }
 
 /// The id of one line of a file's source view.
@@ -53,14 +114,38 @@ fn line_anchor(file: usize, line: u32) -> String {
     format!("f{file}-L{line}")
 }
 
-/// The source, a line per element so that findings can link to it.
+/// The source, a line per element so that findings can link to it; the first
+/// [`SOURCE_LINES`] lines until the whole file is asked for.
 #[component]
-fn Source(file: usize, text: String) -> impl IntoView {
-    let lines: Vec<(u32, String)> = text.split_inclusive('\n').enumerate().map(|(i, l)| (i as u32 + 1, l.to_owned())).collect();
+fn Source(text: String) -> impl IntoView {
+    let card = expect_context::<Card>();
+    let file = card.file;
+    let lines: Vec<String> = text.split_inclusive('\n').map(str::to_owned).collect();
+    let total = lines.len();
+    let lines = StoredValue::new(lines);
+    let whole = move || total <= SOURCE_LINES || card.whole_source.get();
+    let shown = move || {
+        let n = if whole() { total } else { SOURCE_LINES };
+        lines.with_value(|l| {
+            l[..n]
+                .iter()
+                .enumerate()
+                .map(|(i, l)| view! { <span class="src-line" id=line_anchor(file, i as u32 + 1)>{l.clone()}</span> })
+                .collect_view()
+        })
+    };
+    let more = move || {
+        (!whole()).then(|| {
+            view! {
+                <button type="button" class="more" on:click=move |_| card.whole_source.set(true)>
+                    {format!("Show all {total} lines")}
+                </button>
+            }
+        })
+    };
     view! {
-        <pre class="source" data-testid="source">
-            {lines.into_iter().map(|(n, l)| view! { <span class="src-line" id=line_anchor(file, n)>{l}</span> }).collect_view()}
-        </pre>
+        <pre class="source" data-testid="source">{shown}</pre>
+        {more}
     }
 }
 
@@ -77,13 +162,13 @@ fn Fact(label: &'static str, testid: &'static str, value: String) -> impl IntoVi
 /// The card a resuming agent (or its reviewer) reads first: what to do next, and where the
 /// unit in progress stopped.
 #[component]
-fn NextAction(file: usize, summary: Summary) -> impl IntoView {
+fn NextAction(summary: Summary) -> impl IntoView {
     let next = summary.next_action.map(|(text, line)| {
         view! {
             <p class="next-action" data-testid="next-action">
                 <span class="label">"Next action "</span>
                 {text}
-                <Line file line />
+                <Line line />
             </p>
         }
     });
@@ -105,26 +190,24 @@ fn NextAction(file: usize, summary: Summary) -> impl IntoView {
 }
 
 #[component]
-fn Units(file: usize, units: Vec<UnitRow>) -> impl IntoView {
+fn Units(units: Vec<UnitRow>) -> impl IntoView {
     (!units.is_empty()).then(|| {
+        let row = |u: UnitRow| {
+            view! {
+                <li data-status=u.status>
+                    <span class="unit-status">{u.status}</span>
+                    " "
+                    {u.unit}
+                    {u.range.map(|r| format!(" ({r})"))}
+                    <Line line=u.line />
+                </li>
+            }
+        };
         view! {
             <section>
                 <h3>"Progress"</h3>
                 <ul class="units" data-testid="units">
-                    {units
-                        .into_iter()
-                        .map(|u| {
-                            view! {
-                                <li data-status=u.status>
-                                    <span class="unit-status">{u.status}</span>
-                                    " "
-                                    {u.unit}
-                                    {u.range.map(|r| format!(" ({r})"))}
-                                    <Line file line=u.line />
-                                </li>
-                            }
-                        })
-                        .collect_view()}
+                    <Capped rows=units what="units" row />
                 </ul>
             </section>
         }
@@ -132,33 +215,29 @@ fn Units(file: usize, units: Vec<UnitRow>) -> impl IntoView {
 }
 
 #[component]
-fn Decisions(file: usize, decisions: Vec<DecisionRow>, conflicts: Vec<(String, u32)>) -> impl IntoView {
+fn Decisions(decisions: Vec<DecisionRow>, conflicts: Vec<(String, u32)>) -> impl IntoView {
     (!decisions.is_empty()).then(|| {
+        let row = |d: DecisionRow| {
+            let superseded = d.superseded_by.is_some();
+            view! {
+                <li class:superseded=superseded>
+                    <code>{d.id}</code>
+                    " "
+                    {d.text}
+                    {d.superseded_by.map(|by| format!(" (superseded by {by})"))}
+                    <Line line=d.line />
+                </li>
+            }
+        };
+        let conflict = |(message, line): (String, u32)| view! { <li>{message}<Line line /></li> };
         view! {
             <section>
                 <h3>"Decisions"</h3>
                 <ul class="conflicts" data-testid="conflicts">
-                    {conflicts
-                        .into_iter()
-                        .map(|(message, line)| view! { <li>{message}<Line file line /></li> })
-                        .collect_view()}
+                    <Capped rows=conflicts what="conflicts" row=conflict />
                 </ul>
                 <ul class="decisions" data-testid="decisions">
-                    {decisions
-                        .into_iter()
-                        .map(|d| {
-                            let superseded = d.superseded_by.is_some();
-                            view! {
-                                <li class:superseded=superseded>
-                                    <code>{d.id}</code>
-                                    " "
-                                    {d.text}
-                                    {d.superseded_by.map(|by| format!(" (superseded by {by})"))}
-                                    <Line file line=d.line />
-                                </li>
-                            }
-                        })
-                        .collect_view()}
+                    <Capped rows=decisions what="decisions" row />
                 </ul>
             </section>
         }
@@ -166,13 +245,14 @@ fn Decisions(file: usize, decisions: Vec<DecisionRow>, conflicts: Vec<(String, u
 }
 
 #[component]
-fn Discoveries(file: usize, discoveries: Vec<(String, u32)>) -> impl IntoView {
+fn Discoveries(discoveries: Vec<(String, u32)>) -> impl IntoView {
     (!discoveries.is_empty()).then(|| {
+        let row = |(text, line): (String, u32)| view! { <li>{text}<Line line /></li> };
         view! {
             <section>
                 <h3>"Discoveries"</h3>
                 <ul class="discoveries" data-testid="discoveries">
-                    {discoveries.into_iter().map(|(text, line)| view! { <li>{text}<Line file line /></li> }).collect_view()}
+                    <Capped rows=discoveries what="discoveries" row />
                 </ul>
             </section>
         }
@@ -180,27 +260,25 @@ fn Discoveries(file: usize, discoveries: Vec<(String, u32)>) -> impl IntoView {
 }
 
 #[component]
-fn Findings(file: usize, diagnostics: Vec<DiagnosticRow>) -> impl IntoView {
+fn Findings(diagnostics: Vec<DiagnosticRow>) -> impl IntoView {
     let count = diagnostics.len();
+    let row = |d: DiagnosticRow| {
+        view! {
+            <li data-severity=d.severity data-rule=d.rule>
+                <span class="severity">{d.severity}</span>
+                " "
+                <code>{d.rule}</code>
+                " "
+                {d.message}
+                <Line line=d.line />
+            </li>
+        }
+    };
     view! {
         <section>
             <h3>{if count == 0 { "Check: clean".to_owned() } else { format!("Check: {count} finding{}", if count == 1 { "" } else { "s" }) }}</h3>
             <ul class="diagnostics" data-testid="diagnostics">
-                {diagnostics
-                    .into_iter()
-                    .map(|d| {
-                        view! {
-                            <li data-severity=d.severity data-rule=d.rule>
-                                <span class="severity">{d.severity}</span>
-                                " "
-                                <code>{d.rule}</code>
-                                " "
-                                {d.message}
-                                <Line file line=d.line />
-                            </li>
-                        }
-                    })
-                    .collect_view()}
+                <Capped rows=diagnostics what="findings" row />
             </ul>
         </section>
     }
