@@ -190,6 +190,34 @@ test("file content is shown as text, never run as markup", async () => {
   assert.equal(await page.locator("main img, main script").count(), 0);
 });
 
+test("the workspace survives a reload; a closed file is forgotten", async () => {
+  const before = await page.getByTestId("file-card").evaluateAll((cards) => cards.map((c) => c.dataset.name));
+  assert.ok(before.includes("session_notes.md") && before.at(-1) === "session_memory.md", String(before));
+  const notes = await card("session_notes.md").getByTestId("source").textContent();
+  await page.reload();
+  await card("session_memory.md").waitFor();
+  const after = await page.getByTestId("file-card").evaluateAll((cards) => cards.map((c) => c.dataset.name));
+  assert.deepEqual(after, before);
+  assert.equal(await card("session_notes.md").getByTestId("source").textContent(), notes);
+  await card("session_notes.md").getByTestId("close").click();
+  assert.equal(await card("session_notes.md").count(), 0);
+  await page.reload();
+  await card("session_memory.md").waitFor();
+  assert.equal(await card("session_notes.md").count(), 0);
+  assert.equal(await page.getByTestId("file-card").count(), before.length - 1);
+});
+
+test("a full storage quota is said, and the file stays open", async () => {
+  await page.evaluate(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  await dropFiles([{ name: "unsaved.md", text: "# Notes\n\n- one\n" }]);
+  await card("unsaved.md").waitFor();
+  assert.match(await page.getByTestId("load-error").first().textContent(), /could not be saved in this browser/);
+});
+
 test("no errors in the page", () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let workspace = Workspace::with_example();
+    let workspace = Workspace::restored();
     provide_context(workspace);
 
     view! {

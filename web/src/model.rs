@@ -1,7 +1,9 @@
 //! The dashboard's state: the files loaded into the workspace. Components read and change
 //! it through [`Workspace`], provided as context by the app.
 
+use gloo_storage::{errors::StorageError, LocalStorage, Storage};
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// The example shown at start: a checkpoint-log memory file (SPEC seed 000).
 pub const EXAMPLE_NAME: &str = "session_memory.md";
@@ -137,7 +139,8 @@ pub struct LoadError {
     pub message: String,
 }
 
-/// The loaded files, newest first, and the files that failed to load.
+/// The loaded files, newest first, and the files that failed to load. The files the user
+/// opened are kept in localStorage ([`STORAGE_KEY`]): a reload loses nothing.
 #[derive(Clone, Copy)]
 pub struct Workspace {
     pub files: RwSignal<Vec<LoadedFile>>,
@@ -145,16 +148,31 @@ pub struct Workspace {
     next_id: StoredValue<usize>,
 }
 
+/// Where the workspace is kept: the opened files' names and texts, newest first.
+pub const STORAGE_KEY: &str = "memento.workspace";
+
+#[derive(Serialize, Deserialize)]
+struct SavedFile {
+    name: String,
+    source: String,
+}
+
 impl Workspace {
-    /// A workspace holding the bundled example.
-    pub fn with_example() -> Self {
-        let example =
-            LoadedFile::parse(0, EXAMPLE_NAME.to_owned(), EXAMPLE_TEXT.to_owned(), true);
-        Workspace {
-            files: RwSignal::new(vec![example]),
-            errors: RwSignal::new(Vec::new()),
-            next_id: StoredValue::new(1),
-        }
+    /// The files kept from the last visit, then the bundled example.
+    pub fn restored() -> Self {
+        let workspace = Workspace { files: RwSignal::new(Vec::new()), errors: RwSignal::new(Vec::new()), next_id: StoredValue::new(0) };
+        let saved: Vec<SavedFile> = match LocalStorage::get(STORAGE_KEY) {
+            Ok(saved) => saved,
+            Err(StorageError::KeyNotFound(_)) => Vec::new(),
+            Err(_) => {
+                workspace.fail("The saved workspace".to_owned(), "could not be read: it starts empty".to_owned());
+                Vec::new()
+            }
+        };
+        let mut files: Vec<LoadedFile> = saved.into_iter().map(|f| LoadedFile::parse(workspace.next_id(), f.name, f.source, false)).collect();
+        files.push(LoadedFile::parse(workspace.next_id(), EXAMPLE_NAME.to_owned(), EXAMPLE_TEXT.to_owned(), true));
+        workspace.files.set(files);
+        workspace
     }
 
     fn next_id(&self) -> usize {
@@ -170,8 +188,26 @@ impl Workspace {
             Ok(text) => {
                 let file = LoadedFile::parse(id, name, text, false);
                 self.files.update(|files| files.insert(0, file));
+                self.save();
             }
             Err(_) => self.fail(name, "is not UTF-8 text: not loaded".to_owned()),
+        }
+    }
+
+    /// Closes a file (and forgets it, if it was kept).
+    pub fn close(&self, id: usize) {
+        self.files.update(|files| files.retain(|f| f.id != id));
+        self.save();
+    }
+
+    /// Keeps the opened files in localStorage. When the browser refuses (its quota is full,
+    /// or storage is off), the files stay open in this tab and the page says so.
+    fn save(&self) {
+        let saved: Vec<SavedFile> = self
+            .files
+            .with_untracked(|files| files.iter().filter(|f| !f.example).map(|f| SavedFile { name: f.name.clone(), source: f.source.clone() }).collect());
+        if LocalStorage::set(STORAGE_KEY, saved).is_err() {
+            self.fail("The workspace".to_owned(), "could not be saved in this browser (storage full?): the files stay open in this tab only".to_owned());
         }
     }
 

@@ -7,7 +7,7 @@
 //! each list shows its first rows and a button for the rest ([`Capped`]), so that a card
 //! costs the page a bounded number of elements until more are asked for.
 
-use crate::model::{DecisionRow, DiagnosticRow, LoadedFile, Summary, UnitRow};
+use crate::model::{DecisionRow, DiagnosticRow, LoadedFile, Summary, UnitRow, Workspace};
 use leptos::prelude::*;
 
 /// Rows of a list shown before "Show all".
@@ -28,6 +28,8 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
     let round_trip = if file.round_trips { "byte-exact" } else { "changed" };
     let bytes = format!("{} bytes", file.bytes());
     provide_context(Card { file: file.id, whole_source: RwSignal::new(false) });
+    let workspace = expect_context::<Workspace>();
+    let id = file.id;
     let s = file.summary;
     view! {
         <article class="file-card" data-testid="file-card" data-name=file.name.clone()>
@@ -35,6 +37,15 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                 <h2 data-testid="file-name">{file.name.clone()}</h2>
                 {file.example.then(|| view! { <span class="badge">"example"</span> })}
                 <span class="status" data-testid="status" data-status=s.status>{s.status}</span>
+                <button
+                    type="button"
+                    class="close"
+                    data-testid="close"
+                    aria-label=format!("Close {}", file.name)
+                    on:click=move |_| workspace.close(id)
+                >
+                    "×"
+                </button>
             </header>
             <dl class="facts">
                 <Fact label="Dialect" testid="dialect" value=file.dialect.to_owned() />
