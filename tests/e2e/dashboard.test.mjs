@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -216,6 +217,33 @@ test("a full storage quota is said, and the file stays open", async () => {
   await dropFiles([{ name: "unsaved.md", text: "# Notes\n\n- one\n" }]);
   await card("unsaved.md").waitFor();
   assert.match(await page.getByTestId("load-error").first().textContent(), /could not be saved in this browser/);
+});
+
+test("a link from `memento share` opens its file read-only, secrets masked, apart from the workspace", async () => {
+  const dir = fs.mkdtempSync(path.join(shots, "share-"));
+  const file = path.join(dir, "run notes.md");
+  const key = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
+  fs.writeFileSync(file, `${example.toString("utf8")}- deploy token ${key}\n`);
+  const cli = path.join(repo, "wasm-pkg/bin/memento.cjs");
+  const link = execFileSync(process.execPath, [cli, "share", file, "--base", url], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  const shared = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  shared.on("pageerror", (error) => pageErrors.push(error.message));
+  await shared.goto(link);
+  await shared.getByTestId("shared-note").waitFor();
+  const c = shared.locator('[data-testid="file-card"][data-name="run notes.md"]');
+  assert.equal(await c.getByTestId("task").textContent(), "task_orders_audit_20260422");
+  const source = await c.getByTestId("source").textContent();
+  assert.ok(source.startsWith(example.toString("utf8")), source.slice(0, 200));
+  assert.ok(!source.includes(key) && source.includes("ghp_"), source.slice(-120));
+  assert.equal(await shared.getByTestId("close").count(), 0);
+  assert.equal(await shared.getByTestId("drop-zone").count(), 0);
+  assert.equal(await shared.evaluate((k) => localStorage.getItem(k) ?? "", "memento.workspace").then((s) => s.includes("run notes.md")), false);
+  await shared.screenshot({ path: path.join(shots, "shared.png"), fullPage: true });
+
+  await shared.goto(`${url}#share=not-a-real-link&name=x.md`);
+  await shared.reload();
+  assert.match(await shared.getByTestId("share-error").textContent(), /^This share link is broken: its data does not decompress/);
+  await shared.close();
 });
 
 test("no errors in the page", () => {

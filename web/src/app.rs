@@ -1,20 +1,37 @@
-//! The dashboard's page: the drop zone, then every loaded file, newest first (the bundled
-//! example is loaded at start).
+//! The dashboard's page: the drop zone, then every loaded file, newest first (the files kept
+//! from the last visit, and the bundled example). A share link (`#share=…`) opens its file
+//! read-only instead, apart from the workspace.
 
 use crate::components::{DropZone, FileCard, LoadErrors};
-use crate::model::Workspace;
+use crate::model::{LoadedFile, Workspace};
+use crate::share;
 use leptos::prelude::*;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let workspace = Workspace::restored();
-    provide_context(workspace);
+    let fragment = window().location().hash().unwrap_or_default();
+    match share::from_fragment(&fragment) {
+        Some(shared) => view! { <SharedView shared /> }.into_any(),
+        None => view! { <WorkspaceView /> }.into_any(),
+    }
+}
 
+#[component]
+fn Header() -> impl IntoView {
     view! {
         <header class="top">
             <h1>"Memento"</h1>
             <p>"Session-memory files of AI coding agents, parsed in your browser. Nothing is uploaded."</p>
         </header>
+    }
+}
+
+#[component]
+fn WorkspaceView() -> impl IntoView {
+    let workspace = Workspace::restored();
+    provide_context(workspace);
+    view! {
+        <Header />
         <main>
             <DropZone />
             <LoadErrors />
@@ -22,5 +39,32 @@ pub fn App() -> impl IntoView {
                 <FileCard file />
             </For>
         </main>
+    }
+}
+
+/// A file opened from a share link: read-only, and kept out of the workspace.
+#[component]
+fn SharedView(shared: Result<share::Shared, String>) -> impl IntoView {
+    let body = match shared {
+        Ok(shared) => {
+            let file = LoadedFile::parse(0, shared.name, shared.text, false);
+            view! {
+                <p class="shared-note" data-testid="shared-note">
+                    "Read-only: opened from a share link. The file came inside the link; nothing was sent to any server. "
+                    <a href="./">"Open your workspace"</a>
+                </p>
+                <FileCard file />
+            }
+            .into_any()
+        }
+        Err(why) => view! {
+            <p class="load-errors" role="alert" data-testid="share-error">{format!("This share link is broken: {why}.")}</p>
+            <p><a href="./">"Open your workspace"</a></p>
+        }
+        .into_any(),
+    };
+    view! {
+        <Header />
+        <main>{body}</main>
     }
 }

@@ -4,6 +4,7 @@
 mod app;
 mod components;
 mod model;
+mod share;
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -28,7 +28,8 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
     let round_trip = if file.round_trips { "byte-exact" } else { "changed" };
     let bytes = format!("{} bytes", file.bytes());
     provide_context(Card { file: file.id, whole_source: RwSignal::new(false) });
-    let workspace = expect_context::<Workspace>();
+    // A card of the workspace can be closed; one opened from a share link has no workspace.
+    let workspace = use_context::<Workspace>();
     let id = file.id;
     let s = file.summary;
     view! {
@@ -37,15 +38,19 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                 <h2 data-testid="file-name">{file.name.clone()}</h2>
                 {file.example.then(|| view! { <span class="badge">"example"</span> })}
                 <span class="status" data-testid="status" data-status=s.status>{s.status}</span>
-                <button
-                    type="button"
-                    class="close"
-                    data-testid="close"
-                    aria-label=format!("Close {}", file.name)
-                    on:click=move |_| workspace.close(id)
-                >
-                    "×"
-                </button>
+                {workspace.map(|workspace| {
+                    view! {
+                        <button
+                            type="button"
+                            class="close"
+                            data-testid="close"
+                            aria-label=format!("Close {}", file.name)
+                            on:click=move |_| workspace.close(id)
+                        >
+                            "×"
+                        </button>
+                    }
+                })}
             </header>
             <dl class="facts">
                 <Fact label="Dialect" testid="dialect" value=file.dialect.to_owned() />

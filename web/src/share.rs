@@ -1,0 +1,46 @@
+//! Share links (SPEC §8): `BASE#share=<base64url of the deflate-raw compressed text>&name=<file
+//! name>`, as `memento share` writes them. The file travels in the URL fragment, which a
+//! browser never sends to a server; opening the link shows it read-only.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+
+/// A file opened from a share link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shared {
+    pub name: String,
+    pub text: String,
+}
+
+/// The largest text a link may unpack to: a memory file, not a decompression bomb.
+const MAX_TEXT: usize = 32 << 20;
+
+/// The shared file of a location fragment (`#share=…&name=…`): `None` when the fragment is
+/// no share link, and for a broken one what is wrong with it.
+pub fn from_fragment(fragment: &str) -> Option<Result<Shared, String>> {
+    let params = fragment.strip_prefix('#').unwrap_or(fragment);
+    let (mut data, mut name) = (None, None);
+    for pair in params.split('&') {
+        match pair.split_once('=') {
+            Some(("share", value)) => data = Some(value),
+            Some(("name", value)) => name = Some(value),
+            _ => {}
+        }
+    }
+    Some(read(data?, name))
+}
+
+fn read(data: &str, name: Option<&str>) -> Result<Shared, String> {
+    let bytes = URL_SAFE_NO_PAD
+        .decode(data.trim_end_matches('='))
+        .map_err(|_| "its data is not base64url (was the link cut short?)".to_owned())?;
+    let inflated = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_TEXT)
+        .map_err(|_| "its data does not decompress (was the link cut short or edited?)".to_owned())?;
+    let text = String::from_utf8(inflated).map_err(|_| "it does not hold UTF-8 text".to_owned())?;
+    let name = name
+        .and_then(|n| js_sys::decode_uri_component(n).ok())
+        .map(String::from)
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| "shared.md".to_owned());
+    Ok(Shared { name, text })
+}
