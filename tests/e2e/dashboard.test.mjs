@@ -191,6 +191,54 @@ test("file content is shown as text, never run as markup", async () => {
   assert.equal(await page.locator("main img, main script").count(), 0);
 });
 
+test("a memory file pasted as text is loaded", async () => {
+  const text = "# Session Memory — task_pasted\n## Progress Markers\n- PENDING: a/\n";
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+  const c = card("pasted.md");
+  await c.waitFor({ timeout: 10_000 });
+  assert.equal(await c.getByTestId("task").textContent(), "task_pasted");
+  assert.equal(await c.getByTestId("source").textContent(), text);
+});
+
+test("download saves a file under its own name, byte for byte", async () => {
+  const c = card("session_memory.md");
+  const [download] = await Promise.all([page.waitForEvent("download"), c.getByTestId("download").click()]);
+  assert.equal(download.suggestedFilename(), "session_memory.md");
+  const saved = path.join(shots, "downloaded.md");
+  await download.saveAs(saved);
+  assert.deepEqual(fs.readFileSync(saved), example);
+});
+
+test("share makes a read-only link; a file with possible secrets warns first and masks them", async () => {
+  const key = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
+  await dropFiles([{ name: "leaky.md", text: `# Notes\n\n- token ${key}\n` }]);
+  const c = card("leaky.md");
+  await c.waitFor({ timeout: 10_000 });
+  // Declined: no link.
+  page.once("dialog", (dialog) => dialog.dismiss());
+  await c.getByTestId("share").click();
+  assert.equal(await c.getByTestId("share-link").count(), 0);
+  // Accepted: a link to this page, which opens the masked copy read-only.
+  let warned = "";
+  page.once("dialog", (dialog) => {
+    warned = dialog.message();
+    dialog.accept();
+  });
+  await c.getByTestId("share").click();
+  assert.match(warned, /possible secrets/);
+  const link = await c.getByTestId("share-link").inputValue();
+  assert.ok(link.startsWith(`${url}#share=`) && link.endsWith("&name=leaky.md"), link);
+  const shared = await browser.newPage();
+  await shared.goto(link);
+  const source = await shared.getByTestId("source").textContent();
+  assert.ok(source.startsWith("# Notes") && source.includes("ghp_") && !source.includes(key), source);
+  await shared.close();
+});
+
 test("the workspace survives a reload; a closed file is forgotten", async () => {
   const before = await page.getByTestId("file-card").evaluateAll((cards) => cards.map((c) => c.dataset.name));
   assert.ok(before.includes("session_notes.md") && before.at(-1) === "session_memory.md", String(before));

@@ -44,3 +44,10 @@ fn read(data: &str, name: Option<&str>) -> Result<Shared, String> {
         .unwrap_or_else(|| "shared.md".to_owned());
     Ok(Shared { name, text })
 }
+
+/// The share link of `text` under `base` (the page's own address, without its fragment).
+pub fn link(base: &str, name: &str, text: &str) -> String {
+    let data = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9));
+    let name = String::from(js_sys::encode_uri_component(name));
+    format!("{base}#share={data}&name={name}")
+}

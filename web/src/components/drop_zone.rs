@@ -1,4 +1,5 @@
-//! Where files come in: drag and drop (several at once) or the file picker.
+//! Where files come in: drag and drop (several at once), the file picker, or a paste
+//! anywhere on the page (files, or text: a memory file copied from an editor).
 
 use crate::model::Workspace;
 use leptos::ev::{DragEvent, Event};
@@ -34,6 +35,19 @@ pub fn DropZone() -> impl IntoView {
         input.set_value("");
     };
 
+    let paste = window_event_listener(leptos::ev::paste, move |ev| {
+        let Some(data) = ev.clipboard_data() else { return };
+        match data.files().filter(|files| files.length() > 0) {
+            Some(files) => read_files(files, workspace),
+            None => match data.get_data("text/plain") {
+                Ok(text) if !text.is_empty() => workspace.open("pasted.md".to_owned(), text.into_bytes()),
+                _ => return,
+            },
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || paste.remove());
+
     view! {
         <section
             class="drop-zone"
@@ -44,7 +58,7 @@ pub fn DropZone() -> impl IntoView {
             on:dragleave=on_dragleave
             on:drop=on_drop
         >
-            <p>"Drop memory files here, or "</p>
+            <p>"Drop or paste memory files here, or "</p>
             <label class="file-picker">
                 "choose files"
                 <input type="file" multiple data-testid="file-input" on:change=on_change />

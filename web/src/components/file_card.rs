@@ -8,7 +8,9 @@
 //! costs the page a bounded number of elements until more are asked for.
 
 use crate::model::{DecisionRow, DiagnosticRow, LoadedFile, Summary, UnitRow, Workspace};
+use crate::share;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Rows of a list shown before "Show all".
 const LIST_ROWS: usize = 100;
@@ -64,6 +66,7 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                     <dd data-testid="roundtrip" class:bad=!file.round_trips>{round_trip}</dd>
                 </div>
             </dl>
+            {workspace.map(|_| view! { <Actions name=file.name.clone() source=file.source.clone() secrets=s.diagnostics.iter().any(|d| d.rule == "possible-secret") /> })}
             <NextAction summary=s.clone() />
             <Units units=s.units.clone() />
             <Decisions decisions=s.decisions.clone() conflicts=s.conflicts.clone() />
@@ -73,6 +76,54 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
             <Source text=file.source />
         </article>
     }
+}
+
+/// What can be done with a file of the workspace: a read-only share link (secrets masked,
+/// after a warning), or a download under its own name.
+#[component]
+fn Actions(name: String, source: String, secrets: bool) -> impl IntoView {
+    let link = RwSignal::new(None::<String>);
+    let (name, source) = (StoredValue::new(name), StoredValue::new(source));
+    let share = move |_| {
+        let warning = "This file holds possible secrets. They are masked in the link, but check it before you send it. Make the link?";
+        if secrets && !window().confirm_with_message(warning).unwrap_or(false) {
+            return;
+        }
+        let location = window().location();
+        let base = format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default());
+        let url = source.with_value(|text| name.with_value(|name| share::link(&base, name, &memento_core::secret::redact(text))));
+        // Copied where the browser allows it; shown in any case.
+        let _ = window().navigator().clipboard().write_text(&url);
+        link.set(Some(url));
+    };
+    let download = move |_| {
+        name.with_value(|name| source.with_value(|text| save_as(name, text)));
+    };
+    view! {
+        <div class="actions">
+            <button type="button" data-testid="share" on:click=share>"Share link"</button>
+            <button type="button" data-testid="download" on:click=download>"Download"</button>
+            {move || link.get().map(|url| view! {
+                <input class="share-link" data-testid="share-link" readonly value=url aria-label="Share link" />
+            })}
+        </div>
+    }
+}
+
+/// Saves `text` as a file called `name` (the browser's download).
+fn save_as(name: &str, text: &str) {
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/plain;charset=utf-8");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    if let Some(a) = document().create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    // Freed once the browser has started the download from it.
+    set_timeout(move || drop(web_sys::Url::revoke_object_url(&url)), std::time::Duration::from_secs(10));
 }
 
 /// The first [`LIST_ROWS`] rows of a list, then a button that shows the rest.
