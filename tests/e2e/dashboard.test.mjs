@@ -239,6 +239,55 @@ test("share makes a read-only link; a file with possible secrets warns first and
   await shared.close();
 });
 
+test("edits: a checkpoint routed by content, a refused conflict written anyway, a supersede, progress and next step; the changes since loaded", async () => {
+  await dropFiles([{ name: "edit-me.md", text: example.toString("utf8") }]);
+  await card("edit-me.md").waitFor({ timeout: 10_000 });
+  await card("edit-me.md").getByTestId("edit").click();
+  const form = (name) => card("edit-me.md").getByTestId(name);
+  const decisions = () => card("edit-me.md").getByTestId("decision-count").textContent();
+
+  await form("checkpoint-form").getByRole("textbox").fill("DO NOT touch the legacy importer");
+  await form("checkpoint-form").getByRole("button", { name: "Add" }).click();
+  await page.waitForFunction(() => document.querySelector('[data-name="edit-me.md"] [data-testid="decision-count"]')?.textContent === "3");
+  assert.match(await card("edit-me.md").getByTestId("source").textContent(), /— DO NOT touch the legacy importer\n/);
+
+  // A decision that contradicts an active one is refused, naming it; forced, it is written.
+  await form("checkpoint-form").getByRole("combobox").selectOption("decision");
+  await form("checkpoint-form").getByRole("textbox").fill("modify config/auth.yaml to add SSO");
+  await form("checkpoint-form").getByRole("button", { name: "Add" }).click();
+  assert.match(await card("edit-me.md").getByTestId("edit-error").textContent(), /^conflicts with decision 2026-04-22T07:12Z/);
+  assert.equal(await decisions(), "3");
+  await card("edit-me.md").getByRole("checkbox").check();
+  await form("checkpoint-form").getByRole("button", { name: "Add" }).click();
+  await page.waitForFunction(() => document.querySelector('[data-name="edit-me.md"] [data-testid="decision-count"]')?.textContent === "4");
+  assert.match(await card("edit-me.md").getByTestId("conflicts").textContent(), /contradicts decision 2026-04-22T07:12Z/);
+
+  await form("supersede-form").getByRole("combobox").selectOption("2026-04-22T07:23Z");
+  await form("supersede-form").getByRole("textbox").fill("Use pessimistic locking for order updates");
+  await form("supersede-form").getByRole("button", { name: "Supersede" }).click();
+  await card("edit-me.md").locator('[data-testid="decisions"] li.superseded').first().waitFor();
+  assert.match(await card("edit-me.md").locator('[data-testid="decisions"] li.superseded').first().textContent(), /^2026-04-22T07:23Z Use optimistic locking/);
+
+  // COMPLETED going back to PENDING with no note: a change a reviewer must see.
+  await form("progress-form").getByLabel("Unit").fill("orders/batch_2/");
+  await form("progress-form").getByLabel("Status").selectOption("PENDING");
+  await form("progress-form").getByRole("button", { name: "Set" }).click();
+  await card("edit-me.md").getByTestId("changes").waitFor();
+  assert.deepEqual(await card("edit-me.md").getByTestId("changes").locator("li").evaluateAll((lis) => lis.map((li) => li.dataset.rule)), ["progress-regressed"]);
+
+  await form("next-form").getByRole("textbox").fill("Re-run batch_2 from file 048");
+  await form("next-form").getByRole("button", { name: "Set" }).click();
+  await page.waitForFunction(() => /Re-run batch_2 from file 048/.test(document.querySelector('[data-name="edit-me.md"] [data-testid="next-action"]')?.textContent ?? ""));
+  await card("edit-me.md").screenshot({ path: path.join(shots, "edited.png") });
+
+  // What a reload gives back: the edited text and what changed since it was loaded.
+  const edited = await card("edit-me.md").getByTestId("source").textContent();
+  await page.reload();
+  await card("edit-me.md").waitFor();
+  assert.equal(await card("edit-me.md").getByTestId("source").textContent(), edited);
+  assert.equal(await card("edit-me.md").getByTestId("changes").locator("li").count(), 1);
+});
+
 test("the workspace survives a reload; a closed file is forgotten", async () => {
   const before = await page.getByTestId("file-card").evaluateAll((cards) => cards.map((c) => c.dataset.name));
   assert.ok(before.includes("session_notes.md") && before.at(-1) === "session_memory.md", String(before));

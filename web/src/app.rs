@@ -35,7 +35,7 @@ fn WorkspaceView() -> impl IntoView {
         <main>
             <DropZone />
             <LoadErrors />
-            <For each=move || workspace.files.get() key=|file| file.id let:file>
+            <For each=move || workspace.files.get() key=|file| (file.id, file.version) let:file>
                 <FileCard file />
             </For>
         </main>

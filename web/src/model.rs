@@ -22,8 +22,16 @@ pub struct LoadedFile {
     pub round_trips: bool,
     /// The bundled example rather than a file the user chose.
     pub example: bool,
-    /// Where the run stands: the resume plan and the check, as of loading.
+    /// Where the run stands: the resume plan and the check, as of the last change.
     pub summary: Summary,
+    /// The text as it was loaded, to diff the edits against.
+    pub original: String,
+    /// How many edits made `source` from `original`: part of the card's key, so that an
+    /// edited file is drawn again.
+    pub version: u32,
+    /// What the edits changed that matters (decisions rewritten, progress regressed, …):
+    /// the transition rules of `diff(original, source)`.
+    pub changes: Vec<DiagnosticRow>,
 }
 
 /// What the dashboard shows of a file's resume plan (SPEC §4) and check (SPEC §3). Texts
@@ -122,7 +130,27 @@ impl LoadedFile {
         let doc = memento_core::parse_with(source.as_str(), &options);
         let round_trips = doc.to_string() == source;
         let summary = Summary::of(&doc, js_sys::Date::now());
-        LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, summary }
+        let original = source.clone();
+        LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, summary, original, version: 0, changes: Vec::new() }
+    }
+
+    /// The file after an edit: `text` read again and checked, diffed against the original.
+    pub fn edited(&self, text: String) -> LoadedFile {
+        let mut file = LoadedFile::parse(self.id, self.name.clone(), text, self.example);
+        let options = memento_core::ParseOptions { file_name: Some(self.name.clone()), ..Default::default() };
+        let (old, new) = (memento_core::parse_with(self.original.as_str(), &options), memento_core::parse_with(file.source.as_str(), &options));
+        file.changes = memento_core::diff(&old, &new)
+            .iter()
+            .map(|d| DiagnosticRow { rule: d.rule.id(), severity: d.severity.as_str(), message: d.message.clone(), line: d.line })
+            .collect();
+        file.original = self.original.clone();
+        file.version = self.version + 1;
+        file
+    }
+
+    /// The options an edit of this file reads it with (its name settles its dialect).
+    pub fn edit_options(&self, force: bool) -> memento_core::EditOptions {
+        memento_core::EditOptions { force, parse: memento_core::ParseOptions { file_name: Some(self.name.clone()), ..Default::default() } }
     }
 
     /// Size in bytes (UTF-8, as on disk).
@@ -145,6 +173,8 @@ pub struct LoadError {
 pub struct Workspace {
     pub files: RwSignal<Vec<LoadedFile>>,
     pub errors: RwSignal<Vec<LoadError>>,
+    /// The file whose edit panel is open (it stays open while its card is drawn again).
+    pub editing: RwSignal<Option<usize>>,
     next_id: StoredValue<usize>,
 }
 
@@ -155,12 +185,20 @@ pub const STORAGE_KEY: &str = "memento.workspace";
 struct SavedFile {
     name: String,
     source: String,
+    /// The text as loaded, when edits changed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    original: Option<String>,
 }
 
 impl Workspace {
     /// The files kept from the last visit, then the bundled example.
     pub fn restored() -> Self {
-        let workspace = Workspace { files: RwSignal::new(Vec::new()), errors: RwSignal::new(Vec::new()), next_id: StoredValue::new(0) };
+        let workspace = Workspace {
+            files: RwSignal::new(Vec::new()),
+            errors: RwSignal::new(Vec::new()),
+            editing: RwSignal::new(None),
+            next_id: StoredValue::new(0),
+        };
         let saved: Vec<SavedFile> = match LocalStorage::get(STORAGE_KEY) {
             Ok(saved) => saved,
             Err(StorageError::KeyNotFound(_)) => Vec::new(),
@@ -169,7 +207,16 @@ impl Workspace {
                 Vec::new()
             }
         };
-        let mut files: Vec<LoadedFile> = saved.into_iter().map(|f| LoadedFile::parse(workspace.next_id(), f.name, f.source, false)).collect();
+        let mut files: Vec<LoadedFile> = saved
+            .into_iter()
+            .map(|f| {
+                let id = workspace.next_id();
+                match f.original {
+                    Some(original) => LoadedFile::parse(id, f.name, original, false).edited(f.source),
+                    None => LoadedFile::parse(id, f.name, f.source, false),
+                }
+            })
+            .collect();
         files.push(LoadedFile::parse(workspace.next_id(), EXAMPLE_NAME.to_owned(), EXAMPLE_TEXT.to_owned(), true));
         workspace.files.set(files);
         workspace
@@ -194,6 +241,16 @@ impl Workspace {
         }
     }
 
+    /// Replaces a file's text with the result of an edit, and keeps it.
+    pub fn update(&self, id: usize, text: String) {
+        self.files.update(|files| {
+            if let Some(file) = files.iter_mut().find(|f| f.id == id) {
+                *file = file.edited(text);
+            }
+        });
+        self.save();
+    }
+
     /// Closes a file (and forgets it, if it was kept).
     pub fn close(&self, id: usize) {
         self.files.update(|files| files.retain(|f| f.id != id));
@@ -205,7 +262,12 @@ impl Workspace {
     fn save(&self) {
         let saved: Vec<SavedFile> = self
             .files
-            .with_untracked(|files| files.iter().filter(|f| !f.example).map(|f| SavedFile { name: f.name.clone(), source: f.source.clone() }).collect());
+            .with_untracked(|files| files.iter().filter(|f| !f.example).map(|f| SavedFile {
+                name: f.name.clone(),
+                source: f.source.clone(),
+                original: (f.original != f.source).then(|| f.original.clone()),
+            })
+            .collect());
         if LocalStorage::set(STORAGE_KEY, saved).is_err() {
             self.fail("The workspace".to_owned(), "could not be saved in this browser (storage full?): the files stay open in this tab only".to_owned());
         }

@@ -7,6 +7,7 @@
 //! each list shows its first rows and a button for the rest ([`Capped`]), so that a card
 //! costs the page a bounded number of elements until more are asked for.
 
+use crate::components::EditPanel;
 use crate::model::{DecisionRow, DiagnosticRow, LoadedFile, Summary, UnitRow, Workspace};
 use crate::share;
 use leptos::prelude::*;
@@ -33,7 +34,7 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
     // A card of the workspace can be closed; one opened from a share link has no workspace.
     let workspace = use_context::<Workspace>();
     let id = file.id;
-    let s = file.summary;
+    let s = file.summary.clone();
     view! {
         <article class="file-card" data-testid="file-card" data-name=file.name.clone()>
             <header>
@@ -67,6 +68,11 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                 </div>
             </dl>
             {workspace.map(|_| view! { <Actions name=file.name.clone() source=file.source.clone() secrets=s.diagnostics.iter().any(|d| d.rule == "possible-secret") /> })}
+            {workspace.map(|_| {
+                let active = s.decisions.iter().filter(|d| d.superseded_by.is_none()).map(|d| d.id.clone()).collect::<Vec<_>>();
+                view! { <EditPanel file=file.clone() decisions=active /> }
+            })}
+            <Changes changes=file.changes.clone() />
             <NextAction summary=s.clone() />
             <Units units=s.units.clone() />
             <Decisions decisions=s.decisions.clone() conflicts=s.conflicts.clone() />
@@ -320,6 +326,34 @@ fn Discoveries(discoveries: Vec<(String, u32)>) -> impl IntoView {
                 <h3>"Discoveries"</h3>
                 <ul class="discoveries" data-testid="discoveries">
                     <Capped rows=discoveries what="discoveries" row />
+                </ul>
+            </section>
+        }
+    })
+}
+
+/// What the edits changed that a reviewer must see: the transition findings of the text as
+/// loaded against the text now (nothing when it is unedited).
+#[component]
+fn Changes(changes: Vec<DiagnosticRow>) -> impl IntoView {
+    (!changes.is_empty()).then(|| {
+        let row = |d: DiagnosticRow| {
+            view! {
+                <li data-severity=d.severity data-rule=d.rule>
+                    <span class="severity">{d.severity}</span>
+                    " "
+                    <code>{d.rule}</code>
+                    " "
+                    {d.message}
+                    <Line line=d.line />
+                </li>
+            }
+        };
+        view! {
+            <section>
+                <h3>"Changes since loaded"</h3>
+                <ul class="diagnostics" data-testid="changes">
+                    <Capped rows=changes what="changes" row />
                 </ul>
             </section>
         }

@@ -1,0 +1,135 @@
+//! The edits of SPEC §5 on one file of the workspace: a checkpoint (routed by its content,
+//! or as a decision, progress or discovery), a supersede, a unit's progress, the next step.
+//! Each runs the core's edit on the current text; the card is then drawn again from the new
+//! text, checked afresh and diffed against the text as loaded. A guard that refuses (a
+//! conflicting decision, a duplicate entry, a second unit in progress) says why, and
+//! "write anyway" forces it.
+
+use crate::model::{LoadedFile, Workspace};
+use leptos::prelude::*;
+use memento_core::document::Status;
+use memento_core::edit::{self, Kind};
+use memento_core::time::{Timestamp, TimestampStyle};
+use memento_core::{EditError, EditOutcome};
+
+#[component]
+pub fn EditPanel(file: LoadedFile, decisions: Vec<String>) -> impl IntoView {
+    let workspace = expect_context::<Workspace>();
+    let id = file.id;
+    let file = StoredValue::new(file);
+    let force = RwSignal::new(false);
+    let error = RwSignal::new(None::<String>);
+    // Runs an edit on the current text: the new text replaces it, or the refusal is shown.
+    let apply = move |run: &dyn Fn(&str, &memento_core::EditOptions) -> Result<EditOutcome, EditError>| {
+        let outcome = file.with_value(|f| run(&f.source, &f.edit_options(force.get_untracked())));
+        match outcome {
+            Ok(outcome) => {
+                error.set(None);
+                workspace.update(id, outcome.text);
+            }
+            Err(why) => error.set(Some(why.to_string())),
+        }
+    };
+
+    let (kind, note) = (RwSignal::new("auto".to_owned()), RwSignal::new(String::new()));
+    let add = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let kind = match kind.get_untracked().as_str() {
+            "decision" => Some(Kind::Decision),
+            "progress" => Some(Kind::Progress),
+            "discovery" => Some(Kind::Discovery),
+            _ => None,
+        };
+        let note = note.get_untracked();
+        apply(&|text, options| edit::checkpoint_with(text, &note, now(), kind, options));
+    };
+
+    let (replaced, replacement) = (RwSignal::new(decisions.first().cloned().unwrap_or_default()), RwSignal::new(String::new()));
+    let supersede = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let (id, text) = (replaced.get_untracked(), replacement.get_untracked());
+        apply(&|source, options| edit::supersede_with(source, &id, &text, now(), options));
+    };
+
+    let (unit, status, stopped) = (RwSignal::new(String::new()), RwSignal::new("COMPLETED".to_owned()), RwSignal::new(String::new()));
+    let progress = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let Some((status, _)) = Status::from_word(&status.get_untracked()) else { return };
+        let (unit, stopped) = (unit.get_untracked(), stopped.get_untracked());
+        let stopped = Some(stopped.trim()).filter(|s| !s.is_empty());
+        apply(&|text, options| edit::set_progress_with(text, &unit, status, stopped, options));
+    };
+
+    let next = RwSignal::new(String::new());
+    let set_next = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let next = next.get_untracked();
+        apply(&|text, options| edit::set_next_with(text, &next, options));
+    };
+
+    let open = move || workspace.editing.get() == Some(id);
+    let toggle = move |_| workspace.editing.update(|e| *e = if *e == Some(id) { None } else { Some(id) });
+    view! {
+        <section class="edit-panel">
+            <button type="button" class="edit-toggle" data-testid="edit" aria-expanded=move || open().to_string() on:click=toggle>
+                {move || if open() { "Close the editor" } else { "Edit" }}
+            </button>
+            <Show when=open>
+                <form data-testid="checkpoint-form" on:submit=add>
+                    <label>"Checkpoint "
+                        <select prop:value=kind on:change=move |ev| kind.set(event_target_value(&ev))>
+                            <option value="auto">"by its content"</option>
+                            <option value="decision">"decision"</option>
+                            <option value="progress">"progress"</option>
+                            <option value="discovery">"discovery"</option>
+                        </select>
+                    </label>
+                    <input type="text" required placeholder="DO NOT modify config/auth.yaml — used by 3 services" aria-label="Checkpoint text"
+                        prop:value=note on:input=move |ev| note.set(event_target_value(&ev)) />
+                    <button type="submit">"Add"</button>
+                </form>
+                {(!decisions.is_empty()).then(|| view! {
+                    <form data-testid="supersede-form" on:submit=supersede>
+                        <label>"Supersede "
+                            <select prop:value=replaced on:change=move |ev| replaced.set(event_target_value(&ev))>
+                                {decisions.iter().map(|d| view! { <option value=d.clone()>{d.clone()}</option> }).collect_view()}
+                            </select>
+                        </label>
+                        <input type="text" required placeholder="the decision that replaces it" aria-label="New decision"
+                            prop:value=replacement on:input=move |ev| replacement.set(event_target_value(&ev)) />
+                        <button type="submit">"Supersede"</button>
+                    </form>
+                })}
+                <form data-testid="progress-form" on:submit=progress>
+                    <label>"Progress "
+                        <input type="text" required placeholder="orders/batch_3/" aria-label="Unit"
+                            prop:value=unit on:input=move |ev| unit.set(event_target_value(&ev)) />
+                    </label>
+                    <select prop:value=status on:change=move |ev| status.set(event_target_value(&ev)) aria-label="Status">
+                        {Status::ALL.iter().map(|s| view! { <option value=s.as_str()>{s.as_str()}</option> }).collect_view()}
+                    </select>
+                    <input type="text" placeholder="stopped at (optional)" aria-label="Stopped at"
+                        prop:value=stopped on:input=move |ev| stopped.set(event_target_value(&ev)) />
+                    <button type="submit">"Set"</button>
+                </form>
+                <form data-testid="next-form" on:submit=set_next>
+                    <label>"Next step "
+                        <input type="text" required placeholder="Begin with orders/batch_3/ file 095" aria-label="Next step"
+                            prop:value=next on:input=move |ev| next.set(event_target_value(&ev)) />
+                    </label>
+                    <button type="submit">"Set"</button>
+                </form>
+                <label class="force">
+                    <input type="checkbox" prop:checked=force on:change=move |ev| force.set(event_target_checked(&ev)) />
+                    " write anyway when a guard refuses (a conflict, a duplicate, a second unit in progress)"
+                </label>
+                {move || error.get().map(|why| view! { <p class="edit-error" role="alert" data-testid="edit-error">{why}</p> })}
+            </Show>
+        </section>
+    }
+}
+
+/// The time a checkpoint is stamped with: now, by the page's clock.
+fn now() -> Timestamp {
+    Timestamp::from_epoch((js_sys::Date::now() / 1000.0).floor() as i64, TimestampStyle::CHECKPOINT)
+}
