@@ -288,6 +288,21 @@ test("edits: a checkpoint routed by content, a refused conflict written anyway, 
   assert.equal(await card("edit-me.md").getByTestId("changes").locator("li").count(), 1);
 });
 
+test("a session-notes section is rewritten below its header and description", async () => {
+  await dropFiles([{ name: "notes-edit.md", text: fs.readFileSync(notesPath, "utf8") }]);
+  const c = card("notes-edit.md");
+  await c.waitFor({ timeout: 10_000 });
+  await c.getByTestId("edit").click();
+  const form = c.getByTestId("section-form");
+  await form.getByRole("combobox").selectOption("Current State");
+  await form.getByRole("textbox").fill("Batch 4 next: file 120 onwards.");
+  await form.getByRole("button", { name: "Replace" }).click();
+  await page.waitForFunction(() => /Batch 4 next/.test(document.querySelector('[data-name="notes-edit.md"] [data-testid="source"]')?.textContent ?? ""));
+  const source = await card("notes-edit.md").getByTestId("source").textContent();
+  assert.match(source, /# Current State\n_What is actively being worked on right now\? Pending tasks not yet completed\. Immediate next steps\._\n\nBatch 4 next: file 120 onwards\.\n\n# /);
+  assert.equal(await card("notes-edit.md").getByTestId("changes").count(), 0);
+});
+
 test("the workspace survives a reload; a closed file is forgotten", async () => {
   const before = await page.getByTestId("file-card").evaluateAll((cards) => cards.map((c) => c.dataset.name));
   assert.ok(before.includes("session_notes.md") && before.at(-1) === "session_memory.md", String(before));

@@ -39,6 +39,8 @@ pub struct LoadedFile {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     pub task: Option<String>,
+    /// The titles of the top-level sections (what a session-notes section edit names).
+    pub sections: Vec<String>,
     pub status: &'static str,
     pub last_updated: Option<String>,
     pub next_action: Option<(String, u32)>,
@@ -94,8 +96,10 @@ impl Summary {
             .map(|d| DecisionRow { id: d.id.clone(), text: d.text.clone(), line: d.line, superseded_by: None })
             .chain(plan.decisions.superseded.iter().map(|d| DecisionRow { id: d.id.clone(), text: d.text.clone(), line: d.line, superseded_by: Some(d.by.clone()) }))
             .collect();
+        let top = doc.sections().iter().map(|s| s.level).min().unwrap_or(1);
         Summary {
             task: doc.task_id().map(str::to_owned),
+            sections: doc.sections().iter().filter(|s| s.level == top).map(|s| doc.text(s.title).trim().to_owned()).collect(),
             status: match plan.status {
                 memento_core::RunStatus::NotStarted => "not started",
                 memento_core::RunStatus::InProgress => "in progress",

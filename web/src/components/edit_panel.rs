@@ -1,5 +1,6 @@
 //! The edits of SPEC §5 on one file of the workspace: a checkpoint (routed by its content,
-//! or as a decision, progress or discovery), a supersede, a unit's progress, the next step.
+//! or as a decision, progress or discovery), a supersede, a unit's progress, the next step,
+//! and in session notes a section's content.
 //! Each runs the core's edit on the current text; the card is then drawn again from the new
 //! text, checked afresh and diffed against the text as loaded. A guard that refuses (a
 //! conflicting decision, a duplicate entry, a second unit in progress) says why, and
@@ -13,7 +14,7 @@ use memento_core::time::{Timestamp, TimestampStyle};
 use memento_core::{EditError, EditOutcome};
 
 #[component]
-pub fn EditPanel(file: LoadedFile, decisions: Vec<String>) -> impl IntoView {
+pub fn EditPanel(file: LoadedFile, decisions: Vec<String>, sections: Vec<String>) -> impl IntoView {
     let workspace = expect_context::<Workspace>();
     let id = file.id;
     let file = StoredValue::new(file);
@@ -58,6 +59,15 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<String>) -> impl IntoView {
         let (unit, stopped) = (unit.get_untracked(), stopped.get_untracked());
         let stopped = Some(stopped.trim()).filter(|s| !s.is_empty());
         apply(&|text, options| edit::set_progress_with(text, &unit, status, stopped, options));
+    };
+
+    // Session notes: a section's content replaced, its header and description kept.
+    let notes = file.with_value(|f| f.dialect == "session-notes");
+    let (section, content) = (RwSignal::new(sections.first().cloned().unwrap_or_default()), RwSignal::new(String::new()));
+    let update_section = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let (section, content) = (section.get_untracked(), content.get_untracked());
+        apply(&|text, options| edit::update_section_with(text, &section, &content, options));
     };
 
     let next = RwSignal::new(String::new());
@@ -119,6 +129,18 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<String>) -> impl IntoView {
                     </label>
                     <button type="submit">"Set"</button>
                 </form>
+                {notes.then(|| view! {
+                    <form data-testid="section-form" class="section-form" on:submit=update_section>
+                        <label>"Section "
+                            <select prop:value=section on:change=move |ev| section.set(event_target_value(&ev))>
+                                {sections.iter().map(|s| view! { <option value=s.clone()>{s.clone()}</option> }).collect_view()}
+                            </select>
+                        </label>
+                        <textarea rows="4" required placeholder="the section's new content (its header and description stay)" aria-label="Section content"
+                            prop:value=content on:input=move |ev| content.set(event_target_value(&ev))></textarea>
+                        <button type="submit">"Replace"</button>
+                    </form>
+                })}
                 <label class="force">
                     <input type="checkbox" prop:checked=force on:change=move |ev| force.set(event_target_checked(&ev)) />
                     " write anyway when a guard refuses (a conflict, a duplicate, a second unit in progress)"

@@ -70,7 +70,7 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
             {workspace.map(|_| view! { <Actions name=file.name.clone() source=file.source.clone() secrets=s.diagnostics.iter().any(|d| d.rule == "possible-secret") /> })}
             {workspace.map(|_| {
                 let active = s.decisions.iter().filter(|d| d.superseded_by.is_none()).map(|d| d.id.clone()).collect::<Vec<_>>();
-                view! { <EditPanel file=file.clone() decisions=active /> }
+                view! { <EditPanel file=file.clone() decisions=active sections=s.sections.clone() /> }
             })}
             <Changes changes=file.changes.clone() />
             <NextAction summary=s.clone() />
