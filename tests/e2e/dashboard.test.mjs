@@ -191,6 +191,26 @@ test("file content is shown as text, never run as markup", async () => {
   assert.equal(await page.locator("main img, main script").count(), 0);
 });
 
+test("the HTML export is one read-only page: content escaped, no script, secrets masked", async () => {
+  const key = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
+  const text = `# Notes\n\n<img src=x onerror="window.__pwned=1">\n<script>window.__pwned=2</script>\n\n- token ${key}\n`;
+  await dropFiles([{ name: "export-me.md", text }]);
+  const c = card("export-me.md");
+  await c.waitFor({ timeout: 10_000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), c.getByTestId("export-html").click()]);
+  assert.equal(download.suggestedFilename(), "export-me.md.html");
+  const saved = path.join(shots, "export-me.md.html");
+  await download.saveAs(saved);
+  const html = fs.readFileSync(saved, "utf8");
+  assert.ok(!/<script|<img/i.test(html) && html.includes("&lt;script&gt;window.__pwned=2&lt;/script&gt;"), html);
+  assert.ok(!html.includes(key) && html.includes("ghp_"), "the token is masked");
+  const view = await browser.newPage();
+  await view.goto(`file://${saved}`);
+  assert.match(await view.locator("pre").textContent(), /<script>window.__pwned=2<\/script>/);
+  assert.equal(await view.evaluate(() => window.__pwned), undefined);
+  await view.close();
+});
+
 test("a memory file pasted as text is loaded", async () => {
   const text = "# Session Memory — task_pasted\n## Progress Markers\n- PENDING: a/\n";
   await page.evaluate((text) => {

@@ -3,6 +3,7 @@
 
 mod app;
 mod components;
+mod export;
 mod model;
 mod share;
 

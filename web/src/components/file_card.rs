@@ -67,7 +67,7 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                     <dd data-testid="roundtrip" class:bad=!file.round_trips>{round_trip}</dd>
                 </div>
             </dl>
-            {workspace.map(|_| view! { <Actions name=file.name.clone() source=file.source.clone() secrets=s.diagnostics.iter().any(|d| d.rule == "possible-secret") /> })}
+            {workspace.map(|_| view! { <Actions file=file.clone() secrets=s.diagnostics.iter().any(|d| d.rule == "possible-secret") /> })}
             {workspace.map(|_| {
                 let active = s.decisions.iter().filter(|d| d.superseded_by.is_none()).map(|d| d.id.clone()).collect::<Vec<_>>();
                 view! { <EditPanel file=file.clone() decisions=active sections=s.sections.clone() /> }
@@ -85,11 +85,12 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
 }
 
 /// What can be done with a file of the workspace: a read-only share link (secrets masked,
-/// after a warning), or a download under its own name.
+/// after a warning), a download under its own name, a read-only HTML page.
 #[component]
-fn Actions(name: String, source: String, secrets: bool) -> impl IntoView {
+fn Actions(file: LoadedFile, secrets: bool) -> impl IntoView {
     let link = RwSignal::new(None::<String>);
-    let (name, source) = (StoredValue::new(name), StoredValue::new(source));
+    let (name, source) = (StoredValue::new(file.name.clone()), StoredValue::new(file.source.clone()));
+    let file = StoredValue::new(file);
     let share = move |_| {
         let warning = "This file holds possible secrets. They are masked in the link, but check it before you send it. Make the link?";
         if secrets && !window().confirm_with_message(warning).unwrap_or(false) {
@@ -105,10 +106,19 @@ fn Actions(name: String, source: String, secrets: bool) -> impl IntoView {
     let download = move |_| {
         name.with_value(|name| source.with_value(|text| save_as(name, text)));
     };
+    // The read-only page of the file; secrets masked as in a share link.
+    let export = move |_| {
+        file.with_value(|f| {
+            let mut masked = f.clone();
+            masked.source = memento_core::secret::redact(&f.source).into_owned();
+            save_as(&format!("{}.html", f.name), &crate::export::html(&masked));
+        });
+    };
     view! {
         <div class="actions">
             <button type="button" data-testid="share" on:click=share>"Share link"</button>
             <button type="button" data-testid="download" on:click=download>"Download"</button>
+            <button type="button" data-testid="export-html" on:click=export>"Export HTML"</button>
             {move || link.get().map(|url| view! {
                 <input class="share-link" data-testid="share-link" readonly value=url aria-label="Share link" />
             })}

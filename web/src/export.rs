@@ -1,0 +1,97 @@
+//! The self-contained read-only HTML export of a file (SPEC §8): one page with its facts,
+//! where the run stands, its units, decisions, discoveries and findings, and its source. It
+//! carries no script and loads nothing; every text of the file is escaped.
+
+use crate::model::{LoadedFile, Summary};
+use std::fmt::Write;
+
+/// The page, as a string to save as `<name>.html`.
+pub fn html(file: &LoadedFile) -> String {
+    let s = &file.summary;
+    let mut out = String::with_capacity(file.source.len() * 2 + 4096);
+    let name = escape(&file.name);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n\
+         <meta name=\"color-scheme\" content=\"light dark\">\n<title>{name} — Memento</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
+         <h1>{name}</h1>\n<p class=\"muted\">Exported from Memento, read-only.</p>\n"
+    );
+    facts(&mut out, file, s);
+    if let Some((text, line)) = &s.next_action {
+        let _ = writeln!(out, "<p class=\"card\"><b>Next action</b> {} <span class=\"muted\">line {line}</span></p>", escape(text));
+    }
+    if let Some((unit, stopped, next)) = &s.resume {
+        let stop = match (stopped, next) {
+            (Some(stop), Some(next)) => format!(": stopped at {stop}, continue at {next}"),
+            (Some(stop), None) => format!(": stopped at {stop}"),
+            _ => String::new(),
+        };
+        let _ = writeln!(out, "<p class=\"card\"><b>In progress</b> {}{}</p>", escape(unit), escape(&stop));
+    }
+    list(&mut out, "Progress", s.units.iter().map(|u| {
+        let range = u.range.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
+        (format!("{} {}{}", u.status, u.unit, range), u.line)
+    }));
+    list(&mut out, "Conflicts", s.conflicts.iter().map(|(m, line)| (m.clone(), *line)));
+    list(&mut out, "Decisions", s.decisions.iter().map(|d| {
+        let by = d.superseded_by.as_ref().map(|b| format!(" (superseded by {b})")).unwrap_or_default();
+        (format!("{} {}{}", d.id, d.text, by), d.line)
+    }));
+    list(&mut out, "Discoveries", s.discoveries.iter().cloned());
+    list(&mut out, "Changes since loaded", file.changes.iter().map(|d| (format!("{} {}: {}", d.severity, d.rule, d.message), d.line)));
+    list(&mut out, "Check", s.diagnostics.iter().map(|d| (format!("{} {}: {}", d.severity, d.rule, d.message), d.line)));
+    let _ = writeln!(out, "<h2>Source</h2>\n<pre>{}</pre>\n</body>\n</html>", escape(&file.source));
+    out
+}
+
+fn facts(out: &mut String, file: &LoadedFile, s: &Summary) {
+    out.push_str("<dl>");
+    let mut fact = |label: &str, value: &str| {
+        let _ = write!(out, "<div><dt>{label}</dt><dd>{}</dd></div>", escape(value));
+    };
+    fact("Dialect", file.dialect);
+    fact("Status", s.status);
+    if let Some(task) = &s.task {
+        fact("Task", task);
+    }
+    if let Some(at) = &s.last_updated {
+        fact("Last updated", at);
+    }
+    fact("Units", &format!("{} done, {} pending", s.completed, s.pending));
+    out.push_str("</dl>\n");
+}
+
+fn list(out: &mut String, title: &str, rows: impl Iterator<Item = (String, u32)>) {
+    let mut rows = rows.peekable();
+    if rows.peek().is_none() {
+        return;
+    }
+    let _ = writeln!(out, "<h2>{title}</h2>\n<ul>");
+    for (text, line) in rows {
+        let _ = writeln!(out, "<li>{} <span class=\"muted\">line {line}</span></li>", escape(&text));
+    }
+    out.push_str("</ul>\n");
+}
+
+/// Text made safe for HTML element content and quoted attributes.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1.5rem;line-height:1.45}\
+.muted{color:#6b7280;font-size:.85em}.card{padding:.5rem .75rem;border-left:4px solid #2f6fdb;background:rgba(127,127,127,.08)}\
+dl{display:flex;flex-wrap:wrap;gap:.5rem 2rem}dt{font-size:.75rem;text-transform:uppercase;color:#6b7280}dd{margin:0;font-weight:600}\
+h2{font-size:.9rem;text-transform:uppercase;color:#6b7280;margin-top:1.5rem}\
+pre{white-space:pre-wrap;overflow-wrap:anywhere;border-top:1px solid rgba(127,127,127,.3);padding-top:.75rem;font-size:.85rem}";
