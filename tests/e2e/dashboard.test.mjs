@@ -211,6 +211,23 @@ test("the HTML export is one read-only page: content escaped, no script, secrets
   await view.close();
 });
 
+test("a chosen folder (a memory bank) loads its text files by path, nothing else", async () => {
+  const bank = path.join(fs.mkdtempSync(path.join(shots, "folder-")), "memory-bank");
+  fs.mkdirSync(path.join(bank, ".git"), { recursive: true });
+  fs.writeFileSync(path.join(bank, "progress.md"), "# Progress\n\n## What Works\n- ✅ Login flow\n\n## What's Left to Build\n- [ ] Export to CSV\n");
+  fs.writeFileSync(path.join(bank, "activeContext.md"), "# Active Context\n\n## Next Steps\n- Export to CSV\n");
+  fs.writeFileSync(path.join(bank, ".git", "config"), "[core]\n");
+  fs.writeFileSync(path.join(bank, "logo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  await page.getByTestId("folder-input").setInputFiles(bank);
+  const progress = card("memory-bank/progress.md");
+  await progress.waitFor({ timeout: 10_000 });
+  await card("memory-bank/activeContext.md").waitFor();
+  assert.equal(await progress.getByTestId("dialect").textContent(), "memory-bank");
+  assert.equal(await progress.getByTestId("counts").textContent(), "1 done, 1 pending");
+  const names = await page.getByTestId("file-card").evaluateAll((cards) => cards.map((c) => c.dataset.name));
+  assert.ok(!names.some((n) => n.includes(".git") || n.endsWith(".png")), String(names));
+});
+
 test("a memory file pasted as text is loaded", async () => {
   const text = "# Session Memory — task_pasted\n## Progress Markers\n- PENDING: a/\n";
   await page.evaluate((text) => {

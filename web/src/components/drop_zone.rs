@@ -1,5 +1,5 @@
-//! Where files come in: drag and drop (several at once), the file picker, or a paste
-//! anywhere on the page (files, or text: a memory file copied from an editor).
+//! Where files come in: drag and drop (several at once), the file picker, a folder (a
+//! memory bank), or a paste anywhere on the page (files, or text copied from an editor).
 
 use crate::model::Workspace;
 use leptos::ev::{DragEvent, Event};
@@ -48,6 +48,15 @@ pub fn DropZone() -> impl IntoView {
     });
     on_cleanup(move || paste.remove());
 
+    // A folder picker is a file input with `webkitdirectory`, an attribute the view macro
+    // has no name for: set on the element once it exists.
+    let folder = NodeRef::<leptos::html::Input>::new();
+    Effect::new(move |_| {
+        if let Some(input) = folder.get() {
+            let _ = input.set_attribute("webkitdirectory", "");
+        }
+    });
+
     view! {
         <section
             class="drop-zone"
@@ -58,24 +67,43 @@ pub fn DropZone() -> impl IntoView {
             on:dragleave=on_dragleave
             on:drop=on_drop
         >
-            <p>"Drop or paste memory files here, or "</p>
+            <p>"Drop or paste memory files here, or choose "</p>
             <label class="file-picker">
-                "choose files"
+                "files"
                 <input type="file" multiple data-testid="file-input" on:change=on_change />
+            </label>
+            <p>" or "</p>
+            <label class="file-picker">
+                "a folder"
+                <input type="file" multiple data-testid="folder-input" node_ref=folder on:change=on_change />
             </label>
         </section>
     }
 }
 
-/// Reads each file's bytes and adds it to the workspace.
+/// Reads each file's bytes and adds it to the workspace. From a folder (a memory bank) only
+/// the text files a memory can be kept in are read, each named by its path in the folder.
 fn read_files(files: FileList, workspace: Workspace) {
     for file in (0..files.length()).filter_map(|i| files.get(i)) {
+        // `webkitRelativePath`: the file's path in a chosen folder, empty otherwise.
+        let path = js_sys::Reflect::get(&file, &"webkitRelativePath".into()).ok().and_then(|p| p.as_string()).unwrap_or_default();
+        if !path.is_empty() && !is_memory_file(&path) {
+            continue;
+        }
         spawn_local(async move {
-            let name = file.name();
+            let name = if path.is_empty() { file.name() } else { path };
             match JsFuture::from(file.array_buffer()).await {
                 Ok(buffer) => workspace.open(name, js_sys::Uint8Array::new(&buffer).to_vec()),
                 Err(_) => workspace.fail(name, "could not be read".to_owned()),
             }
         });
     }
+}
+
+/// Whether a file found in a folder can hold memory: markdown, text, JSON or JSON lines,
+/// outside hidden folders (`.git/`).
+fn is_memory_file(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    let hidden = lower.split('/').any(|part| part.starts_with('.'));
+    !hidden && [".md", ".markdown", ".txt", ".json", ".jsonl"].iter().any(|ext| lower.ends_with(ext))
 }
