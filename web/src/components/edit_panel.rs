@@ -94,8 +94,7 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<String>, sections: Vec<String>
                             <option value="discovery">"discovery"</option>
                         </select>
                     </label>
-                    <input type="text" required placeholder="DO NOT modify config/auth.yaml — used by 3 services" aria-label="Checkpoint text"
-                        prop:value=note on:input=move |ev| note.set(event_target_value(&ev)) />
+                    <TextField value=note label="Checkpoint text" placeholder="DO NOT modify config/auth.yaml — used by 3 services" required=true />
                     <button type="submit">"Add"</button>
                 </form>
                 {(!decisions.is_empty()).then(|| view! {
@@ -105,27 +104,23 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<String>, sections: Vec<String>
                                 {decisions.iter().map(|d| view! { <option value=d.clone()>{d.clone()}</option> }).collect_view()}
                             </select>
                         </label>
-                        <input type="text" required placeholder="the decision that replaces it" aria-label="New decision"
-                            prop:value=replacement on:input=move |ev| replacement.set(event_target_value(&ev)) />
+                        <TextField value=replacement label="New decision" placeholder="the decision that replaces it" required=true />
                         <button type="submit">"Supersede"</button>
                     </form>
                 })}
                 <form data-testid="progress-form" on:submit=progress>
                     <label>"Progress "
-                        <input type="text" required placeholder="orders/batch_3/" aria-label="Unit"
-                            prop:value=unit on:input=move |ev| unit.set(event_target_value(&ev)) />
+                        <TextField value=unit label="Unit" placeholder="orders/batch_3/" required=true />
                     </label>
                     <select prop:value=status on:change=move |ev| status.set(event_target_value(&ev)) aria-label="Status">
                         {Status::ALL.iter().map(|s| view! { <option value=s.as_str()>{s.as_str()}</option> }).collect_view()}
                     </select>
-                    <input type="text" placeholder="stopped at (optional)" aria-label="Stopped at"
-                        prop:value=stopped on:input=move |ev| stopped.set(event_target_value(&ev)) />
+                    <TextField value=stopped label="Stopped at" placeholder="stopped at (optional)" />
                     <button type="submit">"Set"</button>
                 </form>
                 <form data-testid="next-form" on:submit=set_next>
                     <label>"Next step "
-                        <input type="text" required placeholder="Begin with orders/batch_3/ file 095" aria-label="Next step"
-                            prop:value=next on:input=move |ev| next.set(event_target_value(&ev)) />
+                        <TextField value=next label="Next step" placeholder="Begin with orders/batch_3/ file 095" required=true />
                     </label>
                     <button type="submit">"Set"</button>
                 </form>
@@ -148,6 +143,15 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<String>, sections: Vec<String>
                 {move || error.get().map(|why| view! { <p class="edit-error" role="alert" data-testid="edit-error">{why}</p> })}
             </Show>
         </section>
+    }
+}
+
+/// A one-line text input bound to `value`.
+#[component]
+fn TextField(value: RwSignal<String>, label: &'static str, placeholder: &'static str, #[prop(optional)] required: bool) -> impl IntoView {
+    view! {
+        <input type="text" required=required placeholder=placeholder aria-label=label
+            prop:value=value on:input=move |ev| value.set(event_target_value(&ev)) />
     }
 }
 

@@ -274,27 +274,36 @@ fn NextAction(summary: Summary) -> impl IntoView {
 
 #[component]
 fn Units(units: Vec<UnitRow>) -> impl IntoView {
-    (!units.is_empty()).then(|| {
-        let row = |u: UnitRow| {
-            view! {
-                <li data-status=u.status>
-                    <span class="unit-status">{u.status}</span>
-                    " "
-                    {u.unit}
-                    {u.range.map(|r| format!(" ({r})"))}
-                    <Line line=u.line />
-                </li>
-            }
-        };
+    let row = |u: UnitRow| {
         view! {
-            <section>
-                <h3>"Progress"</h3>
-                <ul class="units" data-testid="units">
-                    <Capped rows=units what="units" row />
-                </ul>
-            </section>
+            <li data-status=u.status>
+                <span class="unit-status">{u.status}</span>
+                " "
+                {u.unit}
+                {u.range.map(|r| format!(" ({r})"))}
+                <Line line=u.line />
+            </li>
         }
-    })
+    };
+    (!units.is_empty()).then(|| view! { <Listed title="Progress".to_owned() class="units" rows=units what="units" row /> })
+}
+
+/// A titled list of a card, its rows [`Capped`].
+#[component]
+fn Listed<T, V, F>(title: String, class: &'static str, rows: Vec<T>, what: &'static str, row: F) -> impl IntoView
+where
+    T: Clone + Send + Sync + 'static,
+    V: IntoView + 'static,
+    F: Fn(T) -> V + Clone + Send + Sync + 'static,
+{
+    view! {
+        <section>
+            <h3>{title}</h3>
+            <ul class=class data-testid=class>
+                <Capped rows what row />
+            </ul>
+        </section>
+    }
 }
 
 #[component]
@@ -329,68 +338,37 @@ fn Decisions(decisions: Vec<DecisionRow>, conflicts: Vec<(String, u32)>) -> impl
 
 #[component]
 fn Discoveries(discoveries: Vec<(String, u32)>) -> impl IntoView {
-    (!discoveries.is_empty()).then(|| {
-        let row = |(text, line): (String, u32)| view! { <li>{text}<Line line /></li> };
-        view! {
-            <section>
-                <h3>"Discoveries"</h3>
-                <ul class="discoveries" data-testid="discoveries">
-                    <Capped rows=discoveries what="discoveries" row />
-                </ul>
-            </section>
-        }
-    })
+    let row = |(text, line): (String, u32)| view! { <li>{text}<Line line /></li> };
+    (!discoveries.is_empty()).then(|| view! { <Listed title="Discoveries".to_owned() class="discoveries" rows=discoveries what="discoveries" row /> })
+}
+
+/// One finding of the check or of the diff: severity, rule, message, a link to its line.
+fn diagnostic(d: DiagnosticRow) -> impl IntoView {
+    view! {
+        <li data-severity=d.severity data-rule=d.rule>
+            <span class="severity">{d.severity}</span>
+            " "
+            <code>{d.rule}</code>
+            " "
+            {d.message}
+            <Line line=d.line />
+        </li>
+    }
 }
 
 /// What the edits changed that a reviewer must see: the transition findings of the text as
 /// loaded against the text now (nothing when it is unedited).
 #[component]
 fn Changes(changes: Vec<DiagnosticRow>) -> impl IntoView {
-    (!changes.is_empty()).then(|| {
-        let row = |d: DiagnosticRow| {
-            view! {
-                <li data-severity=d.severity data-rule=d.rule>
-                    <span class="severity">{d.severity}</span>
-                    " "
-                    <code>{d.rule}</code>
-                    " "
-                    {d.message}
-                    <Line line=d.line />
-                </li>
-            }
-        };
-        view! {
-            <section>
-                <h3>"Changes since loaded"</h3>
-                <ul class="diagnostics" data-testid="changes">
-                    <Capped rows=changes what="changes" row />
-                </ul>
-            </section>
-        }
-    })
+    (!changes.is_empty()).then(|| view! { <Listed title="Changes since loaded".to_owned() class="changes" rows=changes what="changes" row=diagnostic /> })
 }
 
 #[component]
 fn Findings(diagnostics: Vec<DiagnosticRow>) -> impl IntoView {
-    let count = diagnostics.len();
-    let row = |d: DiagnosticRow| {
-        view! {
-            <li data-severity=d.severity data-rule=d.rule>
-                <span class="severity">{d.severity}</span>
-                " "
-                <code>{d.rule}</code>
-                " "
-                {d.message}
-                <Line line=d.line />
-            </li>
-        }
+    let title = match diagnostics.len() {
+        0 => "Check: clean".to_owned(),
+        1 => "Check: 1 finding".to_owned(),
+        n => format!("Check: {n} findings"),
     };
-    view! {
-        <section>
-            <h3>{if count == 0 { "Check: clean".to_owned() } else { format!("Check: {count} finding{}", if count == 1 { "" } else { "s" }) }}</h3>
-            <ul class="diagnostics" data-testid="diagnostics">
-                <Capped rows=diagnostics what="findings" row />
-            </ul>
-        </section>
-    }
+    view! { <Listed title class="diagnostics" rows=diagnostics what="findings" row=diagnostic /> }
 }
