@@ -7,7 +7,10 @@
 //! the ratio is taken of each size's fastest run (the least disturbed) and of the medians.
 //! Each run gets its own copy of the text, made untimed, as criterion's pipeline bench does.
 //!
-//! `cargo bench -p memento-core --bench linearity [-- ROUNDS]`
+//! Rounds go on for at least `SECONDS` per kind (default 8) and at least 20 rounds: a slow
+//! stretch of a shared machine can last seconds, and the fastest runs must come from outside it.
+//!
+//! `cargo bench -p memento-core --bench linearity [-- SECONDS]`
 
 mod input;
 
@@ -33,8 +36,8 @@ fn median(mut times: Vec<Duration>) -> Duration {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; a number among the arguments is the round count.
-    let rounds = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(20);
+    // `cargo bench` passes `--bench`; a number among the arguments is the seconds per kind.
+    let seconds: f64 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(8.0);
     for kind in ["log", "notes"] {
         let (small, large) = (input::input(kind, 1_000_000), input::input(kind, 10_000_000));
         for _ in 0..3 {
@@ -42,19 +45,22 @@ fn main() {
             timed(&large);
         }
         let (mut small_times, mut large_times) = (Vec::new(), Vec::new());
-        for _ in 0..rounds {
+        let start = Instant::now();
+        while large_times.len() < 20 || start.elapsed().as_secs_f64() < seconds {
             small_times.extend((0..10).map(|_| timed(&small)));
             large_times.push(timed(&large));
         }
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         let (small_min, large_min) = (small_times.iter().min().copied().unwrap_or_default(), large_times.iter().min().copied().unwrap_or_default());
+        let large_times_len = large_times.len();
         let (small_median, large_median) = (median(small_times), median(large_times));
         println!(
-            "{kind}: 1 MB {:.2} ms (median {:.2}), 10 MB {:.1} ms (median {:.1}): {:.1}× fastest to fastest, {:.1}× median to median (budget ≤ 12×)",
+            "{kind}: 1 MB {:.2} ms (median {:.2}), 10 MB {:.1} ms (median {:.1}), {} rounds: {:.1}× fastest to fastest, {:.1}× median to median (budget ≤ 12×)",
             ms(small_min),
             ms(small_median),
             ms(large_min),
             ms(large_median),
+            large_times_len,
             ms(large_min) / ms(small_min),
             ms(large_median) / ms(small_median),
         );
