@@ -389,9 +389,83 @@ fn next_action(
     if let Some(p) = first_pending {
         return Some(NextAction { text: format!("Start {}", p.unit), source: NextActionSource::Pending, line: p.line });
     }
-    let state = doc.sections().iter().find(|s| s.role == SectionRole::CurrentState)?;
-    let body = state_text(doc, state.body, state.description)?;
-    Some(NextAction { text: doc.text(body).trim().to_owned(), source: NextActionSource::CurrentState, line: line(body.start()) })
+    let state = doc.sections().iter().find(|s| s.role == SectionRole::CurrentState);
+    if let Some(body) = state.and_then(|s| state_text(doc, s.body, s.description)) {
+        return Some(NextAction { text: doc.text(body).trim().to_owned(), source: NextActionSource::CurrentState, line: line(body.start()) });
+    }
+    let labelled = labelled_next(doc)?;
+    Some(NextAction { text: one_line(doc.text(labelled)), source: NextActionSource::CurrentState, line: line(labelled.start()) })
+}
+
+/// The labels a free-text progress log writes its next step under, lower case.
+const NEXT_LABELS: [&str; 6] = ["next:", "next steps:", "next step:", "next session:", "next action:", "next up:"];
+
+/// A free-text progress log's own next step (claude-progress.txt): the text after its latest
+/// `NEXT:` / `Next steps:` label, on the label's line or in the lines below it up to a blank
+/// line or a rule. Latest is the last label in a log kept oldest first, the first in one kept
+/// newest first (its dated paragraphs go back in time).
+fn labelled_next(doc: &Document) -> Option<Span> {
+    if doc.dialect() != Dialect::ProgressLog {
+        return None;
+    }
+    let text = doc.source();
+    let starts = doc.line_index().starts();
+    let line_at = |i: usize| {
+        let start = starts[i];
+        let end = starts.get(i + 1).map_or(text.len(), |&next| next);
+        (start, text[start..end].trim_end())
+    };
+    let mut found = Vec::new();
+    for i in 0..starts.len() {
+        let (start, line) = line_at(i);
+        let lead = line.len() - line.trim_start().len();
+        let body = &line[lead..];
+        let Some(label) = NEXT_LABELS.iter().find(|l| body.get(..l.len()).is_some_and(|b| b.eq_ignore_ascii_case(l))) else { continue };
+        let after = &body[label.len()..];
+        if !after.trim().is_empty() {
+            let from = start + lead + label.len() + (after.len() - after.trim_start().len());
+            found.push(Span::new(from, start + line.len()));
+            continue;
+        }
+        // The block below the label; of a list, its first item.
+        let (mut first, mut last) = (None, None);
+        for j in i + 1..starts.len() {
+            let (s, l) = line_at(j);
+            let item = l.trim_start();
+            if item.is_empty() || is_rule_line(l) {
+                break;
+            }
+            let marker = list_marker(item);
+            if marker > 0 && first.is_some() {
+                break;
+            }
+            first.get_or_insert(s + (l.len() - item.len()) + marker);
+            last = Some(s + l.len());
+        }
+        if let (Some(first), Some(last)) = (first, last) {
+            found.push(Span::new(first, last));
+        }
+    }
+    let stamps = doc.stamps();
+    let newest_first = stamps.len() > 1 && stamps[0].timestamp.epoch_seconds > stamps[stamps.len() - 1].timestamp.epoch_seconds;
+    if newest_first { found.first().copied() } else { found.last().copied() }
+}
+
+/// The length of a list marker opening `line` (`- `, `* `, `+ `, `1. `, `1) `), 0 without one.
+fn list_marker(line: &str) -> usize {
+    let b = line.as_bytes();
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let marker = match b.get(digits) {
+        Some(b'-' | b'*' | b'+') if digits == 0 => 1,
+        Some(b'.' | b')') if digits > 0 => digits + 1,
+        _ => return 0,
+    };
+    if b.get(marker) == Some(&b' ') { marker + 1 } else { 0 }
+}
+
+/// Folds a text's lines onto one (a next action is one line; a block below a label is not).
+fn one_line(text: &str) -> String {
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
 }
 
 /// The first non-empty paragraph of a state section, after its italic description and any

@@ -155,3 +155,26 @@ fn placeholder_items_are_not_units() {
     let text = "# Progress\n\n## What Works\n- Login\n\n## Blockers\n- Nonexistent API key for payments\n";
     assert_eq!(plan_of(text).status, RunStatus::Blocked);
 }
+
+/// A free-text progress log (claude-progress.txt) writes its next step under a label: the
+/// latest one is the next action when nothing else gives one.
+#[test]
+fn a_progress_logs_latest_next_label_is_the_next_action() {
+    let options = ParseOptions { file_name: Some("claude-progress.txt".into()), ..ParseOptions::default() };
+    let oldest_first = "# Agent Progress Log\n\n[Session 1 — Initializer — 2026-02-22]\nSTATUS: Complete\nNEXT:\n  Session 2: implement F006\n---\n\n[Session 2 — Goals — 2026-02-23]\nSTATUS: Complete\nNEXT:\n  A020-A022: eval config,\n  test cases\n---\n";
+    let plan_of = |text: &str| plan(&parse_with(text, &options), &CheckOptions::default());
+    let next = plan_of(oldest_first).next_action.unwrap();
+    assert_eq!((next.text.as_str(), next.line), ("A020-A022: eval config, test cases", 12));
+    let newest_first = "Progress\n\n2026-04-04 Session:\n- fixed the chat\nNext: Continue investigating puppeteer issues\n\n2026-04-03 Session:\n- set up\nNext: implement the login\n";
+    assert_eq!(plan_of(newest_first).next_action.unwrap().text, "Continue investigating puppeteer issues");
+    // Of a list below the label, the first item.
+    let listed = "[Session 3 — 2026-02-24]\nNext Steps:\n- Wire the export button\n- Then the CSV format\n";
+    assert_eq!(plan_of(listed).next_action.unwrap().text, "Wire the export button");
+    // Elsewhere a "Next:" line is text like any other.
+    assert!(plan_of_markdown("# Notes\n\nNext: nothing here\n").next_action.is_none());
+}
+
+fn plan_of_markdown(text: &str) -> Plan {
+    plan(&parse(text), &CheckOptions::default())
+}
+
