@@ -164,6 +164,20 @@ test("a long run shows the first rows of each list and of the source, the rest o
   assert.equal(await c.getByTestId("source").textContent(), text);
 });
 
+test("the keyboard alone reaches a card's editor and opens it", async () => {
+  await page.evaluate(() => document.activeElement?.blur());
+  let reached = false;
+  for (let i = 0; i < 40 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    reached = await page.evaluate(() => document.activeElement?.dataset?.testid === "edit");
+  }
+  assert.ok(reached, "Tab never reached an Edit button");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-expanded")), "true");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-expanded")), "false");
+});
+
 test("a dropped file is parsed: dialect and byte-exact round trip", async () => {
   const text = fs.readFileSync(notesPath, "utf8");
   await dropFiles([{ name: "session_notes.md", text }]);
