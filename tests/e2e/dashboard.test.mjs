@@ -409,6 +409,23 @@ test("a link from `memento share` opens its file read-only, secrets masked, apar
   await shared.close();
 });
 
+test("once loaded, the dashboard works offline", async () => {
+  const context = await browser.newContext({ serviceWorkers: "allow" });
+  const offline = await context.newPage();
+  await offline.goto(url);
+  await offline.locator('[data-testid="file-card"][data-name="session_memory.md"]').waitFor();
+  await offline.evaluate(() =>
+    Promise.race([navigator.serviceWorker.ready, new Promise((_, fail) => setTimeout(() => fail(new Error("no service worker after 10 s")), 10_000))]),
+  );
+  await offline.reload(); // the service worker now controls the page and keeps what it loads
+  await offline.locator('[data-testid="file-card"][data-name="session_memory.md"]').waitFor();
+  await context.setOffline(true);
+  await offline.reload();
+  await offline.locator('[data-testid="file-card"][data-name="session_memory.md"]').waitFor({ timeout: 10_000 });
+  assert.equal(await offline.locator('[data-testid="file-card"][data-name="session_memory.md"] [data-testid="status"]').textContent(), "in progress");
+  await context.close();
+});
+
 test("no errors in the page", () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -1,5 +1,5 @@
 //! The Memento dashboard (SPEC §8). trunk builds it from `index.html` at the repo root;
-//! `scripts/serve.sh` serves it. This file only mounts the app.
+//! `scripts/serve.sh` serves it. This file registers the service worker and mounts the app.
 
 mod app;
 mod components;
@@ -9,5 +9,15 @@ mod share;
 
 fn main() {
     console_error_panic_hook::set_once();
+    // Offline once loaded: the service worker keeps what the page fetched (web/sw.js).
+    // Where there is none (an insecure origin, a file: URL), the page works online only.
+    let navigator = leptos::prelude::window().navigator();
+    if js_sys::Reflect::get(&navigator, &"serviceWorker".into()).is_ok_and(|sw| !sw.is_undefined()) {
+        // A refusal (storage off, a private window) leaves the page as it is: online only.
+        let registering = navigator.service_worker().register("sw.js");
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(registering).await;
+        });
+    }
     leptos::mount::mount_to_body(app::App);
 }
