@@ -371,6 +371,38 @@ impl Document {
         &self.progress
     }
 
+    /// Every unit with its current marker, as (marker, unit) indices into
+    /// [`Document::progress`], in file order of the unit's first mention. Progress markers
+    /// are state: when an explicit status line names a unit that an earlier one named (the
+    /// same `key`), the later line is its state. Free-form sources (sections, emoji,
+    /// checkboxes) may repeat a name that is not the same unit, and a name without a key
+    /// (`None`) is no identity: those stand as written. Indices, not names: a long run mentions
+    /// tens of thousands of units, and only the ones that stay are worth naming.
+    pub(crate) fn current_units<'a, K: Eq + std::hash::Hash>(&'a self, key: impl Fn(&'a str) -> Option<K>) -> Vec<(u32, u32)> {
+        let mut out: Vec<(u32, u32)> = Vec::with_capacity(self.progress.len());
+        let mut index: crate::hash::FastMap<K, usize> = crate::hash::FastMap::default();
+        index.reserve(self.progress.len());
+        for (m, marker) in self.progress.iter().enumerate() {
+            let reconciles = matches!(marker.source, MarkerSource::StatusWord | MarkerSource::Alias);
+            for (u, unit) in marker.units.iter().enumerate() {
+                let row = (m as u32, u as u32);
+                let key = if reconciles { key(self.text(unit.name)) } else { None };
+                let Some(key) = key else {
+                    out.push(row);
+                    continue;
+                };
+                match index.entry(key) {
+                    std::collections::hash_map::Entry::Occupied(at) => out[*at.get()] = row,
+                    std::collections::hash_map::Entry::Vacant(slot) => {
+                        slot.insert(out.len());
+                        out.push(row);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     pub fn discoveries(&self) -> &[Discovery] {
         &self.discoveries
     }

@@ -6,8 +6,7 @@ use crate::check::{check, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::rule::Rule;
 use crate::secret::redact;
-use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
-use crate::hash::FastMap;
+use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
 use crate::Dialect;
 use crate::span::Span;
 use serde::Serialize;
@@ -133,7 +132,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     // Units and decisions come in file order: a cursor reads their lines in order.
     let mut lines = doc.line_index().cursor();
     let mut line = |offset: usize| lines.line_of(offset) as u32 + 1;
-    let units = current_units(doc);
+    let units = doc.current_units(|name| Some(unit_key(name)).filter(|k| !k.is_empty()));
 
     // Sized up front: a long run lists thousands of completed units.
     let mut completed = Vec::with_capacity(units.len());
@@ -255,38 +254,6 @@ impl NamedUnit {
             name,
         }
     }
-}
-
-/// Every unit with its current marker, in file order of first mention, as (marker, unit)
-/// indices into `doc.progress()`. Progress markers are state: when a unit appears twice,
-/// the later line is its state. Indices, not names: a long run mentions tens of thousands
-/// of units, and only the ones that stay are worth naming (eight bytes a row here keep the
-/// list in cache where named rows would not be).
-fn current_units(doc: &Document) -> Vec<(u32, u32)> {
-    let mut out: Vec<(u32, u32)> = Vec::with_capacity(doc.progress().len());
-    let mut index: FastMap<&str, usize> = FastMap::default();
-    index.reserve(doc.progress().len());
-    for (m, marker) in doc.progress().iter().enumerate() {
-        // Free-form sources (sections, emoji, checkboxes) may repeat a name that is not
-        // the same unit; only explicit status lines are state to reconcile.
-        let reconciles = matches!(marker.source, MarkerSource::StatusWord | MarkerSource::Alias);
-        for (u, unit) in marker.units.iter().enumerate() {
-            let row = (m as u32, u as u32);
-            let key = unit_key(doc.text(unit.name));
-            if !reconciles || key.is_empty() {
-                out.push(row);
-                continue;
-            }
-            match index.get(key) {
-                Some(&i) => out[i] = row,
-                None => {
-                    index.insert(key, out.len());
-                    out.push(row);
-                }
-            }
-        }
-    }
-    out
 }
 
 fn clean_unit(name: &str) -> &str {

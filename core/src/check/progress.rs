@@ -12,7 +12,6 @@
 
 use super::{section_at, Ctx, KeyMap};
 use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
-use std::collections::hash_map::Entry;
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::Dialect;
@@ -177,51 +176,25 @@ fn two_in_progress(cx: &mut Ctx) {
     if markers.iter().filter(|m| in_progress(m)).nth(1).is_none() {
         return;
     }
-    let mut now_in_progress = current(doc).into_iter().filter(|&(m, _)| in_progress(&markers[m]));
+    let mut now_in_progress = current(doc).into_iter().filter(|&(m, _)| in_progress(&markers[m as usize]));
     let Some((first, first_unit)) = now_in_progress.next() else { return };
-    let first_name = doc.text(markers[first].units[first_unit].name);
-    let line = cx.line(markers[first].span.start());
+    let first = &markers[first as usize];
+    let first_name = doc.text(first.units[first_unit as usize].name);
+    let line = cx.line(first.span.start());
     for (m, u) in now_in_progress {
-        let name = doc.text(markers[m].units[u].name);
+        let m = &markers[m as usize];
+        let name = doc.text(m.units[u as usize].name);
         let d = cx
-            .diag(Rule::ProgressContradiction, markers[m].span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{name}`"))
+            .diag(Rule::ProgressContradiction, m.span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{name}`"))
             .with_help("one unit is in progress at a time: mark the other COMPLETED, PENDING or BLOCKED, with its stop point");
         cx.push(d);
     }
 }
 
-/// Every unit with its current marker, as (marker, unit) indices into `doc.progress()` in
-/// file order of those markers. Explicit status lines are state: a later status line for the
-/// same unit (same [`unit_key`]) replaces the earlier; other markers stand as written.
-fn current(doc: &Document) -> Vec<(usize, usize)> {
-    let markers = doc.progress();
-    let mut rows: Vec<(usize, usize)> = Vec::new();
-    let mut live: Vec<bool> = Vec::new();
-    // Unit hash → its row; a hit is confirmed on the names.
-    let mut latest: KeyMap<usize> = KeyMap::default();
-    for (m, marker) in markers.iter().enumerate() {
-        let reconciles = matches!(marker.source, MarkerSource::StatusWord | MarkerSource::Alias);
-        for (u, unit) in marker.units.iter().enumerate() {
-            if reconciles {
-                let name = doc.text(unit.name);
-                match latest.entry(unit_hash(name)) {
-                    Entry::Occupied(mut o) => {
-                        let (pm, pu) = rows[*o.get()];
-                        if unit_key(doc.text(markers[pm].units[pu].name)) == unit_key(name) {
-                            live[*o.get()] = false;
-                            o.insert(rows.len());
-                        }
-                    }
-                    Entry::Vacant(v) => {
-                        v.insert(rows.len());
-                    }
-                }
-            }
-            rows.push((m, u));
-            live.push(true);
-        }
-    }
-    rows.into_iter().zip(live).filter_map(|(row, live)| live.then_some(row)).collect()
+/// Every unit with its current marker ([`Document::current_units`]), units compared by
+/// [`unit_key`].
+fn current(doc: &Document) -> Vec<(u32, u32)> {
+    doc.current_units(|name| Some(unit_key(name)))
 }
 
 /// The first unit left to do in its current state (see [`current`]), with its marker: one
@@ -233,7 +206,9 @@ pub(crate) fn remaining(doc: &Document) -> Option<(&ProgressMarker, &Unit)> {
     }
     let now = current(doc);
     let find = |wanted: fn(Status) -> bool| {
-        now.iter().find(|&&(m, _)| markers[m].status.is_some_and(wanted)).map(|&(m, u)| (&markers[m], &markers[m].units[u]))
+        let &(m, u) = now.iter().find(|&&(m, _)| markers[m as usize].status.is_some_and(wanted))?;
+        let marker = &markers[m as usize];
+        Some((marker, &marker.units[u as usize]))
     };
     find(|s| s == Status::InProgress).or_else(|| find(|s| matches!(s, Status::Pending | Status::Blocked)))
 }
