@@ -27,6 +27,7 @@ pub mod secret;
 mod sort;
 pub(crate) mod swar;
 pub mod span;
+mod text;
 pub mod time;
 pub mod tokens;
 

@@ -9,6 +9,7 @@ use crate::secret::redact;
 use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
 use crate::Dialect;
 use crate::span::Span;
+use crate::text::one_line;
 use serde::Serialize;
 
 /// Where the run stands.
@@ -428,11 +429,6 @@ fn list_marker(line: &str) -> usize {
         _ => return 0,
     };
     if b.get(marker) == Some(&b' ') { marker + 1 } else { 0 }
-}
-
-/// Folds a text's lines onto one (a next action is one line; a block below a label is not).
-fn one_line(text: &str) -> String {
-    text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
 }
 
 /// The first non-empty paragraph of a state section, after its italic description and any

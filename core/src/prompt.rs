@@ -9,6 +9,7 @@ use crate::document::Document;
 use crate::plan::{Plan, RunStatus};
 use crate::rule::Severity;
 use crate::secret::redact;
+use crate::text::one_line;
 use crate::tokens::estimate;
 use std::fmt::Write;
 
@@ -143,18 +144,6 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         blocks.push(Block { title: "Done", lines: vec![(text, Some(first.line))] });
     }
     blocks
-}
-
-/// Folds a text onto one line (newlines would break the prompt's list shape).
-fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for (i, line) in text.lines().map(str::trim).filter(|l| !l.is_empty()).enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push_str(line);
-    }
-    out
 }
 
 /// The prompt under construction, with what it had to leave out.
@@ -344,14 +333,4 @@ fn truncate_to(text: &str, budget: usize) -> String {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn folds_text_onto_one_line() {
-        assert_eq!(one_line("a\n  b\r\n\nc "), "a b c");
-    }
 }

@@ -37,6 +37,7 @@ pub use complete::{complete, complete_with};
 pub use next::{set_next, set_next_with};
 
 pub(crate) use progress::key as unit_key;
+pub(crate) use crate::text::one_line;
 pub(crate) use section::title_key as section_key;
 
 use crate::diagnostic::{splice, TextEdit};
@@ -188,24 +189,6 @@ pub(crate) fn refuse_json(doc: &Document, operation: &'static str) -> Result<(),
         return Err(EditError::NotSupportedForDialect { operation, dialect: doc.dialect() });
     }
     Ok(())
-}
-
-/// One line of user text: newlines folded into spaces, runs of whitespace kept as written
-/// inside a line, the ends trimmed. A multi-line note never becomes several lines (and so
-/// never a heading).
-pub(crate) fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.split(['\n', '\r', '\u{2028}', '\u{2029}', '\u{85}', '\u{b}', '\u{c}']) {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(line);
-    }
-    out
 }
 
 /// Text compared for duplicates: (ASCII) case and whitespace do not matter.
