@@ -51,6 +51,20 @@ pub struct ResumeFrom {
     pub continue_at: Option<String>,
 }
 
+/// `orders/batch_3/: stopped at 094, continue at 095`, as a prompt or a dashboard says it.
+impl std::fmt::Display for ResumeFrom {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.unit)?;
+        if let Some(stop) = &self.stopped_at {
+            write!(f, ": stopped at {stop}")?;
+        }
+        if let Some(next) = &self.continue_at {
+            write!(f, ", continue at {next}")?;
+        }
+        Ok(())
+    }
+}
+
 /// A unit of work as the plan lists it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlanUnit {

@@ -11,7 +11,6 @@ use crate::rule::Severity;
 use crate::secret::redact;
 use crate::text::one_line;
 use crate::tokens::estimate;
-use std::fmt::Write;
 
 /// The default budget of SPEC §4.
 pub const DEFAULT_BUDGET: usize = 2000;
@@ -49,7 +48,7 @@ pub fn render_prompts(files: &[(&str, &Document, &Plan)], budget: usize) -> Stri
         let (path, doc, plan) = files[i];
         let mut blocks = blocks(doc, plan);
         // A preview: the summary first, then the next action and decisions.
-        blocks.retain(|b| matches!(b.title, "Next action" | "Binding decisions" | "In progress" | "Done"));
+        blocks.retain(|b| [title::NEXT_ACTION, title::DECISIONS, title::IN_PROGRESS, title::DONE].contains(&b.title));
         let status = status_word(plan.status);
         let heading = match &plan.last_updated {
             Some(t) => format!("## {path} ({status}, last updated {t})"),
@@ -73,31 +72,24 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     let line = |offset: usize| Some(doc.line_index().line_of(offset) as u32 + 1);
     let mut blocks = Vec::new();
     if let Some(next) = &plan.next_action {
-        blocks.push(Block { title: "Next action", lines: vec![(one_line(&next.text), Some(next.line))] });
+        blocks.push(Block { title: title::NEXT_ACTION, lines: vec![(one_line(&next.text), Some(next.line))] });
     }
     blocks.push(Block {
-        title: "Binding decisions",
+        title: title::DECISIONS,
         lines: plan.decisions.active.iter().map(|d| (format!("[{}] {}", d.id, one_line(&d.text)), Some(d.line))).collect(),
     });
     if let Some(r) = &plan.resume_from {
-        let mut text = r.unit.clone();
-        if let Some(stop) = &r.stopped_at {
-            let _ = write!(text, ": stopped at {stop}");
-        }
-        if let Some(next) = &r.continue_at {
-            let _ = write!(text, ", continue at {next}");
-        }
         let at = plan.open.iter().find(|u| u.unit == r.unit).map(|u| u.line);
-        blocks.push(Block { title: "In progress", lines: vec![(text, at)] });
+        blocks.push(Block { title: title::IN_PROGRESS, lines: vec![(r.to_string(), at)] });
     }
     let mut warnings: Vec<_> = plan.diagnostics.iter().filter(|d| d.severity >= Severity::Warning).collect();
     crate::sort::sort_by_key(&mut warnings, |d| [!(d.severity as u64), 0, 0]);
     blocks.push(Block {
-        title: "Conflicts and warnings",
+        title: title::WARNINGS,
         lines: warnings.iter().map(|d| (format!("{}: {}", d.rule, one_line(&d.message)), Some(d.line))).collect(),
     });
     blocks.push(Block {
-        title: "Pending",
+        title: title::PENDING,
         lines: plan.pending.iter().map(|u| (u.unit.clone(), Some(u.line))).collect(),
     });
     let mut discoveries: Vec<_> = doc.discoveries().iter().collect();
@@ -107,7 +99,7 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         [!dated, !t, !(d.text.start() as u64)]
     });
     blocks.push(Block {
-        title: "Discoveries (newest first)",
+        title: title::DISCOVERIES,
         // Discoveries come straight from the file (the plan's texts are redacted already):
         // mask secrets before folding, while a private key block still has its lines.
         lines: discoveries.iter().map(|d| (one_line(&redact(doc.text(d.text))), line(d.text.start()))).collect(),
@@ -119,7 +111,7 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         [!dated, !t, !(r.span.start() as u64)]
     });
     blocks.push(Block {
-        title: "Memories (newest first)",
+        title: title::MEMORIES,
         lines: rows
             .iter()
             .map(|r| {
@@ -141,7 +133,7 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         } else {
             format!("{n} units completed ({} … {}); do not redo them", first.unit, last.unit)
         };
-        blocks.push(Block { title: "Done", lines: vec![(text, Some(first.line))] });
+        blocks.push(Block { title: title::DONE, lines: vec![(text, Some(first.line))] });
     }
     blocks
 }
@@ -154,6 +146,8 @@ struct Budgeted {
     omitted: Vec<Omitted>,
     /// What each line added, latest last, so that the closing note can take back room.
     pushed: Vec<Pushed>,
+    /// The title whose omission [`Budgeted::room`] keeps room for: the longest in the note.
+    reserve: &'static str,
 }
 
 /// Lines of one block left out: (block title, count, first line, last line).
@@ -168,32 +162,34 @@ struct Pushed {
     line: Option<u32>,
 }
 
-/// Every block title: an omission of the longest is what the room keeps in reserve.
-const TITLES: [&str; 9] = [
-    "files",
-    "Next action",
-    "Binding decisions",
-    "In progress",
-    "Conflicts and warnings",
-    "Pending",
-    "Discoveries (newest first)",
-    "Memories (newest first)",
-    "Done",
-];
+/// The blocks' titles: the prompt's headings, and the names the closing note counts in.
+mod title {
+    pub const FILES: &str = "files";
+    pub const NEXT_ACTION: &str = "Next action";
+    pub const DECISIONS: &str = "Binding decisions";
+    pub const IN_PROGRESS: &str = "In progress";
+    pub const WARNINGS: &str = "Conflicts and warnings";
+    pub const PENDING: &str = "Pending";
+    pub const DISCOVERIES: &str = "Discoveries (newest first)";
+    pub const MEMORIES: &str = "Memories (newest first)";
+    pub const DONE: &str = "Done";
+    /// Every one: an omission of the longest is what the room keeps in reserve.
+    pub const ALL: [&str; 9] = [FILES, NEXT_ACTION, DECISIONS, IN_PROGRESS, WARNINGS, PENDING, DISCOVERIES, MEMORIES, DONE];
+}
 
 impl Budgeted {
     fn new(budget: usize) -> Self {
         let used = estimate(OPEN) + estimate(CAUTION) + estimate(CLOSE);
-        Budgeted { budget, body: String::new(), used, omitted: Vec::new(), pushed: Vec::new() }
+        let reserve = title::ALL.iter().copied().max_by_key(|t| note_name(t).len()).unwrap_or(title::FILES);
+        Budgeted { budget, body: String::new(), used, omitted: Vec::new(), pushed: Vec::new(), reserve }
     }
 
     /// Room left for body text, keeping space for the closing note as it stands plus one
     /// more omission. Not a guarantee (several blocks may be left out after the last line
     /// that fitted): [`Budgeted::finish`] takes lines back until the note fits.
     fn room(&self) -> usize {
-        let longest = TITLES.iter().copied().max_by_key(|t| note_name(t).len()).unwrap_or("files");
         let mut probe = self.omitted.clone();
-        probe.push((longest, 99_999, Some(99_999), Some(99_999)));
+        probe.push((self.reserve, 99_999, Some(99_999), Some(99_999)));
         self.budget.saturating_sub(self.used + estimate(&note(&probe)))
     }
 
@@ -213,8 +209,8 @@ impl Budgeted {
 
     fn fill(&mut self, blocks: &[Block], heading: Option<String>) {
         if let Some(h) = heading {
-            if !self.push(&format!("\n{h}\n"), "files", None) {
-                self.omit("files", None);
+            if !self.push(&format!("\n{h}\n"), title::FILES, None) {
+                self.omit(title::FILES, None);
                 return;
             }
         }
