@@ -21,13 +21,8 @@ pub fn html(file: &LoadedFile) -> String {
     if let Some((text, line)) = &s.next_action {
         let _ = writeln!(out, "<p class=\"card\"><b>Next action</b> {} <span class=\"muted\">line {line}</span></p>", escape(text));
     }
-    if let Some((unit, stopped, next)) = &s.resume {
-        let stop = match (stopped, next) {
-            (Some(stop), Some(next)) => format!(": stopped at {stop}, continue at {next}"),
-            (Some(stop), None) => format!(": stopped at {stop}"),
-            _ => String::new(),
-        };
-        let _ = writeln!(out, "<p class=\"card\"><b>In progress</b> {}{}</p>", escape(unit), escape(&stop));
+    if let Some(resume) = &s.resume {
+        let _ = writeln!(out, "<p class=\"card\"><b>In progress</b> {}</p>", escape(resume));
     }
     list(&mut out, "Progress", s.units.iter().map(|u| {
         let range = u.range.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();

@@ -45,7 +45,7 @@ pub struct Summary {
     pub last_updated: Option<String>,
     pub next_action: Option<(String, u32)>,
     /// The unit in progress: (unit, stopped at, continue at).
-    pub resume: Option<(String, Option<String>, Option<String>)>,
+    pub resume: Option<String>,
     /// Every unit with its current status, in the plan's order: open, pending, completed.
     pub units: Vec<UnitRow>,
     pub completed: usize,
@@ -108,7 +108,7 @@ impl Summary {
             },
             last_updated: plan.last_updated.clone(),
             next_action: plan.next_action.as_ref().map(|n| (n.text.clone(), n.line)),
-            resume: plan.resume_from.as_ref().map(|r| (r.unit.clone(), r.stopped_at.clone(), r.continue_at.clone())),
+            resume: plan.resume_from.as_ref().map(ToString::to_string),
             units,
             completed: plan.completed.len(),
             pending: plan.pending.len(),
@@ -122,31 +122,39 @@ impl Summary {
             diagnostics: plan
                 .diagnostics
                 .iter()
-                .map(|d| DiagnosticRow { rule: d.rule.id(), severity: d.severity.as_str(), message: d.message.clone(), line: d.line })
+                .map(DiagnosticRow::of)
                 .collect(),
         }
     }
 }
 
+impl DiagnosticRow {
+    fn of(d: &memento_core::Diagnostic) -> DiagnosticRow {
+        DiagnosticRow { rule: d.rule.id(), severity: d.severity.as_str(), message: d.message.clone(), line: d.line }
+    }
+}
+
 impl LoadedFile {
     pub fn parse(id: usize, name: String, source: String, example: bool) -> Self {
-        let options = memento_core::ParseOptions { file_name: Some(name.clone()), ..Default::default() };
-        let doc = memento_core::parse_with(source.as_str(), &options);
+        let doc = memento_core::parse_with(source.as_str(), &parse_options(&name));
+        LoadedFile::read(id, name, source, example, &doc)
+    }
+
+    /// The file as `doc`, its parse, shows it.
+    fn read(id: usize, name: String, source: String, example: bool, doc: &memento_core::Document) -> Self {
         let round_trips = doc.to_string() == source;
-        let summary = Summary::of(&doc, js_sys::Date::now());
+        let summary = Summary::of(doc, js_sys::Date::now());
         let original = source.clone();
         LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, summary, original, version: 0, changes: Vec::new() }
     }
 
     /// The file after an edit: `text` read again and checked, diffed against the original.
     pub fn edited(&self, text: String) -> LoadedFile {
-        let mut file = LoadedFile::parse(self.id, self.name.clone(), text, self.example);
-        let options = memento_core::ParseOptions { file_name: Some(self.name.clone()), ..Default::default() };
-        let (old, new) = (memento_core::parse_with(self.original.as_str(), &options), memento_core::parse_with(file.source.as_str(), &options));
-        file.changes = memento_core::diff(&old, &new)
-            .iter()
-            .map(|d| DiagnosticRow { rule: d.rule.id(), severity: d.severity.as_str(), message: d.message.clone(), line: d.line })
-            .collect();
+        let options = parse_options(&self.name);
+        let new = memento_core::parse_with(text.as_str(), &options);
+        let old = memento_core::parse_with(self.original.as_str(), &options);
+        let mut file = LoadedFile::read(self.id, self.name.clone(), text, self.example, &new);
+        file.changes = memento_core::diff(&old, &new).iter().map(DiagnosticRow::of).collect();
         file.original = self.original.clone();
         file.version = self.version + 1;
         file
@@ -154,13 +162,18 @@ impl LoadedFile {
 
     /// The options an edit of this file reads it with (its name settles its dialect).
     pub fn edit_options(&self, force: bool) -> memento_core::EditOptions {
-        memento_core::EditOptions { force, parse: memento_core::ParseOptions { file_name: Some(self.name.clone()), ..Default::default() } }
+        memento_core::EditOptions { force, parse: parse_options(&self.name) }
     }
 
     /// Size in bytes (UTF-8, as on disk).
     pub fn bytes(&self) -> usize {
         self.source.len()
     }
+}
+
+/// How a file is read: its name settles its dialect (`activeContext.md`, `*.jsonl`).
+fn parse_options(name: &str) -> memento_core::ParseOptions {
+    memento_core::ParseOptions { file_name: Some(name.to_owned()), ..Default::default() }
 }
 
 /// A file that could not be loaded, and why.

@@ -89,7 +89,6 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
 #[component]
 fn Actions(file: LoadedFile, secrets: bool) -> impl IntoView {
     let link = RwSignal::new(None::<String>);
-    let (name, source) = (StoredValue::new(file.name.clone()), StoredValue::new(file.source.clone()));
     let file = StoredValue::new(file);
     let share = move |_| {
         let warning = "This file holds possible secrets. They are masked in the link, but check it before you send it. Make the link?";
@@ -98,13 +97,13 @@ fn Actions(file: LoadedFile, secrets: bool) -> impl IntoView {
         }
         let location = window().location();
         let base = format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default());
-        let url = source.with_value(|text| name.with_value(|name| share::link(&base, name, &memento_core::secret::redact(text))));
+        let url = file.with_value(|f| share::link(&base, &f.name, &memento_core::secret::redact(&f.source)));
         // Copied where the browser allows it; shown in any case.
         let _ = window().navigator().clipboard().write_text(&url);
         link.set(Some(url));
     };
     let download = move |_| {
-        name.with_value(|name| source.with_value(|text| save_as(name, text)));
+        file.with_value(|f| save_as(&f.name, &f.source));
     };
     // The read-only page of the file; secrets masked as in a share link.
     let export = move |_| {
@@ -255,17 +254,11 @@ fn NextAction(summary: Summary) -> impl IntoView {
             </p>
         }
     });
-    let resume = summary.resume.map(|(unit, stopped, next)| {
-        let stop = match (stopped, next) {
-            (Some(stop), Some(next)) => format!(": stopped at {stop}, continue at {next}"),
-            (Some(stop), None) => format!(": stopped at {stop}"),
-            _ => String::new(),
-        };
+    let resume = summary.resume.map(|resume| {
         view! {
             <p class="resume" data-testid="resume">
                 <span class="label">"In progress "</span>
-                {unit}
-                {stop}
+                {resume}
             </p>
         }
     });
