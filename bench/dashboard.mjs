@@ -5,25 +5,16 @@
 //
 //   node bench/dashboard.mjs [ROUNDS]
 import { chromium } from "playwright-core";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { input } from "./inputs.mjs";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(repo, "dist");
 const rounds = Number(process.argv[2] ?? 5);
 const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
-
-function input(kind) {
-  const file = path.join(repo, "target/bench-inputs", `${kind}-1000000.md`);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, execFileSync("python3", [path.join(repo, "bench/gen.py"), kind, "1000000"]));
-  }
-  return fs.readFileSync(file, "utf8");
-}
 
 const server = http.createServer((req, res) => {
   const name = req.url === "/" ? "index.html" : decodeURIComponent(req.url.slice(1).split("?")[0]);
@@ -38,7 +29,7 @@ await page.goto(`http://127.0.0.1:${server.address().port}/`);
 await page.getByTestId("file-card").first().waitFor();
 
 for (const kind of ["log", "notes"]) {
-  const text = input(kind);
+  const text = input(kind, 1_000_000);
   const times = [];
   for (let round = 0; round < rounds; round++) {
     const name = `${kind}-${round}.md`;

@@ -13,11 +13,12 @@
 //   resumeFrom, counts);
 // - "plan, every field read": the same, then every list as JS objects (toJSON()).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { input } from "./inputs.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -25,15 +26,6 @@ const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 21);
 const linear = args.includes("--linear");
 const env = { ...process.env, PATH: `${join(root, "node_modules/.bin")}:${process.env.HOME}/.cargo/bin:${process.env.PATH}` };
-
-function input(kind, bytes) {
-  const file = join(root, "target/bench-inputs", `${kind}-${bytes}.md`);
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, execFileSync("python3", [join(root, "bench/gen.py"), kind, String(bytes)], { maxBuffer: 1 << 30 }));
-  }
-  return readFileSync(file, "utf8");
-}
 
 function pulldownWasm() {
   const out = join(root, "target/pulldown-wasm/pkg");
