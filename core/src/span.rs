@@ -61,6 +61,11 @@ impl Span {
     pub fn range(self) -> Range<usize> {
         self.start()..self.end()
     }
+
+    /// The span `by` bytes later: a span found in a slice, placed in the text around it.
+    pub(crate) fn shifted(self, by: usize) -> Span {
+        Span::new(self.start() + by, self.end() + by)
+    }
 }
 
 const fn offset(at: usize) -> u32 {

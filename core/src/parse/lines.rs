@@ -141,30 +141,20 @@ fn unit(rest: &str, start: usize, end: usize) -> Option<RawUnit> {
     let name_text = piece[..name_end].trim_end();
     let name = Span::new(piece_start, piece_start + name_text.len());
     let shifted = |r: Option<(Span, Span, Option<Span>)>, by: usize| {
-        r.map(|(a, b, c)| (a.shift(by), b.shift(by), c.map(|c| c.shift(by))))
+        r.map(|(a, b, c)| (a.shifted(by), b.shifted(by), c.map(|c| c.shifted(by))))
     };
     // A range is read from the detail first (`orders/batch_1/ (files 001-047)`), else from
     // the name; the stop point may be anywhere in the piece.
     let range = detail
         .and_then(|d| shifted(range_in(&rest[d.range()]), d.start()))
         .or_else(|| shifted(range_in(&rest[name.range()]), name.start()));
-    let stopped_at = stopped_at_in(piece).map(|s| s.shift(piece_start));
+    let stopped_at = stopped_at_in(piece).map(|s| s.shifted(piece_start));
     Some(RawUnit {
         name,
         detail,
         range,
         stopped_at,
     })
-}
-
-trait Shift {
-    fn shift(self, by: usize) -> Self;
-}
-
-impl Shift for Span {
-    fn shift(self, by: usize) -> Span {
-        Span::new(self.start() + by, self.end() + by)
-    }
 }
 
 /// `001-047` or `092-???`: (whole, start, end-or-open).

@@ -216,8 +216,8 @@ fn build_entries_and_decisions(doc: &mut Document) {
             doc.entries.push(Entry {
                 item: index,
                 timestamp: p.timestamp,
-                timestamp_span: shift(p.timestamp_span, base),
-                separator: p.separator.map(|s| shift(s, base)),
+                timestamp_span: p.timestamp_span.shifted(base),
+                separator: p.separator.map(|s| s.shifted(base)),
                 text: Span::new(base + p.text_start, item.text.end()),
             });
         }
@@ -227,12 +227,12 @@ fn build_entries_and_decisions(doc: &mut Document) {
         match role_of_item(doc, item) {
             SectionRole::Decisions => {
                 let supersedes = lines::supersedes(&text[entry_text.range()]).map(|(phrase, target)| Supersedes {
-                    span: shift(phrase, entry_text.start()),
-                    target: shift(target, entry_text.start()),
+                    span: phrase.shifted(entry_text.start()),
+                    target: target.shifted(entry_text.start()),
                     resolved: None,
                 });
                 let id = match &prefix {
-                    Some(p) => ids.next(&text[shift(p.timestamp_span, base).range()], p.timestamp.epoch_seconds),
+                    Some(p) => ids.next(&text[p.timestamp_span.shifted(base).range()], p.timestamp.epoch_seconds),
                     None => format!("L{}", doc.lines.line_of(item.span.start()) + 1),
                 };
                 doc.decisions.push(Decision {
@@ -309,10 +309,6 @@ fn reserve_lists(doc: &mut Document) {
     doc.entries.reserve_exact(top_level);
     doc.decisions.reserve_exact(decisions);
     doc.discoveries.reserve_exact(discoveries);
-}
-
-fn shift(span: Span, by: usize) -> Span {
-    Span::new(span.start() + by, span.end() + by)
 }
 
 /// Links each `SUPERSEDES` to the earlier decision it names: by id as written, else by the
@@ -401,24 +397,24 @@ fn build_progress(doc: &mut Document) {
                 let status = known.map(|(s, _)| s);
                 let rest_span = first_line(text, Span::new(base + rest, item.text.end()));
                 lines::units_into(&text[rest_span.range()], status == Some(Status::Pending), &mut raw_units);
-                let detail = raw_units.first().and_then(|u| u.detail).map(|d| shift(d, rest_span.start()));
+                let detail = raw_units.first().and_then(|u| u.detail).map(|d| d.shifted(rest_span.start()));
                 let units = raw_units
                     .iter()
                     .map(|u| Unit {
-                        name: shift(u.name, rest_span.start()),
+                        name: u.name.shifted(rest_span.start()),
                         range: u.range.map(|(whole, start, end)| UnitRange {
-                            span: shift(whole, rest_span.start()),
-                            start: shift(start, rest_span.start()),
-                            end: end.map(|e| shift(e, rest_span.start())),
+                            span: whole.shifted(rest_span.start()),
+                            start: start.shifted(rest_span.start()),
+                            end: end.map(|e| e.shifted(rest_span.start())),
                         }),
-                        stopped_at: u.stopped_at.map(|s| shift(s, rest_span.start())),
+                        stopped_at: u.stopped_at.map(|s| s.shifted(rest_span.start())),
                     })
                     .collect::<Vec<_>>();
                 markers.push(ProgressMarker {
                     span: item.span,
                     source: if known.is_some_and(|(_, alias)| alias) { MarkerSource::Alias } else { MarkerSource::StatusWord },
                     status,
-                    status_span: shift(word, base),
+                    status_span: word.shifted(base),
                     units,
                     detail,
                 });
@@ -438,7 +434,7 @@ fn build_progress(doc: &mut Document) {
             let mark = Span::new(item.text.start().saturating_sub(4).max(item.span.start()), item.text.start());
             markers.push(simple(MarkerSource::Checkbox, status, mark, first_line(text, item.text)));
         } else if let Some((status, emoji, name)) = lines::status_emoji(&text[first_line(text, item.text).range()]) {
-            markers.push(simple(MarkerSource::Emoji, status, shift(emoji, base), shift(name, base)));
+            markers.push(simple(MarkerSource::Emoji, status, emoji.shifted(base), name.shifted(base)));
         } else if section_markers && item.depth == 1 {
             let status = match role {
                 SectionRole::Done => Status::Completed,
@@ -464,8 +460,8 @@ fn build_progress(doc: &mut Document) {
                 span: section.heading,
                 source: MarkerSource::Emoji,
                 status: Some(status),
-                status_span: shift(emoji, section.title.start()),
-                units: vec![Unit { name: shift(name, section.title.start()), range: None, stopped_at: None }],
+                status_span: emoji.shifted(section.title.start()),
+                units: vec![Unit { name: name.shifted(section.title.start()), range: None, stopped_at: None }],
                 detail: None,
             });
         }
