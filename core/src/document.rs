@@ -232,6 +232,15 @@ pub enum MarkerSource {
     Section,
     /// A feature of a feature_list.json (`passes`).
     Feature,
+    /// A status after the unit: `Parser — done`, `Login (in progress)`.
+    Suffix,
+    /// A status on a heading or on a `Status:` line right under it.
+    Heading,
+    /// A row of a table with a status column.
+    Table,
+    /// Finished work written as prose: `Implemented retries`. History, not state: it counts
+    /// as done but never decides that a run is complete.
+    Prose,
 }
 
 /// One line of progress state.

@@ -10,6 +10,7 @@ use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
 use crate::Dialect;
 use crate::span::Span;
 use crate::text::one_line;
+use crate::parse::is_rule_line;
 use serde::Serialize;
 
 /// Where the run stands.
@@ -465,15 +466,6 @@ fn state_text(doc: &Document, body: Span, description: Option<Span>) -> Option<S
     let para_end = rest.find("\n\n").or_else(|| rest.find("\r\n\r\n")).unwrap_or(rest.len());
     let para = rest[..para_end].trim_end();
     (!para.is_empty() && !para.starts_with('#')).then(|| Span::new(start + lead, start + lead + para.len()))
-}
-
-/// A line of one repeated `-`, `=`, `*` or `_` (three or more, spaces allowed): a thematic
-/// break or an underline, never content.
-fn is_rule_line(line: &str) -> bool {
-    let line = line.trim();
-    let mut chars = line.chars().filter(|c| *c != ' ');
-    let Some(first) = chars.next() else { return false };
-    matches!(first, '-' | '=' | '*' | '_') && chars.clone().count() >= 2 && chars.all(|c| c == first)
 }
 
 #[cfg(test)]

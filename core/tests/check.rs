@@ -75,7 +75,7 @@ fn cases() -> Vec<Case> {
         },
         Case {
             rule: Rule::UnknownStatus,
-            fires: (log(DEC, "- FINISHED: orders/batch_1/\n", DISC, NEXT), now(), 8),
+            fires: (log(DEC, "- REVIEWED: orders/batch_1/\n", DISC, NEXT), now(), 8),
             clean: seed(),
         },
         Case {
@@ -296,7 +296,7 @@ fn fixes_clear_their_diagnostic() {
     let secret_log = log(DEC, PROG, "- token ghp_1234567890abcdefghijABCDEFGHIJ123456 for CI\n", NEXT);
     let fixable: Vec<(Rule, String)> = vec![
         (Rule::StatusAlias, log(DEC, "- DONE: orders/batch_1/\n- WIP: orders/batch_2/ (stopped at 050)\n", DISC, NEXT)),
-        (Rule::UnknownStatus, log(DEC, "- FINISHED: orders/batch_1/\n", DISC, NEXT)),
+        (Rule::StatusAlias, log(DEC, "- FINISHED: orders/batch_1/\n- En curso: orders/batch_2/\n", DISC, NEXT)),
         (Rule::TimestampAssumedUtc, log("- 2026-04-22 07:12 — use x\n", PROG, DISC, NEXT)),
         (Rule::MissingSection, "# Session Memory — t1\n\n## Decisions Made\n- 2026-04-22T07:12Z — use x\n".into()),
         (Rule::DuplicateEntry, log(DEC, PROG, "- Order schema has a legacy_id field\n- order schema has a `legacy_id` field.\n", NEXT)),

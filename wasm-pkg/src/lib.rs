@@ -232,7 +232,7 @@ export interface ProgressMarker extends Located {
   /** `null` for a status word Memento does not know. */
   status: Status | null;
   statusText: string;
-  source: "status-word" | "alias" | "checkbox" | "emoji" | "section" | "feature";
+  source: "status-word" | "alias" | "checkbox" | "emoji" | "section" | "feature" | "suffix" | "heading" | "table" | "prose";
   units: ProgressUnit[];
   detail: string | null;
 }

@@ -164,6 +164,10 @@ fn marker_source(s: MarkerSource) -> &'static str {
         MarkerSource::Emoji => "emoji",
         MarkerSource::Section => "section",
         MarkerSource::Feature => "feature",
+        MarkerSource::Suffix => "suffix",
+        MarkerSource::Heading => "heading",
+        MarkerSource::Table => "table",
+        MarkerSource::Prose => "prose",
     }
 }
 

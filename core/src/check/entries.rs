@@ -13,7 +13,7 @@
 
 use super::{quote, whole_lines, Ctx, KeyMap};
 use crate::diagnostic::TextEdit;
-use crate::document::{MarkerSource, SectionRole, Status};
+use crate::document::{MarkerSource, SectionRole};
 use crate::hash::FastMap;
 use crate::rule::Rule;
 use crate::Dialect;
@@ -127,15 +127,11 @@ fn statuses(cx: &mut Ctx) {
         let word = doc.text(m.status_span);
         match (m.status, m.source) {
             (None, _) if cx.on(Rule::UnknownStatus) => {
-                let mut d = cx.diag(Rule::UnknownStatus, m.status_span, format!("unknown progress status `{word}`"));
-                match near_status(word) {
-                    Some(s) => {
-                        d = d
-                            .with_help(format!("use one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED; `{word}` reads as {s}"))
-                            .with_fix(vec![TextEdit::replace(m.status_span, s.as_str())]);
-                    }
-                    None => d = d.with_help("use one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED"),
-                }
+                // A word the lexicon knows is read (an alias, below): an unknown one has no
+                // meaning to fix it to.
+                let d = cx
+                    .diag(Rule::UnknownStatus, m.status_span, format!("unknown progress status `{word}`"))
+                    .with_help("use one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED");
                 cx.push(d);
             }
             (Some(s), MarkerSource::Alias) if cx.on(Rule::StatusAlias) => {
@@ -148,20 +144,6 @@ fn statuses(cx: &mut Ctx) {
             _ => {}
         }
     }
-}
-
-/// Status words whose meaning is plain.
-fn near_status(word: &str) -> Option<Status> {
-    let w = word.trim().to_ascii_uppercase().replace([' ', '-'], "_");
-    Some(match w.as_str() {
-        "FINISHED" | "PASSED" | "PASS" | "PASSING" | "SHIPPED" | "MERGED" | "COMPLETE_" | "COMPLETED_" => Status::Completed,
-        "STARTED" | "ONGOING" | "ACTIVE" | "IN_PROG" | "INPROGRESS" | "WORKING" => Status::InProgress,
-        "NOT_STARTED" | "QUEUED" | "PLANNED" | "OPEN" | "NEXT" | "TO_DO" => Status::Pending,
-        "BLOCKER" | "STUCK" | "WAITING" | "ON_HOLD" => Status::Blocked,
-        "FAIL" | "FAILURE" | "ERROR" | "BROKEN" => Status::Failed,
-        "SKIP" | "CANCELLED" | "CANCELED" | "DROPPED" | "WONTFIX" => Status::Skipped,
-        _ => return None,
-    })
 }
 
 /// Normalized text as a character stream: lower-case alphanumeric words, one space apart.

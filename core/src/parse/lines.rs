@@ -251,41 +251,19 @@ impl Phrase {
 static STOPPED_AT: Phrase = Phrase { text: "stopped at", anchor: 3 };
 static SUPERSEDES: Phrase = Phrase { text: "supersedes", anchor: 2 };
 
-/// A status emoji at the start or end of a text, and the text without it.
-pub(crate) fn status_emoji(text: &str) -> Option<(Status, Span, Span)> {
-    // Every status emoji is non-ASCII: most lines are rejected on their two end bytes.
-    let trimmed = text.trim_end().as_bytes();
-    if trimmed.first().is_none_or(u8::is_ascii) && trimmed.last().is_none_or(u8::is_ascii) {
-        return None;
-    }
-    const EMOJI: [(&str, Status); 8] = [
-        ("✅", Status::Completed),
-        ("✔️", Status::Completed),
-        ("✔", Status::Completed),
-        ("☑️", Status::Completed),
-        ("❌", Status::Failed),
-        ("🚧", Status::InProgress),
-        ("🔄", Status::InProgress),
-        ("⏳", Status::Pending),
-    ];
-    let t = text.trim_end();
-    let decoration = |c: char| matches!(c, '*' | '-' | '—' | ':') || c.is_whitespace();
-    for (emoji, status) in EMOJI {
-        if let Some(rest) = t.strip_prefix(emoji) {
-            let name_start = t.len() - rest.trim_start_matches(decoration).len();
-            return Some((status, Span::new(0, emoji.len()), Span::new(name_start, t.len())));
-        }
-        if let Some(rest) = t.strip_suffix(emoji) {
-            let name = rest.trim_end_matches(decoration);
-            return Some((status, Span::new(rest.len(), t.len()), Span::new(0, name.len())));
-        }
-    }
-    None
+/// Reads a status word into a known status (`None` for an unknown word).
+/// A word of the lexicon that is not a canonical status (`FINISHED`, `EN CURSO`) is an alias.
+pub(crate) fn read_status(word: &str) -> Option<(Status, bool)> {
+    Status::from_word(word).or_else(|| crate::lexicon::status_of(word).map(|s| (s, true)))
 }
 
-/// Reads a status word into a known status (`None` for an unknown word).
-pub(crate) fn read_status(word: &str) -> Option<(Status, bool)> {
-    Status::from_word(word)
+/// A line of one repeated `-`, `=`, `*` or `_` (three or more, spaces allowed): a thematic
+/// break or an underline, never content.
+pub(crate) fn is_rule_line(line: &str) -> bool {
+    let line = line.trim();
+    let mut chars = line.chars().filter(|c| *c != ' ');
+    let Some(first) = chars.next() else { return false };
+    matches!(first, '-' | '=' | '*' | '_') && chars.clone().count() >= 2 && chars.all(|c| c == first)
 }
 
 #[cfg(test)]
@@ -336,17 +314,4 @@ mod tests {
         assert_eq!(&t[supersedes(t).unwrap().1.range()], "2026-04-22T07:12Z#2");
     }
 
-    #[test]
-    fn emoji_statuses() {
-        let t = "User Authentication System ✅";
-        let (s, _, name) = status_emoji(t).unwrap();
-        assert_eq!(s, Status::Completed);
-        assert_eq!(&t[name.range()], "User Authentication System");
-        let t = "✅ **Bearer tokens**";
-        let (_, _, name) = status_emoji(t).unwrap();
-        assert_eq!(&t[name.range()], "Bearer tokens**");
-        let t = "✅\t";
-        let (_, _, name) = status_emoji(t).unwrap();
-        assert!(name.is_empty() && name.end() <= t.len());
-    }
 }

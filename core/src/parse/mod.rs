@@ -4,10 +4,11 @@ mod detect;
 mod json;
 mod lines;
 mod outline;
+mod progress;
 mod roles;
 mod store;
 
-pub(crate) use lines::{status_word, supersedes};
+pub(crate) use lines::{is_rule_line, status_word, supersedes};
 
 
 use crate::document::*;
@@ -107,7 +108,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
     // entries are (a large file's items, twice over, would not fit the caches).
     build_items(&mut doc, std::mem::take(&mut outline.items));
     build_entries_and_decisions(&mut doc);
-    build_progress(&mut doc);
+    progress::build(&mut doc, &outline);
     build_next_and_completion(&mut doc, &outline);
     build_stamps(&mut doc, &outline);
     doc
@@ -197,7 +198,7 @@ fn build_items(doc: &mut Document, raw_items: Vec<RawItem>) {
     }
 }
 
-fn role_of_item(doc: &Document, item: &Item) -> SectionRole {
+pub(super) fn role_of_item(doc: &Document, item: &Item) -> SectionRole {
     item.section.map_or(SectionRole::Other, |s| doc.sections[s].role)
 }
 
@@ -370,116 +371,10 @@ fn resolve_supersedes(doc: &mut Document) {
     }
 }
 
-fn first_line(text: &str, span: Span) -> Span {
+pub(super) fn first_line(text: &str, span: Span) -> Span {
     let s = &text[span.range()];
     let line = memchr::memchr(b'\n', s.as_bytes()).map_or(s, |i| &s[..i]).trim_end();
     Span::new(span.start(), span.start() + line.len())
-}
-
-fn build_progress(doc: &mut Document) {
-    let text = doc.source.as_str();
-    let section_markers = matches!(
-        doc.dialect,
-        Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog
-    );
-    let mut markers = Vec::with_capacity(doc.items.len() / 2);
-    let mut raw_units = Vec::new();
-    for item in &doc.items {
-        let body = &text[item.text.range()];
-        let base = item.text.start();
-        let role = role_of_item(doc, item);
-        if role == SectionRole::Procedure {
-            continue;
-        }
-        if let Some((word, rest)) = lines::status_word(body) {
-            let known = lines::read_status(&body[word.range()]);
-            if known.is_some() || role == SectionRole::Progress {
-                let status = known.map(|(s, _)| s);
-                let rest_span = first_line(text, Span::new(base + rest, item.text.end()));
-                lines::units_into(&text[rest_span.range()], status == Some(Status::Pending), &mut raw_units);
-                let detail = raw_units.first().and_then(|u| u.detail).map(|d| d.shifted(rest_span.start()));
-                let units = raw_units
-                    .iter()
-                    .map(|u| Unit {
-                        name: u.name.shifted(rest_span.start()),
-                        range: u.range.map(|(whole, start, end)| UnitRange {
-                            span: whole.shifted(rest_span.start()),
-                            start: start.shifted(rest_span.start()),
-                            end: end.map(|e| e.shifted(rest_span.start())),
-                        }),
-                        stopped_at: u.stopped_at.map(|s| s.shifted(rest_span.start())),
-                    })
-                    .collect::<Vec<_>>();
-                markers.push(ProgressMarker {
-                    span: item.span,
-                    source: if known.is_some_and(|(_, alias)| alias) { MarkerSource::Alias } else { MarkerSource::StatusWord },
-                    status,
-                    status_span: word.shifted(base),
-                    units,
-                    detail,
-                });
-                continue;
-            }
-        }
-        let simple = |source, status, status_span, name| ProgressMarker {
-            span: item.span,
-            source,
-            status: Some(status),
-            status_span,
-            units: vec![Unit { name, range: None, stopped_at: None }],
-            detail: None,
-        };
-        if let Some(done) = item.checkbox {
-            let status = if done { Status::Completed } else { Status::Pending };
-            let mark = Span::new(item.text.start().saturating_sub(4).max(item.span.start()), item.text.start());
-            markers.push(simple(MarkerSource::Checkbox, status, mark, first_line(text, item.text)));
-        } else if let Some((status, emoji, name)) = lines::status_emoji(&text[first_line(text, item.text).range()]) {
-            markers.push(simple(MarkerSource::Emoji, status, emoji.shifted(base), name.shifted(base)));
-        } else if section_markers && item.depth == 1 {
-            let status = match role {
-                SectionRole::Done => Status::Completed,
-                SectionRole::Todo => Status::Pending,
-                SectionRole::Active => Status::InProgress,
-                SectionRole::Blocked => Status::Blocked,
-                _ => continue,
-            };
-            let name = first_line(text, item.text);
-            if says_there_is_none(&text[name.range()]) {
-                continue;
-            }
-            markers.push(simple(MarkerSource::Section, status, Span::empty(item.text.start()), name));
-        }
-    }
-    for section in &doc.sections {
-        if section.level < 2 {
-            continue;
-        }
-        let title = &text[section.title.range()];
-        if let Some((status, emoji, name)) = lines::status_emoji(title) {
-            markers.push(ProgressMarker {
-                span: section.heading,
-                source: MarkerSource::Emoji,
-                status: Some(status),
-                status_span: emoji.shifted(section.title.start()),
-                units: vec![Unit { name: name.shifted(section.title.start()), range: None, stopped_at: None }],
-                detail: None,
-            });
-        }
-    }
-    // Heading markers were appended after the item markers: restore file order (a no-op
-    // pass when there are none).
-    if !markers.is_sorted_by_key(|m| m.span.start()) {
-        crate::sort::sort_by_key(&mut markers, |m| [m.span.start() as u64, 0, 0]);
-    }
-    doc.progress = markers;
-}
-
-/// `None currently`, `Nothing blocking.`, `N/A`: an item under a state heading that says the
-/// state is empty, not a unit in it.
-fn says_there_is_none(item: &str) -> bool {
-    let word_end = item.find(|c: char| !c.is_ascii_alphabetic() && c != '/').unwrap_or(item.len());
-    let word = &item[..word_end];
-    ["none", "nothing", "n/a"].iter().any(|w| word.eq_ignore_ascii_case(w))
 }
 
 fn build_next_and_completion(doc: &mut Document, outline: &Outline) {

@@ -1,0 +1,687 @@
+//! The marker lexicon: the words and labels real memory files write their state with, in the
+//! languages they are written in (docs/reader.md, "The lexicon").
+//!
+//! One row per phrase. A contributor adds a language, or a word people use, by adding a row
+//! to [`ROWS`] and a line to the test table at the bottom; nothing else changes. Phrases are
+//! written in lower case with single spaces; matching folds case, treats `_` and `-` as
+//! spaces and skips `*` and `` ` `` markup, so `IN_PROGRESS`, `In-progress` and `**in
+//! progress**` are one row.
+
+use crate::case;
+use crate::document::Status;
+use std::sync::OnceLock;
+
+/// What a phrase says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Meaning {
+    /// A status: `COMPLETED`, `In progress`, `完了`, `В работе`, `Inte klar`.
+    Status(Status),
+    /// A label the next step is written under: `Next steps`, `次のステップ`, `Próximos pasos`.
+    Next,
+    /// A label for work still to do: `Remaining`, `TODO`, `Pendientes`, `残タスク`.
+    Remaining,
+    /// A label for work done: `What works`, `Accomplished`, `已完成`.
+    Done,
+    /// Past state kept for the record: `Archive`, `Previous handoffs`, `History`.
+    History,
+    /// The name of a status field: `Status`, `Estado`, `状态` (a table column, `Status:`).
+    StatusField,
+}
+
+use Meaning::*;
+use Status::*;
+
+/// (phrase, meaning). Where one phrase holds another (`not started`, `started`), the longer
+/// match wins, so negations need no special case.
+const ROWS: &[(&str, Meaning)] = &[
+    // English
+    ("completed", Status(Completed)),
+    ("complete", Status(Completed)),
+    ("done", Status(Completed)),
+    ("finished", Status(Completed)),
+    ("shipped", Status(Completed)),
+    ("merged", Status(Completed)),
+    ("resolved", Status(Completed)),
+    ("fixed", Status(Completed)),
+    ("implemented", Status(Completed)),
+    ("closed", Status(Completed)),
+    ("passed", Status(Completed)),
+    ("passing", Status(Completed)),
+    ("pass", Status(Completed)),
+    ("verified", Status(Completed)),
+    ("in progress", Status(InProgress)),
+    ("inprogress", Status(InProgress)),
+    ("wip", Status(InProgress)),
+    ("ongoing", Status(InProgress)),
+    ("underway", Status(InProgress)),
+    ("under way", Status(InProgress)),
+    ("started", Status(InProgress)),
+    ("active", Status(InProgress)),
+    ("doing", Status(InProgress)),
+    ("partial", Status(InProgress)),
+    ("partially done", Status(InProgress)),
+    ("partially complete", Status(InProgress)),
+    ("pending", Status(Pending)),
+    ("todo", Status(Pending)),
+    ("to do", Status(Pending)),
+    ("not started", Status(Pending)),
+    ("not done", Status(Pending)),
+    ("not yet started", Status(Pending)),
+    ("incomplete", Status(Pending)),
+    ("planned", Status(Pending)),
+    ("queued", Status(Pending)),
+    ("open", Status(Pending)),
+    ("blocked", Status(Blocked)),
+    ("on hold", Status(Blocked)),
+    ("waiting", Status(Blocked)),
+    ("stuck", Status(Blocked)),
+    ("failed", Status(Failed)),
+    ("failing", Status(Failed)),
+    ("broken", Status(Failed)),
+    ("skipped", Status(Skipped)),
+    ("cancelled", Status(Skipped)),
+    ("canceled", Status(Skipped)),
+    ("dropped", Status(Skipped)),
+    ("won't do", Status(Skipped)),
+    ("wontfix", Status(Skipped)),
+    ("next", Next),
+    ("next step", Next),
+    ("next steps", Next),
+    ("next action", Next),
+    ("next actions", Next),
+    ("next up", Next),
+    ("up next", Next),
+    ("next session", Next),
+    ("next session start", Next),
+    ("next task", Next),
+    ("next priority", Next),
+    ("next priorities", Next),
+    ("immediate next", Next),
+    ("what's next", Next),
+    ("start here", Next),
+    ("resume here", Next),
+    ("remaining", Remaining),
+    ("remaining work", Remaining),
+    ("remaining tasks", Remaining),
+    ("what's left", Remaining),
+    ("left to build", Remaining),
+    ("left to do", Remaining),
+    ("backlog", Remaining),
+    ("open items", Remaining),
+    ("open tasks", Remaining),
+    ("outstanding", Remaining),
+    ("still to do", Remaining),
+    ("what works", Done),
+    ("what's working", Done),
+    ("accomplished", Done),
+    ("what i accomplished", Done),
+    ("achievements", Done),
+    ("recently completed", Done),
+    ("archive", History),
+    ("archived", History),
+    ("history", History),
+    ("previous", History),
+    ("past sessions", History),
+    ("prior sessions", History),
+    ("changelog", History),
+    ("status", StatusField),
+    ("state", StatusField),
+    // Spanish
+    ("completado", Status(Completed)),
+    ("completada", Status(Completed)),
+    ("hecho", Status(Completed)),
+    ("terminado", Status(Completed)),
+    ("listo", Status(Completed)),
+    ("finalizado", Status(Completed)),
+    ("en progreso", Status(InProgress)),
+    ("en curso", Status(InProgress)),
+    ("en proceso", Status(InProgress)),
+    ("pendiente", Status(Pending)),
+    ("por hacer", Status(Pending)),
+    ("sin empezar", Status(Pending)),
+    ("bloqueado", Status(Blocked)),
+    ("fallido", Status(Failed)),
+    ("cancelado", Status(Skipped)),
+    ("siguiente paso", Next),
+    ("siguientes pasos", Next),
+    ("próximo paso", Next),
+    ("próximos pasos", Next),
+    ("pendientes", Remaining),
+    ("tareas pendientes", Remaining),
+    ("historial", History),
+    ("estado", StatusField),
+    // Portuguese
+    ("concluído", Status(Completed)),
+    ("concluido", Status(Completed)),
+    ("concluída", Status(Completed)),
+    ("feito", Status(Completed)),
+    ("pronto", Status(Completed)),
+    ("em andamento", Status(InProgress)),
+    ("em progresso", Status(InProgress)),
+    ("pendente", Status(Pending)),
+    ("a fazer", Status(Pending)),
+    ("não iniciado", Status(Pending)),
+    ("próximo passo", Next),
+    ("próximos passos", Next),
+    ("próximas etapas", Next),
+    ("pendentes", Remaining),
+    ("histórico", History),
+    // French
+    ("terminé", Status(Completed)),
+    ("terminée", Status(Completed)),
+    ("fait", Status(Completed)),
+    ("complété", Status(Completed)),
+    ("achevé", Status(Completed)),
+    ("en cours", Status(InProgress)),
+    ("à faire", Status(Pending)),
+    ("en attente", Status(Pending)),
+    ("non commencé", Status(Pending)),
+    ("bloqué", Status(Blocked)),
+    ("bloquée", Status(Blocked)),
+    ("échoué", Status(Failed)),
+    ("annulé", Status(Skipped)),
+    ("prochaine étape", Next),
+    ("prochaines étapes", Next),
+    ("étape suivante", Next),
+    ("étapes suivantes", Next),
+    ("reste à faire", Remaining),
+    ("historique", History),
+    ("statut", StatusField),
+    ("état", StatusField),
+    // German
+    ("erledigt", Status(Completed)),
+    ("abgeschlossen", Status(Completed)),
+    ("fertig", Status(Completed)),
+    ("in arbeit", Status(InProgress)),
+    ("in bearbeitung", Status(InProgress)),
+    ("offen", Status(Pending)),
+    ("ausstehend", Status(Pending)),
+    ("nicht begonnen", Status(Pending)),
+    ("blockiert", Status(Blocked)),
+    ("fehlgeschlagen", Status(Failed)),
+    ("nächster schritt", Next),
+    ("nächste schritte", Next),
+    ("als nächstes", Next),
+    ("noch zu tun", Remaining),
+    ("offene punkte", Remaining),
+    ("archiv", History),
+    ("verlauf", History),
+    ("zustand", StatusField),
+    // Italian
+    ("completato", Status(Completed)),
+    ("completata", Status(Completed)),
+    ("fatto", Status(Completed)),
+    ("in corso", Status(InProgress)),
+    ("da fare", Status(Pending)),
+    ("in sospeso", Status(Pending)),
+    ("bloccato", Status(Blocked)),
+    ("fallito", Status(Failed)),
+    ("prossimo passo", Next),
+    ("prossimi passi", Next),
+    ("archivio", History),
+    ("cronologia", History),
+    ("stato", StatusField),
+    // Swedish
+    ("klar", Status(Completed)),
+    ("klart", Status(Completed)),
+    ("färdig", Status(Completed)),
+    ("pågår", Status(InProgress)),
+    ("pågående", Status(InProgress)),
+    ("inte klar", Status(Pending)),
+    ("inte klart", Status(Pending)),
+    ("ej klar", Status(Pending)),
+    ("att göra", Status(Pending)),
+    ("blockerad", Status(Blocked)),
+    ("nästa steg", Next),
+    ("härnäst", Next),
+    ("kvar att göra", Remaining),
+    ("återstår", Remaining),
+    ("arkiv", History),
+    ("historik", History),
+    // Russian
+    ("готово", Status(Completed)),
+    ("выполнено", Status(Completed)),
+    ("сделано", Status(Completed)),
+    ("завершено", Status(Completed)),
+    ("в работе", Status(InProgress)),
+    ("в процессе", Status(InProgress)),
+    ("не начато", Status(Pending)),
+    ("не сделано", Status(Pending)),
+    ("запланировано", Status(Pending)),
+    ("заблокировано", Status(Blocked)),
+    ("следующий шаг", Next),
+    ("следующие шаги", Next),
+    ("дальнейшие шаги", Next),
+    ("осталось", Remaining),
+    ("осталось сделать", Remaining),
+    ("архив", History),
+    ("история", History),
+    ("статус", StatusField),
+    ("состояние", StatusField),
+    // Japanese
+    ("完了", Status(Completed)),
+    ("済み", Status(Completed)),
+    ("進行中", Status(InProgress)),
+    ("作業中", Status(InProgress)),
+    ("対応中", Status(InProgress)),
+    ("未着手", Status(Pending)),
+    ("未完了", Status(Pending)),
+    ("保留", Status(Blocked)),
+    ("次のステップ", Next),
+    ("次のアクション", Next),
+    ("次にやること", Next),
+    ("次の作業", Next),
+    ("残タスク", Remaining),
+    ("残り", Remaining),
+    ("やること", Remaining),
+    ("履歴", History),
+    ("アーカイブ", History),
+    ("ステータス", StatusField),
+    ("状態", StatusField),
+    // Korean
+    ("완료", Status(Completed)),
+    ("진행 중", Status(InProgress)),
+    ("진행중", Status(InProgress)),
+    ("대기", Status(Pending)),
+    ("미완료", Status(Pending)),
+    ("예정", Status(Pending)),
+    ("차단", Status(Blocked)),
+    ("보류", Status(Blocked)),
+    ("다음 단계", Next),
+    ("다음 작업", Next),
+    ("남은 작업", Remaining),
+    ("할 일", Remaining),
+    ("기록", History),
+    ("상태", StatusField),
+    // Chinese
+    ("已完成", Status(Completed)),
+    ("完成", Status(Completed)),
+    ("进行中", Status(InProgress)),
+    ("开发中", Status(InProgress)),
+    ("待办", Status(Pending)),
+    ("未开始", Status(Pending)),
+    ("未完成", Status(Pending)),
+    ("待处理", Status(Pending)),
+    ("阻塞", Status(Blocked)),
+    ("下一步", Next),
+    ("后续步骤", Next),
+    ("接下来", Next),
+    ("剩余", Remaining),
+    ("历史", History),
+    ("归档", History),
+    ("状态", StatusField),
+];
+
+/// Status emoji, at the start or end of a line, a heading or a table cell.
+pub(crate) const EMOJI: &[(&str, Status)] = &[
+    ("✅", Completed),
+    ("✔️", Completed),
+    ("✔", Completed),
+    ("☑️", Completed),
+    ("☑", Completed),
+    ("🟢", Completed),
+    ("❌", Failed),
+    ("🚧", InProgress),
+    ("🔄", InProgress),
+    ("🟡", InProgress),
+    ("⏳", Pending),
+    ("⬜", Pending),
+    ("🔲", Pending),
+    ("⛔", Blocked),
+    ("🛑", Blocked),
+    ("⏸️", Blocked),
+    ("⏸", Blocked),
+];
+
+/// Past-tense verbs that open a line recording finished work (`Completed the parser`,
+/// `Implemented retries`, `修复了登录`): completion written as prose. Lower case, as
+/// [`ROWS`]; a line must go on after the verb (the verb alone is a status).
+const DONE_VERBS: &[&str] = &[
+    "completed", "finished", "implemented", "fixed", "shipped", "merged", "resolved", "added",
+    "built", "created", "wrote", "deployed", "migrated", "refactored", "integrated", "released",
+    "delivered", "verified",
+    // Spanish, Portuguese, French, German, Italian, Swedish
+    "completado", "implementado", "corregido", "añadido", "concluído", "corrigido",
+    "terminé", "implémenté", "corrigé", "ajouté", "implementiert", "behoben", "hinzugefügt",
+    "completato", "implementato", "corretto", "aggiunto", "implementerat", "fixat", "slutfört",
+    // Russian, Japanese, Korean, Chinese
+    "реализовано", "исправлено", "добавлено", "сделал", "реализовал", "исправил",
+    "実装済み", "修正済み", "구현 완료", "완료:", "已实现", "实现了", "修复了", "完成了", "新增",
+];
+
+/// A line that records finished work in prose: the verb's length, when `text` opens with
+/// one of [`DONE_VERBS`] and goes on.
+pub(crate) fn done_verb(text: &str) -> Option<usize> {
+    let first = text.trim_start_matches(is_markup).as_bytes().first()?.to_ascii_lowercase();
+    DONE_VERBS.iter().filter(|v| v.as_bytes()[0] == first).find_map(|v| {
+        let len = spells(text, v)?;
+        let rest = text[len..].trim_start_matches(is_markup).trim_start();
+        (!rest.is_empty() && !rest.starts_with([':', '：'])).then_some(len)
+    })
+}
+
+/// A status written after a unit: `Parser — done`, `Login page (completed)`, `Deploy: IN
+/// PROGRESS`, `Export | ✅`. (status, the status's span, the unit's span). The tail must be
+/// the status and nothing more, so prose that merely ends with a status word is not read.
+pub(crate) fn trailing_status(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    use crate::span::Span;
+    let t = text.trim_end().trim_end_matches(['.', '!', '*', '`']);
+    let (tail_start, name_end) = if let Some(open) = t.strip_suffix([')', ']', '）']).and_then(|inner| inner.rfind(['(', '[', '（'])) {
+        let name_end = t[..open].trim_end().len();
+        (open + t[open..].chars().next()?.len_utf8(), name_end)
+    } else {
+        let sep = [" — ", " – ", " - ", " -- ", ": ", "：", " | ", " → ", " -> "]
+            .iter()
+            .filter_map(|sep| t.rfind(sep).map(|at| (at, sep.len())))
+            .max_by_key(|&(at, _)| at)?;
+        (sep.0 + sep.1, t[..sep.0].trim_end().len())
+    };
+    if name_end == 0 {
+        return None;
+    }
+    let tail = t[tail_start..].trim().trim_end_matches([')', ']', '）']);
+    let lead = t[tail_start..].len() - t[tail_start..].trim_start().len();
+    let tail_at = tail_start + lead;
+    let status = match emoji_at_ends(tail) {
+        Some((s, e, rest)) if rest.is_empty() => Some((s, e.shifted(tail_at))),
+        _ => phrase_at(tail).filter(|f| tail[f.len..].trim_matches(is_markup).trim().is_empty()).and_then(|f| match f.meaning {
+            Status(s) => Some((s, Span::new(tail_at, tail_at + f.len))),
+            _ => None,
+        }),
+    }?;
+    Some((status.0, status.1, Span::new(0, name_end)))
+}
+
+/// A phrase found: what it means, and how many bytes of the text it took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Found {
+    pub meaning: Meaning,
+    pub len: usize,
+}
+
+/// Rows by the first byte of their phrase: ASCII phrases under their letter, the others
+/// under their lead byte. Built once; an item is compared only with rows that open the same
+/// way (a memory file has tens of thousands of items).
+fn index() -> &'static [Vec<u16>; 256] {
+    static INDEX: OnceLock<[Vec<u16>; 256]> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index: [Vec<u16>; 256] = std::array::from_fn(|_| Vec::new());
+        for (i, (phrase, _)) in ROWS.iter().enumerate() {
+            index[phrase.as_bytes()[0] as usize].push(i as u16);
+        }
+        index
+    })
+}
+
+/// Skips markup around words: `*`, `` ` ``.
+fn is_markup(c: char) -> bool {
+    matches!(c, '*' | '`')
+}
+
+/// The bytes of `text` that spell `phrase` (folded as the module says), if `text` opens
+/// with it and a word ends there.
+fn spells(text: &str, phrase: &str) -> Option<usize> {
+    let mut t = text.char_indices().peekable();
+    for p in phrase.chars() {
+        loop {
+            let &(_, c) = t.peek()?;
+            if is_markup(c) {
+                t.next();
+                continue;
+            }
+            break;
+        }
+        let (_, c) = t.next()?;
+        let c = match c {
+            '_' | '-' => ' ',
+            '\u{2019}' => '\'',
+            c => case::lower(c),
+        };
+        if c != p {
+            return None;
+        }
+    }
+    let end = t.peek().map_or(text.len(), |&(i, _)| i);
+    // A word must end here (`done` is not `doneness`); CJK phrases end anywhere.
+    let ascii_end = phrase.as_bytes().last().is_some_and(u8::is_ascii);
+    let next = text[end..].chars().next();
+    let boundary = next.is_none_or(|c| !(c.is_alphanumeric() || c == '_') || !ascii_end && !c.is_ascii());
+    let boundary = boundary || !ascii_end;
+    boundary.then_some(end)
+}
+
+/// The longest phrase of the lexicon that `text` opens with (markup skipped).
+pub(crate) fn phrase_at(text: &str) -> Option<Found> {
+    let start = text.len() - text.trim_start_matches(is_markup).len();
+    let first = *text.as_bytes().get(start)?;
+    let key = first.to_ascii_lowercase();
+    let mut best: Option<Found> = None;
+    let mut consider = |rows: &[u16]| {
+        for &i in rows {
+            let (phrase, meaning) = ROWS[i as usize];
+            if let Some(len) = spells(text, phrase) {
+                if best.is_none_or(|b| len > b.len) {
+                    best = Some(Found { meaning, len });
+                }
+            }
+        }
+    };
+    consider(&index()[key as usize]);
+    if !first.is_ascii() {
+        // Upper-case non-ASCII letters (`В работе`) are indexed under their lower case.
+        let c = text[start..].chars().next()?;
+        let lower = case::lower(c);
+        if lower != c {
+            let mut buf = [0; 4];
+            consider(&index()[lower.encode_utf8(&mut buf).as_bytes()[0] as usize]);
+        }
+    }
+    best
+}
+
+/// The status a short text states: a table cell, the value of `Status:`, a heading's tail.
+/// An emoji at either end, else the longest status phrase the text opens with (after
+/// brackets and decoration).
+pub(crate) fn status_of(text: &str) -> Option<Status> {
+    let t = text.trim().trim_start_matches(['[', '(', '*', '`', '_', ' ', '"']);
+    if let Some((s, _, _)) = emoji_at_ends(t) {
+        return Some(s);
+    }
+    match phrase_at(t)?.meaning {
+        Status(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// A status emoji at the start or end of `text`: (status, emoji span, the rest's span).
+pub(crate) fn emoji_at_ends(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    use crate::span::Span;
+    // Every status emoji is non-ASCII: most texts are rejected on their two end bytes.
+    let t = text.trim_end();
+    let b = t.as_bytes();
+    if b.first().is_none_or(u8::is_ascii) && b.last().is_none_or(u8::is_ascii) {
+        return None;
+    }
+    let decoration = |c: char| matches!(c, '*' | '-' | '—' | ':') || c.is_whitespace();
+    for &(emoji, status) in EMOJI {
+        if let Some(rest) = t.strip_prefix(emoji) {
+            let rest = rest.trim_start_matches(|c: char| decoration(c) || c == '\u{fe0f}');
+            let name_start = t.len() - rest.len();
+            let name = rest.trim_end_matches(['*', '_', '`']);
+            let lead = name.len() - name.trim_start_matches(['*', '_', '`']).len();
+            return Some((status, Span::new(0, emoji.len()), Span::new(name_start + lead, name_start + name.len())));
+        }
+        if let Some(rest) = t.strip_suffix(emoji) {
+            let name = rest.trim_end_matches(decoration);
+            return Some((status, Span::new(rest.len(), t.len()), Span::new(0, name.len())));
+        }
+    }
+    None
+}
+
+/// What a label or heading title says (`Next Steps`, `## 残タスク`, `Remaining:`), when the
+/// whole title is one phrase of the lexicon, perhaps followed by a colon or a parenthesis.
+pub(crate) fn label_of(title: &str) -> Option<Meaning> {
+    // Emoji, numbering and marks before the words: `🎯 1. Next Steps`.
+    let t = title.trim_start_matches(|c: char| !c.is_alphanumeric() || c.is_ascii_digit());
+    let found = phrase_at(t)?;
+    let rest = t[found.len..].trim_start_matches(is_markup).trim();
+    let ends = rest.is_empty() || rest.starts_with([':', '：', '(', '（', '—', '–']) || rest.starts_with("- ");
+    ends.then_some(found.meaning)
+}
+
+/// A status or label opening an item, followed by a colon or a dash: `Done: parser`,
+/// `**In progress** — auth`, `完了：設定`. (the meaning, the phrase's span, where the rest
+/// starts).
+pub(crate) fn labelled(text: &str) -> Option<(Meaning, crate::span::Span, usize)> {
+    let lead = text.len() - text.trim_start_matches(is_markup).len();
+    let found = phrase_at(text)?;
+    let word_end = {
+        let w = &text[..found.len];
+        w.trim_end_matches(is_markup).len()
+    };
+    let after = text[found.len..].trim_start_matches(is_markup);
+    let marks = text.len() - found.len - after.len();
+    let sep = [":**", ":", "：", " — ", " – ", " - ", " -- "].iter().find(|s| after.starts_with(**s))?;
+    let rest = found.len + marks + sep.len();
+    let rest = rest + (text[rest..].len() - text[rest..].trim_start().len());
+    Some((found.meaning, crate::span::Span::new(lead, word_end), rest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One line per phrase a contributor adds: the text as people write it, what it says.
+    #[test]
+    fn statuses_in_every_language() {
+        let cases: &[(&str, Option<Status>)] = &[
+            ("COMPLETED", Some(Completed)),
+            ("IN_PROGRESS", Some(InProgress)),
+            ("In-progress", Some(InProgress)),
+            ("**Done**", Some(Completed)),
+            ("✅ Done", Some(Completed)),
+            ("Not started", Some(Pending)),
+            ("started", Some(InProgress)),
+            ("doneness", None),
+            ("pendiente", Some(Pending)),
+            ("En curso", Some(InProgress)),
+            ("Em andamento", Some(InProgress)),
+            ("Terminé", Some(Completed)),
+            ("En cours", Some(InProgress)),
+            ("Erledigt", Some(Completed)),
+            ("In Arbeit", Some(InProgress)),
+            ("Completato", Some(Completed)),
+            ("Inte klar", Some(Pending)),
+            ("Klar", Some(Completed)),
+            ("В работе", Some(InProgress)),
+            ("Готово", Some(Completed)),
+            ("完了", Some(Completed)),
+            ("未完了", Some(Pending)),
+            ("進行中", Some(InProgress)),
+            ("진행 중", Some(InProgress)),
+            ("완료", Some(Completed)),
+            ("已完成", Some(Completed)),
+            ("进行中", Some(InProgress)),
+            ("Blocked (waiting on Mike)", Some(Blocked)),
+            ("🚧", Some(InProgress)),
+            ("Architecture", None),
+        ];
+        for &(text, want) in cases {
+            assert_eq!(status_of(text), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn labels_in_every_language() {
+        let cases: &[(&str, Option<Meaning>)] = &[
+            ("Next Steps", Some(Next)),
+            ("NEXT:", Some(Next)),
+            ("Next Steps (priority order)", Some(Next)),
+            ("次のステップ", Some(Next)),
+            ("下一步", Some(Next)),
+            ("Próximos pasos", Some(Next)),
+            ("Prochaines étapes", Some(Next)),
+            ("Nächste Schritte", Some(Next)),
+            ("Prossimi passi", Some(Next)),
+            ("Nästa steg", Some(Next)),
+            ("Следующие шаги", Some(Next)),
+            ("다음 단계", Some(Next)),
+            ("Remaining", Some(Remaining)),
+            ("残タスク", Some(Remaining)),
+            ("Archive", Some(History)),
+            ("Status", Some(StatusField)),
+            ("Next-generation parser", None),
+            ("Architecture", None),
+        ];
+        for &(text, want) in cases {
+            assert_eq!(label_of(text), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn labelled_items() {
+        let t = "Done: parser";
+        let (m, word, rest) = labelled(t).unwrap();
+        assert_eq!((m, &t[word.range()], &t[rest..]), (Status(Completed), "Done", "parser"));
+        let t = "**In progress** — auth";
+        let (m, word, rest) = labelled(t).unwrap();
+        assert_eq!((m, &t[word.range()], &t[rest..]), (Status(InProgress), "In progress", "auth"));
+        let t = "完了：設定";
+        assert_eq!(&t[labelled(t).unwrap().2..], "設定");
+        assert!(labelled("Done with the parser").is_none());
+        assert!(labelled("Note: x").is_none());
+    }
+
+    #[test]
+    fn emoji_at_either_end() {
+        let t = "User Authentication System ✅";
+        let (s, _, name) = emoji_at_ends(t).unwrap();
+        assert_eq!((s, &t[name.range()]), (Completed, "User Authentication System"));
+        let t = "✅ **Bearer tokens**";
+        let (_, _, name) = emoji_at_ends(t).unwrap();
+        assert_eq!(&t[name.range()], "Bearer tokens");
+        let t = "✅\t";
+        let (_, _, name) = emoji_at_ends(t).unwrap();
+        assert!(name.is_empty() && name.end() <= t.len());
+    }
+
+    #[test]
+    fn trailing_statuses() {
+        let cases: &[(&str, Option<(Status, &str, &str)>)] = &[
+            ("Parser — done", Some((Completed, "done", "Parser"))),
+            ("Login page (completed)", Some((Completed, "completed", "Login page"))),
+            ("Deploy: IN PROGRESS", Some((InProgress, "IN PROGRESS", "Deploy"))),
+            ("Export | ✅", Some((Completed, "✅", "Export"))),
+            ("Feature #7 - Status pendiente", None),
+            ("Auth flow (進行中)", Some((InProgress, "進行中", "Auth flow"))),
+            ("We decided the build is done", None),
+            ("Step 3: open the PR", None),
+            ("(done)", None),
+        ];
+        for &(text, want) in cases {
+            let got = trailing_status(text).map(|(s, w, n)| (s, &text[w.range()], &text[n.range()]));
+            assert_eq!(got, want, "{text}");
+        }
+    }
+
+    #[test]
+    fn prose_completion() {
+        assert_eq!(done_verb("Completed the parser"), Some(9));
+        assert_eq!(done_verb("**Implemented** retries"), Some(13));
+        assert_eq!(done_verb("Completed"), None);
+        assert_eq!(done_verb("Completed: x"), None);
+        assert_eq!(done_verb("Complete the parser"), None);
+        assert!(done_verb("修复了登录问题").is_some());
+    }
+
+    #[test]
+    fn every_phrase_is_folded_as_matching_expects() {
+        for (phrase, _) in ROWS {
+            assert_eq!(*phrase, phrase.trim(), "{phrase}");
+            assert!(!phrase.contains("  ") && !phrase.contains(['_', '-', '*', '`']), "{phrase}");
+            assert_eq!(case::to_lower(phrase), *phrase, "{phrase}");
+            assert!(phrase_at(phrase).is_some_and(|f| f.len == phrase.len()), "{phrase}");
+        }
+    }
+}

@@ -1,0 +1,329 @@
+//! Progress markers (SPEC §1): the state of each unit of work, wherever a file writes it.
+//!
+//! From list items: a status word or phrase in any language opening the item (`COMPLETED:`,
+//! `Done:`, `完了：`) or closing it (`Parser — done`, `Login (in progress)`), a checkbox, a
+//! status emoji, the section the item sits in (What Works, Remaining, Next Steps), and
+//! finished work written as prose (`Implemented retries`). From headings: a status on the
+//! heading (`## Feature #7 — COMPLETE`, `### Auth 🚧`) or on a `Status:` line right under it.
+//! From tables: each row of a table with a status column. docs/reader.md says why each shape
+//! is read, and what is not.
+
+use super::{first_line, lines, role_of_item};
+use crate::document::*;
+use crate::lexicon::{self, Meaning};
+use crate::span::Span;
+use crate::Dialect;
+use super::outline::Outline;
+
+pub(super) fn build(doc: &mut Document, outline: &Outline) {
+    let mut markers = Vec::with_capacity(doc.items.len() / 2);
+    items(doc, &mut markers);
+    headings(doc, &mut markers);
+    tables(doc, outline, &mut markers);
+    // Heading and table markers were appended after the item markers: restore file order (a
+    // no-op pass when there are none).
+    if !markers.is_sorted_by_key(|m| m.span.start()) {
+        crate::sort::sort_by_key(&mut markers, |m| [m.span.start() as u64, 0, 0]);
+    }
+    doc.progress = markers;
+}
+
+/// A marker naming one unit.
+fn simple(span: Span, source: MarkerSource, status: Status, status_span: Span, name: Span) -> ProgressMarker {
+    ProgressMarker {
+        span,
+        source,
+        status: Some(status),
+        status_span,
+        units: vec![Unit { name, range: None, stopped_at: None }],
+        detail: None,
+    }
+}
+
+fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
+    let text = doc.source.as_str();
+    // Items under a state heading (What Works, Remaining) are units of that state in the
+    // free-form dialects; a checkpoint log and session notes say state in words only.
+    let section_markers = matches!(doc.dialect, Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog);
+    let mut raw_units = Vec::new();
+    for item in &doc.items {
+        let body = &text[item.text.range()];
+        let base = item.text.start();
+        let role = role_of_item(doc, item);
+        if role == SectionRole::Procedure {
+            continue;
+        }
+        // `COMPLETED: unit`, `DONE: unit` (upper case, any word: an unknown one under
+        // Progress Markers is reported), else a status phrase of the lexicon in any case.
+        let worded = lines::status_word(body)
+            .and_then(|(word, rest)| {
+                let known = lines::read_status(&body[word.range()]);
+                (known.is_some() || role == SectionRole::Progress).then_some((known, word, rest))
+            })
+            .or_else(|| match lexicon::labelled(body) {
+                Some((Meaning::Status(s), word, rest)) => Some((Some((s, true)), word, rest)),
+                _ => None,
+            });
+        if let Some((known, word, rest)) = worded {
+            let status = known.map(|(s, _)| s);
+            let rest_span = first_line(text, Span::new(base + rest, item.text.end()));
+            lines::units_into(&text[rest_span.range()], status == Some(Status::Pending), &mut raw_units);
+            let detail = raw_units.first().and_then(|u| u.detail).map(|d| d.shifted(rest_span.start()));
+            let units = raw_units
+                .iter()
+                .map(|u| Unit {
+                    name: u.name.shifted(rest_span.start()),
+                    range: u.range.map(|(whole, start, end)| UnitRange {
+                        span: whole.shifted(rest_span.start()),
+                        start: start.shifted(rest_span.start()),
+                        end: end.map(|e| e.shifted(rest_span.start())),
+                    }),
+                    stopped_at: u.stopped_at.map(|s| s.shifted(rest_span.start())),
+                })
+                .collect::<Vec<_>>();
+            if units.is_empty() && status.is_some() {
+                continue; // `Done:` alone opens a list, it names no unit
+            }
+            markers.push(ProgressMarker {
+                span: item.span,
+                source: if known.is_some_and(|(_, alias)| alias) { MarkerSource::Alias } else { MarkerSource::StatusWord },
+                status,
+                status_span: word.shifted(base),
+                units,
+                detail,
+            });
+            continue;
+        }
+        let line = first_line(text, item.text);
+        let line_text = &text[line.range()];
+        if let Some(done) = item.checkbox {
+            let status = if done { Status::Completed } else { Status::Pending };
+            let mark = Span::new(item.text.start().saturating_sub(4).max(item.span.start()), item.text.start());
+            markers.push(simple(item.span, MarkerSource::Checkbox, status, mark, line));
+            continue;
+        }
+        if let Some((status, emoji, name)) = lexicon::emoji_at_ends(line_text) {
+            markers.push(simple(item.span, MarkerSource::Emoji, status, emoji.shifted(base), name.shifted(base)));
+            continue;
+        }
+        // `Status: done` under a heading is the heading's state (see `headings`), not a unit.
+        if matches!(lexicon::labelled(line_text), Some((Meaning::StatusField, _, _))) {
+            continue;
+        }
+        if let Some((status, word, name)) = lexicon::trailing_status(line_text) {
+            markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(base), name.shifted(base)));
+            continue;
+        }
+        if section_markers && item.depth == 1 {
+            let status = match role {
+                SectionRole::Done => Some(Status::Completed),
+                SectionRole::Todo | SectionRole::NextStep => Some(Status::Pending),
+                SectionRole::Active => Some(Status::InProgress),
+                SectionRole::Blocked => Some(Status::Blocked),
+                _ => None,
+            };
+            if let Some(status) = status {
+                if !says_there_is_none(line_text) && !ends_with_colon(line_text) {
+                    markers.push(simple(item.span, MarkerSource::Section, status, Span::empty(item.text.start()), line));
+                }
+                continue;
+            }
+        }
+        let prose = !matches!(
+            role,
+            SectionRole::Decisions | SectionRole::Discoveries | SectionRole::Todo | SectionRole::NextStep | SectionRole::Issues
+        );
+        if prose {
+            if let Some(verb) = lexicon::done_verb(line_text) {
+                let name = Span::new(base + verb, line.end());
+                let lead = text[name.range()].len() - text[name.range()].trim_start_matches(['*', '`', ' ']).len();
+                markers.push(simple(
+                    item.span,
+                    MarkerSource::Prose,
+                    Status::Completed,
+                    Span::new(base, base + verb),
+                    Span::new(name.start() + lead, name.end()),
+                ));
+            }
+        }
+    }
+}
+
+/// `None currently`, `Nothing blocking.`, `N/A`: an item under a state heading that says the
+/// state is empty, not a unit in it.
+fn says_there_is_none(item: &str) -> bool {
+    let word_end = item.find(|c: char| !c.is_ascii_alphabetic() && c != '/').unwrap_or(item.len());
+    let word = &item[..word_end];
+    ["none", "nothing", "n/a"].iter().any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// `The immediate next steps are:`: an item that introduces a list, not a unit.
+fn ends_with_colon(item: &str) -> bool {
+    item.trim_end().trim_end_matches(['*', '_']).ends_with([':', '：'])
+}
+
+fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
+    let text = doc.source.as_str();
+    for section in &doc.sections {
+        let title = &text[section.title.range()];
+        let at = section.title.start();
+        if section.level >= 2 {
+            if let Some((status, emoji, name)) = lexicon::emoji_at_ends(title) {
+                markers.push(simple(section.heading, MarkerSource::Emoji, status, emoji.shifted(at), name.shifted(at)));
+                continue;
+            }
+        }
+        // A heading that is itself a label (`## Status`, `## Next Steps`, `## Completed`)
+        // names a state, not a unit; checkpoint logs keep state in their Progress Markers.
+        if section.role != SectionRole::Other && section.role != SectionRole::Worklog
+            || lexicon::label_of(title).is_some()
+            || doc.dialect == Dialect::CheckpointLog
+        {
+            continue;
+        }
+        if let Some((Meaning::Status(status), word, rest)) = lexicon::labelled(title) {
+            let name = Span::new(at + rest, section.title.end());
+            if !name.is_empty() {
+                markers.push(simple(section.heading, MarkerSource::Heading, status, word.shifted(at), name));
+                continue;
+            }
+        }
+        if let Some((status, word, name)) = lexicon::trailing_status(title) {
+            markers.push(simple(section.heading, MarkerSource::Heading, status, word.shifted(at), name.shifted(at)));
+            continue;
+        }
+        // Under the file's title, a `Status:` line belongs to the text below it (a session
+        // paragraph), not to the whole file.
+        if section.level < 2 {
+            continue;
+        }
+        if let Some((status, value)) = status_line_under(doc, section) {
+            markers.push(simple(section.heading, MarkerSource::Heading, status, value, section.title));
+        }
+    }
+}
+
+/// How many lines under a heading a `Status:` line may sit and still be the heading's.
+const STATUS_LINE_REACH: usize = 4;
+
+/// `Status: COMPLETE`, `- **Status:** ✅ Done`, `状态：已完成` on one of the first lines under
+/// a heading (before any other heading): the status and the value's span.
+fn status_line_under(doc: &Document, section: &Section) -> Option<(Status, Span)> {
+    let text = doc.source.as_str();
+    let body = section.body;
+    let mut at = body.start();
+    let mut seen = 0;
+    while at < body.end() && seen < STATUS_LINE_REACH {
+        let end = memchr::memchr(b'\n', &text.as_bytes()[at..body.end()]).map_or(body.end(), |i| at + i + 1);
+        let line = text[at..end].trim_end();
+        let content = line.trim_start().trim_start_matches(['-', '*', '+', '>']).trim_start();
+        let from = at + (line.len() - content.len());
+        at = end;
+        if content.is_empty() || lines::is_rule_line(content) {
+            continue;
+        }
+        if content.starts_with('#') {
+            return None;
+        }
+        seen += 1;
+        if let Some((Meaning::StatusField, _, rest)) = lexicon::labelled(content) {
+            let value = &content[rest..];
+            let status = lexicon::status_of(value)?;
+            return Some((status, Span::new(from + rest, from + content.len())));
+        }
+    }
+    None
+}
+
+/// Rows of tables with a status column (`| Task | Status |`, `| 機能 | 状態 |`): each row is a
+/// unit, named by its first column that is not the status or an index.
+fn tables(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) {
+    let text = doc.source.as_str();
+    for p in &outline.paragraphs {
+        let para = &text[p.range()];
+        if !para.starts_with('|') && !para.trim_start().starts_with('|') {
+            continue;
+        }
+        let mut rows = line_spans(para, p.start());
+        let (Some(header), Some(rule)) = (rows.next(), rows.next()) else { continue };
+        if !is_delimiter_row(&text[rule.range()]) {
+            continue;
+        }
+        let heads = cells(text, header);
+        let Some(status_col) = heads.iter().position(|c| lexicon::label_of(&text[c.range()]) == Some(Meaning::StatusField)) else {
+            continue;
+        };
+        let is_index = |c: &Span| {
+            let h = text[c.range()].trim().to_ascii_lowercase();
+            h.is_empty() || ["#", "id", "no", "no.", "n°", "nr", "#."].contains(&h.as_str())
+        };
+        let Some(name_col) = (0..heads.len()).find(|&i| i != status_col && !is_index(&heads[i])) else { continue };
+        for row in rows {
+            let cs = cells(text, row);
+            let (Some(&status_cell), Some(&name_cell)) = (cs.get(status_col), cs.get(name_col)) else { continue };
+            let Some(status) = lexicon::status_of(&text[status_cell.range()]) else { continue };
+            let name = trim_markup(text, name_cell);
+            if name.is_empty() {
+                continue;
+            }
+            markers.push(simple(row, MarkerSource::Table, status, status_cell, name));
+        }
+    }
+}
+
+/// The lines of a paragraph as spans (line endings excluded).
+fn line_spans(para: &str, base: usize) -> impl Iterator<Item = Span> + '_ {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        if at >= para.len() {
+            return None;
+        }
+        let end = memchr::memchr(b'\n', &para.as_bytes()[at..]).map_or(para.len(), |i| at + i);
+        let line = para[at..end].trim_end();
+        let span = Span::new(base + at, base + at + line.len());
+        at = end + 1;
+        Some(span)
+    })
+}
+
+/// `|---|:---:|`: a table's delimiter row.
+fn is_delimiter_row(line: &str) -> bool {
+    let t = line.trim();
+    t.contains('-') && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
+}
+
+/// The cells of a table row, trimmed (a `\|` is no cell border).
+fn cells(text: &str, row: Span) -> Vec<Span> {
+    let line = &text[row.range()];
+    let inner_start = line.len() - line.trim_start().trim_start_matches('|').len();
+    let trimmed = line.trim_end();
+    let inner_end = if trimmed.ends_with('|') && !trimmed.ends_with("\\|") { trimmed.len() - 1 } else { trimmed.len() };
+    if inner_start >= inner_end {
+        return Vec::new();
+    }
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut start = inner_start;
+    for i in inner_start..inner_end {
+        if b[i] == b'|' && (i == 0 || b[i - 1] != b'\\') {
+            out.push(trimmed_span(text, Span::new(row.start() + start, row.start() + i)));
+            start = i + 1;
+        }
+    }
+    out.push(trimmed_span(text, Span::new(row.start() + start, row.start() + inner_end)));
+    out
+}
+
+fn trimmed_span(text: &str, span: Span) -> Span {
+    let s = &text[span.range()];
+    let lead = s.len() - s.trim_start().len();
+    Span::new(span.start() + lead, span.start() + lead + s.trim().len())
+}
+
+/// A cell without the markup around its words (`**Auth**`, `` `parser` ``).
+fn trim_markup(text: &str, span: Span) -> Span {
+    let s = &text[span.range()];
+    let inner = s.trim_matches(['*', '`', '_', ' ']);
+    let lead = s.len() - s.trim_start_matches(['*', '`', '_', ' ']).len();
+    Span::new(span.start() + lead, span.start() + lead + inner.len())
+}
