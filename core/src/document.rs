@@ -33,6 +33,10 @@ pub struct Document {
     pub(crate) broken_rows: Vec<Span>,
     /// Dates opening free-text paragraphs (session logs written without list items).
     pub(crate) stamps: Vec<Stamp>,
+    /// The inside of a fence wrapping the whole file, which is read as the document.
+    pub(crate) fence: Option<Span>,
+    /// Whether the dated parts run from the newest down (see [`Document::newest_first`]).
+    pub(crate) newest_first: bool,
 }
 
 /// A date at the start of a free-text paragraph.
@@ -74,6 +78,9 @@ pub enum SectionRole {
     /// checkboxes are instructions, not units of the task. Subsections without a role of
     /// their own are part of it.
     Procedure,
+    /// Archive, Previous handoffs, History: past state kept for the record. Never the
+    /// current state: no next action or open unit is read from it. Subsections are part of it.
+    History,
     Other,
 }
 
@@ -383,7 +390,7 @@ impl Document {
     /// Every unit with its current marker, as (marker, unit) indices into
     /// [`Document::progress`], in file order of the unit's first mention. Progress markers
     /// are state: when an explicit status line names a unit that an earlier one named (the
-    /// same `key`), the later line is its state. Free-form sources (sections, emoji,
+    /// same `key`), the later line is its state (the earlier one in a file kept newest first). Free-form sources (sections, emoji,
     /// checkboxes) may repeat a name that is not the same unit, and a name without a key
     /// (`None`) is no identity: those stand as written. Indices, not names: a long run mentions
     /// tens of thousands of units, and only the ones that stay are worth naming.
@@ -401,6 +408,8 @@ impl Document {
                     continue;
                 };
                 match index.entry(key) {
+                    // In a file kept newest first, the first mention is the current state.
+                    std::collections::hash_map::Entry::Occupied(_) if self.newest_first => {}
                     std::collections::hash_map::Entry::Occupied(at) => out[*at.get()] = row,
                     std::collections::hash_map::Entry::Vacant(slot) => {
                         slot.insert(out.len());
@@ -410,6 +419,18 @@ impl Document {
             }
         }
         out
+    }
+
+    /// The inside of a code fence that wraps the whole file (```` ```markdown ````), which
+    /// Memento reads as the document; `None` for a file that is not wrapped.
+    pub fn wrapping_fence(&self) -> Option<Span> {
+        self.fence
+    }
+
+    /// Whether the file's dated parts run from the newest down (sessions prepended): then
+    /// the first mention of a unit or a next step is the latest, not the last.
+    pub fn newest_first(&self) -> bool {
+        self.newest_first
     }
 
     pub fn discoveries(&self) -> &[Discovery] {

@@ -392,6 +392,83 @@ pub(crate) fn trailing_status(text: &str) -> Option<(Status, crate::span::Span, 
     Some((status.0, status.1, Span::new(0, name_end)))
 }
 
+/// Phrases that say the whole run is done, in a lower-cased line: `ALL 20 TASKS DONE`,
+/// `PROJECT 100% COMPLETE`, `No remaining work`, `152/152 features passing`, `全て完了`.
+const ALL_DONE: &[&str] = &[
+    "100% complete", "100% done", "100% finished", "project complete", "project is complete",
+    "task complete", "run complete", "no remaining work", "no work remaining", "nothing remaining",
+    "nothing left to do", "no remaining tasks", "no remaining features", "no further work",
+    "everything shipped", "everything is done", "everything done", "everything complete",
+    "todo completado", "tout est terminé", "alles erledigt", "tutto completato", "allt klart",
+    "всё готово", "все задачи выполнены", "全て完了", "すべて完了", "全部完成", "모두 완료",
+];
+
+/// Words that end a claim that every task of a kind is done: `all 20 tasks done`.
+const ALL_DONE_WORDS: &[&str] = &["complete", "completed", "done", "finished", "implemented", "passing", "shipped"];
+
+/// What such a claim counts: work, not checks (`all tests pass` is one session's result).
+const ALL_DONE_KINDS: &[&str] = &[
+    "tasks", "features", "items", "phases", "milestones", "stories", "work", "todos", "steps",
+    "units", "functionality", "requirements", "deliverables", "chapters", "issues",
+];
+
+/// Whether a lower-cased line claims the whole run is done.
+pub(crate) fn claims_all_done(line: &str) -> bool {
+    if line.contains(" not ") || line.contains("n't") || line.contains("remaining:") {
+        return false;
+    }
+    // A part of the run (`Phase 1 (100% Complete)`, `all assigned features complete`) is not
+    // the run.
+    const PARTS: &[&str] = &["phase", "sprint", "milestone", "stage", "step ", "part ", "batch", "assigned", "session", "section", "module"];
+    if PARTS.iter().any(|p| line.contains(p)) {
+        return false;
+    }
+    if ALL_DONE.iter().any(|p| line.contains(p)) {
+        return true;
+    }
+    let words: Vec<&str> = line.split(|c: char| !c.is_alphanumeric() && c != '%' && c != '/').filter(|w| !w.is_empty()).collect();
+    let stop = |w: &&str| matches!(*w, "remaining" | "but" | "except" | "left" | "pending");
+    // `all [N] [core] <kind> [are] <done-word>`
+    let all_kinds_done = words.iter().enumerate().filter(|(_, w)| **w == "all").any(|(i, _)| {
+        let window = &words[i + 1..words.len().min(i + 7)];
+        let kind = window.iter().position(|w| ALL_DONE_KINDS.contains(w));
+        kind.is_some_and(|k| window[k + 1..].iter().any(|w| ALL_DONE_WORDS.contains(w))) && !window.iter().any(stop)
+    });
+    // `152/152 features passing`
+    all_kinds_done
+        || words.iter().any(|w| {
+            let Some((a, b)) = w.split_once('/') else { return false };
+            let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) else { return false };
+            a == b && a > 1 && words.iter().any(|w| matches!(*w, "features" | "tasks" | "items"))
+        })
+}
+
+/// Phrases that say the run waits on a person, in a lower-cased line.
+const WAITING_ON_A_PERSON: &[&str] = &[
+    "waiting for human", "waiting on human", "human intervention", "needs human", "requires human",
+    "awaiting approval", "awaiting review", "awaiting sign-off", "awaiting sign off", "awaiting human",
+    "waiting for approval", "waiting for review", "waiting for sign-off", "waiting for the user",
+    "waiting on the user", "waiting for user", "waiting on user", "pending approval", "needs approval",
+    "requires approval", "explicit approval", "blocked on human", "blocked by human", "manual gate",
+    "human review and sign-off", "hitl",
+    "esperando aprobación", "aguardando aprovação", "en attente de validation", "wartet auf freigabe",
+    "väntar på godkännande", "ожидает одобрения", "承認待ち", "レビュー待ち", "승인 대기", "等待审批", "等待确认",
+];
+
+/// Whether a lower-cased line says the run waits on a person (approval, review, an action
+/// only a human can take).
+pub(crate) fn waits_on_a_person(line: &str) -> bool {
+    WAITING_ON_A_PERSON.iter().any(|p| {
+        line.match_indices(p).any(|(at, _)| {
+            // Whole words: `hitl` is not in `hitless`.
+            let before = line[..at].chars().next_back();
+            let after = line[at + p.len()..].chars().next();
+            let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+            !word(before) && !word(after)
+        })
+    })
+}
+
 /// A phrase found: what it means, and how many bytes of the text it took.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Found {
@@ -673,6 +750,19 @@ mod tests {
         assert_eq!(done_verb("Completed: x"), None);
         assert_eq!(done_verb("Complete the parser"), None);
         assert!(done_verb("修复了登录问题").is_some());
+    }
+
+    #[test]
+    fn run_claims() {
+        for line in ["ALL 20 TASKS DONE", "PROJECT 100% COMPLETE", "152/152 features passing", "No remaining work required", "全て完了しました", "All features completed!", "**All core functionality implemented**"] {
+            assert!(claims_all_done(&case::to_lower(line)), "{line}");
+        }
+        for line in ["All tests pass except two", "All 45 tests passing", "### Phase 1: Auth (100% Complete)", "All assigned features complete.", "12/12 tests pass", "3/20 done", "Not all tasks are done", "all remaining tasks done soon but", "Install all dependencies"] {
+            assert!(!claims_all_done(&case::to_lower(line)), "{line}");
+        }
+        assert!(waits_on_a_person("waiting for human intervention #274"));
+        assert!(waits_on_a_person("承認待ち"));
+        assert!(!waits_on_a_person("waiting for the build"));
     }
 
     #[test]

@@ -200,7 +200,7 @@ export interface Located { line: number; column: number; range: Range }
 
 export type SectionRole =
   | "decisions" | "progress" | "discoveries" | "next-step" | "completion" | "done" | "todo"
-  | "active" | "blocked" | "issues" | "current-state" | "worklog" | "procedure" | "other";
+  | "active" | "blocked" | "issues" | "current-state" | "worklog" | "procedure" | "history" | "other";
 
 export interface Section extends Located {
   title: string;

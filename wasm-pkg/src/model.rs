@@ -152,6 +152,7 @@ fn role(r: SectionRole) -> &'static str {
         SectionRole::CurrentState => "current-state",
         SectionRole::Worklog => "worklog",
         SectionRole::Procedure => "procedure",
+        SectionRole::History => "history",
         SectionRole::Other => "other",
     }
 }

@@ -6,6 +6,7 @@ mod lines;
 mod outline;
 mod progress;
 mod roles;
+mod shape;
 mod store;
 
 pub(crate) use lines::{is_rule_line, status_word, supersedes};
@@ -62,6 +63,8 @@ fn read(source: String, options: &ParseOptions) -> Document {
         records: Vec::new(),
         broken_rows: Vec::new(),
         stamps: Vec::new(),
+        fence: None,
+        newest_first: false,
     };
     // Spans hold u32 offsets: a longer text is kept whole (it round-trips) but not read.
     if u32::try_from(doc.source.len()).is_err() {
@@ -85,7 +88,12 @@ fn read(source: String, options: &ParseOptions) -> Document {
         doc.broken_rows = content.broken;
         return doc;
     }
-    let mut outline = outline::outline(text, bom, &doc.lines);
+    // A file wrapped whole in a fence is read inside it (and the check says so).
+    doc.fence = shape::wrapping_fence(text, bom);
+    let mut outline = match doc.fence {
+        Some(inner) => outline::outline(&text[..inner.end()], inner.start(), &doc.lines),
+        None => outline::outline(text, bom, &doc.lines),
+    };
     doc.front_matter = outline.front_matter;
     build_sections(&mut doc, &outline);
     let text = doc.source.as_str();
@@ -108,9 +116,10 @@ fn read(source: String, options: &ParseOptions) -> Document {
     // entries are (a large file's items, twice over, would not fit the caches).
     build_items(&mut doc, std::mem::take(&mut outline.items));
     build_entries_and_decisions(&mut doc);
+    build_stamps(&mut doc, &outline);
+    doc.newest_first = shape::newest_first(&doc);
     progress::build(&mut doc, &outline);
     build_next_and_completion(&mut doc, &outline);
-    build_stamps(&mut doc, &outline);
     doc
 }
 
@@ -142,6 +151,12 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
         let title = &text[h.title.range()];
         let parent = stack.last().copied();
         let role = match roles::role_of(title) {
+            // Subsections of a procedure or of history are part of it.
+            SectionRole::Other | SectionRole::Todo | SectionRole::NextStep | SectionRole::Active | SectionRole::CurrentState
+                if parent.is_some_and(|p| doc.sections[p].role == SectionRole::History) =>
+            {
+                SectionRole::History
+            }
             SectionRole::Other if parent.is_some_and(|p| doc.sections[p].role == SectionRole::Procedure) => SectionRole::Procedure,
             role => role,
         };
@@ -379,13 +394,15 @@ pub(super) fn first_line(text: &str, span: Span) -> Span {
 
 fn build_next_and_completion(doc: &mut Document, outline: &Outline) {
     let text = doc.source.as_str();
-    let next = doc
+    // The latest Next Steps section with content: the last in a file kept oldest first, the
+    // first in one kept newest first (a log of sessions has one per session).
+    let mut next = doc
         .sections
         .iter()
         .enumerate()
         .filter(|(_, s)| s.role == SectionRole::NextStep)
-        .find_map(|(i, s)| first_block(doc, outline, s.body).map(|(span, t)| NextStep { span, text: t, section: i }));
-    doc.next_step = next;
+        .filter_map(|(i, s)| first_block(doc, outline, s.body).map(|(span, t)| NextStep { span, text: t, section: i }));
+    doc.next_step = if doc.newest_first { next.next() } else { next.last() };
     let completion = doc.sections.iter().enumerate().rev().find(|(_, s)| s.role == SectionRole::Completion);
     if let Some((i, s)) = completion {
         let title = &text[s.title.range()];

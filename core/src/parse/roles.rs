@@ -43,6 +43,15 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     let has = |p: &str| t.contains(p);
     if starts("task complete") {
         SectionRole::Completion
+    } else if has("archive")
+        || starts("previous")
+        || starts("past session")
+        || starts("prior session")
+        || starts("history")
+        || starts("changelog")
+        || starts("old ")
+    {
+        SectionRole::History
     } else if has("decision") || has("決定") || has("决策") {
         SectionRole::Decisions
     } else if starts("progress marker") {
@@ -115,7 +124,23 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     {
         SectionRole::Worklog
     } else {
-        SectionRole::Other
+        role_of_label(title)
+    }
+}
+
+/// A title in any language of the lexicon: `次のステップ`, `Próximos pasos`, `В работе`.
+fn role_of_label(title: &str) -> SectionRole {
+    use crate::document::Status;
+    use crate::lexicon::Meaning;
+    match crate::lexicon::label_of(title) {
+        Some(Meaning::Next) => SectionRole::NextStep,
+        Some(Meaning::Remaining | Meaning::Status(Status::Pending)) => SectionRole::Todo,
+        Some(Meaning::Done | Meaning::Status(Status::Completed)) => SectionRole::Done,
+        Some(Meaning::Status(Status::InProgress)) => SectionRole::Active,
+        Some(Meaning::Status(Status::Blocked)) => SectionRole::Blocked,
+        Some(Meaning::History) => SectionRole::History,
+        Some(Meaning::StatusField) => SectionRole::CurrentState,
+        _ => SectionRole::Other,
     }
 }
 
@@ -144,6 +169,16 @@ mod tests {
             ("Before Starting Any Task", SectionRole::Procedure),
             ("Pre-flight checks", SectionRole::Procedure),
             ("Release checklist", SectionRole::Other),
+            ("Archive", SectionRole::History),
+            ("Previous handoffs", SectionRole::History),
+            ("📦 Archived tasks", SectionRole::History),
+            ("次のステップ", SectionRole::NextStep),
+            ("Próximos pasos", SectionRole::NextStep),
+            ("Nästa steg", SectionRole::NextStep),
+            ("В работе", SectionRole::Active),
+            ("残タスク", SectionRole::Todo),
+            ("Erledigt", SectionRole::Done),
+            ("Estado", SectionRole::CurrentState),
         ];
         for (title, role) in cases {
             assert_eq!(role_of(title), role, "{title}");

@@ -160,7 +160,10 @@ fn by_stretches(text: &str, base: usize, starts: &[usize], out: &mut Outline) {
     let mut deferred = text[base..].starts_with("---").then_some(Deferred { from: base });
     for (i, &line_start) in starts.iter().enumerate() {
         let at = line_start.max(base);
-        let end = starts.get(i + 1).map_or(len, |&next| next);
+        if at >= len {
+            break; // the outline of a text's first part (inside a wrapping fence)
+        }
+        let end = starts.get(i + 1).map_or(len, |&next| next.min(len));
         if at >= end {
             continue;
         }

@@ -6,12 +6,13 @@ use crate::check::{check, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::rule::Rule;
 use crate::secret::redact;
-use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
+use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
 use crate::Dialect;
 use crate::span::Span;
-use crate::text::one_line;
-use crate::parse::is_rule_line;
 use serde::Serialize;
+
+mod next;
+mod status;
 
 /// Where the run stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -156,9 +157,18 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let mut open = Vec::new();
     let mut resume_from = None;
     let mut in_progress_at = None;
+    let mut stated_done = 0;
+    let mut latest_open_at: Option<usize> = None;
+    let history = History::of(doc);
     for (m, u) in units {
         let marker = &doc.progress()[m as usize];
         let Some(status) = marker.status else { continue };
+        let done = matches!(status, Status::Completed | Status::Skipped);
+        // Past state kept for the record is history: what it finished counts, what it left
+        // open is not the current state.
+        if !done && history.holds(marker.span.start()) {
+            continue;
+        }
         let unit = NamedUnit::of(doc, marker, &marker.units[u as usize]);
         if status == Status::InProgress && resume_from.is_none() {
             in_progress_at = Some(marker.span.start());
@@ -167,6 +177,17 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
                 continue_at: unit.stopped_at.as_deref().and_then(next_item),
                 stopped_at: unit.stopped_at,
             });
+        }
+        if !done {
+            let at = marker.span.start();
+            latest_open_at = Some(match latest_open_at {
+                Some(prev) if doc.newest_first() => prev.min(at),
+                Some(prev) => prev.max(at),
+                None => at,
+            });
+        }
+        if done && marker.source != MarkerSource::Prose {
+            stated_done += 1;
         }
         let entry = PlanUnit {
             unit: masked(unit.name),
@@ -181,23 +202,17 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         }
     }
 
-    let next_action = next_action(doc, in_progress_at, resume_from.as_ref(), pending.first())
+    let written = next::written(doc);
+    let next_action = next::next_action(doc, written, in_progress_at, resume_from.as_ref(), pending.first())
         .map(|n| NextAction { text: owned(&n.text), ..n });
-
-    let status = if doc.completion().is_some() {
-        RunStatus::Complete
-    } else if !open.iter().any(|u| u.status == Status::InProgress)
-        && open.iter().any(|u| matches!(u.status, Status::Blocked | Status::Failed))
-        && pending.is_empty()
-    {
-        RunStatus::Blocked
-    } else if !completed.is_empty() && pending.is_empty() && open.is_empty() {
-        RunStatus::Complete
-    } else if completed.is_empty() && open.is_empty() && !has_worked(doc) && next_action.as_ref().is_none_or(|n| n.source == NextActionSource::Pending) {
-        RunStatus::NotStarted
-    } else {
-        RunStatus::InProgress
+    let state = status::UnitState {
+        stated_done,
+        pending: &pending,
+        open: &open,
+        latest_open_at,
+        worked: has_worked(doc) || completed.len() > stated_done,
     };
+    let status = status::run_status(doc, &state, next_action.as_ref(), written.map(|w| w.start()));
 
     let superseded = doc.decisions().iter().filter(|d| d.superseded_by.is_some()).count();
     let mut decisions = PlanDecisions {
@@ -234,6 +249,29 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         conflicts,
         diagnostics,
         last_updated: doc.last_updated().map(|t| t.to_string()),
+    }
+}
+
+/// The sections a file keeps its past in (Archive, Previous handoffs): outermost ones, in
+/// file order, so they do not overlap.
+struct History {
+    spans: Vec<Span>,
+}
+
+impl History {
+    fn of(doc: &Document) -> History {
+        let spans = doc
+            .sections()
+            .iter()
+            .filter(|s| s.role == SectionRole::History && s.parent.is_none_or(|p| doc.sections()[p].role != SectionRole::History))
+            .map(|s| s.span)
+            .collect();
+        History { spans }
+    }
+
+    fn holds(&self, offset: usize) -> bool {
+        let at = self.spans.partition_point(|s| s.end() <= offset);
+        self.spans.get(at).is_some_and(|s| s.contains(offset))
     }
 }
 
@@ -347,125 +385,6 @@ pub fn next_item(stopped_at: &str) -> Option<String> {
     }
     let next = String::from_utf8(out).ok()?;
     Some(format!("{}{}{}", &stopped_at[..start], next, &stopped_at[end..]))
-}
-
-fn next_action(
-    doc: &Document,
-    in_progress_at: Option<usize>,
-    resume: Option<&ResumeFrom>,
-    first_pending: Option<&PlanUnit>,
-) -> Option<NextAction> {
-    let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
-    if let Some(next) = doc.next_step() {
-        let text = doc.text(next.text).trim();
-        if !text.is_empty() {
-            return Some(NextAction { text: text.to_owned(), source: NextActionSource::NextStep, line: line(next.text.start()) });
-        }
-    }
-    if let (Some(at), Some(resume)) = (in_progress_at, resume) {
-        let text = match (&resume.continue_at, &resume.stopped_at) {
-            (Some(next), Some(stop)) => format!("Continue {} at {next} (stopped at {stop})", resume.unit),
-            _ => format!("Continue {}", resume.unit),
-        };
-        return Some(NextAction { text, source: NextActionSource::StopPoint, line: line(at) });
-    }
-    if let Some(p) = first_pending {
-        return Some(NextAction { text: format!("Start {}", p.unit), source: NextActionSource::Pending, line: p.line });
-    }
-    let state = doc.sections().iter().find(|s| s.role == SectionRole::CurrentState);
-    if let Some(body) = state.and_then(|s| state_text(doc, s.body, s.description)) {
-        return Some(NextAction { text: doc.text(body).trim().to_owned(), source: NextActionSource::CurrentState, line: line(body.start()) });
-    }
-    let labelled = labelled_next(doc)?;
-    Some(NextAction { text: one_line(doc.text(labelled)), source: NextActionSource::CurrentState, line: line(labelled.start()) })
-}
-
-/// The labels a free-text progress log writes its next step under, lower case.
-const NEXT_LABELS: [&str; 6] = ["next:", "next steps:", "next step:", "next session:", "next action:", "next up:"];
-
-/// A free-text progress log's own next step (claude-progress.txt): the text after its latest
-/// `NEXT:` / `Next steps:` label, on the label's line or in the lines below it up to a blank
-/// line or a rule. Latest is the last label in a log kept oldest first, the first in one kept
-/// newest first (its dated paragraphs go back in time).
-fn labelled_next(doc: &Document) -> Option<Span> {
-    if doc.dialect() != Dialect::ProgressLog {
-        return None;
-    }
-    let text = doc.source();
-    let starts = doc.line_index().starts();
-    let line_at = |i: usize| {
-        let start = starts[i];
-        let end = starts.get(i + 1).map_or(text.len(), |&next| next);
-        (start, text[start..end].trim_end())
-    };
-    let mut found = Vec::new();
-    for i in 0..starts.len() {
-        let (start, line) = line_at(i);
-        let lead = line.len() - line.trim_start().len();
-        let body = &line[lead..];
-        let Some(label) = NEXT_LABELS.iter().find(|l| body.get(..l.len()).is_some_and(|b| b.eq_ignore_ascii_case(l))) else { continue };
-        let after = &body[label.len()..];
-        if !after.trim().is_empty() {
-            let from = start + lead + label.len() + (after.len() - after.trim_start().len());
-            found.push(Span::new(from, start + line.len()));
-            continue;
-        }
-        // The block below the label; of a list, its first item.
-        let (mut first, mut last) = (None, None);
-        for j in i + 1..starts.len() {
-            let (s, l) = line_at(j);
-            let item = l.trim_start();
-            if item.is_empty() || is_rule_line(l) {
-                break;
-            }
-            let marker = list_marker(item);
-            if marker > 0 && first.is_some() {
-                break;
-            }
-            first.get_or_insert(s + (l.len() - item.len()) + marker);
-            last = Some(s + l.len());
-        }
-        if let (Some(first), Some(last)) = (first, last) {
-            found.push(Span::new(first, last));
-        }
-    }
-    let stamps = doc.stamps();
-    let newest_first = stamps.len() > 1 && stamps[0].timestamp.epoch_seconds > stamps[stamps.len() - 1].timestamp.epoch_seconds;
-    if newest_first { found.first().copied() } else { found.last().copied() }
-}
-
-/// The length of a list marker opening `line` (`- `, `* `, `+ `, `1. `, `1) `), 0 without one.
-fn list_marker(line: &str) -> usize {
-    let b = line.as_bytes();
-    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-    let marker = match b.get(digits) {
-        Some(b'-' | b'*' | b'+') if digits == 0 => 1,
-        Some(b'.' | b')') if digits > 0 => digits + 1,
-        _ => return 0,
-    };
-    if b.get(marker) == Some(&b' ') { marker + 1 } else { 0 }
-}
-
-/// The first non-empty paragraph of a state section, after its italic description and any
-/// rule lines under the heading (`## Current Status` over `-----------------`, as plain-text
-/// progress logs underline their headings).
-fn state_text(doc: &Document, body: Span, description: Option<Span>) -> Option<Span> {
-    let mut start = description.map_or(body.start(), |d| d.end().max(body.start()));
-    loop {
-        let text = doc.text(Span::new(start, body.end()));
-        let lead = text.len() - text.trim_start().len();
-        let line = text[lead..].split('\n').next().unwrap_or("");
-        if !is_rule_line(line) {
-            break;
-        }
-        start += lead + line.len();
-    }
-    let text = doc.text(Span::new(start, body.end()));
-    let lead = text.len() - text.trim_start().len();
-    let rest = &text[lead..];
-    let para_end = rest.find("\n\n").or_else(|| rest.find("\r\n\r\n")).unwrap_or(rest.len());
-    let para = rest[..para_end].trim_end();
-    (!para.is_empty() && !para.starts_with('#')).then(|| Span::new(start + lead, start + lead + para.len()))
 }
 
 #[cfg(test)]

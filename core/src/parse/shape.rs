@@ -1,0 +1,77 @@
+//! The shape of a document as a whole: a file wrapped in one code fence, and the order its
+//! dated parts run in (docs/reader.md, "Document shape").
+
+use crate::document::Document;
+use crate::span::Span;
+
+/// The inside of a file wrapped whole in one fenced code block (```` ```markdown ```` …
+/// ```` ``` ````, as agents paste a file they were shown), or `None`. Only a fence whose info
+/// string is empty or names markdown, opening the text (after blank lines) and closed on its
+/// last non-blank line, with no other fence of its kind inside, is a wrapper: a file that
+/// is one code sample is not.
+pub(super) fn wrapping_fence(text: &str, from: usize) -> Option<Span> {
+    let body = &text[from..];
+    let lead = body.len() - body.trim_start_matches(['\n', '\r', ' ']).len();
+    let open_at = from + lead;
+    let open_line_end = text[open_at..].find('\n').map_or(text.len(), |i| open_at + i + 1);
+    let open = text[open_at..open_line_end].trim_end();
+    let mark = if open.starts_with("```") { '`' } else if open.starts_with("~~~") { '~' } else { return None };
+    let fence_len = open.len() - open.trim_start_matches(mark).len();
+    let info = open[fence_len..].trim().to_ascii_lowercase();
+    if !(info.is_empty() || info == "markdown" || info == "md") {
+        return None;
+    }
+    let trimmed_end = text.trim_end().len();
+    let close_start = text[..trimmed_end].rfind('\n').map_or(0, |i| i + 1);
+    if close_start <= open_at {
+        return None;
+    }
+    let close = text[close_start..trimmed_end].trim();
+    if !(close.len() >= fence_len && close.chars().all(|c| c == mark)) {
+        return None;
+    }
+    // No fence of the same kind opens inside: it would close the wrapper early.
+    let inner = Span::new(open_line_end, close_start);
+    let fence_inside = text[inner.range()].lines().any(|l| {
+        let l = l.trim_start();
+        l.len() - l.trim_start_matches(mark).len() >= fence_len
+    });
+    (!fence_inside).then_some(inner)
+}
+
+/// Whether the file's dated parts (dated headings, dated paragraphs, log entries) run from
+/// the newest down: more steps back in time than forward between neighbours.
+pub(super) fn newest_first(doc: &Document) -> bool {
+    let mut balance = 0i64;
+    let mut step = |epochs: &mut dyn Iterator<Item = i64>| {
+        let mut prev: Option<i64> = None;
+        for e in epochs {
+            if let Some(p) = prev {
+                balance += (p > e) as i64 - (p < e) as i64;
+            }
+            prev = Some(e);
+        }
+    };
+    step(&mut doc.sections.iter().filter_map(|s| s.timestamp).map(|t| t.epoch_seconds));
+    step(&mut doc.stamps.iter().map(|s| s.timestamp.epoch_seconds));
+    step(&mut doc.entries.iter().map(|e| e.timestamp.epoch_seconds));
+    balance > 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_fences() {
+        let t = "```markdown\n# Progress\n- [x] a\n```\n";
+        assert_eq!(&t[wrapping_fence(t, 0).unwrap().range()], "# Progress\n- [x] a\n");
+        let t = "\n~~~\n# Progress\n~~~~\n\n";
+        assert_eq!(&t[wrapping_fence(t, 0).unwrap().range()], "# Progress\n");
+        assert!(wrapping_fence("```rust\nfn main() {}\n```\n", 0).is_none());
+        assert!(wrapping_fence("```\na\n```\ntext after\n", 0).is_none());
+        assert!(wrapping_fence("```md\n```js\nx\n```\n```\n", 0).is_none());
+        assert!(wrapping_fence("# Title\n```\ncode\n```\n", 0).is_none());
+        assert!(wrapping_fence("```", 0).is_none());
+    }
+}

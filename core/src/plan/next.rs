@@ -1,0 +1,170 @@
+//! Where the next session starts (SPEC §4 `next_action`): the file's own next step when it
+//! writes one, else the stop point of the unit under way, else the first pending unit, else
+//! the current state. docs/reader.md, "The next action", says why in this order.
+
+use super::{NextAction, NextActionSource, PlanUnit, ResumeFrom};
+use crate::document::{Document, SectionRole};
+use crate::lexicon::{self, Meaning};
+use crate::parse::is_rule_line;
+use crate::span::Span;
+use crate::text::one_line;
+use crate::Dialect;
+
+pub(super) fn next_action(
+    doc: &Document,
+    written: Option<Span>,
+    in_progress_at: Option<usize>,
+    resume: Option<&ResumeFrom>,
+    first_pending: Option<&PlanUnit>,
+) -> Option<NextAction> {
+    let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
+    if let Some(span) = written {
+        return Some(NextAction { text: one_line(doc.text(span)), source: NextActionSource::NextStep, line: line(span.start()) });
+    }
+    if let (Some(at), Some(resume)) = (in_progress_at, resume) {
+        let text = match (&resume.continue_at, &resume.stopped_at) {
+            (Some(next), Some(stop)) => format!("Continue {} at {next} (stopped at {stop})", resume.unit),
+            _ => format!("Continue {}", resume.unit),
+        };
+        return Some(NextAction { text, source: NextActionSource::StopPoint, line: line(at) });
+    }
+    if let Some(p) = first_pending {
+        return Some(NextAction { text: format!("Start {}", p.unit), source: NextActionSource::Pending, line: p.line });
+    }
+    let state = doc.sections().iter().find(|s| s.role == SectionRole::CurrentState);
+    let body = state_text(doc, state?.body, state?.description)?;
+    Some(NextAction { text: doc.text(body).trim().to_owned(), source: NextActionSource::CurrentState, line: line(body.start()) })
+}
+
+/// The next step the file writes itself: its Next Steps section, or a `NEXT:` / `Next
+/// steps:` / `次のステップ：` label anywhere outside its history. In a log (a progress log, or a
+/// file whose sections are dated) the latest of them wins: the last in a file kept oldest
+/// first, the first in one kept newest first. In the templated dialects the section does.
+/// A lead-in (`The immediate next steps are:`) gives the first item of its list.
+pub(super) fn written(doc: &Document) -> Option<Span> {
+    let section = doc.next_step().map(|n| n.text).filter(|t| !doc.text(*t).trim().is_empty());
+    let templated = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryBank);
+    let chosen = match (section, labelled(doc)) {
+        (Some(s), _) if templated => Some(s),
+        (Some(s), Some(l)) => Some(if (l.start() > s.start()) != doc.newest_first() { l } else { s }),
+        (s, l) => s.or(l),
+    }?;
+    Some(lead_in_item(doc, chosen).unwrap_or(chosen))
+}
+
+/// When `span` introduces a list (`… are:`), the first item of that list.
+fn lead_in_item(doc: &Document, span: Span) -> Option<Span> {
+    let text = doc.text(span).trim_end();
+    if !text.trim_end_matches(['*', '_']).ends_with([':', '：']) {
+        return None;
+    }
+    let item = doc.items().iter().find(|i| i.span.start() >= span.end())?;
+    let between = &doc.source()[span.end()..item.span.start()];
+    // The list must follow the lead-in (a blank line between, no other paragraph).
+    (between.trim().is_empty()).then(|| first_line(doc, item.text))
+}
+
+fn first_line(doc: &Document, span: Span) -> Span {
+    let t = doc.text(span);
+    let end = t.find('\n').map_or(t.len(), |i| i);
+    Span::new(span.start(), span.start() + t[..end].trim_end().len())
+}
+
+/// The latest next-step label outside history and code fences: the text after it on its
+/// line, or the block below it up to a blank line or a rule (of a list, its first item).
+fn labelled(doc: &Document) -> Option<Span> {
+    let text = doc.source();
+    let starts = doc.line_index().starts();
+    let line_at = |i: usize| {
+        let start = starts[i];
+        let end = starts.get(i + 1).map_or(text.len(), |&next| next);
+        (start, text[start..end].trim_end())
+    };
+    let history: Vec<Span> = doc.sections().iter().filter(|s| s.role == SectionRole::History).map(|s| s.span).collect();
+    let in_history = |at: usize| history.iter().any(|h| h.contains(at));
+    let mut found = Vec::new();
+    let mut fenced = false;
+    for i in 0..starts.len() {
+        let (start, line) = line_at(i);
+        let lead = line.len() - line.trim_start().len();
+        let mut body = &line[lead..];
+        if body.starts_with("```") || body.starts_with("~~~") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced || body.starts_with('#') {
+            continue;
+        }
+        let marker = list_marker(body);
+        body = &body[marker..];
+        let Some((Meaning::Next, _, rest)) = lexicon::labelled(body) else { continue };
+        let label_start = start + lead + marker;
+        if in_history(label_start) {
+            continue;
+        }
+        let after = body[rest..].trim_end();
+        if !after.is_empty() {
+            found.push(Span::new(label_start + rest, label_start + rest + after.len()));
+            continue;
+        }
+        // The block below the label; of a list, its first item.
+        let (mut first, mut last) = (None, None);
+        for j in i + 1..starts.len() {
+            let (s, l) = line_at(j);
+            let item = l.trim_start();
+            if item.is_empty() || is_rule_line(l) || item.starts_with('#') {
+                break;
+            }
+            let marker = list_marker(item);
+            if marker > 0 && first.is_some() {
+                break;
+            }
+            first.get_or_insert(s + (l.len() - item.len()) + marker);
+            last = Some(s + l.len());
+        }
+        if let (Some(first), Some(last)) = (first, last) {
+            found.push(Span::new(first, last));
+        }
+    }
+    if doc.newest_first() { found.first().copied() } else { found.last().copied() }
+}
+
+/// The length of a list marker opening `line` (`- `, `* `, `+ `, `1. `, `1) `, with a
+/// checkbox), 0 without one.
+fn list_marker(line: &str) -> usize {
+    let b = line.as_bytes();
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let marker = match b.get(digits) {
+        Some(b'-' | b'*' | b'+') if digits == 0 => 1,
+        Some(b'.' | b')') if digits > 0 => digits + 1,
+        _ => return 0,
+    };
+    if b.get(marker) != Some(&b' ') {
+        return 0;
+    }
+    let after = &line[marker + 1..];
+    let checkbox = ["[ ] ", "[x] ", "[X] "].iter().find(|c| after.starts_with(**c)).map_or(0, |c| c.len());
+    marker + 1 + checkbox
+}
+
+/// The first non-empty paragraph of a state section, after its italic description and any
+/// rule lines under the heading (`## Current Status` over `-----------------`, as plain-text
+/// progress logs underline their headings).
+fn state_text(doc: &Document, body: Span, description: Option<Span>) -> Option<Span> {
+    let mut start = description.map_or(body.start(), |d| d.end().max(body.start()));
+    loop {
+        let text = doc.text(Span::new(start, body.end()));
+        let lead = text.len() - text.trim_start().len();
+        let line = text[lead..].split('\n').next().unwrap_or("");
+        if !is_rule_line(line) {
+            break;
+        }
+        start += lead + line.len();
+    }
+    let text = doc.text(Span::new(start, body.end()));
+    let lead = text.len() - text.trim_start().len();
+    let rest = &text[lead..];
+    let para_end = rest.find("\n\n").or_else(|| rest.find("\r\n\r\n")).unwrap_or(rest.len());
+    let para = rest[..para_end].trim_end();
+    (!para.is_empty() && !para.starts_with('#')).then(|| Span::new(start + lead, start + lead + para.len()))
+}

@@ -1,0 +1,111 @@
+//! Where the run stands (SPEC §4 `status`): complete, blocked, in progress or not started,
+//! read as a reviewer reads it: the latest state the file writes wins (docs/reader.md, "The
+//! run's status").
+
+use super::{NextAction, NextActionSource, PlanUnit, RunStatus};
+use crate::document::{Document, SectionRole, Status};
+use crate::lexicon;
+use crate::span::Span;
+use crate::Dialect;
+
+/// What the plan read from the units, for the status.
+pub(super) struct UnitState<'a> {
+    /// Completed units whose state the file writes (not finished work told as prose).
+    pub stated_done: usize,
+    pub pending: &'a [PlanUnit],
+    pub open: &'a [PlanUnit],
+    /// Offset of the latest open or pending unit's line (by the file's order), if any.
+    pub latest_open_at: Option<usize>,
+    /// Whether the file records work done at all (prose, entries, dated sessions).
+    pub worked: bool,
+}
+
+pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&NextAction>, written_next_at: Option<usize>) -> RunStatus {
+    if doc.completion().is_some() {
+        return RunStatus::Complete;
+    }
+    // Compared by line: a claim and the next step it sits in share one.
+    let line = |at: usize| doc.line_index().line_of(at);
+    let claims = claims(doc);
+    let newer = |a: usize, b: usize| if doc.newest_first() { line(a) <= line(b) } else { line(a) >= line(b) };
+    let after_open = |at: Option<usize>| at.filter(|&c| units.latest_open_at.is_none_or(|o| newer(c, o)));
+    let claim_done = after_open(claims.complete).filter(|&c| written_next_at.is_none_or(|n| newer(c, n)));
+    let waiting = after_open(claims.waiting);
+    if units.open.iter().any(|u| u.status == Status::InProgress) {
+        return RunStatus::InProgress;
+    }
+    if let Some(w) = waiting {
+        if claim_done.is_none_or(|c| newer(w, c)) {
+            return RunStatus::Blocked;
+        }
+    }
+    if claim_done.is_some() {
+        return RunStatus::Complete;
+    }
+    if units.open.iter().any(|u| matches!(u.status, Status::Blocked | Status::Failed)) && units.pending.is_empty() {
+        return RunStatus::Blocked;
+    }
+    if !units.pending.is_empty() {
+        let fresh = units.stated_done == 0 && units.open.is_empty() && !units.worked && next.is_none_or(|n| n.source == NextActionSource::Pending);
+        return if fresh { RunStatus::NotStarted } else { RunStatus::InProgress };
+    }
+    if written_next_at.is_some() {
+        return RunStatus::InProgress;
+    }
+    if units.stated_done > 0 {
+        return RunStatus::Complete;
+    }
+    if units.worked {
+        return RunStatus::InProgress;
+    }
+    RunStatus::NotStarted
+}
+
+/// The latest lines (by the file's order) that say the whole run is done, and that it waits
+/// on a person, outside history, decisions and code.
+struct Claims {
+    complete: Option<usize>,
+    waiting: Option<usize>,
+}
+
+fn claims(doc: &Document) -> Claims {
+    let mut out = Claims { complete: None, waiting: None };
+    if matches!(doc.dialect(), Dialect::MemoryStore) {
+        return out;
+    }
+    let text = doc.source();
+    let skipped: Vec<Span> = doc
+        .sections()
+        .iter()
+        .filter(|s| matches!(s.role, SectionRole::History | SectionRole::Decisions | SectionRole::Procedure))
+        .map(|s| s.span)
+        .collect();
+    let mut fenced = false;
+    let mut at = 0;
+    let keep = |slot: &mut Option<usize>, pos: usize| {
+        if slot.is_none() || !doc.newest_first() {
+            *slot = Some(pos);
+        }
+    };
+    while at < text.len() {
+        let end = memchr::memchr(b'\n', &text.as_bytes()[at..]).map_or(text.len(), |i| at + i + 1);
+        let line = text[at..end].trim();
+        let pos = at;
+        at = end;
+        if line.starts_with("```") || line.starts_with("~~~") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced || line.len() < 8 || skipped.iter().any(|s| s.contains(pos)) {
+            continue;
+        }
+        let lower = crate::case::to_lower(line);
+        if lexicon::claims_all_done(&lower) {
+            keep(&mut out.complete, pos);
+        }
+        if lexicon::waits_on_a_person(&lower) {
+            keep(&mut out.waiting, pos);
+        }
+    }
+    out
+}
