@@ -49,6 +49,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("passing", Status(Completed)),
     ("pass", Status(Completed)),
     ("verified", Status(Completed)),
+    ("100% complete", Status(Completed)),
+    ("100% done", Status(Completed)),
     ("in progress", Status(InProgress)),
     ("inprogress", Status(InProgress)),
     ("wip", Status(InProgress)),
@@ -97,6 +99,13 @@ const ROWS: &[(&str, Meaning)] = &[
     ("next priority", Next),
     ("next priorities", Next),
     ("immediate next", Next),
+    ("immediate next step", Next),
+    ("immediate next steps", Next),
+    ("suggested next step", Next),
+    ("suggested next steps", Next),
+    ("recommended next step", Next),
+    ("recommended next steps", Next),
+    ("proposed next steps", Next),
     ("what's next", Next),
     ("start here", Next),
     ("resume here", Next),
@@ -273,6 +282,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("次の作業", Next),
     ("残タスク", Remaining),
     ("残り", Remaining),
+    ("残っている", Remaining),
     ("やること", Remaining),
     ("履歴", History),
     ("アーカイブ", History),
@@ -414,7 +424,7 @@ const ALL_DONE_KINDS: &[&str] = &[
 
 /// Whether a lower-cased line claims the whole run is done.
 pub(crate) fn claims_all_done(line: &str) -> bool {
-    if line.contains(" not ") || line.contains("n't") || line.contains("remaining:") {
+    if line.starts_with("not ") || line.contains(" not ") || line.contains("n't") || line.contains("remaining:") {
         return false;
     }
     // A part of the run (`Phase 1 (100% Complete)`, `all assigned features complete`) is not
@@ -604,7 +614,9 @@ pub(crate) fn label_of(title: &str) -> Option<Meaning> {
     let found = phrase_at(t)?;
     let rest = t[found.len..].trim_start_matches(is_markup).trim();
     let ends = rest.is_empty() || rest.starts_with([':', '：', '(', '（', '—', '–']) || rest.starts_with("- ");
-    ends.then_some(found.meaning)
+    // CJK titles run on without spaces: `完了したこと` (what was completed), `残りのタスク`.
+    let cjk_tail = !t.as_bytes()[0].is_ascii() && rest.chars().count() <= 8 && !rest.contains(|c: char| c.is_ascii_alphanumeric() || c == ' ');
+    (ends || cjk_tail).then_some(found.meaning)
 }
 
 /// A status or label opening an item, followed by a colon or a dash: `Done: parser`,
@@ -619,7 +631,8 @@ pub(crate) fn labelled(text: &str) -> Option<(Meaning, crate::span::Span, usize)
     };
     let after = text[found.len..].trim_start_matches(is_markup);
     let marks = text.len() - found.len - after.len();
-    let sep = [":**", ":", "：", " — ", " – ", " - ", " -- "].iter().find(|s| after.starts_with(**s))?;
+    // ` :` is French typography.
+    let sep = [":**", ":", "：", " :", " — ", " – ", " - ", " -- "].iter().find(|s| after.starts_with(**s))?;
     let rest = found.len + marks + sep.len();
     let rest = rest + (text[rest..].len() - text[rest..].trim_start().len());
     Some((found.meaning, crate::span::Span::new(lead, word_end), rest))
@@ -688,6 +701,9 @@ mod tests {
             ("残タスク", Some(Remaining)),
             ("Archive", Some(History)),
             ("Status", Some(StatusField)),
+            ("2. 完了したこと", Some(Status(Completed))),
+            ("残りのタスク", Some(Remaining)),
+            ("Suggested next steps:", Some(Next)),
             ("Next-generation parser", None),
             ("Architecture", None),
         ];
@@ -704,6 +720,8 @@ mod tests {
         let t = "**In progress** — auth";
         let (m, word, rest) = labelled(t).unwrap();
         assert_eq!((m, &t[word.range()], &t[rest..]), (Status(InProgress), "In progress", "auth"));
+        let t = "Terminé : analyseur";
+        assert_eq!(&t[labelled(t).unwrap().2..], "analyseur");
         let t = "完了：設定";
         assert_eq!(&t[labelled(t).unwrap().2..], "設定");
         assert!(labelled("Done with the parser").is_none());

@@ -170,11 +170,8 @@ fn a_progress_logs_latest_next_label_is_the_next_action() {
     // Of a list below the label, the first item.
     let listed = "[Session 3 — 2026-02-24]\nNext Steps:\n- Wire the export button\n- Then the CSV format\n";
     assert_eq!(plan_of(listed).next_action.unwrap().text, "Wire the export button");
-    // Elsewhere a "Next:" line is text like any other.
-    assert!(plan_of_markdown("# Notes\n\nNext: nothing here\n").next_action.is_none());
-}
-
-fn plan_of_markdown(text: &str) -> Plan {
-    plan(&parse(text), &CheckOptions::default())
+    // An explicit label is the file's own next step in any dialect.
+    let next = plan(&parse("# Notes\n\nNext: wire the CSV export\n"), &CheckOptions::default()).next_action.unwrap();
+    assert_eq!((next.text.as_str(), next.source), ("wire the CSV export", NextActionSource::NextStep));
 }
 

@@ -151,7 +151,7 @@ export interface EditResult { text: string; edits: TextEdit[] }
 
 export interface NextAction {
   text: string;
-  source: "next-step" | "stop-point" | "pending" | "current-state";
+  source: "next-step" | "stop-point" | "pending" | "current-state" | "blocked";
   line: number;
 }
 

@@ -68,6 +68,7 @@ pub fn next_action(w: &mut Json, plan: &Plan) {
         NextActionSource::StopPoint => "stop-point",
         NextActionSource::Pending => "pending",
         NextActionSource::CurrentState => "current-state",
+        NextActionSource::Blocked => "blocked",
     };
     w.obj().field("text", &n.text).field("source", source).field_num("line", n.line as u64).end_obj();
 }

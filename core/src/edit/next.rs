@@ -29,7 +29,10 @@ pub fn set_next_with(text: &str, next: &str, options: &EditOptions) -> Result<Ed
     }
     let eol = doc.line_ending();
     let source = doc.source();
-    let (edit, added) = match layout::section_with_role(&doc, SectionRole::NextStep) {
+    // The section the plan reads the next step from (the latest, in a log of sessions),
+    // else the first Next Steps section, empty as it may be.
+    let current = doc.next_step().map(|n| n.section).or_else(|| layout::section_with_role(&doc, SectionRole::NextStep));
+    let (edit, added) = match current {
         Some(i) => {
             let own = layout::own_content(&doc, i);
             let first_item = doc.items().iter().find(|it| it.depth == 1 && it.section == Some(i));

@@ -150,15 +150,12 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
         }
         let title = &text[h.title.range()];
         let parent = stack.last().copied();
-        let role = match roles::role_of(title) {
-            // Subsections of a procedure or of history are part of it.
-            SectionRole::Other | SectionRole::Todo | SectionRole::NextStep | SectionRole::Active | SectionRole::CurrentState
-                if parent.is_some_and(|p| doc.sections[p].role == SectionRole::History) =>
-            {
-                SectionRole::History
-            }
-            SectionRole::Other if parent.is_some_and(|p| doc.sections[p].role == SectionRole::Procedure) => SectionRole::Procedure,
-            role => role,
+        // A subsection that carries its own status (`### Audio playback ✅`) is a unit, and
+        // its items are its details: it takes no state from its parent.
+        let own_status = crate::lexicon::emoji_at_ends(title).is_some() || crate::lexicon::trailing_status(title).is_some();
+        let role = match own_status {
+            true => roles::role_of(title),
+            false => roles::within(roles::role_of(title), parent.map(|p| doc.sections[p].role)),
         };
         doc.sections.push(Section {
             level: h.level,

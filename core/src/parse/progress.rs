@@ -20,6 +20,10 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
     items(doc, &mut markers);
     headings(doc, &mut markers);
     tables(doc, outline, &mut markers);
+    if free_form(doc.dialect) {
+        state_paragraphs(doc, outline, &mut markers);
+        dated_paragraphs(doc, &mut markers);
+    }
     // Heading and table markers were appended after the item markers: restore file order (a
     // no-op pass when there are none).
     if !markers.is_sorted_by_key(|m| m.span.start()) {
@@ -40,11 +44,16 @@ fn simple(span: Span, source: MarkerSource, status: Status, status_span: Span, n
     }
 }
 
+/// The dialects that write state in free form: items under a state heading (What Works,
+/// Remaining) are units of that state, a log's lines are work done. A checkpoint log and
+/// session notes say state in words only.
+fn free_form(dialect: Dialect) -> bool {
+    matches!(dialect, Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog)
+}
+
 fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
-    // Items under a state heading (What Works, Remaining) are units of that state in the
-    // free-form dialects; a checkpoint log and session notes say state in words only.
-    let section_markers = matches!(doc.dialect, Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog);
+    let section_markers = free_form(doc.dialect);
     let mut raw_units = Vec::new();
     for item in &doc.items {
         let body = &text[item.text.range()];
@@ -114,7 +123,8 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(base), name.shifted(base)));
             continue;
         }
-        if section_markers && item.depth == 1 {
+        // Top-level items, and the items of a lead-in (`- **Deploy phase:**` over its tasks).
+        if section_markers && item.depth <= 2 {
             let status = match role {
                 SectionRole::Done => Some(Status::Completed),
                 SectionRole::Todo | SectionRole::NextStep => Some(Status::Pending),
@@ -128,6 +138,16 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
                 }
                 continue;
             }
+        }
+        // A log of work (Recent Changes, Session History) records work done, or, opening
+        // with a status (`Started charting`), work in that state.
+        if section_markers && role == SectionRole::Worklog && item.depth == 1 {
+            let (status, name) = match lexicon::phrase_at(line_text) {
+                Some(lexicon::Found { meaning: Meaning::Status(s), len }) if line_text[len..].starts_with(' ') => (s, Span::new(base + len + 1, line.end())),
+                _ => (Status::Completed, line),
+            };
+            markers.push(simple(item.span, MarkerSource::Prose, status, Span::empty(base), name));
+            continue;
         }
         let prose = !matches!(
             role,
@@ -175,7 +195,8 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         }
         // A heading that is itself a label (`## Status`, `## Next Steps`, `## Completed`)
         // names a state, not a unit; checkpoint logs keep state in their Progress Markers.
-        if section.role != SectionRole::Other && section.role != SectionRole::Worklog
+        let own = super::roles::role_of(title);
+        if own != SectionRole::Other && own != SectionRole::Worklog
             || lexicon::label_of(title).is_some()
             || doc.dialect == Dialect::CheckpointLog
         {
@@ -199,6 +220,12 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         }
         if let Some((status, value)) = status_line_under(doc, section) {
             markers.push(simple(section.heading, MarkerSource::Heading, status, value, section.title));
+            continue;
+        }
+        // A progress log's dated heading (`## Session 52: 2025-12-10`) records a session
+        // that took place: work done, told as a heading.
+        if doc.dialect == Dialect::ProgressLog && section.timestamp.is_some() {
+            markers.push(simple(section.heading, MarkerSource::Prose, Status::Completed, Span::empty(at), section.title));
         }
     }
 }
@@ -233,6 +260,64 @@ fn status_line_under(doc: &Document, section: &Section) -> Option<(Status, Span)
         }
     }
     None
+}
+
+/// A state section written as a paragraph (`## Active Task` over `Auth migration — phase 2
+/// under review.`): its first line is the unit in that state.
+fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) {
+    let text = doc.source.as_str();
+    for section in &doc.sections {
+        let status = match section.role {
+            SectionRole::Active => Status::InProgress,
+            SectionRole::Blocked => Status::Blocked,
+            _ => continue,
+        };
+        // Only where no item of the section is a unit already.
+        if markers.iter().any(|m| section.body.contains(m.span.start())) {
+            continue;
+        }
+        let Some(p) = outline.paragraphs.iter().find(|p| section.body.contains(p.start())) else { continue };
+        // The paragraph must open the section's own text, not a subsection's.
+        if doc.sections.iter().any(|s| s.heading.start() > section.heading.start() && s.heading.start() < p.start()) {
+            continue;
+        }
+        let line = first_line(text, *p);
+        let line_text = &text[line.range()];
+        if line_text.starts_with(['|', '<', '`']) || says_there_is_none(line_text) || lines::is_rule_line(line_text) {
+            continue;
+        }
+        markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), line));
+    }
+}
+
+/// A progress log's dated paragraphs (`[Session 3 — 2026-02-16] infra-002: FastAPI base`),
+/// and the dated lines of any log section, record work that took place.
+fn dated_paragraphs(doc: &Document, markers: &mut Vec<ProgressMarker>) {
+    let text = doc.source.as_str();
+    let mut section = 0;
+    for stamp in &doc.stamps {
+        while section + 1 < doc.sections.len() && doc.sections[section + 1].heading.start() <= stamp.span.start() {
+            section += 1;
+        }
+        let role = doc.sections.get(section).filter(|s| s.span.contains(stamp.span.start())).map_or(SectionRole::Other, |s| s.role);
+        let counts = match role {
+            SectionRole::Worklog => true,
+            SectionRole::Other => doc.dialect == Dialect::ProgressLog,
+            _ => false,
+        };
+        if !counts {
+            continue;
+        }
+        let line_end = memchr::memchr(b'\n', &text.as_bytes()[stamp.span.end()..]).map_or(text.len(), |i| stamp.span.end() + i);
+        let rest = &text[stamp.span.end()..line_end];
+        let name_text = rest.trim_start_matches(|c: char| matches!(c, ']' | ')' | '*' | '-' | '—' | '–' | ':' | '|' | ' ' | '\t'));
+        let start = line_end - name_text.len();
+        let name = Span::new(start, start + name_text.trim_end().len());
+        if name.is_empty() {
+            continue;
+        }
+        markers.push(simple(Span::new(stamp.span.start(), line_end), MarkerSource::Prose, Status::Completed, Span::empty(stamp.span.start()), name));
+    }
 }
 
 /// Rows of tables with a status column (`| Task | Status |`, `| 機能 | 状態 |`): each row is a

@@ -128,6 +128,18 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     }
 }
 
+/// The role of a section given its own and its parent's: a subsection with no role of its
+/// own is part of a procedure, of history or of a state list (`## Completed` → `### Phase
+/// 1`); history holds every state below it (an archived Next Steps is no next step).
+pub(crate) fn within(own: SectionRole, parent: Option<SectionRole>) -> SectionRole {
+    use SectionRole::*;
+    match (own, parent) {
+        (Other | Todo | NextStep | Active | Blocked | CurrentState | Done, Some(History)) => History,
+        (Other, Some(p @ (Procedure | Done | Todo | Active | Blocked))) => p,
+        (own, _) => own,
+    }
+}
+
 /// A title in any language of the lexicon: `次のステップ`, `Próximos pasos`, `В работе`.
 fn role_of_label(title: &str) -> SectionRole {
     use crate::document::Status;

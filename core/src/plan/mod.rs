@@ -36,6 +36,8 @@ pub enum NextActionSource {
     Pending,
     /// Current State (session notes) or the current-focus section.
     CurrentState,
+    /// Nothing to start: the first BLOCKED or FAILED unit, which waits.
+    Blocked,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -203,7 +205,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     }
 
     let written = next::written(doc);
-    let next_action = next::next_action(doc, written, in_progress_at, resume_from.as_ref(), pending.first())
+    let next_action = next::next_action(doc, written, in_progress_at, resume_from.as_ref(), pending.first(), &open)
         .map(|n| NextAction { text: owned(&n.text), ..n });
     let state = status::UnitState {
         stated_done,

@@ -3,7 +3,7 @@
 //! the current state. docs/reader.md, "The next action", says why in this order.
 
 use super::{NextAction, NextActionSource, PlanUnit, ResumeFrom};
-use crate::document::{Document, SectionRole};
+use crate::document::{Document, SectionRole, Status};
 use crate::lexicon::{self, Meaning};
 use crate::parse::is_rule_line;
 use crate::span::Span;
@@ -16,6 +16,7 @@ pub(super) fn next_action(
     in_progress_at: Option<usize>,
     resume: Option<&ResumeFrom>,
     first_pending: Option<&PlanUnit>,
+    open: &[PlanUnit],
 ) -> Option<NextAction> {
     let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
     if let Some(span) = written {
@@ -30,6 +31,10 @@ pub(super) fn next_action(
     }
     if let Some(p) = first_pending {
         return Some(NextAction { text: format!("Start {}", p.unit), source: NextActionSource::Pending, line: p.line });
+    }
+    // Nothing to start: what waits is where the next session begins.
+    if let Some(b) = open.iter().find(|u| matches!(u.status, Status::Blocked | Status::Failed)) {
+        return Some(NextAction { text: format!("Unblock {}", b.unit), source: NextActionSource::Blocked, line: b.line });
     }
     let state = doc.sections().iter().find(|s| s.role == SectionRole::CurrentState);
     let body = state_text(doc, state?.body, state?.description)?;
@@ -49,7 +54,16 @@ pub(super) fn written(doc: &Document) -> Option<Span> {
         (Some(s), Some(l)) => Some(if (l.start() > s.start()) != doc.newest_first() { l } else { s }),
         (s, l) => s.or(l),
     }?;
-    Some(lead_in_item(doc, chosen).unwrap_or(chosen))
+    // A lead-in gives its list's first item, and a lead-in item its first sub-item
+    // (`**Performance**:` over `- Add controlled concurrency`).
+    let mut span = chosen;
+    for _ in 0..4 {
+        match lead_in_item(doc, span) {
+            Some(item) => span = item,
+            None => break,
+        }
+    }
+    Some(span)
 }
 
 /// When `span` introduces a list (`… are:`), the first item of that list.
@@ -58,10 +72,11 @@ fn lead_in_item(doc: &Document, span: Span) -> Option<Span> {
     if !text.trim_end_matches(['*', '_']).ends_with([':', '：']) {
         return None;
     }
-    let item = doc.items().iter().find(|i| i.span.start() >= span.end())?;
+    let at = doc.items().partition_point(|i| i.text.start() < span.end());
+    let item = doc.items().get(at)?;
     let between = &doc.source()[span.end()..item.span.start()];
     // The list must follow the lead-in (a blank line between, no other paragraph).
-    (between.trim().is_empty()).then(|| first_line(doc, item.text))
+    between.trim().trim_start_matches(['-', '*', '+']).trim().is_empty().then(|| first_line(doc, item.text))
 }
 
 fn first_line(doc: &Document, span: Span) -> Span {

@@ -31,13 +31,14 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     let after_open = |at: Option<usize>| at.filter(|&c| units.latest_open_at.is_none_or(|o| newer(c, o)));
     let claim_done = after_open(claims.complete).filter(|&c| written_next_at.is_none_or(|n| newer(c, n)));
     let waiting = after_open(claims.waiting);
-    if units.open.iter().any(|u| u.status == Status::InProgress) {
-        return RunStatus::InProgress;
-    }
+    // Waiting on a person, as the latest word: blocked, whatever is under way.
     if let Some(w) = waiting {
         if claim_done.is_none_or(|c| newer(w, c)) {
             return RunStatus::Blocked;
         }
+    }
+    if units.open.iter().any(|u| u.status == Status::InProgress) {
+        return RunStatus::InProgress;
     }
     if claim_done.is_some() {
         return RunStatus::Complete;
@@ -46,7 +47,11 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         return RunStatus::Blocked;
     }
     if !units.pending.is_empty() {
-        let fresh = units.stated_done == 0 && units.open.is_empty() && !units.worked && next.is_none_or(|n| n.source == NextActionSource::Pending);
+        let fresh = units.stated_done == 0
+            && units.open.is_empty()
+            && !units.worked
+            && claims.complete.is_none()
+            && next.is_none_or(|n| n.source == NextActionSource::Pending);
         return if fresh { RunStatus::NotStarted } else { RunStatus::InProgress };
     }
     if written_next_at.is_some() {

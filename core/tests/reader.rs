@@ -1,0 +1,164 @@
+//! Reading memory files as people and agents write them in the wild (docs/reader.md): status
+//! words and labels in many languages, state in tables and on headings, the latest state of a
+//! file kept newest first or oldest first, history sections, a file wrapped in a fence.
+//! Each case is a small file of the shape seen in real repositories, never a copy of one.
+
+use memento_core::plan::{NextActionSource, Plan};
+use memento_core::{parse, parse_with, plan, CheckOptions, ParseOptions, RunStatus, Status};
+
+fn plan_of(text: &str) -> Plan {
+    plan(&parse(text), &CheckOptions::default())
+}
+
+fn plan_named(name: &str, text: &str) -> Plan {
+    plan(&parse_with(text, &ParseOptions { file_name: Some(name.into()), ..ParseOptions::default() }), &CheckOptions::default())
+}
+
+fn names(list: &[memento_core::plan::PlanUnit]) -> Vec<&str> {
+    list.iter().map(|u| u.unit.as_str()).collect()
+}
+
+#[test]
+fn status_words_and_next_step_labels_in_many_languages() {
+    // (file, done units, pending-or-open units, the next action)
+    let cases: &[(&str, &[&str], &[&str], &str)] = &[
+        ("# Progreso\n\n- Completado: parser\n- Pendiente: exportador\n\nPróximos pasos: escribir el exportador\n", &["parser"], &["exportador"], "escribir el exportador"),
+        ("# Fortschritt\n\n- Erledigt: Parser\n- In Arbeit: Export\n\nNächste Schritte: Export fertigstellen\n", &["Parser"], &["Export"], "Export fertigstellen"),
+        ("# Avancement\n\n- Terminé : analyseur\n- En cours : export\n\nProchaine étape : finir l'export\n", &["analyseur"], &["export"], "finir l'export"),
+        ("# Framsteg\n\n- Klar: parser\n- Inte klar: export\n\nNästa steg: skriv exporten\n", &["parser"], &["export"], "skriv exporten"),
+        ("# Прогресс\n\n- Готово: парсер\n- В работе: экспорт\n\nСледующий шаг: доделать экспорт\n", &["парсер"], &["экспорт"], "доделать экспорт"),
+        ("# 進捗\n\n- 完了：パーサー\n- 進行中：エクスポート\n\n次のステップ：エクスポートを仕上げる\n", &["パーサー"], &["エクスポート"], "エクスポートを仕上げる"),
+        ("# 진행\n\n- 완료: 파서\n- 진행 중: 내보내기\n\n다음 단계: 내보내기 마무리\n", &["파서"], &["내보내기"], "내보내기 마무리"),
+        ("# 进度\n\n- 已完成：解析器\n- 进行中：导出\n\n下一步：完成导出\n", &["解析器"], &["导出"], "完成导出"),
+        ("# Progresso\n\n- Concluído: parser\n- Em andamento: exportação\n\nPróximos passos: terminar a exportação\n", &["parser"], &["exportação"], "terminar a exportação"),
+        ("# Avanzamento\n\n- Completato: parser\n- In corso: esportazione\n\nProssimi passi: finire l'esportazione\n", &["parser"], &["esportazione"], "finire l'esportazione"),
+    ];
+    for &(text, done, open, next) in cases {
+        let p = plan_of(text);
+        assert_eq!(names(&p.completed), done, "{text}");
+        let mut left = names(&p.pending);
+        left.extend(names(&p.open));
+        assert_eq!(left, open, "{text}");
+        let n = p.next_action.unwrap_or_else(|| panic!("no next action: {text}"));
+        assert_eq!((n.text.as_str(), n.source), (next, NextActionSource::NextStep), "{text}");
+        assert_eq!(p.status, RunStatus::InProgress, "{text}");
+    }
+}
+
+#[test]
+fn a_status_column_in_a_table() {
+    let text = "# Tasks\n\n| # | Task | Owner | Status |\n|---|------|-------|--------|\n| 1 | Auth | ana | ✅ Done |\n| 2 | Export | bo | In progress |\n| 3 | Docs | cy | Not started |\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["Auth"]);
+    assert_eq!(names(&p.open), ["Export"]);
+    assert_eq!(names(&p.pending), ["Docs"]);
+    assert_eq!(p.resume_from.unwrap().unit, "Export");
+    // Japanese headers and cells.
+    let text = "| 機能 | 状態 |\n|---|---|\n| ログイン | 完了 |\n| 検索 | 未着手 |\n";
+    let p = plan_of(text);
+    assert_eq!((names(&p.completed), names(&p.pending)), (vec!["ログイン"], vec!["検索"]));
+    // A table without a status column names no units.
+    assert!(plan_of("| Date | Note |\n|---|---|\n| 2026-01-02 | done |\n").completed.is_empty());
+}
+
+#[test]
+fn a_status_on_a_heading_or_the_line_under_it() {
+    let text = "# Harness log\n\n## Session 11 – Feature #6: Login\n- Status: COMPLETE\n\n## Session 12 – Feature #7: Export\nStatus: in progress\nWorking on the CSV writer.\n\n## Feature #8: Search — PENDING\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["Session 11 – Feature #6: Login"]);
+    assert_eq!(names(&p.open), ["Session 12 – Feature #7: Export"]);
+    assert_eq!(names(&p.pending), ["Feature #8: Search"]);
+    // `Status:` lines are the heading's, never units of their own.
+    assert!(!names(&p.completed).contains(&"Status"));
+}
+
+#[test]
+fn next_steps_and_remaining_lists_are_pending_units() {
+    let text = "# Active Context\n\n## What Works\n- Login\n\n## Next Steps\nThe immediate next steps are:\n\n1. **Testing**:\n   - Expand test coverage for the scraper\n2. Docs\n\n## Remaining\n- Search\n";
+    let p = plan_named("memory-bank/activeContext.md", text);
+    assert_eq!(names(&p.completed), ["Login"]);
+    assert!(names(&p.pending).contains(&"Search"), "{:?}", names(&p.pending));
+    assert!(names(&p.pending).contains(&"Docs"), "{:?}", names(&p.pending));
+    // A lead-in gives its list, and a lead-in item its first sub-item.
+    assert_eq!(p.next_action.unwrap().text, "Expand test coverage for the scraper");
+}
+
+#[test]
+fn finished_work_in_prose_counts_as_done_but_does_not_finish_the_run() {
+    let text = "# Progress\n\n## Recent Changes\n- Implemented retries\n- Started the export screen\n\n## Notes\n- Fixed the login bug\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["retries", "the login bug"]);
+    assert_eq!(names(&p.open), ["the export screen"]);
+    assert_eq!(p.status, RunStatus::InProgress);
+    // Done work told as prose alone is a run under way, not a finished one.
+    let p = plan_of("# Log\n\n- Implemented retries\n- Fixed the login bug\n");
+    assert_eq!(p.status, RunStatus::InProgress);
+}
+
+#[test]
+fn the_latest_state_wins_in_both_orders() {
+    // Oldest first: the last session's label and the last mention of a unit.
+    let oldest = "# Log\n\n## Session 1 — 2026-03-01\n- IN_PROGRESS: export\nNext: write the CSV writer\n\n## Session 2 — 2026-03-02\n- COMPLETED: export\nNext: start the search page\n";
+    let p = plan_of(oldest);
+    assert_eq!(names(&p.completed), ["export"]);
+    assert_eq!(p.next_action.unwrap().text, "start the search page");
+    // Newest first: the first session is the latest.
+    let newest = "# Log\n\n## Session 2 — 2026-03-02\n- COMPLETED: export\nNext: start the search page\n\n## Session 1 — 2026-03-01\n- IN_PROGRESS: export\nNext: write the CSV writer\n";
+    let doc = parse(newest);
+    assert!(doc.newest_first());
+    let p = plan(&doc, &CheckOptions::default());
+    assert_eq!(names(&p.completed), ["export"]);
+    assert!(p.open.is_empty());
+    assert_eq!(p.next_action.unwrap().text, "start the search page");
+}
+
+#[test]
+fn history_sections_are_not_the_current_state() {
+    let text = "# Handoff\n\n## Next Steps\n- Ship v2\n\n## Archive\n### Next Steps\n- Ship v1\n- [ ] Old chore\n- [x] Old done work\n";
+    let p = plan_of(text);
+    assert_eq!(p.next_action.unwrap().text, "Ship v2");
+    assert!(!names(&p.pending).contains(&"Old chore"));
+    assert!(names(&p.completed).contains(&"Old done work"));
+    for title in ["Previous handoffs", "Historial", "Historique", "アーカイブ"] {
+        let text = format!("# Notes\n\n## {title}\n- [ ] stale task\nNext: stale step\n");
+        let p = plan_of(&text);
+        assert!(p.pending.is_empty() && p.next_action.is_none(), "{title}");
+    }
+}
+
+#[test]
+fn a_file_wrapped_in_a_fence_is_read_inside_it() {
+    let text = "```markdown\n# Progress\n\n## What Works\n- [x] Login\n- [ ] Export\n\n## Next Steps\n- Export to CSV\n```\n";
+    let doc = parse(text);
+    assert_eq!(doc.to_string(), text);
+    assert!(doc.wrapping_fence().is_some());
+    let p = plan(&doc, &CheckOptions::default());
+    assert_eq!(names(&p.completed), ["Login"]);
+    assert_eq!(p.next_action.unwrap().text, "Export to CSV");
+    // A code sample is not a wrapper.
+    assert!(parse("```rust\nfn main() {}\n```\n").wrapping_fence().is_none());
+}
+
+#[test]
+fn claims_about_the_whole_run() {
+    let done = "# Progress Log\n\n## Session 3 — 2026-03-03\n- [x] Export\n\nALL 20 TASKS DONE. Project complete.\n";
+    assert_eq!(plan_of(done).status, RunStatus::Complete);
+    // A claim older than open work is stale.
+    let stale = "# Progress Log\n\nALL TASKS DONE\n\n## Session 4\n- [ ] Fix the regression\n";
+    assert_eq!(plan_of(stale).status, RunStatus::InProgress);
+    // Waiting on a person is blocked, in any language of the lexicon.
+    for line in ["Phase 3 gated on human review and sign-off", "承認待ち", "Waiting for human intervention #274"] {
+        let text = format!("# Scratchpad\n\n## Active Task\nMigration — phase 2 done. {line}\n");
+        assert_eq!(plan_of(&text).status, RunStatus::Blocked, "{line}");
+    }
+    // A sub-part done is not the run.
+    let part = "# Progress\n\n### Phase 1 (100% Complete)\n\n## Remaining\n- [ ] Phase 2\n";
+    assert_eq!(plan_of(part).status, RunStatus::InProgress);
+}
+
+#[test]
+fn prose_markers_carry_their_own_source() {
+    let doc = parse("# Log\n\n- Implemented retries\n");
+    assert_eq!(doc.progress()[0].source, memento_core::MarkerSource::Prose);
+    assert_eq!(doc.progress()[0].status, Some(Status::Completed));
+}
