@@ -8,9 +8,9 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import {
   appendFileSync, chmodSync, chownSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync,
-  readFileSync, readlinkSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync,
+  readFileSync, readlinkSync, renameSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync,
 } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { hostname } from "node:os";
 import { join } from "node:path";
@@ -177,6 +177,73 @@ test("a change made by another program during a write is kept: the edit is appli
   assert.deepEqual(temps(dir), []);
 });
 
+test("an editor's save (a new file renamed over it) during a write is kept too", async () => {
+  const dir = folder();
+  const file = bigSeed(dir, 2);
+  const saved = "- 2026-04-22T08:00Z — saved by an editor while memento wrote\n";
+  writeFileSync(`${file}.swp`, `${readFileSync(file, "utf8")}${saved}`); // the editor's copy
+  const r = await atTempFile(dir, ["checkpoint", file, "--discovery", "memento's own note"], () => renameSync(`${file}.swp`, file));
+  assert.equal(r.status, 0, r.stderr);
+  const text = readFileSync(file, "utf8");
+  assert.ok(text.includes(saved), "the editor's save survived");
+  assert.match(text, /— memento's own note\n/);
+});
+
+test("a file that keeps changing: memento gives up with exit 2 and writes nothing", { timeout: 120_000 }, async () => {
+  const dir = folder();
+  const file = bigSeed(dir, 1);
+  // Another program appending every 2 ms, until stopped.
+  const appender = spawn(process.execPath, ["-e", `
+    const fs = require("node:fs");
+    let stop = false;
+    process.on("SIGTERM", () => (stop = true));
+    let i = 0;
+    const tick = () => {
+      if (stop) return;
+      fs.appendFileSync(process.argv[1], "- 2026-04-22T08:00Z — change " + i++ + "\\n");
+      setTimeout(tick, 2);
+    };
+    tick();`, file], { stdio: "ignore" });
+  const stopped = new Promise((resolve) => appender.on("close", resolve));
+  const r = await new Promise((resolve) => {
+    const child = spawn(bin, ["checkpoint", file, "--discovery", "memento's own note"], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("close", (status) => resolve({ status, stderr }));
+  });
+  appender.kill("SIGTERM");
+  await stopped;
+  fails(r, 2, /changed by another program during each of 5 attempts to write it; nothing written/);
+  const text = readFileSync(file, "utf8");
+  assert.doesNotMatch(text, /memento's own note/);
+  const changes = text.match(/— change \d+\n/g).map((l) => Number(l.match(/\d+/)[0]));
+  assert.deepEqual(changes, changes.map((_, i) => i), "every change of the other program is there");
+});
+
+test("a hard-linked file torn by a killed in-place write is restored from its journal", () => {
+  const dir = folder();
+  const file = seedIn(dir);
+  linkSync(file, join(dir, "other.md"));
+  // What a writer killed while overwriting the file in place leaves (docs/writes.md, "In
+  // place"): the file cut short, and a complete journal of the text it was writing.
+  const intended = SEED.replace("## Next Session Start", "- 2026-04-22T08:00Z — the killed writer's note\n## Next Session Start");
+  const bytes = Buffer.from(intended);
+  const journal = join(dir, ".session_memory.md.memento-redo");
+  writeFileSync(journal, Buffer.concat([Buffer.from(`memento-redo 1 ${bytes.length} ${createHash("sha256").update(bytes).digest("hex")}\n`), bytes]));
+  writeFileSync(file, bytes.subarray(0, 100));
+  const r = memento(["checkpoint", file, "--discovery", "the next writer's note"], { cwd: dir });
+  assert.equal(r.status, 0, r.stderr);
+  const text = readFileSync(join(dir, "other.md"), "utf8");
+  assert.match(text, /— the killed writer's note\n- \S+ — the next writer's note\n## Next Session Start/);
+  assert.ok(!existsSync(journal));
+  // A journal cut short (its writer killed before touching the file) is dropped.
+  writeFileSync(journal, `memento-redo 1 99999 ${"0".repeat(64)}\n# partial`);
+  const before = readFileSync(file, "utf8");
+  assert.equal(memento(["checkpoint", file, "--discovery", "after a partial journal"], { cwd: dir }).status, 0);
+  assert.ok(readFileSync(file, "utf8").startsWith(before.slice(0, before.indexOf("## Next Session Start"))));
+  assert.ok(!existsSync(journal));
+});
+
 test("complete --archive: a failed archive leaves the memory file as it was; archives are never overwritten", () => {
   const dir = folder();
   const file = seedIn(dir);
@@ -222,8 +289,11 @@ test("complete --archive: a secret in the task id is masked in the archive's nam
 
 test("paths that are not regular files are refused, for reads and writes, without hanging", async () => {
   const dir = folder();
-  // /dev/null stays the device (this test runs as root in CI: the old code replaced it).
-  fails(memento(["checkpoint", "/dev/null", "x"], { cwd: dir }), 2, /character device, not a regular file/);
+  // A device is never replaced (as root, the CLI once replaced /dev/null with a file). Through
+  // a link, so that a CLI with that bug replaces only the link, never the machine's /dev/null.
+  symlinkSync("/dev/null", join(dir, "null.md"));
+  fails(memento(["checkpoint", "null.md", "x"], { cwd: dir }), 2, /character device, not a regular file/);
+  assert.ok(lstatSync(join(dir, "null.md")).isSymbolicLink());
   assert.ok(statSync("/dev/null").isCharacterDevice());
   fails(memento(["check", "/dev/zero"], { cwd: dir }), 2, /not a regular file/);
   const fifo = join(dir, "fifo.md");
