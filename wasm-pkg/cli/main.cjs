@@ -256,10 +256,18 @@ function editFile(file, edit, beforeWrite = () => () => {}) {
   });
 }
 
-/** Writes `text` to `file` (links kept) under its lock, without reading it first. */
-function writeFile(file, text) {
+/** Writes `text` to `file` under its lock, without reading it first: links are kept (a
+ *  dangling link gets the file it names) and a missing folder is made. `refuse(target)`, run
+ *  under the lock, may throw to leave things as they are. */
+function writeFile(file, text, refuse = () => {}) {
   const target = resolveTarget(file);
+  try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+  } catch (e) {
+    throw ioError(e, file);
+  }
   withLock(target, () => {
+    refuse(target);
     recoverJournal(target);
     replaceFile(target, text);
   });
@@ -356,16 +364,8 @@ function init({ args, opts }, out) {
   if (!opts.task) throw usage("init: --task ID is required");
   const [file] = args;
   const text = call(() => memento.init(opts.dialect ?? "checkpoint-log", opts.task));
-  const target = resolveTarget(file); // a dangling link: the file it names
-  try {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-  } catch (e) {
-    throw ioError(e, file);
-  }
-  withLock(target, () => {
+  writeFile(file, text, (target) => {
     if (fs.existsSync(target) && !opts.force) throw new CliError(2, `${file}: already exists (--force replaces it)`);
-    recoverJournal(target);
-    replaceFile(target, text);
   });
   out(`${file}: created`);
   return 0;
