@@ -374,6 +374,21 @@ test("a stale lock in a folder this user cannot write: exit 2 at once, saying so
   assert.ok(Date.now() - start < 5000);
 });
 
+test("a folder this user cannot write, a loop of links: refused with a message that says why", () => {
+  const dir = folder();
+  const file = seedIn(dir);
+  const before = readFileSync(file);
+  if (!ROOT) chmodSync(dir, 0o555);
+  const r = memento(["checkpoint", file, "x"], { cwd: dir, ...asUser() });
+  if (!ROOT) chmodSync(dir, 0o755);
+  fails(r, 2, /cannot create its lock .*\(permission denied\); a write needs the file's folder to be writable/);
+  assert.deepEqual(readFileSync(file), before);
+  symlinkSync("loop-b.md", join(dir, "loop-a.md"));
+  symlinkSync("loop-a.md", join(dir, "loop-b.md"));
+  fails(memento(["checkpoint", "loop-a.md", "x"], { cwd: dir }), 2, /loop-a\.md: too many levels of symbolic links/);
+  fails(memento(["check", "loop-a.md"], { cwd: dir }), 2, /loop-a\.md: too many levels of symbolic links/);
+});
+
 test("MEMENTO_LOCK_TIMEOUT_MS that is not a number is an error, not an endless wait", () => {
   const dir = folder();
   const file = seedIn(dir);

@@ -123,7 +123,8 @@ function holding(file, lockPath, fn) {
     try {
       fd = fs.openSync(lockPath, "wx", 0o644);
     } catch (e) {
-      if (e.code !== "EEXIST") throw ioError(e, lockPath);
+      if (e.code === "ENOENT") throw ioError(e, file); // no such folder
+      if (e.code !== "EEXIST") throw new CliError(2, `${file}: cannot create its lock ${lockPath} (${why(e)}); a write needs the file's folder to be writable`);
       const lock = readLock(lockPath);
       if (lock && isStale(lock) && breakStale(lockPath, lock)) continue; // progress: try at once
       if (Date.now() >= deadline) throw new CliError(2, lockedMessage(file, lockPath, lock, timeout));

@@ -504,6 +504,11 @@ function main(argv, io = {}) {
       err(`memento: ${e.message.split("\n")[0]}`);
       return e.exitCode;
     }
+    // A system call that failed where no message was written for it: still an I/O error.
+    if (e && typeof e.syscall === "string") {
+      err(`memento: ${ioError(e, e.path ?? e.syscall).message.split("\n")[0]}`);
+      return 2;
+    }
     err(`memento: internal error: ${String(e && e.message ? e.message : e).split("\n")[0]}`);
     return 2;
   }

@@ -16,20 +16,24 @@ const { changedSince, requireRegular } = require("./read.cjs");
  */
 function resolveTarget(file) {
   let p = path.resolve(file);
-  for (let hops = 0; hops < 40; hops++) {
-    let st;
-    try {
-      st = fs.lstatSync(p);
-    } catch (e) {
-      if (e.code !== "ENOENT") throw ioError(e, file);
+  try {
+    for (let hops = 0; hops < 40; hops++) {
+      let st;
       try {
-        return path.join(fs.realpathSync(path.dirname(p)), path.basename(p));
-      } catch {
-        return p; // its folder does not exist yet either
+        st = fs.lstatSync(p);
+      } catch (e) {
+        if (e.code !== "ENOENT") throw e;
+        try {
+          return path.join(fs.realpathSync(path.dirname(p)), path.basename(p));
+        } catch {
+          return p; // its folder does not exist yet either
+        }
       }
+      if (!st.isSymbolicLink()) return path.join(fs.realpathSync(path.dirname(p)), path.basename(p));
+      p = path.resolve(path.dirname(p), fs.readlinkSync(p));
     }
-    if (!st.isSymbolicLink()) return path.join(fs.realpathSync(path.dirname(p)), path.basename(p));
-    p = path.resolve(path.dirname(p), fs.readlinkSync(p));
+  } catch (e) {
+    throw ioError(e, file);
   }
   throw new CliError(2, `${file}: too many levels of symbolic links`);
 }
