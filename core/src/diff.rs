@@ -16,6 +16,7 @@
 //! bullet does not fire; an edit by [`crate::edit`] never fires any of these rules except
 //! progress-regressed for a deliberate step back.
 
+use crate::identity::UnitKey;
 use crate::diagnostic::Diagnostic;
 use crate::document::{Document, SectionRole, Status};
 use crate::edit::layout::line_start;
@@ -277,17 +278,17 @@ fn entries(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
 }
 
 fn progress(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
-    let mut by_unit: FastMap<String, usize> = FastMap::default();
+    let mut by_unit: FastMap<UnitKey<'_>, usize> = FastMap::default();
     for (i, m) in new.progress().iter().enumerate() {
-        for u in &m.units {
-            by_unit.insert(crate::edit::unit_key(new.text(u.name)), i);
+        for u in m.units.iter().filter_map(|u| UnitKey::of(new.text(u.name))) {
+            by_unit.insert(u, i);
         }
     }
     let mut seen = FastSet::default();
     for m in old.progress().iter().filter(|m| m.status == Some(Status::Completed)) {
         for u in &m.units {
-            let k = crate::edit::unit_key(old.text(u.name));
-            let Some(&n) = by_unit.get(&k) else { continue };
+            let Some(k) = UnitKey::of(old.text(u.name)) else { continue };
+            let Some(&n) = by_unit.get(k.as_str()) else { continue };
             let nm = &new.progress()[n];
             if nm.status == Some(Status::Completed) || !seen.insert(k) {
                 continue;

@@ -374,19 +374,20 @@ impl Document {
     /// Every unit with its current marker, as (marker, unit) indices into
     /// [`Document::progress`], in file order of the unit's first mention. Progress markers
     /// are state: when an explicit status line names a unit that an earlier one named (the
-    /// same `key`), the later line is its state. Free-form sources (sections, emoji,
-    /// checkboxes) may repeat a name that is not the same unit, and a name without a key
-    /// (`None`) is no identity: those stand as written. Indices, not names: a long run mentions
-    /// tens of thousands of units, and only the ones that stay are worth naming.
-    pub(crate) fn current_units<'a, K: Eq + std::hash::Hash>(&'a self, key: impl Fn(&'a str) -> Option<K>) -> Vec<(u32, u32)> {
+    /// same [`UnitKey`](crate::identity::UnitKey)), the later line is its state. Free-form
+    /// sources (sections, emoji, checkboxes) may repeat a name that is not the same unit, and
+    /// a name without a key (empty once folded) is no identity: those stand as written.
+    /// Indices, not names: a long run mentions tens of thousands of units, and only the ones
+    /// that stay are worth naming.
+    pub(crate) fn current_units(&self) -> Vec<(u32, u32)> {
         let mut out: Vec<(u32, u32)> = Vec::with_capacity(self.progress.len());
-        let mut index: crate::hash::FastMap<K, usize> = crate::hash::FastMap::default();
+        let mut index: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = crate::hash::FastMap::default();
         index.reserve(self.progress.len());
         for (m, marker) in self.progress.iter().enumerate() {
             let reconciles = matches!(marker.source, MarkerSource::StatusWord | MarkerSource::Alias);
             for (u, unit) in marker.units.iter().enumerate() {
                 let row = (m as u32, u as u32);
-                let key = if reconciles { key(self.text(unit.name)) } else { None };
+                let key = if reconciles { crate::identity::UnitKey::of(self.text(unit.name)) } else { None };
                 let Some(key) = key else {
                     out.push(row);
                     continue;
@@ -449,12 +450,14 @@ impl Document {
         (!rest.is_empty()).then_some(rest)
     }
 
-    /// The first section whose title is `name` (case-insensitive, surrounding marks ignored).
+    /// The first section whose title is `name`, compared by
+    /// [`section_key`](crate::identity::section_key) (case, markup and punctuation ignored).
     pub fn section_named(&self, name: &str) -> Option<(usize, &Section)> {
+        let want = crate::identity::section_key(name);
         self.sections
             .iter()
             .enumerate()
-            .find(|(_, s)| clean_title(self.text(s.title)).eq_ignore_ascii_case(name))
+            .find(|(_, s)| crate::identity::section_key(self.text(s.title)) == want)
     }
 
     /// The newest timestamp anywhere in the model.

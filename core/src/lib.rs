@@ -18,6 +18,7 @@ pub mod diff;
 pub mod document;
 pub mod edit;
 pub mod hash;
+pub mod identity;
 pub mod merge;
 mod parse;
 pub mod plan;

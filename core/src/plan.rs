@@ -147,7 +147,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     // Units and decisions come in file order: a cursor reads their lines in order.
     let mut lines = doc.line_index().cursor();
     let mut line = |offset: usize| lines.line_of(offset) as u32 + 1;
-    let units = doc.current_units(|name| Some(unit_key(name)).filter(|k| !k.is_empty()));
+    let units = doc.current_units();
 
     // Sized up front: a long run lists thousands of completed units.
     let mut completed = Vec::with_capacity(units.len());
@@ -297,10 +297,6 @@ fn display_name(written: &str) -> String {
         }
         _ => clean_unit(written).to_owned(),
     }
-}
-
-fn unit_key(name: &str) -> &str {
-    clean_unit(name).trim_end_matches('/')
 }
 
 /// `orders/batch_4/` + `batch_5/` → `orders/batch_5/` when the short name looks like a

@@ -195,23 +195,6 @@ pub(crate) fn title_of<'d>(doc: &'d Document, s: &Section) -> &'d str {
     crate::document::clean_title(doc.text(s.title))
 }
 
-/// Lower-case words of a title joined by single spaces: "Errors & Corrections" →
-/// "errors corrections", "**2. Next Steps**" → "2 next steps".
-pub(crate) fn normalize_title(title: &str) -> String {
-    let mut out = String::with_capacity(title.len());
-    for c in title.chars() {
-        if c.is_alphanumeric() {
-            crate::case::push_lower(&mut out, c);
-        } else if !out.is_empty() && !out.ends_with(' ') {
-            out.push(' ');
-        }
-    }
-    while out.ends_with(' ') {
-        out.pop();
-    }
-    out
-}
-
 /// Index of the innermost section holding `offset`.
 pub(crate) fn section_at(doc: &Document, offset: usize) -> Option<usize> {
     let sections = doc.sections();

@@ -8,11 +8,12 @@
 //!
 //! Cross-file findings are reported in the later file, naming the other file and line.
 
-use super::progress::{remaining, unit_key};
+use super::progress::remaining;
 use super::{check, finish, quote, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::document::{Document, Status};
 use crate::hash::FastMap;
+use crate::identity::UnitKey;
 use crate::rule::Rule;
 use crate::span::Span;
 
@@ -68,8 +69,8 @@ fn cross_progress(files: &[(&str, &Document)], group: &[usize], options: &CheckO
         return;
     }
     // unit → (file, marker, status) of the first done and first open mention.
-    let mut done: FastMap<String, (usize, usize)> = FastMap::default();
-    let mut open: FastMap<String, (usize, usize)> = FastMap::default();
+    let mut done: FastMap<UnitKey<'_>, (usize, usize)> = FastMap::default();
+    let mut open: FastMap<UnitKey<'_>, (usize, usize)> = FastMap::default();
     for &f in group {
         let doc = files[f].1;
         for (mi, m) in doc.progress().iter().enumerate() {
@@ -77,10 +78,7 @@ fn cross_progress(files: &[(&str, &Document)], group: &[usize], options: &CheckO
             let is_done = status == Status::Completed;
             let is_open = matches!(status, Status::InProgress | Status::Pending);
             for u in &m.units {
-                let key = unit_key(doc.text(u.name));
-                if key.len() < 4 {
-                    continue;
-                }
+                let Some(key) = UnitKey::of(doc.text(u.name)).filter(|k| k.as_str().len() >= 4) else { continue };
                 let other = if is_done { open.get(&key) } else if is_open { done.get(&key) } else { None };
                 if let Some(&(of, om)) = other {
                     if of != f {

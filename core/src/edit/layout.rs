@@ -10,6 +10,7 @@
 //! - New entries go at the end of the section's list, before its trailing blank lines.
 //! - A missing section is created in the dialect's canonical order.
 
+use crate::identity::section_key;
 use crate::diagnostic::TextEdit;
 use crate::document::{Document, SectionRole};
 use crate::time::{Timestamp, TimestampStyle};
@@ -235,8 +236,8 @@ fn rank(doc: &Document, dialect: Dialect, section: usize) -> Option<usize> {
     }
     match dialect {
         Dialect::SessionNotes => {
-            let title = crate::edit::section::title_key(doc.text(s.title));
-            crate::edit::init::NOTES_TEMPLATE.iter().position(|(t, _)| crate::edit::section::title_key(t) == title)
+            let title = section_key(doc.text(s.title));
+            crate::edit::init::NOTES_TEMPLATE.iter().position(|(t, _)| section_key(t) == title)
         }
         _ => role_rank(dialect, s.role),
     }

@@ -7,6 +7,7 @@ use super::layout;
 use super::{apply_checked, one_line, read, refuse_json, EditError, EditOptions, EditOutcome};
 use crate::diagnostic::TextEdit;
 use crate::document::{Document, MarkerSource, SectionRole, Status};
+use crate::identity::UnitKey;
 use crate::span::Span;
 use crate::time::Timestamp;
 use crate::Dialect;
@@ -95,7 +96,7 @@ impl UnitArg {
             }
             None => (given.clone(), None),
         };
-        if key(&name).is_empty() {
+        if UnitKey::of(&name).is_none() {
             return Err(EditError::InvalidInput("the unit is empty".into()));
         }
         if status_prefix(&name).is_some() {
@@ -105,29 +106,17 @@ impl UnitArg {
     }
 }
 
-/// A unit name compared: case, surrounding marks, inner spacing, a trailing `/` and a
-/// parenthesized detail (a checkbox item's name is its whole line) ignored.
-pub(crate) fn key(name: &str) -> String {
-    let name = match name.find('(') {
-        Some(i) if !name[..i].trim().is_empty() => &name[..i],
-        _ => name,
-    };
-    let t = name.trim().trim_matches(|c: char| c == '*' || c == '`' || c.is_whitespace());
-    let t = t.trim_end_matches('/');
-    t.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase()
-}
-
 /// The last marker naming `name` exactly, else the last whose name is a path suffix of it
 /// (or it of theirs): (marker index, unit index).
 fn find_unit(doc: &Document, name: &str) -> Option<(usize, usize)> {
-    let want = key(name);
+    let want = UnitKey::of(name)?;
     let (mut exact, mut suffix) = (None, None);
     for (mi, m) in doc.progress().iter().enumerate() {
         for (ui, u) in m.units.iter().enumerate() {
-            let k = key(doc.text(u.name));
+            let Some(k) = UnitKey::of(doc.text(u.name)) else { continue };
             if k == want {
                 exact = Some((mi, ui));
-            } else if !k.is_empty() && (k.ends_with(&format!("/{want}")) || want.ends_with(&format!("/{k}"))) {
+            } else if k.is_path_suffix_of(&want) || want.is_path_suffix_of(&k) {
                 suffix = Some((mi, ui));
             }
         }
@@ -210,18 +199,21 @@ fn feature(doc: &Document, arg: &UnitArg, status: Status, options: &EditOptions)
 }
 
 fn only_one_in_progress(doc: &Document, name: &str, found: Option<(usize, usize)>) -> Result<(), EditError> {
-    let want = key(name);
-    for (mi, m) in doc.progress().iter().enumerate() {
+    let want = UnitKey::of(name);
+    // Units in their current state, as the check sees them: a unit IN_PROGRESS on an older
+    // line and COMPLETED on a later one is in progress no more.
+    for (mi, ui) in doc.current_units() {
+        let (mi, ui) = (mi as usize, ui as usize);
+        let m = &doc.progress()[mi];
         if m.status != Some(Status::InProgress) {
             continue;
         }
-        for (ui, u) in m.units.iter().enumerate() {
-            if found != Some((mi, ui)) && key(doc.text(u.name)) != want {
-                return Err(EditError::AnotherInProgress {
-                    unit: doc.text(u.name).to_owned(),
-                    line: doc.position(m.span.start()).line,
-                });
-            }
+        let u = &m.units[ui];
+        if found != Some((mi, ui)) && UnitKey::of(doc.text(u.name)) != want {
+            return Err(EditError::AnotherInProgress {
+                unit: doc.text(u.name).to_owned(),
+                line: doc.position(m.span.start()).line,
+            });
         }
     }
     Ok(())

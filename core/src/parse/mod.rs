@@ -12,6 +12,7 @@ pub(crate) use lines::{status_word, supersedes};
 
 use crate::document::*;
 use crate::hash::FastMap;
+use crate::identity::DecisionRef;
 use crate::span::{LineIndex, Span};
 use crate::time;
 use crate::Dialect;
@@ -69,7 +70,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
     let named = options.file_name.as_deref().and_then(detect::from_file_name);
     let forced = options.dialect.or(named);
     let text = doc.source.as_str();
-    let json_like = store::looks_like_json(text, bom);
+    let json_like = crate::identity::json_opening(&text[bom..]).is_some();
     if json_like && forced.is_none_or(|d| matches!(d, Dialect::MemoryStore | Dialect::ProgressLog)) {
         let content = store::read(text, bom);
         doc.dialect = forced.unwrap_or(if !content.features.is_empty() {
@@ -334,18 +335,14 @@ fn resolve_supersedes(doc: &mut Document) {
     let mut links = Vec::new();
     for (i, d) in doc.decisions.iter().enumerate() {
         let Some(sup) = &d.supersedes else { continue };
-        let target = doc.source[sup.target.range()].trim_end_matches(['.', ',', ';', ':']);
-        let (stamp, nth) = match target.split_once('#') {
-            Some((s, n)) => (s, n.parse::<usize>().unwrap_or(1).max(1)),
-            None => (target, 1),
-        };
-        let found = match time::Timestamp::parse(stamp) {
+        let DecisionRef { id: target, instant, nth } = DecisionRef::read(&doc.source[sup.target.range()]);
+        let found = match instant {
             // An id that reads as a timestamp belongs to a decision of that instant.
-            Some(t) => {
-                let from = by_instant.partition_point(|&(e, _)| e < t.epoch_seconds);
+            Some(instant) => {
+                let from = by_instant.partition_point(|&(e, _)| e < instant);
                 let same_instant = by_instant[from..]
                     .iter()
-                    .take_while(|&&(e, _)| e == t.epoch_seconds)
+                    .take_while(|&&(e, _)| e == instant)
                     .map(|&(_, j)| j);
                 let earlier = same_instant.filter(|&j| j < i);
                 let decisions = &doc.decisions;

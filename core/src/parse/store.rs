@@ -16,11 +16,6 @@ pub(crate) struct JsonContent {
     pub other: bool,
 }
 
-/// Whether the text looks like JSON or JSONL (first non-blank character `[` or `{`).
-pub(crate) fn looks_like_json(text: &str, base: usize) -> bool {
-    matches!(text[base..].trim_start().as_bytes().first(), Some(b'[' | b'{'))
-}
-
 pub(crate) fn read(text: &str, base: usize) -> JsonContent {
     let mut out = JsonContent::default();
     let mut reader = Reader::new(text, base);
