@@ -318,13 +318,18 @@ fn expand_sibling(first: &str, other: &str) -> String {
     }
 }
 
-/// The item after a stop point: the last run of digits plus one, padding kept
-/// ("094" → "095", "file_099.json" → "file_100.json"). `None` without digits.
+/// The item after a stop point that ends in a numbered item: its last run of digits plus
+/// one, padding kept ("094" → "095", "rule 17" → "rule 18", "file_099.json" →
+/// "file_100.json"); a range names its last item ("files 092-094" → "files 095"). `None`
+/// when the last word has no digits ("config change", "step 3 of the migration").
 pub fn next_item(stopped_at: &str) -> Option<String> {
-    let bytes = stopped_at.as_bytes();
+    let t = stopped_at.trim_end();
+    let word_start = t.rfind(char::is_whitespace).map_or(0, |i| i + t[i..].chars().next().map_or(1, char::len_utf8));
+    let (lead, word) = t.split_at(word_start);
+    let bytes = word.as_bytes();
     let end = bytes.iter().rposition(u8::is_ascii_digit)? + 1;
     let start = bytes[..end].iter().rposition(|b| !b.is_ascii_digit()).map_or(0, |i| i + 1);
-    let digits = &stopped_at[start..end];
+    let digits = &word[start..end];
     let mut out: Vec<u8> = digits.bytes().collect();
     let mut i = out.len();
     loop {
@@ -341,7 +346,12 @@ pub fn next_item(stopped_at: &str) -> Option<String> {
         }
     }
     let next = String::from_utf8(out).ok()?;
-    Some(format!("{}{}{}", &stopped_at[..start], next, &stopped_at[end..]))
+    // `092-094`: digits, a dash, the digits incremented, and nothing else.
+    let range_end = word[..start].strip_suffix(['-', '–']).is_some_and(|first| !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()));
+    if range_end && end == word.len() {
+        return Some(format!("{lead}{next}"));
+    }
+    Some(format!("{lead}{}{}{}", &word[..start], next, &word[end..]))
 }
 
 fn next_action(
@@ -492,6 +502,12 @@ mod tests {
         assert_eq!(next_item("999").as_deref(), Some("1000"));
         assert_eq!(next_item("file_009.json").as_deref(), Some("file_010.json"));
         assert_eq!(next_item("abc"), None);
+        // Issue 11: whole stop points; a number ends the last word, or none is computed.
+        assert_eq!(next_item("rule 17").as_deref(), Some("rule 18"));
+        assert_eq!(next_item("files 092-094").as_deref(), Some("files 095"));
+        assert_eq!(next_item("092–094").as_deref(), Some("095"));
+        assert_eq!(next_item("config change"), None);
+        assert_eq!(next_item("step 3 of the migration"), None);
     }
 
     #[test]

@@ -906,3 +906,15 @@ fn the_guard_refuses_an_entry_written_another_way() {
     }
     assert!(edit::checkpoint(seed, "Orders — retry the payment webhook after a 410", t8(), Some(Kind::Discovery)).is_ok());
 }
+
+/// Issue 11: setting a unit COMPLETED with no stop point drops the whole stop point; it once
+/// left its last words behind (`COMPLETED: audit/registration (change)`).
+#[test]
+fn completing_a_unit_drops_its_whole_stop_point() {
+    let seed = "# Session Memory — t\n\n## Progress Markers\n- IN_PROGRESS: audit/registration (stopped at config change)\n- PENDING: audit/rules (files 1-9 — stopped at rule 17)\n\n## Next Session Start\nGo.\n";
+    let out = edit::set_progress(seed, "audit/registration", Status::Completed, None).unwrap();
+    assert!(out.text.contains("\n- COMPLETED: audit/registration\n"), "{}", out.text);
+    let out = edit::set_progress(&out.text, "audit/rules", Status::Completed, None).unwrap();
+    assert!(out.text.contains("\n- COMPLETED: audit/rules (files 1-9)\n"), "{}", out.text);
+    assert_only_edits_changed(seed, &edit::set_progress(seed, "audit/registration", Status::Completed, None).unwrap());
+}

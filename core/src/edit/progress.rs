@@ -438,18 +438,10 @@ fn split_top(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// `stopped at <token>` in a piece: (phrase start, token range).
+/// `stopped at <stop point>` in a piece: (phrase start, stop point range), read as the
+/// parser reads it.
 fn find_stop(piece: &str) -> Option<(usize, std::ops::Range<usize>)> {
-    let lower = piece.to_ascii_lowercase();
-    let at = lower.find("stopped at")?;
-    let after = at + "stopped at".len();
-    let rest = &piece[after..];
-    let start = after + (rest.len() - rest.trim_start().len());
-    let len = piece[start..]
-        .find(|c: char| c.is_whitespace() || matches!(c, ')' | ',' | ';' | ']'))
-        .unwrap_or(piece.len() - start);
-    let token = piece[start..start + len].trim_end_matches(['.', ':']);
-    (!token.is_empty()).then(|| (at, start..start + token.len()))
+    crate::parse::stop_point(piece).map(|(phrase, point)| (phrase, point.range()))
 }
 
 const SEPARATORS: [&str; 6] = ["—", "--", "–", "-", ",", ";"];
@@ -523,6 +515,10 @@ mod tests {
         assert_eq!(update_stop("a (files 1-9)", Status::InProgress, Some("4"), " -- "), "a (files 1-9 -- stopped at 4)");
         assert_eq!(update_stop("a", Status::Blocked, Some("4"), " — "), "a (stopped at 4)");
         assert_eq!(update_stop("a stopped at 4", Status::Skipped, None, " — "), "a");
+        // Issue 11: a stop point of several words goes whole, never leaving a word behind.
+        assert_eq!(update_stop("audit/registration (stopped at config change)", Status::Completed, None, " — "), "audit/registration");
+        assert_eq!(update_stop("a (files 1-9 — stopped at rule 17)", Status::Completed, None, " — "), "a (files 1-9)");
+        assert_eq!(update_stop("a (stopped at rule 17)", Status::InProgress, Some("rule 18"), " — "), "a (stopped at rule 18)");
     }
 
     #[test]

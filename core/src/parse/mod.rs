@@ -7,7 +7,7 @@ mod outline;
 mod roles;
 mod store;
 
-pub(crate) use lines::{status_word, supersedes};
+pub(crate) use lines::{status_word, stop_point, supersedes};
 
 
 use crate::document::*;
