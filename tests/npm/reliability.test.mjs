@@ -12,7 +12,7 @@ import {
 } from "node:fs";
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:net";
-import { hostname } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { bin, project, requireProject, run } from "./project.mjs";
 
@@ -77,6 +77,12 @@ function deadPid() {
 
 function temps(dir) {
   return readdirSync(dir).filter((n) => n.endsWith(".tmp"));
+}
+
+/** The redo journal of a hard-linked file's in-place write (docs/writes.md, "In place"). */
+function journalOf(file) {
+  const st = statSync(file);
+  return join(tmpdir(), `memento-${st.dev}-${st.ino}.redo`);
 }
 
 /** A memory file of about `mb` MB in few entries: slow to write, quick to edit. */
@@ -220,6 +226,35 @@ test("a file that keeps changing: memento gives up with exit 2 and writes nothin
   assert.deepEqual(changes, changes.map((_, i) => i), "every change of the other program is there");
 });
 
+test("kill -9 during the in-place write of a hard-linked file: the next writer finds it whole", { timeout: 120_000 }, async () => {
+  const dir = folder();
+  const file = bigSeed(dir, 2);
+  const other = join(dir, "other.md");
+  linkSync(file, other);
+  const journal = journalOf(file);
+  const big = readFileSync(file, "utf8").match(/^- 2026-04-22T07:12Z — x+ \d+$/gm);
+  for (let k = 0; k < 6; k++) {
+    const child = spawn(bin, ["checkpoint", file, "--discovery", `killed ${k}`], { stdio: "ignore" });
+    const exited = new Promise((resolve) => child.on("close", (status, signal) => resolve(signal)));
+    // Kill it while it writes its journal (once the journal exists, a little later each
+    // round), or as soon as it starts overwriting the file (its mtime moves).
+    const deadline = Date.now() + 30_000;
+    const mtime = statSync(file).mtimeMs;
+    while (!existsSync(journal) && Date.now() < deadline);
+    if (k % 2 === 0) for (const until = Date.now() + k * 2; Date.now() < until; );
+    else while (statSync(file).mtimeMs === mtime && Date.now() < deadline);
+    child.kill("SIGKILL");
+    await exited;
+    const r = memento(["checkpoint", other, "--discovery", `after ${k}`], { cwd: dir });
+    assert.equal(r.status, 0, r.stderr);
+    const text = readFileSync(file, "utf8");
+    assert.deepEqual(text.match(/^- 2026-04-22T07:12Z — x+ \d+$/gm), big, `round ${k}: every line of the file is whole`);
+    assert.match(text, new RegExp(`— after ${k}\\n## Next Session Start\\nBegin with`));
+    assert.ok(!existsSync(journal));
+    assert.equal(statSync(file).nlink, 2);
+  }
+});
+
 test("a hard-linked file torn by a killed in-place write is restored from its journal", () => {
   const dir = folder();
   const file = seedIn(dir);
@@ -228,8 +263,9 @@ test("a hard-linked file torn by a killed in-place write is restored from its jo
   // place"): the file cut short, and a complete journal of the text it was writing.
   const intended = SEED.replace("## Next Session Start", "- 2026-04-22T08:00Z — the killed writer's note\n## Next Session Start");
   const bytes = Buffer.from(intended);
-  const journal = join(dir, ".session_memory.md.memento-redo");
-  writeFileSync(journal, Buffer.concat([Buffer.from(`memento-redo 1 ${bytes.length} ${createHash("sha256").update(bytes).digest("hex")}\n`), bytes]));
+  const journal = journalOf(file);
+  const header = `memento-redo 2 ${statSync(file).birthtimeMs} ${bytes.length} ${createHash("sha256").update(bytes).digest("hex")}\n`;
+  writeFileSync(journal, Buffer.concat([Buffer.from(header), bytes]));
   writeFileSync(file, bytes.subarray(0, 100));
   const r = memento(["checkpoint", file, "--discovery", "the next writer's note"], { cwd: dir });
   assert.equal(r.status, 0, r.stderr);
@@ -237,7 +273,7 @@ test("a hard-linked file torn by a killed in-place write is restored from its jo
   assert.match(text, /— the killed writer's note\n- \S+ — the next writer's note\n## Next Session Start/);
   assert.ok(!existsSync(journal));
   // A journal cut short (its writer killed before touching the file) is dropped.
-  writeFileSync(journal, `memento-redo 1 99999 ${"0".repeat(64)}\n# partial`);
+  writeFileSync(journal, `memento-redo 2 ${statSync(file).birthtimeMs} 99999 ${"0".repeat(64)}\n# partial`);
   const before = readFileSync(file, "utf8");
   assert.equal(memento(["checkpoint", file, "--discovery", "after a partial journal"], { cwd: dir }).status, 0);
   assert.ok(readFileSync(file, "utf8").startsWith(before.slice(0, before.indexOf("## Next Session Start"))));

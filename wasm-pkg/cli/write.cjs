@@ -5,6 +5,7 @@
 
 const crypto = require("node:crypto");
 const fs = require("node:fs");
+const os = require("node:os");
 const path = require("node:path");
 const { CliError, ioError } = require("./errors.cjs");
 const { changedSince, requireRegular } = require("./read.cjs");
@@ -139,14 +140,17 @@ function writeTemp(file, bytes, like) {
   return tmp;
 }
 
-// The redo journal of an in-place write (docs/writes.md, "In place").
+// The redo journal of an in-place write (docs/writes.md, "In place"). It belongs to the file,
+// not to one of its names: it is found by device and inode (in the temp folder, beside the
+// inode's lock), and names the file's birth time so that a file given the inode of a removed
+// one never takes its journal.
 
-function journalPath(file) {
-  return path.join(path.dirname(file), `.${path.basename(file)}.memento-redo`);
+function journalPath(st) {
+  return path.join(os.tmpdir(), `memento-${st.dev}-${st.ino}.redo`);
 }
 
-function journalHeader(bytes) {
-  return `memento-redo 1 ${bytes.length} ${crypto.createHash("sha256").update(bytes).digest("hex")}\n`;
+function journalHeader(st, bytes) {
+  return `memento-redo 2 ${st.birthtimeMs} ${bytes.length} ${crypto.createHash("sha256").update(bytes).digest("hex")}\n`;
 }
 
 /** Overwrites `file` from offset 0 with `bytes`, keeping its inode (and so its hard links). */
@@ -174,7 +178,9 @@ function overwrite(file, bytes) {
  * under `file`'s lock before it is read.
  */
 function recoverJournal(file) {
-  const journal = journalPath(file);
+  const st = statOrNull(file);
+  if (!st || !st.isFile()) return;
+  const journal = journalPath(st);
   let data;
   try {
     data = fs.readFileSync(journal);
@@ -183,7 +189,7 @@ function recoverJournal(file) {
   }
   const eol = data.indexOf(0x0a);
   const bytes = data.subarray(eol + 1);
-  if (eol !== -1 && data.subarray(0, eol + 1).toString("latin1") === journalHeader(bytes)) overwrite(file, bytes);
+  if (eol !== -1 && data.subarray(0, eol + 1).toString("latin1") === journalHeader(st, bytes)) overwrite(file, bytes);
   fs.rmSync(journal, { force: true });
 }
 
@@ -200,20 +206,20 @@ function replaceFile(file, text, read = null) {
   removeLeakedTemps(file);
   if (st && st.nlink > 1) {
     // Several hard links: in place, behind a redo journal.
-    const journal = journalPath(file);
+    const journal = journalPath(st);
     try {
       const fd = fs.openSync(journal, "w", 0o600);
       try {
-        writeAll(fd, Buffer.concat([Buffer.from(journalHeader(bytes), "latin1"), bytes]), journal);
+        writeAll(fd, Buffer.concat([Buffer.from(journalHeader(st, bytes), "latin1"), bytes]), journal);
         fs.fsyncSync(fd);
       } finally {
         fs.closeSync(fd);
       }
     } catch (e) {
       fs.rmSync(journal, { force: true });
-      throw ioError(e, file);
+      throw ioError(e, journal);
     }
-    fsyncDir(path.dirname(file));
+    fsyncDir(path.dirname(journal));
     if (read && changedSince(file, read)) {
       fs.rmSync(journal, { force: true });
       return false;
