@@ -19,7 +19,7 @@
 use crate::identity::UnitKey;
 use crate::diagnostic::Diagnostic;
 use crate::document::{Document, SectionRole, Status};
-use crate::edit::layout::line_start;
+use crate::span::line_start;
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::Dialect;

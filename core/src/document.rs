@@ -340,15 +340,9 @@ impl Document {
         self.front_matter
     }
 
-    /// The line ending the file uses most: `"\r\n"` or `"\n"`.
+    /// The line ending the file uses most: `"\r\n"`, `"\r"` or `"\n"` ([`LineIndex`]).
     pub fn line_ending(&self) -> &'static str {
-        let crlf = self.source.matches("\r\n").count();
-        let lf = self.source.bytes().filter(|&b| b == b'\n').count();
-        if crlf * 2 > lf {
-            "\r\n"
-        } else {
-            "\n"
-        }
+        self.lines.line_ending()
     }
 
     pub fn sections(&self) -> &[Section] {

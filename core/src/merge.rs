@@ -24,7 +24,8 @@
 
 use crate::identity::{is_json, json_opening, UnitKey};
 use crate::document::{Document, SectionRole};
-use crate::edit::layout::{content_start, line_end_after, line_start};
+use crate::edit::layout::content_start;
+use crate::span::{line_end_after, line_start};
 use crate::parse::parse;
 use serde::Serialize;
 use crate::hash::{FastMap, FastSet};

@@ -918,3 +918,32 @@ fn completing_a_unit_drops_its_whole_stop_point() {
     assert!(out.text.contains("\n- COMPLETED: audit/rules (files 1-9)\n"), "{}", out.text);
     assert_only_edits_changed(seed, &edit::set_progress(seed, "audit/registration", Status::Completed, None).unwrap());
 }
+
+/// Issue 11: a lone-CR (old Mac) file, and one with mixed line endings. Lines are counted at
+/// every line break CommonMark accepts, edits land in the right section and replace what
+/// they replace, and what they write uses the file's line ending.
+#[test]
+fn lone_cr_and_mixed_line_endings() {
+    let lf = "# Session Memory — t1\n\n## Decisions Made\n- 2026-04-22T07:12Z — Use redis for the cache\n\n## Progress Markers\n- IN_PROGRESS: orders/batch_3/ (stopped at 094)\n\n## Key Discoveries\n- a thing is true here\n\n## Next Session Start\nBegin at 095.\n";
+    let cr = lf.replace('\n', "\r");
+    let doc = parse(&cr);
+    let lines: Vec<u32> = doc.sections().iter().map(|s| doc.position(s.heading.start()).line).collect();
+    assert_eq!(lines, [1, 3, 6, 9, 12]);
+    assert_eq!(doc.line_ending(), "\r");
+    let next = edit::set_next(&cr, "Begin at 096.").unwrap();
+    assert_eq!(next.text, cr.replace("Begin at 095.", "Begin at 096."));
+    let out = edit::checkpoint(&cr, "another thing is true there", t8(), Some(Kind::Discovery)).unwrap();
+    assert_eq!(out.text, cr.replace("true here\r", "true here\r- 2026-04-22T08:00Z — another thing is true there\r"));
+    assert_only_edits_changed(&cr, &out);
+    let out = edit::set_progress(&cr, "orders/batch_3/", Status::Completed, None).unwrap();
+    assert_eq!(out.text, cr.replace("IN_PROGRESS: orders/batch_3/ (stopped at 094)", "COMPLETED: orders/batch_3/"));
+
+    // CRLF for most of the file, the last section written on another machine (lone CR), or
+    // with LF.
+    for tail in ["## Next Session Start\rBegin at 095.\r", "## Next Session Start\nBegin at 095.\n"] {
+        let mixed = lf.replace('\n', "\r\n").replace("## Next Session Start\r\nBegin at 095.\r\n", tail);
+        let next = edit::set_next(&mixed, "Begin at 096.").unwrap();
+        assert_eq!(next.text, mixed.replace("Begin at 095.", "Begin at 096."), "{tail:?}");
+        assert_eq!(parse(&mixed).line_ending(), "\r\n");
+    }
+}

@@ -260,7 +260,7 @@ fn update_marker(
     match (m.source, item_index) {
         (MarkerSource::StatusWord | MarkerSource::Alias, Some(ii)) => {
             let item = doc.item(ii);
-            let first_end = layout::line_content_end(text, item.text.start()).min(item.text.end()).max(item.text.start());
+            let first_end = crate::span::line_content_end(text, item.text.start()).min(item.text.end()).max(item.text.start());
             let colon = colon_end(text, m.status_span.end()).min(first_end);
             let lead = text[colon..first_end].len() - text[colon..first_end].trim_start().len();
             let region = Span::new(colon + lead, first_end);
@@ -280,7 +280,7 @@ fn update_marker(
             if pieces.len() > 1 && m.status != Some(status) {
                 // A PENDING line listing several units: split it around the changed one,
                 // keeping the units in file order.
-                let ls = layout::line_start(text, item.span.start());
+                let ls = crate::span::line_start(text, item.span.start());
                 let head = |word: &str| format!("{}{word}{}", &text[ls..m.status_span.start()], &text[m.status_span.end()..colon]);
                 let old_word = doc.text(m.status_span);
                 let join = |r: &[(usize, usize)]| {

@@ -78,7 +78,7 @@ pub fn update_section_with(text: &str, name: &str, content: &str, options: &Edit
         None if !had_newline => TextEdit::insert(start, format!("{eol}{gap}{content}")),
         None => TextEdit::insert(start, format!("{gap}{content}{eol}")),
         Some(first) => {
-            let first_line = layout::line_start(text, start + first).max(start);
+            let first_line = crate::span::line_start(text, start + first).max(start);
             let last = start + body.trim_end().len();
             if content.is_empty() {
                 let keep = if end == text.len() { "" } else { &text[start..first_line] };
