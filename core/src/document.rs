@@ -33,6 +33,8 @@ pub struct Document {
     pub(crate) broken_rows: Vec<Span>,
     /// Dates opening free-text paragraphs (session logs written without list items).
     pub(crate) stamps: Vec<Stamp>,
+    /// The secrets of the source, found on first use ([`Document::secrets`]).
+    pub(crate) secrets: std::sync::OnceLock<crate::secret::Secrets>,
 }
 
 /// A date at the start of a free-text paragraph.
@@ -311,6 +313,12 @@ impl Document {
     /// The text exactly as given.
     pub fn source(&self) -> &str {
         &self.source
+    }
+
+    /// The secrets of the source (found once, on first use): every output made from this
+    /// document masks them with [`crate::secret::Secrets::mask`] (`docs/secrets.md`).
+    pub fn secrets(&self) -> &crate::secret::Secrets {
+        self.secrets.get_or_init(|| crate::secret::Secrets::find(&self.source))
     }
 
     pub fn dialect(&self) -> Dialect {

@@ -5,7 +5,6 @@
 use crate::check::{check, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::rule::Rule;
-use crate::secret::redact;
 use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
 use crate::Dialect;
 use crate::span::Span;
@@ -127,21 +126,14 @@ pub fn plan(doc: &Document, options: &CheckOptions) -> Plan {
 /// The plan from diagnostics already computed by [`check`] for this document (the plan
 /// lists them and turns conflicting-decisions findings into `conflicts`).
 pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
-    // Texts are copied out of the file: when the check saw a secret, mask it in every copy
-    // (no output of Memento repeats a detected secret).
-    let has_secret = diagnostics.iter().any(|d| d.rule == Rule::PossibleSecret);
-    let owned = |text: &str| -> String {
-        if has_secret {
-            redact(text).into_owned()
-        } else {
-            text.to_owned()
-        }
-    };
+    // Texts are copied out of the file: mask its secrets in every copy, whatever the check
+    // reported (no output of Memento repeats a detected secret; docs/secrets.md).
+    let secrets = doc.secrets();
+    let owned = |text: &str| -> String { secrets.mask(text).into_owned() };
     let masked = |text: String| -> String {
-        if has_secret {
-            redact(&text).into_owned()
-        } else {
-            text
+        match secrets.mask(&text) {
+            std::borrow::Cow::Owned(m) => m,
+            std::borrow::Cow::Borrowed(_) => text,
         }
     };
     // Units and decisions come in file order: a cursor reads their lines in order.
@@ -163,14 +155,14 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             in_progress_at = Some(marker.span.start());
             resume_from = Some(ResumeFrom {
                 unit: masked(unit.name.clone()),
-                continue_at: unit.stopped_at.as_deref().and_then(next_item),
-                stopped_at: unit.stopped_at,
+                continue_at: unit.stopped_at.as_deref().and_then(next_item).map(masked),
+                stopped_at: unit.stopped_at.map(masked),
             });
         }
         let entry = PlanUnit {
             unit: masked(unit.name),
             status,
-            range: unit.range,
+            range: unit.range.map(masked),
             line: line(marker.span.start()),
         };
         match status {

@@ -11,7 +11,7 @@
 //!   Discoveries, What Works, What's Left, Known Issues, Next Steps…): a running session
 //!   log rightly repeats "all tests passing".
 
-use super::{quote, whole_lines, Ctx, KeyMap};
+use super::{whole_lines, Ctx, KeyMap};
 use crate::diagnostic::TextEdit;
 use crate::document::{MarkerSource, SectionRole, Status};
 use crate::hash::FastMap;
@@ -86,13 +86,13 @@ fn malformed(cx: &mut Ctx) {
             Some(SectionRole::Decisions | SectionRole::Worklog) if in_log && !text.is_empty() => {
                 let what = if role == Some(SectionRole::Decisions) { "decision" } else { "log entry" };
                 let d = cx
-                    .diag(Rule::MalformedEntry, item.text, format!("{what} without a readable timestamp: \"{}\"", quote(text, 60)))
+                    .diag(Rule::MalformedEntry, item.text, format!("{what} without a readable timestamp: \"{}\"", cx.quote(text, 60)))
                     .with_help("entries of an append-only log start with their timestamp: `- 2026-04-22T07:12Z — text`");
                 cx.push(d);
             }
             Some(SectionRole::Progress) if !has_marker(item.span.start()) && !text.is_empty() => {
                 let d = cx
-                    .diag(Rule::MalformedEntry, item.text, format!("progress line with no status: \"{}\"", quote(text, 60)))
+                    .diag(Rule::MalformedEntry, item.text, format!("progress line with no status: \"{}\"", cx.quote(text, 60)))
                     .with_help("progress markers are `- STATUS: unit (detail)` with STATUS one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED");
                 cx.push(d);
             }
@@ -226,7 +226,7 @@ fn duplicate_items(cx: &mut Ctx) {
         };
         let line = cx.line(items[first].span.start());
         let role = doc.sections()[section].role;
-        let mut d = cx.diag(Rule::DuplicateEntry, item.text, format!("\"{}\" repeats line {line} of this section", quote(text, 60)));
+        let mut d = cx.diag(Rule::DuplicateEntry, item.text, format!("\"{}\" repeats line {line} of this section", cx.quote(text, 60)));
         if role == SectionRole::Decisions {
             d = d.with_help("decisions are immutable: leave both, or record a new decision that supersedes one");
         } else if !doc.text(item.span).contains('\n') {
@@ -312,7 +312,7 @@ fn duplicate_records(cx: &mut Ctx) {
         let row = doc.text(r.span);
         let at = crate::span::Span::new(r.span.start(), r.span.start() + row.find('\n').map_or(row.len(), |n| n));
         let d = cx
-            .diag(Rule::DuplicateEntry, at, format!("memory row repeats the row at line {line}: \"{}\"", quote(content, 60)))
+            .diag(Rule::DuplicateEntry, at, format!("memory row repeats the row at line {line}: \"{}\"", cx.quote(content, 60)))
             .with_help("keep one row per fact: update the existing row instead of writing a duplicate");
         cx.push(d);
     }

@@ -9,7 +9,7 @@
 //! Cross-file findings are reported in the later file, naming the other file and line.
 
 use super::progress::remaining;
-use super::{check, finish, quote, CheckOptions};
+use super::{check, finish, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::document::{Document, Status};
 use crate::hash::FastMap;
@@ -41,14 +41,16 @@ pub fn check_workspace(files: &[(&str, &Document)], options: &CheckOptions) -> V
         cross_decisions(files, &group, options, &mut extra);
         missing_next(files, &group, options, &out, &mut extra);
     }
-    // Overrides and redaction, per file.
+    // Overrides and masking, per file: a finding quotes the other files of its folder, so
+    // every file's secrets are masked in it.
+    let secrets = crate::secret::Secrets::union(files.iter().map(|(_, d)| d.secrets()));
     let mut by_file: Vec<Vec<Diagnostic>> = vec![Vec::new(); files.len()];
     for (i, d) in extra {
         by_file[i].push(d);
     }
     for (i, ds) in by_file.into_iter().enumerate() {
         if !ds.is_empty() {
-            out.extend(finish(ds, options, true).into_iter().map(|d| (i, d)));
+            out.extend(finish(ds, options, &secrets).into_iter().map(|d| (i, d)));
         }
     }
     // Rule ids fit in a byte below the end offset (offsets are far below 2^56).
@@ -141,7 +143,7 @@ fn cross_decisions(files: &[(&str, &Document)], group: &[usize], options: &Check
         )
         .with_help(format!(
             "{explanation}. Record a new decision that supersedes one of them (\"{}\"), or follow the older one",
-            quote(doc_a.text(da.text), 50)
+            doc_a.secrets().quote(doc_a.text(da.text), 50)
         ));
         out.push((fb, d));
     }
@@ -171,7 +173,7 @@ fn missing_next(files: &[(&str, &Document)], group: &[usize], options: &CheckOpt
         format!(
             "no Next Steps while work remains in {} (`{}` is {}, line {line})",
             short(files[progress].0),
-            quote(unit, 60),
+            pdoc.secrets().quote(unit, 60),
             work.status.map_or("", |s| s.as_str())
         ),
     )

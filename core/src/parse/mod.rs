@@ -62,6 +62,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
         records: Vec::new(),
         broken_rows: Vec::new(),
         stamps: Vec::new(),
+        secrets: Default::default(),
     };
     // Spans hold u32 offsets: a longer text is kept whole (it round-trips) but not read.
     if u32::try_from(doc.source.len()).is_err() {
