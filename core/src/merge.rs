@@ -48,6 +48,20 @@ pub struct MergeConflict {
 
 /// Merges `ours` and `theirs`, two edits of `base`.
 pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
+    let mut out = merge_texts(base, ours, theirs);
+    if !out.conflicts.is_empty() {
+        // Conflicts quote the three versions: mask the secrets of each (docs/secrets.md).
+        let found = [base, ours, theirs].map(crate::secret::Secrets::find);
+        let secrets = crate::secret::Secrets::union(&found);
+        for c in &mut out.conflicts {
+            c.section = secrets.mask(&c.section).into_owned();
+            c.reason = secrets.mask(&c.reason).into_owned();
+        }
+    }
+    out
+}
+
+fn merge_texts(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
     let clean = |text: &str| MergeOutcome { text: text.to_owned(), conflicts: Vec::new() };
     if theirs == base || ours == theirs {
         return clean(ours);

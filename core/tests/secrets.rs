@@ -273,3 +273,14 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn merge_conflicts_mask_the_secrets_of_every_version() {
+    let base = "# Session Memory — t\n\n## Progress Markers\n- PENDING: bucket_a\n";
+    let ours = format!("# Session Memory — t\n\n## Progress Markers\n- IN_PROGRESS: bucket_a (notex{KEY})\n\n## Key Discoveries\n- key {KEY}\n");
+    let theirs = format!("# Session Memory — t\n\n## Progress Markers\n- COMPLETED: bucket_a (notey{KEY})\n");
+    let out = memento_core::merge(base, &ours, &theirs);
+    let reasons: String = out.conflicts.iter().map(|c| format!("{} {}\n", c.section, c.reason)).collect();
+    assert!(reasons.contains("notex"), "{reasons}");
+    assert!(!leaks(&reasons, KEY, SHOWN.len()), "{reasons}");
+}
