@@ -403,7 +403,7 @@ const MAX_LINK_CHARS = 2 * 1024 * 1024;
 
 /** `BASE#share=<base64url of the deflate-raw compressed text>&name=<file name>`: the file
  *  travels in the URL fragment, which browsers never send to a server. Secrets are masked. */
-function share({ args, opts }, out, err) {
+function share({ args, opts }, out, err, raw) {
   arity("share", args, 1);
   const [file] = args;
   const text = readText(file);
@@ -416,7 +416,8 @@ function share({ args, opts }, out, err) {
     const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
     throw new CliError(2, `${file}: the share link would be ${mib(link.length)}, over the ${mib(MAX_LINK_CHARS)} browsers open (Chromium's URL limit); no link made: send the file, or the dashboard's HTML export`);
   }
-  out(link);
+  // Written as it is: the link is data (masked above), not a line to mask again.
+  raw(`${link}\n`);
   return 0;
 }
 
@@ -483,8 +484,13 @@ const HANDLERS = { check, plan, prompt, checkpoint, supersede, progress, next, c
  * process's streams).
  */
 function main(argv, io = {}) {
-  const out = io.out ?? ((line) => process.stdout.write(`${line}\n`));
-  const err = io.err ?? ((line) => process.stderr.write(`${line}\n`));
+  // No line printed repeats a detected secret (docs/secrets.md): the package masks what it
+  // returns, and every line is masked once more here (a path or an argument echoed back).
+  // Data is written through `raw` as it is: a merged file, a share link (masked already).
+  const write = io.out ?? ((line) => process.stdout.write(`${line}\n`));
+  const warn = io.err ?? ((line) => process.stderr.write(`${line}\n`));
+  const out = (line) => write(memento.redact(String(line)));
+  const err = (line) => warn(memento.redact(String(line)));
   const raw = io.raw ?? ((text) => process.stdout.write(text));
   const [command, ...rest] = argv;
   try {
