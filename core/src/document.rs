@@ -29,8 +29,10 @@ pub struct Document {
     pub(crate) next_step: Option<NextStep>,
     pub(crate) completion: Option<Completion>,
     pub(crate) records: Vec<Record>,
-    /// Memory-store rows (or JSON lines) that are not valid JSON.
-    pub(crate) broken_rows: Vec<Span>,
+    /// Where a JSON text departs from JSON (rows that do not parse, text after the end).
+    pub(crate) json_faults: Vec<JsonFault>,
+    /// The next action and the decisions a JSON file records in fields.
+    pub(crate) json_state: JsonState,
     /// Dates opening free-text paragraphs (session logs written without list items).
     pub(crate) stamps: Vec<Stamp>,
     /// The secrets of the source, found on first use ([`Document::secrets`]).
@@ -232,7 +234,9 @@ pub enum MarkerSource {
     Emoji,
     /// An item of a What Works / What's Left section.
     Section,
-    /// A feature of a feature_list.json (`passes`).
+    /// An object of a JSON file with a status: a feature of a feature_list.json
+    /// (`"passes": true`, `"status": "pending"`), a task row of a memory store, a session of
+    /// a session-state file, or the unit a current-task pointer names.
     Feature,
 }
 
@@ -250,6 +254,8 @@ pub struct ProgressMarker {
     pub units: Vec<Unit>,
     /// The parenthesized detail, `(files 092-??? — stopped at 094)`.
     pub detail: Option<Span>,
+    /// The id a JSON object gives its unit (`"id": "COD-11-001"`), shown before its name.
+    pub id: Option<Span>,
 }
 
 /// A unit of work named by a progress marker.
@@ -307,6 +313,42 @@ pub struct Record {
     pub created_at: Option<Timestamp>,
     pub updated_at: Option<Timestamp>,
     pub last_accessed_at: Option<Timestamp>,
+}
+
+/// A string a JSON file records in a field: where it is, and what it says (escapes decoded).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FieldText {
+    pub span: Span,
+    pub text: String,
+}
+
+/// What a JSON file records about the run in fields rather than in units.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct JsonState {
+    /// The next action: `next_actions`, `next_steps` or `next` of the latest row (by
+    /// timestamp, else the last) or of the file's state object; of a list, its first item.
+    pub next: Option<FieldText>,
+    /// Decisions: `decisions` fields, and rows that are decisions (of a kind such as
+    /// `decision` or `rule`, or giving the `reason` for what they say).
+    pub decisions: Vec<FieldText>,
+}
+
+/// A place where a JSON text is not the JSON it means to be.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct JsonFault {
+    pub span: Span,
+    pub kind: JsonFaultKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum JsonFaultKind {
+    /// A row (a line of JSONL) that does not parse.
+    BrokenRow,
+    /// Text after the end of a JSON document (stray brackets): not read.
+    AfterDocument,
+    /// Rows joined by commas without the enclosing brackets: neither JSON nor JSONL.
+    JoinedRows,
 }
 
 impl Document {
@@ -427,9 +469,14 @@ impl Document {
         &self.records
     }
 
-    /// Memory-store lines that are not valid JSON (kept, reported by the checker).
-    pub fn broken_rows(&self) -> &[Span] {
-        &self.broken_rows
+    /// Where a JSON text is not valid JSON (kept as written, reported by the checker).
+    pub fn json_faults(&self) -> &[JsonFault] {
+        &self.json_faults
+    }
+
+    /// The next action and decisions a JSON file records in fields.
+    pub fn json_state(&self) -> &JsonState {
+        &self.json_state
     }
 
     /// The first level-1 heading (else the first heading), the file's title.

@@ -512,7 +512,7 @@ pub(crate) fn json_opening(text: &str) -> Option<u8> {
 pub(crate) fn is_json(doc: &Document) -> bool {
     doc.dialect() == crate::Dialect::MemoryStore
         || !doc.records().is_empty()
-        || !doc.broken_rows().is_empty()
+        || !doc.json_faults().is_empty()
         || doc.progress().iter().any(|m| m.source == MarkerSource::Feature)
         || (doc.sections().is_empty() && doc.items().is_empty() && json_opening(doc.source()).is_some())
 }

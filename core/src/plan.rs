@@ -5,7 +5,7 @@
 use crate::check::{check, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::rule::Rule;
-use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
+use crate::document::{Document, FieldText, ProgressMarker, SectionRole, Status, Unit};
 use crate::Dialect;
 use crate::span::Span;
 use crate::text::one_line;
@@ -207,6 +207,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             }),
         }
     }
+    decisions.active.extend(recorded_decisions(doc).map(|d| ActiveDecision { text: owned(&d.text), ..d }));
 
     let conflicts = diagnostics
         .iter()
@@ -254,6 +255,11 @@ impl NamedUnit {
         let name = match marker.units.first().map(|u| doc.text(u.name)) {
             Some(first) if first != written => expand_sibling(first, written),
             _ => display_name(written),
+        };
+        // A JSON unit's id goes before its name (`COD-11-001: Move JWT_SECRET to …`).
+        let name = match marker.id.map(|id| doc.text(id)) {
+            Some(id) if !name.contains(id) => format!("{id}: {name}"),
+            _ => name,
         };
         NamedUnit {
             range: unit.range.map(|r| doc.text(r.span).to_owned()),
@@ -359,6 +365,9 @@ fn next_action(
             return Some(NextAction { text: text.to_owned(), source: NextActionSource::NextStep, line: line(next.text.start()) });
         }
     }
+    if let Some(next) = recorded_next(doc) {
+        return Some(NextAction { text: one_line(&next.text), source: NextActionSource::NextStep, line: line(next.span.start()) });
+    }
     if let (Some(at), Some(resume)) = (in_progress_at, resume) {
         let text = match (&resume.continue_at, &resume.stopped_at) {
             (Some(next), Some(stop)) => format!("Continue {} at {next} (stopped at {stop})", resume.unit),
@@ -375,6 +384,24 @@ fn next_action(
     }
     let labelled = labelled_next(doc)?;
     Some(NextAction { text: one_line(doc.text(labelled)), source: NextActionSource::CurrentState, line: line(labelled.start()) })
+}
+
+/// The next action a JSON file records in a field (`next_actions` of its latest row, a
+/// state object's `next_steps`): as exact as a Next Session Start.
+fn recorded_next(doc: &Document) -> Option<&FieldText> {
+    doc.json_state().next.as_ref().filter(|n| !n.text.trim().is_empty())
+}
+
+/// Decisions a JSON file records in fields or as rows: binding, with nothing superseding
+/// them. Their id is their line (`L12`, `L12#2` for a second one on the line).
+fn recorded_decisions(doc: &Document) -> impl Iterator<Item = ActiveDecision> + '_ {
+    let mut last_line = (0, 0);
+    doc.json_state().decisions.iter().filter(|d| !d.text.trim().is_empty()).map(move |d| {
+        let line = doc.line_index().line_of(d.span.start()) as u32 + 1;
+        last_line = if last_line.0 == line { (line, last_line.1 + 1) } else { (line, 1) };
+        let id = if last_line.1 == 1 { format!("L{line}") } else { format!("L{line}#{}", last_line.1) };
+        ActiveDecision { id, text: d.text.clone(), line }
+    })
 }
 
 /// The labels a free-text progress log writes its next step under, lower case.

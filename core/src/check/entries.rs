@@ -3,7 +3,8 @@
 //! - malformed-entry: an item of a timestamped log (a Decisions or Worklog section where
 //!   other items carry timestamps) without one; an item opening with a date that does not
 //!   read (`2026-02-30`, `2026-4-22`); an item of Progress Markers without a status; a
-//!   memory-store row that is not JSON.
+//!   memory-store row that is not JSON, text after the end of a JSON document, rows joined
+//!   by commas without brackets.
 //! - duplicate-entry: the same entry text ([`crate::identity::same_entry`]: lower case,
 //!   words only, timestamp prefix dropped) twice in one section, or twice among the rows of one scope of a store. One
 //!   hash per item, no pairwise comparison. In free-form files (memory banks, progress
@@ -13,7 +14,7 @@
 
 use super::{whole_lines, Ctx, KeyMap};
 use crate::diagnostic::TextEdit;
-use crate::document::{MarkerSource, SectionRole, Status};
+use crate::document::{JsonFaultKind, MarkerSource, SectionRole, Status};
 use crate::hash::FastMap;
 use crate::identity::{entry_hash, same_entry};
 use crate::rule::Rule;
@@ -36,10 +37,19 @@ pub(super) fn check(cx: &mut Ctx) {
 
 fn malformed(cx: &mut Ctx) {
     let doc = cx.doc;
-    for &row in doc.broken_rows() {
-        let d = cx
-            .diag(Rule::MalformedEntry, row, "this row is not valid JSON")
-            .with_help("each row of a memory store is one JSON object; fix or remove this line");
+    for fault in doc.json_faults() {
+        let (message, help) = match fault.kind {
+            JsonFaultKind::BrokenRow => ("this row is not valid JSON", "each row of a memory store is one JSON object; fix or remove this line"),
+            JsonFaultKind::AfterDocument => (
+                "text after the end of the JSON document: it is not read",
+                "remove the stray text (often a bracket left by an edit), or move what it holds into the document",
+            ),
+            JsonFaultKind::JoinedRows => (
+                "rows joined by commas without enclosing brackets: neither a JSON array nor JSONL",
+                "wrap the rows in [ ] to make a JSON array, or write one row per line without commas (JSONL)",
+            ),
+        };
+        let d = cx.diag(Rule::MalformedEntry, fault.span, message).with_help(help);
         cx.push(d);
     }
     if doc.dialect() == Dialect::MemoryStore {

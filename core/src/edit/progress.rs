@@ -8,6 +8,7 @@ use super::{apply_checked, one_line, read, refuse_json, EditError, EditOptions, 
 use crate::diagnostic::TextEdit;
 use crate::document::{Document, MarkerSource, SectionRole, Status};
 use crate::identity::UnitKey;
+use crate::parse::status_of;
 use crate::span::Span;
 use crate::time::Timestamp;
 use crate::Dialect;
@@ -167,18 +168,10 @@ fn write_unit(
     }
 }
 
-/// A feature list (`feature_list.json`): a feature passes or not; its `passes` value is
-/// the only thing written.
+/// A JSON unit (a feature, a task row) keeps its status in a field: the edit rewrites that
+/// value. A done flag (`"passes": false`) takes `true` or `false`; a status word takes the
+/// word the file already uses for the status (another unit's), else a plain one.
 fn feature(doc: &Document, arg: &UnitArg, status: Status, options: &EditOptions) -> Result<EditOutcome, EditError> {
-    let passes = match status {
-        Status::Completed => "true",
-        Status::Pending => "false",
-        other => {
-            return Err(EditError::InvalidInput(format!(
-                "a feature list records only passing (COMPLETED) or not (PENDING), not {other}"
-            )))
-        }
-    };
     let Some((m, _)) = find_unit(doc, &arg.name) else {
         return Err(EditError::InvalidInput(format!(
             "no feature `{}` in the list (features are added by the harness, not by Memento)",
@@ -186,10 +179,40 @@ fn feature(doc: &Document, arg: &UnitArg, status: Status, options: &EditOptions)
         )));
     };
     let span = doc.progress()[m].status_span;
-    if doc.text(span) == passes {
+    let value = match doc.text(span) {
+        "true" | "false" => match status {
+            Status::Completed => "true",
+            Status::Pending => "false",
+            other => {
+                return Err(EditError::InvalidInput(format!(
+                    "a feature list records only passing (COMPLETED) or not (PENDING), not {other}"
+                )))
+            }
+        },
+        "" => {
+            return Err(EditError::InvalidInput(format!(
+                "`{}` has no status field to write (a current-task pointer names it)",
+                arg.name
+            )))
+        }
+        _ => doc
+            .progress()
+            .iter()
+            .map(|o| doc.text(o.status_span))
+            .find(|word| status_of(word).is_some_and(|(s, r)| s == status && r.len() == word.len()))
+            .unwrap_or(match status {
+                Status::Completed => "done",
+                Status::InProgress => "in_progress",
+                Status::Pending => "pending",
+                Status::Blocked => "blocked",
+                Status::Failed => "failed",
+                Status::Skipped => "skipped",
+            }),
+    };
+    if doc.text(span) == value && doc.progress()[m].status == Some(status) {
         return Ok(EditOutcome { text: doc.source().to_owned(), edits: Vec::new() });
     }
-    let edit = TextEdit::replace(span, passes);
+    let edit = TextEdit::replace(span, value);
     let text = crate::diagnostic::splice(doc.source(), std::slice::from_ref(&edit)).map_err(|e| EditError::InvalidInput(e.to_string()))?;
     let new = read(&text, options);
     match find_unit(&new, &arg.name) {

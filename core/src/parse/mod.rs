@@ -8,6 +8,7 @@ mod roles;
 mod store;
 
 pub(crate) use lines::{status_word, stop_point, supersedes};
+pub(crate) use store::status_of;
 
 
 use crate::document::*;
@@ -60,7 +61,8 @@ fn read(source: String, options: &ParseOptions) -> Document {
         next_step: None,
         completion: None,
         records: Vec::new(),
-        broken_rows: Vec::new(),
+        json_faults: Vec::new(),
+        json_state: JsonState::default(),
         stamps: Vec::new(),
         secrets: Default::default(),
     };
@@ -74,16 +76,11 @@ fn read(source: String, options: &ParseOptions) -> Document {
     let json_like = crate::identity::json_opening(&text[bom..]).is_some();
     if json_like && forced.is_none_or(|d| matches!(d, Dialect::MemoryStore | Dialect::ProgressLog)) {
         let content = store::read(text, bom);
-        doc.dialect = forced.unwrap_or(if !content.features.is_empty() {
-            Dialect::ProgressLog
-        } else if !content.records.is_empty() || content.other == content.broken.is_empty() && !content.other {
-            Dialect::MemoryStore
-        } else {
-            Dialect::Generic
-        });
+        doc.dialect = forced.unwrap_or(content.dialect());
         doc.records = content.records;
-        doc.progress = content.features;
-        doc.broken_rows = content.broken;
+        doc.progress = content.units;
+        doc.json_faults = content.faults;
+        doc.json_state = content.state;
         return doc;
     }
     let mut outline = outline::outline(text, bom, &doc.lines);
@@ -415,6 +412,7 @@ fn build_progress(doc: &mut Document) {
                     status_span: word.shifted(base),
                     units,
                     detail,
+                    id: None,
                 });
                 continue;
             }
@@ -426,6 +424,7 @@ fn build_progress(doc: &mut Document) {
             status_span,
             units: vec![Unit { name, range: None, stopped_at: None }],
             detail: None,
+            id: None,
         };
         if let Some(done) = item.checkbox {
             let status = if done { Status::Completed } else { Status::Pending };
@@ -461,6 +460,7 @@ fn build_progress(doc: &mut Document) {
                 status_span: emoji.shifted(section.title.start()),
                 units: vec![Unit { name: name.shifted(section.title.start()), range: None, stopped_at: None }],
                 detail: None,
+                id: None,
             });
         }
     }
