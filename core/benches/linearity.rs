@@ -1,5 +1,7 @@
 //! The linearity budget of SPEC §9: parse + check + plan of a 10 MB input takes at most 12×
-//! the time of a 1 MB input of the same kind.
+//! the time of a 1 MB input of the same kind. A write too: `checkpoint` (a discovery
+//! appended to the log, as `memento checkpoint` writes it) was quadratic in the file's
+//! entries once (issue 11: 2.1 s at 10 MB, 43 s at 50 MB).
 //!
 //! A ratio of two wall times taken minutes apart moves with whatever else the machine does
 //! in between (on the shared build machine, ±10% and more). Here runs of the two sizes
@@ -23,10 +25,21 @@ fn pipeline(text: String) -> usize {
     plan.completed.len() + plan.decisions.active.len()
 }
 
-fn timed(text: &str) -> Duration {
+/// One checkpoint: the text read, the guards, the entry spliced in, the result read again.
+fn checkpoint(text: &str) -> usize {
+    let at = memento_core::Timestamp::parse("2030-01-01T00:00Z").expect("a timestamp");
+    let note = "the nightly export retries three times before it gives up";
+    memento_core::edit::checkpoint(text, note, at, Some(memento_core::edit::Kind::Discovery)).map_or(0, |o| o.text.len())
+}
+
+fn timed(kind: &str, text: &str) -> Duration {
     let owned = text.to_owned();
     let start = Instant::now();
-    black_box(pipeline(black_box(owned)));
+    if kind == "checkpoint" {
+        black_box(checkpoint(black_box(&owned)));
+    } else {
+        black_box(pipeline(black_box(owned)));
+    }
     start.elapsed()
 }
 
@@ -38,17 +51,18 @@ fn median(mut times: Vec<Duration>) -> Duration {
 fn main() {
     // `cargo bench` passes `--bench`; a number among the arguments is the seconds per kind.
     let seconds: f64 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(8.0);
-    for kind in ["log", "notes"] {
-        let (small, large) = (input::input(kind, 1_000_000), input::input(kind, 10_000_000));
+    for kind in ["log", "notes", "checkpoint"] {
+        let input_kind = if kind == "checkpoint" { "log" } else { kind };
+        let (small, large) = (input::input(input_kind, 1_000_000), input::input(input_kind, 10_000_000));
         for _ in 0..3 {
-            timed(&small);
-            timed(&large);
+            timed(kind, &small);
+            timed(kind, &large);
         }
         let (mut small_times, mut large_times) = (Vec::new(), Vec::new());
         let start = Instant::now();
         while large_times.len() < 20 || start.elapsed().as_secs_f64() < seconds {
-            small_times.extend((0..10).map(|_| timed(&small)));
-            large_times.push(timed(&large));
+            small_times.extend((0..10).map(|_| timed(kind, &small)));
+            large_times.push(timed(kind, &large));
         }
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         let (small_min, large_min) = (small_times.iter().min().copied().unwrap_or_default(), large_times.iter().min().copied().unwrap_or_default());

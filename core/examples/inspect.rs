@@ -7,9 +7,9 @@ fn main() {
         let text = String::from_utf8_lossy(&bytes);
         let doc = parse_with(text, &ParseOptions { dialect: None, file_name: None });
         println!("== {path}: {} | task {:?}", doc.dialect(), doc.task_id());
-        println!("   sections {} items {} entries {} decisions {} progress {} discoveries {} records {} broken {}",
+        println!("   sections {} items {} entries {} decisions {} progress {} discoveries {} records {} json faults {}",
             doc.sections().len(), doc.items().len(), doc.entries().len(), doc.decisions().len(),
-            doc.progress().len(), doc.discoveries().len(), doc.records().len(), doc.broken_rows().len());
+            doc.progress().len(), doc.discoveries().len(), doc.records().len(), doc.json_faults().len());
         for m in doc.progress().iter().take(4) {
             let units: Vec<_> = m.units.iter().map(|u| doc.text(u.name)).collect();
             println!("   progress {:?} {:?} {:?}", m.status, m.source, units);

@@ -1,5 +1,6 @@
 //! Runs the pipeline in a loop for profilers:
-//! `MODE=bare|parse|pipeline cargo run --release --example profile FILE [N]`.
+//! `MODE=bare|parse|pipeline|checkpoint cargo run --release --example profile FILE [N]`
+//! (`checkpoint`: one discovery appended, as `memento checkpoint` writes it).
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("FILE");
@@ -14,6 +15,11 @@ fn main() {
         sink += match mode.as_str() {
             "bare" => pulldown_cmark::Parser::new(&text).into_offset_iter().count(),
             "parse" => memento_core::parse(&text).items().len(),
+            "checkpoint" => {
+                let at = memento_core::Timestamp::parse("2030-01-01T00:00Z").expect("a timestamp");
+                let note = "the nightly export retries three times before it gives up";
+                memento_core::edit::checkpoint(&text, note, at, Some(memento_core::edit::Kind::Discovery)).map_or(0, |o| o.text.len())
+            }
             _ => memento_core::plan(&memento_core::parse(&text), &options).completed.len(),
         };
     }

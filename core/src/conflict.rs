@@ -1243,7 +1243,7 @@ fn superseded_by_text(doc: &Document, text: &str) -> Vec<usize> {
         let rest = text[start..].trim_start_matches([' ', ':', '[']);
         let end = rest.find(|c: char| c.is_whitespace() || matches!(c, ']' | ',' | ';')).unwrap_or(rest.len());
         let target = rest[..end].trim_end_matches(['.', ',', ';', ':']);
-        if let Some(i) = resolve(doc, target) {
+        if let Some(i) = crate::identity::decision_named(doc, target) {
             let mut next = Some(i);
             while let Some(i) = next {
                 if out.contains(&i) {
@@ -1255,24 +1255,6 @@ fn superseded_by_text(doc: &Document, text: &str) -> Vec<usize> {
         }
     }
     out
-}
-
-/// A decision by id as written, else by the same instant written another way.
-fn resolve(doc: &Document, target: &str) -> Option<usize> {
-    let d = doc.decisions();
-    if let Some(i) = d.iter().position(|d| d.id == target) {
-        return Some(i);
-    }
-    let (stamp, nth) = match target.split_once('#') {
-        Some((s, n)) => (s, n.parse::<usize>().unwrap_or(1)),
-        None => (target, 1),
-    };
-    let instant = time::Timestamp::parse(stamp)?.epoch_seconds;
-    d.iter()
-        .enumerate()
-        .filter(|(_, d)| d.timestamp.is_some_and(|t| t.epoch_seconds == instant))
-        .nth(nth.saturating_sub(1))
-        .map(|(i, _)| i)
 }
 
 #[cfg(test)]

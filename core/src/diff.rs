@@ -16,9 +16,10 @@
 //! bullet does not fire; an edit by [`crate::edit`] never fires any of these rules except
 //! progress-regressed for a deliberate step back.
 
+use crate::identity::UnitKey;
 use crate::diagnostic::Diagnostic;
 use crate::document::{Document, SectionRole, Status};
-use crate::edit::layout::line_start;
+use crate::span::line_start;
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::Dialect;
@@ -33,7 +34,8 @@ const REGRESSION_NOTES: [&str; 12] = [
 
 const STATUS_EMOJI: [&str; 8] = ["✅", "✔️", "✔", "☑️", "❌", "🚧", "🔄", "⏳"];
 
-/// Transition diagnostics from `old` to `new`, sorted by position in `new`.
+/// Transition diagnostics from `old` to `new`, sorted by position in `new`. Messages quote
+/// both versions: the secrets of both are masked in them (`docs/secrets.md`).
 pub fn diff(old: &Document, new: &Document) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     headers(old, new, &mut out);
@@ -41,8 +43,8 @@ pub fn diff(old: &Document, new: &Document) -> Vec<Diagnostic> {
     entries(old, new, &mut out);
     progress(old, new, &mut out);
     completion(old, new, &mut out);
-    crate::sort::sort_by_key(&mut out, |d| [d.range.start() as u64, d.range.end() as u64, 0]);
-    out
+    let secrets = crate::secret::Secrets::union([old.secrets(), new.secrets()]);
+    crate::check::finish(out, &crate::CheckOptions::default(), &secrets)
 }
 
 fn normalized(text: &str) -> String {
@@ -267,7 +269,7 @@ fn entries(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
             .and_then(|t| new.sections().iter().find(|s| new.text(s.title).trim() == t))
             .map_or(new.source().len(), |s| s.span.start() + new.text(s.span).trim_end().len());
         let at = place(&aligned, o, |n| line_start(new.source(), new.item(ni[n]).span.start()), fallback);
-        let excerpt: String = old.text(item.text).chars().take(80).collect();
+        let excerpt = old.secrets().quote(old.text(item.text), 80);
         let where_ = section.map_or(String::new(), |t| format!(" from {t}"));
         out.push(
             Diagnostic::new(new, Rule::EntryRemoved, at, format!("entry \"{excerpt}\" (old line {}) was removed{where_}", old.position(item.span.start()).line))
@@ -277,17 +279,17 @@ fn entries(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
 }
 
 fn progress(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
-    let mut by_unit: FastMap<String, usize> = FastMap::default();
+    let mut by_unit: FastMap<UnitKey<'_>, usize> = FastMap::default();
     for (i, m) in new.progress().iter().enumerate() {
-        for u in &m.units {
-            by_unit.insert(crate::edit::unit_key(new.text(u.name)), i);
+        for u in m.units.iter().filter_map(|u| UnitKey::of(new.text(u.name))) {
+            by_unit.insert(u, i);
         }
     }
     let mut seen = FastSet::default();
     for m in old.progress().iter().filter(|m| m.status == Some(Status::Completed)) {
         for u in &m.units {
-            let k = crate::edit::unit_key(old.text(u.name));
-            let Some(&n) = by_unit.get(&k) else { continue };
+            let Some(k) = UnitKey::of(old.text(u.name)) else { continue };
+            let Some(&n) = by_unit.get(k.as_str()) else { continue };
             let nm = &new.progress()[n];
             if nm.status == Some(Status::Completed) || !seen.insert(k) {
                 continue;

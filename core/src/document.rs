@@ -29,14 +29,18 @@ pub struct Document {
     pub(crate) next_step: Option<NextStep>,
     pub(crate) completion: Option<Completion>,
     pub(crate) records: Vec<Record>,
-    /// Memory-store rows (or JSON lines) that are not valid JSON.
-    pub(crate) broken_rows: Vec<Span>,
+    /// Where a JSON text departs from JSON (rows that do not parse, text after the end).
+    pub(crate) json_faults: Vec<JsonFault>,
+    /// The next action and the decisions a JSON file records in fields.
+    pub(crate) json_state: JsonState,
     /// Dates opening free-text paragraphs (session logs written without list items).
     pub(crate) stamps: Vec<Stamp>,
     /// The inside of a fence wrapping the whole file, which is read as the document.
     pub(crate) fence: Option<Span>,
     /// Whether the dated parts run from the newest down (see [`Document::newest_first`]).
     pub(crate) newest_first: bool,
+    /// The secrets of the source, found on first use ([`Document::secrets`]).
+    pub(crate) secrets: std::sync::OnceLock<crate::secret::Secrets>,
 }
 
 /// A date at the start of a free-text paragraph.
@@ -237,7 +241,9 @@ pub enum MarkerSource {
     Emoji,
     /// An item of a What Works / What's Left section.
     Section,
-    /// A feature of a feature_list.json (`passes`).
+    /// An object of a JSON file with a status: a feature of a feature_list.json
+    /// (`"passes": true`, `"status": "pending"`), a task row of a memory store, a session of
+    /// a session-state file, or the unit a current-task pointer names.
     Feature,
     /// A status after the unit: `Parser — done`, `Login (in progress)`.
     Suffix,
@@ -264,6 +270,8 @@ pub struct ProgressMarker {
     pub units: Vec<Unit>,
     /// The parenthesized detail, `(files 092-??? — stopped at 094)`.
     pub detail: Option<Span>,
+    /// The id a JSON object gives its unit (`"id": "COD-11-001"`), shown before its name.
+    pub id: Option<Span>,
 }
 
 /// A unit of work named by a progress marker.
@@ -323,10 +331,52 @@ pub struct Record {
     pub last_accessed_at: Option<Timestamp>,
 }
 
+/// A string a JSON file records in a field: where it is, and what it says (escapes decoded).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FieldText {
+    pub span: Span,
+    pub text: String,
+}
+
+/// What a JSON file records about the run in fields rather than in units.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct JsonState {
+    /// The next action: `next_actions`, `next_steps` or `next` of the latest row (by
+    /// timestamp, else the last) or of the file's state object; of a list, its first item.
+    pub next: Option<FieldText>,
+    /// Decisions: `decisions` fields, and rows that are decisions (of a kind such as
+    /// `decision` or `rule`, or giving the `reason` for what they say).
+    pub decisions: Vec<FieldText>,
+}
+
+/// A place where a JSON text is not the JSON it means to be.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct JsonFault {
+    pub span: Span,
+    pub kind: JsonFaultKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum JsonFaultKind {
+    /// A row (a line of JSONL) that does not parse.
+    BrokenRow,
+    /// Text after the end of a JSON document (stray brackets): not read.
+    AfterDocument,
+    /// Rows joined by commas without the enclosing brackets: neither JSON nor JSONL.
+    JoinedRows,
+}
+
 impl Document {
     /// The text exactly as given.
     pub fn source(&self) -> &str {
         &self.source
+    }
+
+    /// The secrets of the source (found once, on first use): every output made from this
+    /// document masks them with [`crate::secret::Secrets::mask`] (`docs/secrets.md`).
+    pub fn secrets(&self) -> &crate::secret::Secrets {
+        self.secrets.get_or_init(|| crate::secret::Secrets::find(&self.source))
     }
 
     pub fn dialect(&self) -> Dialect {
@@ -356,15 +406,9 @@ impl Document {
         self.front_matter
     }
 
-    /// The line ending the file uses most: `"\r\n"` or `"\n"`.
+    /// The line ending the file uses most: `"\r\n"`, `"\r"` or `"\n"` ([`LineIndex`]).
     pub fn line_ending(&self) -> &'static str {
-        let crlf = self.source.matches("\r\n").count();
-        let lf = self.source.bytes().filter(|&b| b == b'\n').count();
-        if crlf * 2 > lf {
-            "\r\n"
-        } else {
-            "\n"
-        }
+        self.lines.line_ending()
     }
 
     pub fn sections(&self) -> &[Section] {
@@ -390,19 +434,21 @@ impl Document {
     /// Every unit with its current marker, as (marker, unit) indices into
     /// [`Document::progress`], in file order of the unit's first mention. Progress markers
     /// are state: when an explicit status line names a unit that an earlier one named (the
-    /// same `key`), the later line is its state (the earlier one in a file kept newest first). Free-form sources (sections, emoji,
-    /// checkboxes) may repeat a name that is not the same unit, and a name without a key
-    /// (`None`) is no identity: those stand as written. Indices, not names: a long run mentions
-    /// tens of thousands of units, and only the ones that stay are worth naming.
-    pub(crate) fn current_units<'a, K: Eq + std::hash::Hash>(&'a self, key: impl Fn(&'a str) -> Option<K>) -> Vec<(u32, u32)> {
+    /// same [`UnitKey`](crate::identity::UnitKey)), the later line is its state (the earlier one in a file kept newest
+    /// first). Free-form
+    /// sources (sections, emoji, checkboxes) may repeat a name that is not the same unit, and
+    /// a name without a key (empty once folded) is no identity: those stand as written.
+    /// Indices, not names: a long run mentions tens of thousands of units, and only the ones
+    /// that stay are worth naming.
+    pub(crate) fn current_units(&self) -> Vec<(u32, u32)> {
         let mut out: Vec<(u32, u32)> = Vec::with_capacity(self.progress.len());
-        let mut index: crate::hash::FastMap<K, usize> = crate::hash::FastMap::default();
+        let mut index: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = crate::hash::FastMap::default();
         index.reserve(self.progress.len());
         for (m, marker) in self.progress.iter().enumerate() {
             let reconciles = matches!(marker.source, MarkerSource::StatusWord | MarkerSource::Alias);
             for (u, unit) in marker.units.iter().enumerate() {
                 let row = (m as u32, u as u32);
-                let key = if reconciles { key(self.text(unit.name)) } else { None };
+                let key = if reconciles { crate::identity::UnitKey::of(self.text(unit.name)) } else { None };
                 let Some(key) = key else {
                     out.push(row);
                     continue;
@@ -454,9 +500,14 @@ impl Document {
         &self.records
     }
 
-    /// Memory-store lines that are not valid JSON (kept, reported by the checker).
-    pub fn broken_rows(&self) -> &[Span] {
-        &self.broken_rows
+    /// Where a JSON text is not valid JSON (kept as written, reported by the checker).
+    pub fn json_faults(&self) -> &[JsonFault] {
+        &self.json_faults
+    }
+
+    /// The next action and decisions a JSON file records in fields.
+    pub fn json_state(&self) -> &JsonState {
+        &self.json_state
     }
 
     /// The first level-1 heading (else the first heading), the file's title.
@@ -479,12 +530,14 @@ impl Document {
         (!rest.is_empty()).then_some(rest)
     }
 
-    /// The first section whose title is `name` (case-insensitive, surrounding marks ignored).
+    /// The first section whose title is `name`, compared by
+    /// [`section_key`](crate::identity::section_key) (case, markup and punctuation ignored).
     pub fn section_named(&self, name: &str) -> Option<(usize, &Section)> {
+        let want = crate::identity::section_key(name);
         self.sections
             .iter()
             .enumerate()
-            .find(|(_, s)| clean_title(self.text(s.title)).eq_ignore_ascii_case(name))
+            .find(|(_, s)| crate::identity::section_key(self.text(s.title)) == want)
     }
 
     /// The newest timestamp anywhere in the model.

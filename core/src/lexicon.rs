@@ -479,6 +479,27 @@ pub(crate) fn waits_on_a_person(line: &str) -> bool {
     })
 }
 
+/// Words that state a status only as the value of a status field (`"status": "ready"`),
+/// never when they open a line of prose (`Ready for review`, `New: …`).
+const VALUE_WORDS: &[(&str, Status)] = &[
+    ("success", Completed), ("succeeded", Completed), ("current", InProgress), ("working", InProgress),
+    ("in review", InProgress), ("review", InProgress), ("new", Pending), ("ready", Pending),
+    ("proposed", Pending), ("backlog", Pending), ("error", Failed), ("fail", Failed), ("abandoned", Skipped),
+    ("on hold", Blocked),
+];
+
+/// The status a whole field value states (`done`, `IN_PROGRESS`, `not-started`, `完了`).
+pub(crate) fn status_value(value: &str) -> Option<Status> {
+    let v = value.trim();
+    if let Some(Found { meaning: Status(s), len }) = phrase_at(v) {
+        if v[len..].trim_matches(is_markup).is_empty() {
+            return Some(s);
+        }
+    }
+    let folded: String = case::to_lower(v).chars().map(|c| if c == '_' || c == '-' { ' ' } else { c }).collect();
+    VALUE_WORDS.iter().find(|(w, _)| *w == folded).map(|&(_, s)| s)
+}
+
 /// A phrase found: what it means, and how many bytes of the text it took.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Found {

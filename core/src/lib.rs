@@ -19,6 +19,7 @@ pub mod document;
 pub mod edit;
 pub mod hash;
 mod lexicon;
+pub mod identity;
 pub mod merge;
 mod parse;
 pub mod plan;
@@ -40,8 +41,9 @@ pub use edit::{EditError, EditOptions, EditOutcome};
 pub use merge::{merge, MergeConflict, MergeOutcome};
 pub use rule::{Rule, RuleKind, Severity};
 pub use document::{
-    Completion, Decision, Discovery, Document, Entry, Item, MarkerSource, NextStep, ProgressMarker,
-    Record, Section, SectionRole, Stamp, Status, Supersedes, Unit, UnitRange,
+    Completion, Decision, Discovery, Document, Entry, FieldText, Item, JsonFault, JsonFaultKind, JsonState,
+    MarkerSource, NextStep, ProgressMarker, Record, Section, SectionRole, Stamp, Status, Supersedes, Unit,
+    UnitRange,
 };
 pub use parse::{parse, parse_with, ParseOptions};
 pub use plan::{plan, Plan, RunStatus};

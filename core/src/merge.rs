@@ -22,8 +22,10 @@
 //! Properties (tested): `merge(b, x, b).text == x`, `merge(b, b, x).text == x`, and when `x`
 //! and `y` only append entries, `merge(b, x, y).text == merge(b, y, x).text`.
 
+use crate::identity::{is_json, json_opening, UnitKey};
 use crate::document::{Document, SectionRole};
-use crate::edit::layout::{content_start, line_end_after, line_start};
+use crate::edit::layout::content_start;
+use crate::span::{line_end_after, line_start};
 use crate::parse::parse;
 use serde::Serialize;
 use crate::hash::{FastMap, FastSet};
@@ -46,6 +48,20 @@ pub struct MergeConflict {
 
 /// Merges `ours` and `theirs`, two edits of `base`.
 pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
+    let mut out = merge_texts(base, ours, theirs);
+    if !out.conflicts.is_empty() {
+        // Conflicts quote the three versions: mask the secrets of each (docs/secrets.md).
+        let found = [base, ours, theirs].map(crate::secret::Secrets::find);
+        let secrets = crate::secret::Secrets::union(&found);
+        for c in &mut out.conflicts {
+            c.section = secrets.mask(&c.section).into_owned();
+            c.reason = secrets.mask(&c.reason).into_owned();
+        }
+    }
+    out
+}
+
+fn merge_texts(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
     let clean = |text: &str| MergeOutcome { text: text.to_owned(), conflicts: Vec::new() };
     if theirs == base || ours == theirs {
         return clean(ours);
@@ -134,16 +150,10 @@ fn added_rank(ours: &[Block], theirs: &[Block], key: &str) -> usize {
     }
 }
 
-fn is_json(doc: &Document) -> bool {
-    !doc.records().is_empty()
-        || !doc.broken_rows().is_empty()
-        || doc.progress().iter().any(|m| m.source == crate::document::MarkerSource::Feature)
-}
-
 /// JSON stores: JSONL rows are lines; ours' lines, less those theirs removed, plus those
 /// theirs added. A JSON array both sides changed is a conflict (ours kept).
 fn merge_lines(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
-    let array = |t: &str| t.trim_start_matches('\u{feff}').trim_start().starts_with('[');
+    let array = |t: &str| json_opening(t) == Some(b'[');
     if array(base) || array(ours) || array(theirs) {
         return MergeOutcome {
             text: ours.to_owned(),
@@ -221,7 +231,7 @@ fn blocks(doc: &Document) -> Vec<Block> {
         let base = if s.role == SectionRole::Completion {
             "task complete".to_owned()
         } else {
-            format!("{}:{}", s.level, crate::edit::section_key(&title))
+            format!("{}:{}", s.level, crate::identity::section_key(&title))
         };
         let n = seen.entry(base.clone()).or_insert(0);
         *n += 1;
@@ -303,7 +313,7 @@ struct ListItem {
     /// Identity: the text without `\r` and trailing spaces.
     key: String,
     ts: Option<i64>,
-    /// Progress: the units it names (normalized); empty for other items.
+    /// Progress: the units it names ([`UnitKey`]s); empty for other items.
     units: Vec<String>,
 }
 
@@ -391,7 +401,7 @@ fn list_view(doc: &Document, block: &Block) -> Option<ListView> {
             .iter()
             .take_while(|m| m.span.start() == item.span.start())
             .find(|m| m.span == item.span)
-            .map(|m| m.units.iter().map(|u| crate::edit::unit_key(doc.text(u.name))).collect())
+            .map(|m| m.units.iter().filter_map(|u| Some(UnitKey::of(doc.text(u.name))?.as_str().to_owned())).collect())
             .unwrap_or_default();
         items.push(ListItem {
             key: raw.lines().map(|l| l.trim_end()).collect::<Vec<_>>().join("\n"),

@@ -100,9 +100,9 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     });
     blocks.push(Block {
         title: title::DISCOVERIES,
-        // Discoveries come straight from the file (the plan's texts are redacted already):
+        // Discoveries come straight from the file (the plan's texts are masked already):
         // mask secrets before folding, while a private key block still has its lines.
-        lines: discoveries.iter().map(|d| (one_line(&redact(doc.text(d.text))), line(d.text.start()))).collect(),
+        lines: discoveries.iter().map(|d| (one_line(&doc.secrets().mask(doc.text(d.text))), line(d.text.start()))).collect(),
     });
     // A memory store's rows are its memories: newest first, as discoveries.
     let mut rows: Vec<_> = doc.records().iter().filter(|r| r.content.as_deref().is_some_and(|c| !c.trim().is_empty())).collect();
@@ -115,9 +115,9 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         lines: rows
             .iter()
             .map(|r| {
-                let content = one_line(&redact(r.content.as_deref().unwrap_or("")));
+                let content = one_line(&doc.secrets().mask(r.content.as_deref().unwrap_or("")));
                 let text = match &r.scope {
-                    Some(scope) => format!("({}) {content}", one_line(scope)),
+                    Some(scope) => format!("({}) {content}", one_line(&doc.secrets().mask(scope))),
                     None => content,
                 };
                 (text, line(r.span.start()))
@@ -194,7 +194,7 @@ impl Budgeted {
     }
 
     /// Adds `text` if it fits. Every line passes through [`redact`] on the way in (a file
-    /// path or a message may quote a secret too), and is costed as it will be written.
+    /// path may hold a secret too; `docs/secrets.md`), and is costed as it will be written.
     fn push(&mut self, text: &str, title: &'static str, line: Option<u32>) -> bool {
         let text = redact(text);
         let cost = estimate(&text);

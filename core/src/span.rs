@@ -91,18 +91,39 @@ pub struct Position {
 }
 
 /// Offsets of the start of every line, for offset → line/column lookups.
+///
+/// Lines end where CommonMark ends them: at `\n`, `\r\n` or a lone `\r` (old Mac files).
+/// This is the one place that counts them; the line geometry below ([`line_start`],
+/// [`line_end_after`], [`line_content_end`]) reads breaks the same way.
 #[derive(Debug, Clone, Default)]
 pub struct LineIndex {
     starts: Vec<usize>,
+    /// How many lines end with `\r\n`, and with a lone `\r` (the others with `\n`).
+    crlf: usize,
+    cr: usize,
 }
 
 impl LineIndex {
     pub fn new(text: &str) -> Self {
         let mut starts = Vec::with_capacity(text.len() / 40 + 1);
         starts.push(0);
-        // Eight bytes at a time, each newline found exactly: memchr's iterator pays a setup
-        // per match, which in wasm cost more than the search on ~100-byte lines.
         let bytes = text.as_bytes();
+        if memchr::memchr(b'\r', bytes).is_some() {
+            let (mut crlf, mut cr, mut at) = (0, 0, 0);
+            while let Some(i) = memchr::memchr2(b'\n', b'\r', &bytes[at..]) {
+                let (end, len) = (at + i, break_len(bytes, at + i));
+                match len {
+                    2 => crlf += 1,
+                    _ if bytes[end] == b'\r' => cr += 1,
+                    _ => {}
+                }
+                at = end + len;
+                starts.push(at);
+            }
+            return LineIndex { starts, crlf, cr };
+        }
+        // No `\r`: eight bytes at a time, each newline found exactly: memchr's iterator pays
+        // a setup per match, which in wasm cost more than the search on ~100-byte lines.
         let mut chunks = bytes.chunks_exact(8);
         let mut at = 0;
         for chunk in &mut chunks {
@@ -118,7 +139,20 @@ impl LineIndex {
                 starts.push(at + i + 1);
             }
         }
-        LineIndex { starts }
+        LineIndex { starts, crlf: 0, cr: 0 }
+    }
+
+    /// The line break the text uses most: `"\r\n"`, `"\r"` or `"\n"` (also on a tie, or
+    /// without any).
+    pub fn line_ending(&self) -> &'static str {
+        let lf = self.starts.len() - 1 - self.crlf - self.cr;
+        if self.crlf > lf && self.crlf >= self.cr {
+            "\r\n"
+        } else if self.cr > lf && self.cr > self.crlf {
+            "\r"
+        } else {
+            "\n"
+        }
     }
 
     /// The offset where each line starts, in order (the first is 0).
@@ -202,6 +236,45 @@ impl LineCursor<'_> {
     }
 }
 
+/// The length of the line break at `i` (2 for `\r\n`, 1 for `\n` or a lone `\r`), 0 when
+/// there is none.
+fn break_len(bytes: &[u8], i: usize) -> usize {
+    match bytes.get(i) {
+        Some(b'\r') if bytes.get(i + 1) == Some(&b'\n') => 2,
+        Some(b'\r' | b'\n') => 1,
+        _ => 0,
+    }
+}
+
+/// Start of the line holding `offset` (after the previous `\n`, `\r\n` or lone `\r`).
+pub(crate) fn line_start(text: &str, offset: usize) -> usize {
+    memchr::memrchr2(b'\n', b'\r', &text.as_bytes()[..offset]).map_or(0, |i| i + 1)
+}
+
+/// Offset just past the line break ending the line that holds `offset`, and `true`; or the
+/// text's length and `false` when that line is the last and has none.
+pub(crate) fn line_end_after(text: &str, offset: usize) -> (usize, bool) {
+    let bytes = text.as_bytes();
+    match memchr::memchr2(b'\n', b'\r', &bytes[offset..]) {
+        Some(i) => (offset + i + break_len(bytes, offset + i), true),
+        None => (text.len(), false),
+    }
+}
+
+/// The end of the content of the line holding `offset` (before its line break).
+pub(crate) fn line_content_end(text: &str, offset: usize) -> usize {
+    memchr::memchr2(b'\n', b'\r', &text.as_bytes()[offset..]).map_or(text.len(), |i| offset + i)
+}
+
+/// Whether the text ends with a line break, and whether with a blank line (two breaks).
+pub(crate) fn ends_with_break(text: &str) -> (bool, bool) {
+    let t = text.strip_suffix("\r\n").or_else(|| text.strip_suffix(['\n', '\r']));
+    match t {
+        Some(t) => (true, t.is_empty() || t.ends_with(['\n', '\r'])),
+        None => (false, false),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,7 +303,8 @@ mod tests {
 
     #[test]
     fn every_newline_starts_a_line() {
-        let bytes: Vec<u8> = (0..300u32).map(|i| if i % 7 == 0 || i % 11 == 3 { b'\n' } else { (i % 250) as u8 + 1 }).collect();
+        // No `\r` (the eight-bytes-at-a-time path; breaks with `\r` are tested below).
+        let bytes: Vec<u8> = (0..300u32).map(|i| if i % 7 == 0 || i % 11 == 3 { b'\n' } else { ((i % 250) as u8 + 1).max(b'\r' + 1) }).collect();
         let text = String::from_utf8_lossy(&bytes).into_owned();
         for from in 0..9 {
             let t = &text[from..];
@@ -253,5 +327,46 @@ mod tests {
         assert_eq!(idx.position(text, x), Position { line: 2, column: 4 });
         assert_eq!(idx.position(text, text.len()), Position { line: 4, column: 5 });
         assert_eq!(idx.position(text, 999), Position { line: 4, column: 5 });
+    }
+
+    /// Issue 11: every line break CommonMark accepts starts a line (`\n`, `\r\n`, a lone
+    /// `\r`), and the geometry reads breaks as the index does.
+    #[test]
+    fn every_kind_of_line_break_starts_a_line() {
+        let pieces = ["a", "\n", "\r", "\r\n", "bc", "\n\r", "é", "\r\r\n"];
+        for seed in 0..400usize {
+            let text: String = (0..12).map(|k| pieces[(seed * 7 + k * (seed % 5 + 1)) % pieces.len()]).collect();
+            // The reference: a break is \r\n, else \r, else \n.
+            let b = text.as_bytes();
+            let mut expected = vec![0];
+            let mut i = 0;
+            while i < b.len() {
+                let len = if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') { 2 } else { usize::from(matches!(b[i], b'\r' | b'\n')) };
+                if len > 0 {
+                    expected.push(i + len);
+                    i += len;
+                } else {
+                    i += 1;
+                }
+            }
+            let index = LineIndex::new(&text);
+            assert_eq!(index.starts(), expected, "{text:?}");
+            for w in expected.windows(2) {
+                // Every offset of a line finds its start and its end.
+                let (start, next) = (w[0], w[1]);
+                for o in (start..next).filter(|&o| text.is_char_boundary(o) && !matches!(b[o], b'\r' | b'\n')) {
+                    assert_eq!(line_start(&text, o), start, "{text:?} at {o}");
+                    assert_eq!(line_end_after(&text, o), (next, true), "{text:?} at {o}");
+                }
+            }
+        }
+        let crlf = LineIndex::new("a\r\nb\r\nc\nd");
+        assert_eq!(crlf.line_ending(), "\r\n");
+        assert_eq!(LineIndex::new("a\rb\rc\nd").line_ending(), "\r");
+        assert_eq!(LineIndex::new("a\nb\r\nc").line_ending(), "\n");
+        assert_eq!(LineIndex::new("abc").line_ending(), "\n");
+        assert_eq!(ends_with_break("a\r"), (true, false));
+        assert_eq!(ends_with_break("a\r\r\n"), (true, true));
+        assert_eq!(ends_with_break("a"), (false, false));
     }
 }

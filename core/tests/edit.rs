@@ -804,3 +804,146 @@ proptest! {
         }
     }
 }
+
+/// Findings per rule, as the check reports them.
+fn findings(text: &str) -> std::collections::BTreeMap<&'static str, usize> {
+    let mut out = std::collections::BTreeMap::new();
+    for d in memento_core::check(&parse(text), &memento_core::CheckOptions::default()) {
+        *out.entry(d.rule.id()).or_insert(0) += 1;
+    }
+    out
+}
+
+/// A memory file whose units and entries are written with case, markup and spacing that the
+/// edits below name another way.
+const VARIANTS_SEED: &str = "# Session Memory — t1\n\n## Decisions Made\n- 2026-04-22T07:12Z — Use **optimistic locking** for order updates.\n\n## Progress Markers\n- COMPLETED: **Auth**\n- IN_PROGRESS: Orders/Batch_3/ (stopped at 094)\n- PENDING: `Billing`,  Reports  page\n\n## Key Discoveries\n- Order schema has an undocumented `legacy_id` field\n\n## Next Session Start\nBegin with orders/batch_3/ file 095.\n";
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Identity (issue 12): an unforced edit never adds a finding of its own making. The edits
+    /// name units and entries with other case, markup, whitespace, dashes and invisible
+    /// characters than the file does; after each one the check runs again, and no rule finds
+    /// more than it found before.
+    #[test]
+    fn an_edit_never_adds_a_finding_of_its_own_making(steps in prop::collection::vec((0u8..4, 0usize..12, 0usize..12), 1..7)) {
+        const UNITS: [&str; 12] = [
+            "auth", "AUTH.", "**Auth**", " Auth ", "orders/batch_3", "./orders/batch_3/", "ORDERS/BATCH_3/", "billing",
+            "`Billing`", "reports page", "Reports\u{200B} Page", "orders/batch_4/",
+        ];
+        const NOTES: [&str; 12] = [
+            "Order schema has an undocumented legacy_id field.",
+            "**Order schema** has an undocumented `legacy_id` field",
+            "order  schema has an UNDOCUMENTED legacy_id field",
+            "Order schema has an undocumented legacy\u{200B}_id field",
+            "Use optimistic locking for order updates",
+            "use OPTIMISTIC locking — for order updates.",
+            "Use optimistic locking - for order updates",
+            "Pattern: failed orders have a null payment",
+            "Pattern — failed orders have a null payment.",
+            "Batch 4 is sorted by id",
+            "batch 4 is sorted by ID.",
+            "Reports page loads in 2 s",
+        ];
+        let mut text = VARIANTS_SEED.to_owned();
+        for (minute, (op, a, b)) in steps.into_iter().enumerate() {
+            // Entries in time order: a clock going back is the caller's finding, not the edit's.
+            let when = at(&format!("2026-04-22T08:{minute:02}Z"));
+            let result = match op {
+                0 => edit::checkpoint(&text, NOTES[a], when, None),
+                1 => edit::checkpoint(&text, NOTES[a], when, Some(Kind::Discovery)),
+                2 => edit::set_progress(&text, UNITS[a], Status::ALL[b % 6], (b % 2 == 0).then_some("stopped at 095")),
+                _ => edit::checkpoint(&text, &format!("{}: {}", Status::ALL[b % 6].as_str(), UNITS[a]), when, None),
+            };
+            if let Ok(out) = result {
+                let (before, after) = (findings(&text), findings(&out.text));
+                for (rule, n) in &after {
+                    prop_assert!(*n <= before.get(rule).copied().unwrap_or(0), "{rule}: {before:?} -> {after:?}\n{}", out.text);
+                }
+                text = out.text;
+            }
+        }
+    }
+
+    /// The write guard and the duplicate-entry rule agree (issue 12): a note is refused as a
+    /// duplicate exactly when writing it anyway makes the check report a duplicate entry.
+    #[test]
+    fn the_guard_and_the_rule_agree_on_duplicates(
+        words in prop::collection::vec(prop::sample::select(vec!["order", "Schema", "legacy_id", "a", "409", "café", "ÉTÉ", "x"]), 1..5),
+        marks in prop::collection::vec(prop::sample::select(vec![" ", "  ", " — ", " - ", "**", "`", ".", "\u{200B}", ", ", ": ", "_"]), 5),
+        upper in any::<bool>(),
+    ) {
+        let existing = words.join(" ");
+        let mut variant = String::new();
+        for (i, w) in words.iter().enumerate() {
+            variant.push_str(marks[i % marks.len()]);
+            variant.push_str(&if upper { w.to_uppercase() } else { w.to_lowercase() });
+        }
+        variant.push_str(marks[4]);
+        let seed = format!("# Session Memory — t1\n\n## Key Discoveries\n- {existing}\n\n## Next Session Start\nGo.\n");
+        let guarded = edit::checkpoint(&seed, &variant, t8(), Some(Kind::Discovery));
+        let forced = edit::checkpoint_with(&seed, &variant, t8(), Some(Kind::Discovery), &EditOptions::forced());
+        let Ok(forced) = forced else { return Ok(()) };
+        let flagged = findings(&forced.text).get("duplicate-entry").copied().unwrap_or(0) > findings(&seed).get("duplicate-entry").copied().unwrap_or(0);
+        let refused = matches!(guarded, Err(EditError::DuplicateEntry { .. }));
+        prop_assert_eq!(refused, flagged, "existing {:?}, written {:?}", existing, variant);
+    }
+}
+
+/// Issue 11: the guard missed a trailing `.`, `-` for `—`, bold markup and zero-width
+/// characters.
+#[test]
+fn the_guard_refuses_an_entry_written_another_way() {
+    let seed = "# Session Memory — t1\n\n## Key Discoveries\n- 2026-04-22T07:12Z — Orders — retry the payment webhook after a 409\n\n## Next Session Start\nGo.\n";
+    for note in [
+        "Orders — retry the payment webhook after a 409.",
+        "Orders - retry the payment webhook after a 409",
+        "**Orders** — retry the payment webhook after a 409",
+        "Orders — retry the pay\u{200B}ment webhook after a 409",
+    ] {
+        let out = edit::checkpoint(seed, note, t8(), Some(Kind::Discovery));
+        assert!(matches!(out, Err(EditError::DuplicateEntry { line: 4, .. })), "{note:?}: {out:?}");
+    }
+    assert!(edit::checkpoint(seed, "Orders — retry the payment webhook after a 410", t8(), Some(Kind::Discovery)).is_ok());
+}
+
+/// Issue 11: setting a unit COMPLETED with no stop point drops the whole stop point; it once
+/// left its last words behind (`COMPLETED: audit/registration (change)`).
+#[test]
+fn completing_a_unit_drops_its_whole_stop_point() {
+    let seed = "# Session Memory — t\n\n## Progress Markers\n- IN_PROGRESS: audit/registration (stopped at config change)\n- PENDING: audit/rules (files 1-9 — stopped at rule 17)\n\n## Next Session Start\nGo.\n";
+    let out = edit::set_progress(seed, "audit/registration", Status::Completed, None).unwrap();
+    assert!(out.text.contains("\n- COMPLETED: audit/registration\n"), "{}", out.text);
+    let out = edit::set_progress(&out.text, "audit/rules", Status::Completed, None).unwrap();
+    assert!(out.text.contains("\n- COMPLETED: audit/rules (files 1-9)\n"), "{}", out.text);
+    assert_only_edits_changed(seed, &edit::set_progress(seed, "audit/registration", Status::Completed, None).unwrap());
+}
+
+/// Issue 11: a lone-CR (old Mac) file, and one with mixed line endings. Lines are counted at
+/// every line break CommonMark accepts, edits land in the right section and replace what
+/// they replace, and what they write uses the file's line ending.
+#[test]
+fn lone_cr_and_mixed_line_endings() {
+    let lf = "# Session Memory — t1\n\n## Decisions Made\n- 2026-04-22T07:12Z — Use redis for the cache\n\n## Progress Markers\n- IN_PROGRESS: orders/batch_3/ (stopped at 094)\n\n## Key Discoveries\n- a thing is true here\n\n## Next Session Start\nBegin at 095.\n";
+    let cr = lf.replace('\n', "\r");
+    let doc = parse(&cr);
+    let lines: Vec<u32> = doc.sections().iter().map(|s| doc.position(s.heading.start()).line).collect();
+    assert_eq!(lines, [1, 3, 6, 9, 12]);
+    assert_eq!(doc.line_ending(), "\r");
+    let next = edit::set_next(&cr, "Begin at 096.").unwrap();
+    assert_eq!(next.text, cr.replace("Begin at 095.", "Begin at 096."));
+    let out = edit::checkpoint(&cr, "another thing is true there", t8(), Some(Kind::Discovery)).unwrap();
+    assert_eq!(out.text, cr.replace("true here\r", "true here\r- 2026-04-22T08:00Z — another thing is true there\r"));
+    assert_only_edits_changed(&cr, &out);
+    let out = edit::set_progress(&cr, "orders/batch_3/", Status::Completed, None).unwrap();
+    assert_eq!(out.text, cr.replace("IN_PROGRESS: orders/batch_3/ (stopped at 094)", "COMPLETED: orders/batch_3/"));
+
+    // CRLF for most of the file, the last section written on another machine (lone CR), or
+    // with LF.
+    for tail in ["## Next Session Start\rBegin at 095.\r", "## Next Session Start\nBegin at 095.\n"] {
+        let mixed = lf.replace('\n', "\r\n").replace("## Next Session Start\r\nBegin at 095.\r\n", tail);
+        let next = edit::set_next(&mixed, "Begin at 096.").unwrap();
+        assert_eq!(next.text, mixed.replace("Begin at 095.", "Begin at 096."), "{tail:?}");
+        assert_eq!(parse(&mixed).line_ending(), "\r\n");
+    }
+}

@@ -1,6 +1,6 @@
 //! Model facts per dialect: the seeds' examples, and every file of the real-world corpus.
 
-use memento_core::{parse, parse_with, Dialect, MarkerSource, ParseOptions, SectionRole, Status};
+use memento_core::{parse, parse_with, Dialect, JsonFaultKind, MarkerSource, ParseOptions, SectionRole, Status};
 use std::path::{Path, PathBuf};
 
 const SEED_000: &str = include_str!("fixtures/seed000.md");
@@ -148,8 +148,9 @@ fn memory_store_rows_map_fields_and_keep_broken_lines() {
     assert_eq!(r[0].tags, ["user_preference"]);
     assert_eq!(r[1].tags, ["project_state"]);
     assert_eq!(r[1].content.as_deref(), Some("Quarterly report reviewed"));
-    assert_eq!(doc.broken_rows().len(), 1);
-    assert_eq!(doc.position(doc.broken_rows()[0].start()).line, 3);
+    let faults = doc.json_faults();
+    assert_eq!(faults.len(), 1);
+    assert_eq!((faults[0].kind, doc.position(faults[0].span.start()).line), (JsonFaultKind::BrokenRow, 3));
 }
 
 #[test]
@@ -234,7 +235,8 @@ fn front_matter_bom_and_odd_bytes_round_trip() {
     assert_eq!(doc.decisions().len(), 1);
 }
 
-/// Expected dialect of every corpus file, read from its content alone.
+/// Expected dialect of every corpus file, read from its content alone (022, a session-state
+/// JSON whose sessions carry their status, is a progress log).
 const CORPUS_DIALECTS: &[(&str, Dialect)] = &[
     ("001", Dialect::MemoryBank), ("002", Dialect::MemoryBank), ("003", Dialect::MemoryBank),
     ("004", Dialect::MemoryBank), ("005", Dialect::MemoryBank), ("006", Dialect::MemoryBank),
@@ -243,7 +245,7 @@ const CORPUS_DIALECTS: &[(&str, Dialect)] = &[
     ("013", Dialect::MemoryBank), ("014", Dialect::MemoryBank), ("015", Dialect::MemoryBank),
     ("016", Dialect::ProgressLog), ("017", Dialect::ProgressLog), ("018", Dialect::ProgressLog),
     ("019", Dialect::ProgressLog), ("020", Dialect::ProgressLog), ("021", Dialect::ProgressLog),
-    ("022", Dialect::Generic), ("023", Dialect::Generic), ("024", Dialect::ProgressLog),
+    ("022", Dialect::ProgressLog), ("023", Dialect::Generic), ("024", Dialect::ProgressLog),
     ("025", Dialect::ProgressLog), ("026", Dialect::ProgressLog), ("027", Dialect::ProgressLog),
     ("028", Dialect::ProgressLog), ("029", Dialect::ProgressLog), ("031", Dialect::MemoryStore),
     ("032", Dialect::MemoryStore), ("033", Dialect::MemoryStore), ("034", Dialect::MemoryStore),
@@ -314,9 +316,11 @@ fn corpus_models_find_what_users_wrote() {
     // Memory-bank progress: ✅ headings are completed units.
     let doc = parse(&read("002-memorybank.md"));
     assert!(doc.progress().iter().any(|m| m.status == Some(Status::Completed) && doc.text(m.units[0].name) == "User Authentication System"));
-    // The pretty-printed rows of a `.jsonl` without brackets are all read.
+    // The pretty-printed rows of a `.jsonl` without brackets are all read, and the commas
+    // that join them (neither JSON nor JSONL) said once.
     let doc = parse(&read("033-jsonl.jsonl"));
-    assert_eq!((doc.records().len(), doc.broken_rows().len()), (126, 0));
+    let faults: Vec<_> = doc.json_faults().iter().map(|f| (f.kind, doc.position(f.span.start()).line)).collect();
+    assert_eq!((doc.records().len(), faults), (126, vec![(JsonFaultKind::JoinedRows, 7)]));
     // A free-form log's dates are found.
     assert!(parse(&read("019-progress.txt")).last_updated().is_some());
 }

@@ -175,3 +175,20 @@ fn a_progress_logs_latest_next_label_is_the_next_action() {
     assert_eq!((next.text.as_str(), next.source), ("wire the CSV export", NextActionSource::NextStep));
 }
 
+
+/// Issue 11: the resume point keeps the whole stop point; the next item is computed only when
+/// the stop point ends in a numbered item.
+#[test]
+fn the_resume_point_keeps_the_whole_stop_point() {
+    for (line, stopped, next) in [
+        ("- IN_PROGRESS: audit/rules (stopped at rule 17)", "rule 17", Some("rule 18")),
+        ("- IN_PROGRESS: audit/registration (stopped at config change)", "config change", None),
+        ("- IN_PROGRESS: orders/batch_3/ (files 092-??? — stopped at 094)", "094", Some("095")),
+        ("- IN_PROGRESS: import (stopped at files 092-094; retry later)", "files 092-094", Some("files 095")),
+    ] {
+        let text = format!("# Session Memory — t\n\n## Progress Markers\n{line}\n\n## Next Session Start\nGo.\n");
+        let resume = plan_of(&text).resume_from.unwrap();
+        assert_eq!(resume.stopped_at.as_deref(), Some(stopped), "{line}");
+        assert_eq!(resume.continue_at.as_deref(), next, "{line}");
+    }
+}

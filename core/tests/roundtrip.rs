@@ -40,6 +40,10 @@ const FRAGMENTS: &[&str] = &[
     "## Decisions Made\n", "## Progress Markers\n", "## Next Session Start\n", "## TASK COMPLETE — ", "Final status: ",
     "# Session Memory — t\n", "✅", "🚧", "⏳", "❌", "中文", "é", "\u{feff}", "\u{200b}", "{", "}", "\"", ",", ":", "\\",
     "[{\"passes\":true}]", "{\"content\":\"x\"}\n", "|", "===", "    ", "\u{0}",
+    // JSON task state: status words, pointers, next actions, decisions, kinds of rows.
+    "{\"id\":\"T-1\",\"name\":\"a\",\"status\":\"done\"}", "\"status\":\"In progress - x\"", "\"outcome\":\"Complete: é\"",
+    "\"current_task_id\":\"T-1\"", "\"focus\":\"a\"", "\"next_actions\":[\"go\"]", "\"decisions\":\"d\"",
+    "\"type\":\"project\"", "\"reason\":\"r\"", "\"ts\":\"2026-04-22T07:12Z\"", "\"features\":[", "\"tasks\":{",
 ];
 
 fn assert_sound(text: &str) -> Document {
@@ -76,7 +80,7 @@ fn check_spans(doc: &Document, text: &str) {
         }
     }
     for m in doc.progress() {
-        assert!(ok(m.span) && ok(m.status_span) && m.detail.is_none_or(ok));
+        assert!(ok(m.span) && ok(m.status_span) && m.detail.is_none_or(ok) && m.id.is_none_or(ok));
         for u in &m.units {
             assert!(ok(u.name) && u.stopped_at.is_none_or(ok));
             if let Some(r) = u.range {
@@ -87,8 +91,12 @@ fn check_spans(doc: &Document, text: &str) {
     if let Some(n) = doc.next_step() {
         assert!(ok(n.span) && ok(n.text));
     }
-    for s in doc.broken_rows() {
-        assert!(ok(*s));
+    for f in doc.json_faults() {
+        assert!(ok(f.span));
+    }
+    let state = doc.json_state();
+    for t in state.next.iter().chain(&state.decisions) {
+        assert!(ok(t.span));
     }
     let _ = doc.position(text.len());
     let _ = doc.last_updated();

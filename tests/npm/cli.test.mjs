@@ -315,7 +315,7 @@ test("hooks claude-code: a settings snippet whose command works as it is", () =>
     rmSync(join(project, "session_memory.md"));
   }
   const custom = JSON.parse(memento(["hooks", "claude-code", "--file", "working/t1/session_memory.md"], dir).stdout);
-  assert.match(custom.hooks.SessionStart[0].hooks[0].command, /"\$CLAUDE_PROJECT_DIR\/working\/t1\/session_memory\.md"$/);
+  assert.match(custom.hooks.SessionStart[0].hooks[0].command, / "\$CLAUDE_PROJECT_DIR"\/working\/t1\/session_memory\.md$/);
   fails(memento(["hooks", "cursor"], dir), 2, /unknown target cursor/);
 });
 

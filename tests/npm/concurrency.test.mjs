@@ -92,7 +92,7 @@ test("a lock left by a killed writer is recovered", async () => {
   assert.equal(run(bin, ["init", file, "--task", "stale"]).status, 0);
   // A writer killed (SIGKILL) while it holds the lock: nothing of it can clean up.
   const killed = `
-    const { withLock } = require(${JSON.stringify(join(cli, "files.cjs"))});
+    const { withLock } = require(${JSON.stringify(join(cli, "lock.cjs"))});
     withLock(process.argv[1], () => process.kill(process.pid, "SIGKILL"));
   `;
   const r = await exited(spawn(process.execPath, ["-e", killed, file], { stdio: ["ignore", "ignore", "pipe"] }));

@@ -7,7 +7,10 @@ const fs = require("node:fs");
 const path = require("node:path");
 const zlib = require("node:zlib");
 const memento = require("../pkg/node/memento_wasm.js");
-const { CliError, readText, memoryFiles, withLock, writeAtomic } = require("./files.cjs");
+const { CliError, ioError } = require("./errors.cjs");
+const { readText, readForEdit, memoryFiles } = require("./read.cjs");
+const { withLock } = require("./lock.cjs");
+const { resolveTarget, recoverJournal, replaceFile, createFile } = require("./write.cjs");
 
 const USAGE = `usage:
   memento check FILE... [--json] [--now ISO] [--dialect D]
@@ -74,7 +77,7 @@ function parseArgs(command, argv) {
     } else {
       const value = eq !== -1 ? body.slice(eq + 1) : argv[++i];
       if (value === undefined) throw usage(`${command}: ${a} needs a value`);
-      opts[name] = value;
+      opts[name] = VALUES[name] ? VALUES[name](name, value) : value;
     }
   }
   return { args, opts };
@@ -98,14 +101,37 @@ function call(fn) {
   }
 }
 
-function nowOption(opts) {
-  return opts.now === undefined ? new Date() : opts.now;
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
+
+/** The value of a time option (`--at`, `--now`), checked here so that a typo is an error
+ *  rather than a date JavaScript guesses (`1` would be 2001-01-01, `2026-02-30` March 2). */
+function timeValue(name, value) {
+  const m = ISO_TIME.exec(value.trim());
+  const bad = (why) => usage(`--${name} must be an ISO 8601 timestamp such as 2026-04-22T07:12Z, got "${value}"${why ? ` (${why})` : ""}`);
+  if (!m) throw bad("");
+  const [year, month, day, hour = 0, minute = 0, second = 0, offH = 0, offM = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x)));
+  if (year < 1970) throw bad("years before 1970 are not supported");
+  if (month < 1 || month > 12) throw bad(`there is no month ${month}`);
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > days) throw bad(`${year}-${m[2]} has ${days} days`);
+  if (hour > 23 || minute > 59 || second > 59 || offH > 23 || offM > 59) throw bad("hours go to 23, minutes and seconds to 59");
+  return value.trim();
 }
 
-function budgetOption(opts) {
-  if (opts.budget === undefined) return undefined;
-  if (!/^\d+$/.test(opts.budget)) throw usage(`--budget must be a whole number of tokens, got ${opts.budget}`);
-  return Number(opts.budget);
+/** Prompt budgets no context window comes near; a larger number is a typo. */
+const MAX_BUDGET = 10_000_000;
+
+function budgetValue(name, value) {
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= MAX_BUDGET)) throw usage(`--budget must be a whole number of tokens from 1 to ${MAX_BUDGET}, got ${value}`);
+  return n;
+}
+
+/** Options whose values are checked (and converted) as they are read. */
+const VALUES = { at: timeValue, now: timeValue, budget: budgetValue };
+
+function nowOption(opts) {
+  return opts.now ?? new Date();
 }
 
 /** camelCase keys → snake_case (the plan's JSON is SPEC §4's, in snake case). */
@@ -189,7 +215,7 @@ function prompt({ args, opts }, out) {
     if (opts["if-exists"]) return 0;
     throw new CliError(2, `${args.join(", ")}: no memory files (.md, .txt, .json, .jsonl)`);
   }
-  const options = { now: nowOption(opts), budget: budgetOption(opts) };
+  const options = { now: nowOption(opts), budget: opts.budget };
   const files = paths.map((p) => ({ path: p, text: readText(p) }));
   const text =
     files.length === 1 && !fs.statSync(existing[0]).isDirectory()
@@ -199,13 +225,51 @@ function prompt({ args, opts }, out) {
   return 0;
 }
 
-/** Reads, edits and writes `file` under its lock; `edit(text)` returns the new text. */
-function editFile(file, edit) {
-  return withLock(file, () => {
-    const text = readText(file);
-    const next = edit(text);
-    if (next !== text) writeAtomic(file, next);
-    return next;
+/** How many times an edit is re-applied to a file another program keeps changing. */
+const EDIT_ATTEMPTS = 5;
+
+/**
+ * Reads, edits and writes `file` (its real path: links are kept) under its lock;
+ * `edit(text)` returns the new text. If another program changes the file while the edit is
+ * computed, the edit is applied again to the new text (docs/writes.md, "Atomic replace").
+ * `beforeWrite(next)` runs just before the file is replaced and returns how to undo it, for
+ * a write that must come first (`complete --archive`).
+ */
+function editFile(file, edit, beforeWrite = () => () => {}) {
+  const target = resolveTarget(file);
+  return withLock(target, () => {
+    recoverJournal(target);
+    for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
+      const { text, read } = readForEdit(target);
+      const next = edit(text);
+      if (next === text) return next;
+      const undo = beforeWrite(next);
+      let written = false;
+      try {
+        written = replaceFile(target, next, read);
+      } finally {
+        if (!written) undo();
+      }
+      if (written) return next;
+    }
+    throw new CliError(2, `${file}: changed by another program during each of ${EDIT_ATTEMPTS} attempts to write it; nothing written`);
+  });
+}
+
+/** Writes `text` to `file` under its lock, without reading it first: links are kept (a
+ *  dangling link gets the file it names) and a missing folder is made. `refuse(target)`, run
+ *  under the lock, may throw to leave things as they are. */
+function writeFile(file, text, refuse = () => {}) {
+  const target = resolveTarget(file);
+  try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+  } catch (e) {
+    throw ioError(e, file);
+  }
+  withLock(target, () => {
+    refuse(target);
+    recoverJournal(target);
+    replaceFile(target, text);
   });
 }
 
@@ -252,23 +316,46 @@ function next({ args }, out) {
   return 0;
 }
 
+/** The longest task id kept in an archive's name (a name holds at most 255 bytes). */
+const ARCHIVE_TASK_CHARS = 100;
+
+/**
+ * Writes the final copy `text` of `file` into `dir` as `session_memory_final_<task id>.md`,
+ * the task id masked of secrets and reduced to a safe file name; never over an existing
+ * archive (a taken name gets -2, -3, …). Returns its path (docs/writes.md, "complete --archive").
+ */
+function writeArchive(dir, text, file) {
+  const task = memento.parse(text, { fileName: file }).taskId ?? path.basename(file).replace(/\.[^.]*$/, "");
+  const stem = `session_memory_final_${memento.redact(task).replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, ARCHIVE_TASK_CHARS)}`;
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw ioError(e, dir);
+  }
+  for (let n = 1; n <= 1000; n++) {
+    const archived = path.join(dir, n === 1 ? `${stem}.md` : `${stem}-${n}.md`);
+    if (createFile(archived, text)) return archived;
+  }
+  throw new CliError(2, `${dir}: already holds 1000 archives named ${stem}; nothing written`);
+}
+
 function complete({ args, opts }, out) {
   arity("complete", args, 1, 2);
   const [file, status = "complete"] = args;
-  const text = editFile(file, (old) => call(() => memento.complete(old, status, { at: opts.at ?? new Date(), fileName: file })).text);
+  const at = opts.at ?? new Date();
+  let archived = null;
+  // The archive is written first and removed again if the memory file cannot be written:
+  // a failure leaves both as they were.
+  const archive = (text) => {
+    archived = writeArchive(opts.archive, text, file);
+    return () => {
+      fs.rmSync(archived, { force: true });
+      archived = null;
+    };
+  };
+  editFile(file, (old) => call(() => memento.complete(old, status, { at, fileName: file })).text, opts.archive === undefined ? undefined : archive);
   out(`${file}: task complete`);
-  if (opts.archive !== undefined) {
-    const task = memento.parse(text, { fileName: file }).taskId ?? path.basename(file).replace(/\.[^.]*$/, "");
-    const name = `session_memory_final_${task.replace(/[^A-Za-z0-9._-]+/g, "_")}.md`;
-    try {
-      fs.mkdirSync(opts.archive, { recursive: true });
-    } catch (e) {
-      throw new CliError(2, `${opts.archive}: ${e.message}`);
-    }
-    const archived = path.join(opts.archive, name);
-    withLock(archived, () => writeAtomic(archived, text));
-    out(`${file}: archived as ${archived}`);
-  }
+  if (archived) out(`${file}: archived as ${archived}`);
   return 0;
 }
 
@@ -277,14 +364,8 @@ function init({ args, opts }, out) {
   if (!opts.task) throw usage("init: --task ID is required");
   const [file] = args;
   const text = call(() => memento.init(opts.dialect ?? "checkpoint-log", opts.task));
-  try {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  } catch (e) {
-    throw new CliError(2, `${file}: ${e.message}`);
-  }
-  withLock(file, () => {
-    if (fs.existsSync(file) && !opts.force) throw new CliError(2, `${file}: already exists (--force replaces it)`);
-    writeAtomic(file, text);
+  writeFile(file, text, (target) => {
+    if (fs.existsSync(target) && !opts.force) throw new CliError(2, `${file}: already exists (--force replaces it)`);
   });
   out(`${file}: created`);
   return 0;
@@ -310,16 +391,19 @@ function merge({ args, opts }, out, err, raw) {
   for (const c of result.conflicts) err(`memento: merge conflict in ${c.section}: ${c.reason}`);
   const target = opts.o ?? opts.output;
   if (target !== undefined) {
-    withLock(target, () => writeAtomic(target, result.text));
+    writeFile(target, result.text);
   } else {
     raw(result.text);
   }
   return result.conflicts.length > 0 ? 1 : 0;
 }
 
+/** The longest URL Chromium opens (2 MiB); a longer share link would not open. */
+const MAX_LINK_CHARS = 2 * 1024 * 1024;
+
 /** `BASE#share=<base64url of the deflate-raw compressed text>&name=<file name>`: the file
  *  travels in the URL fragment, which browsers never send to a server. Secrets are masked. */
-function share({ args, opts }, out, err) {
+function share({ args, opts }, out, err, raw) {
   arity("share", args, 1);
   const [file] = args;
   const text = readText(file);
@@ -327,18 +411,31 @@ function share({ args, opts }, out, err) {
   if (safe !== text) err(`memento: ${file}: possible secrets were masked in the shared copy`);
   const data = zlib.deflateRawSync(Buffer.from(safe, "utf8"), { level: 9 }).toString("base64url");
   const base = (opts.base ?? "http://127.0.0.1:8080/").replace(/#.*$/, "");
-  out(`${base}#share=${data}&name=${encodeURIComponent(path.basename(file))}`);
+  const link = `${base}#share=${data}&name=${encodeURIComponent(path.basename(file))}`;
+  if (link.length > MAX_LINK_CHARS) {
+    const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+    throw new CliError(2, `${file}: the share link would be ${mib(link.length)}, over the ${mib(MAX_LINK_CHARS)} browsers open (Chromium's URL limit); no link made: send the file, or the dashboard's HTML export`);
+  }
+  // Written as it is: the link is data (masked above), not a line to mask again.
+  raw(`${link}\n`);
   return 0;
 }
 
 const DEFAULT_FILE = "session_memory.md";
 
+/** `s` as one word of a POSIX shell command: as is when it holds only characters no shell
+ *  treats specially, else single-quoted. */
+function shellWord(s) {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
 function hooks({ args, opts }, out) {
   arity("hooks", args, 1);
   if (args[0] !== "claude-code") throw usage(`hooks: unknown target ${args[0]} (expected claude-code)`);
   const file = opts.file ?? DEFAULT_FILE;
-  const target = path.isAbsolute(file) ? file : `$CLAUDE_PROJECT_DIR/${file}`;
-  const command = `npx --no-install memento prompt --if-exists "${target}"`;
+  // The path is one shell word, never code: `$(…)` in it must not run at every session start.
+  const target = path.isAbsolute(file) ? shellWord(file) : `"$CLAUDE_PROJECT_DIR"/${shellWord(file)}`;
+  const command = `npx --no-install memento prompt --if-exists ${target}`;
   const settings = {
     hooks: {
       SessionStart: [{ matcher: "startup|resume|clear|compact", hooks: [{ type: "command", command }] }],
@@ -354,10 +451,11 @@ function protocol({ args, opts }, out) {
   if (target !== "claude-md" && target !== "agents-md") throw usage(`protocol: --for must be claude-md or agents-md, got ${target}`);
   const f = opts.file ?? DEFAULT_FILE;
   const m = "npx --no-install memento";
+  const q = shellWord(f); // the path as the commands below need it (quoted if it has spaces)
   const start =
     target === "claude-md"
-      ? `At session start (the SessionStart hook of \`memento hooks claude-code\` prints it for you, or run \`${m} prompt ${f}\`):`
-      : `At session start (run \`${m} prompt ${f}\` to see what matters):`;
+      ? `At session start (the SessionStart hook of \`memento hooks claude-code\` prints it for you, or run \`${m} prompt ${q}\`):`
+      : `At session start (run \`${m} prompt ${q}\` to see what matters):`;
   out(`## Session Memory Protocol
 
 This task keeps its memory in \`${f}\`. Context is not memory: whatever is not written there is gone when the context compacts or the session ends.
@@ -368,13 +466,13 @@ ${start}
 3. Start from its next step (Next Session Start); do not redo units marked COMPLETED.
 
 During the session, checkpoint as things happen:
-- a decision that constrains later work: \`${m} checkpoint ${f} --decision "<decision and reason>"\`. Decisions are never edited: to change one, \`${m} supersede ${f} <decision id> "<new decision>"\`.
-- progress: \`${m} progress ${f} "<unit>" COMPLETED\` when a unit is done; \`IN_PROGRESS --stopped-at <item>\` when pausing inside one.
-- a discovery a later session needs: \`${m} checkpoint ${f} --discovery "<fact>"\`.
+- a decision that constrains later work: \`${m} checkpoint ${q} --decision "<decision and reason>"\`. Decisions are never edited: to change one, \`${m} supersede ${q} <decision id> "<new decision>"\`.
+- progress: \`${m} progress ${q} "<unit>" COMPLETED\` when a unit is done; \`IN_PROGRESS --stopped-at <item>\` when pausing inside one.
+- a discovery a later session needs: \`${m} checkpoint ${q} --discovery "<fact>"\`.
 
 Before the context compacts or the session ends:
 1. Record the decisions and progress not yet written.
-2. Refresh the next step with the exact next action: \`${m} next ${f} "<next action>"\`.`);
+2. Refresh the next step with the exact next action: \`${m} next ${q} "<next action>"\`.`);
   return 0;
 }
 
@@ -386,8 +484,13 @@ const HANDLERS = { check, plan, prompt, checkpoint, supersede, progress, next, c
  * process's streams).
  */
 function main(argv, io = {}) {
-  const out = io.out ?? ((line) => process.stdout.write(`${line}\n`));
-  const err = io.err ?? ((line) => process.stderr.write(`${line}\n`));
+  // No line printed repeats a detected secret (docs/secrets.md): the package masks what it
+  // returns, and every line is masked once more here (a path or an argument echoed back).
+  // Data is written through `raw` as it is: a merged file, a share link (masked already).
+  const write = io.out ?? ((line) => process.stdout.write(`${line}\n`));
+  const warn = io.err ?? ((line) => process.stderr.write(`${line}\n`));
+  const out = (line) => write(memento.redact(String(line)));
+  const err = (line) => warn(memento.redact(String(line)));
   const raw = io.raw ?? ((text) => process.stdout.write(text));
   const [command, ...rest] = argv;
   try {
@@ -406,6 +509,11 @@ function main(argv, io = {}) {
     if (e instanceof CliError) {
       err(`memento: ${e.message.split("\n")[0]}`);
       return e.exitCode;
+    }
+    // A system call that failed where no message was written for it: still an I/O error.
+    if (e && typeof e.syscall === "string") {
+      err(`memento: ${ioError(e, e.path ?? e.syscall).message.split("\n")[0]}`);
+      return 2;
     }
     err(`memento: internal error: ${String(e && e.message ? e.message : e).split("\n")[0]}`);
     return 2;

@@ -380,14 +380,14 @@ impl MementoDocument {
     /// The task id of a checkpoint log (`# Session Memory — <task id>`).
     #[wasm_bindgen(getter, js_name = taskId)]
     pub fn task_id(&self) -> Option<String> {
-        self.doc.doc.task_id().map(str::to_owned)
+        self.doc.doc.task_id().map(|t| self.doc.masked(t).into_owned())
     }
 
     /// The first level-1 heading (else the first heading), without `#`.
     #[wasm_bindgen(getter)]
     pub fn title(&self) -> Option<String> {
         let d = &self.doc.doc;
-        d.title().map(|s| memento_core::document::clean_title(d.text(s.title)).to_owned())
+        d.title().map(|s| self.doc.masked(memento_core::document::clean_title(d.text(s.title))).into_owned())
     }
 
     /// The newest timestamp anywhere in the file.
@@ -694,11 +694,8 @@ pub fn diff(
     let parse_options = o.parse_options()?;
     let old = memento_core::parse_with(before, &parse_options);
     let new = Doc::new(memento_core::parse_with(after, &parse_options));
-    let mut found = memento_core::diff(&old, &new.doc);
-    for d in &mut found {
-        // Messages quote the text: never repeat a secret.
-        d.message = memento_core::secret::redact(&d.message).into_owned();
-    }
+    // The core masks the secrets of both versions in what it says (docs/secrets.md).
+    let found = memento_core::diff(&old, &new.doc);
     let mut w = Json::new();
     model::diagnostics(&mut w, &new, &found, o.encoding(Encoding::Utf16)?);
     Ok(to_js(w))
@@ -711,7 +708,8 @@ pub fn merge(base: &str, ours: &str, theirs: &str) -> JsValue {
     let mut w = Json::with_capacity(out.text.len() + 64);
     w.obj().field("text", &out.text).key("conflicts").arr();
     for c in &out.conflicts {
-        w.obj().field("section", &c.section).field("reason", &memento_core::secret::redact(&c.reason)).end_obj();
+        // The core masks the secrets of the three versions in conflicts (docs/secrets.md).
+        w.obj().field("section", &c.section).field("reason", &c.reason).end_obj();
     }
     w.end_arr().end_obj();
     to_js(w)
@@ -892,7 +890,8 @@ pub fn rules() -> JsValue {
     to_js(w)
 }
 
-/// The text with every detected secret (API keys, tokens, private keys, …) masked.
+/// The text with every detected secret (API keys, tokens, private keys, …) masked, at every
+/// occurrence (what a share link carries; docs/secrets.md).
 #[wasm_bindgen]
 pub fn redact(text: &str) -> String {
     memento_core::secret::redact(text).into_owned()

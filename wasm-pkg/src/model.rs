@@ -173,8 +173,14 @@ fn marker_source(s: MarkerSource) -> &'static str {
     }
 }
 
+/// The text of a span, secrets masked: the model quotes the file, and no output of the
+/// package repeats a detected secret (docs/secrets.md; `toString()` is the file itself).
 fn text(w: &mut Json, doc: &Doc, key: &str, span: Option<Span>) {
-    w.field_opt(key, span.map(|s| doc.doc.text(s)));
+    w.field_opt(key, span.map(|s| doc.masked(doc.doc.text(s))).as_deref());
+}
+
+fn title(doc: &Doc, span: Span) -> std::borrow::Cow<'_, str> {
+    doc.masked(memento_core::document::clean_title(doc.doc.text(span)))
 }
 
 pub fn sections(w: &mut Json, doc: &Doc, enc: Encoding) {
@@ -182,7 +188,7 @@ pub fn sections(w: &mut Json, doc: &Doc, enc: Encoding) {
     w.arr();
     for s in d.sections() {
         w.obj();
-        w.field("title", memento_core::document::clean_title(d.text(s.title)));
+        w.field("title", &title(doc, s.title));
         w.field_num("level", s.level as u64).field("role", role(s.role));
         w.key("parent");
         match s.parent {
@@ -203,7 +209,7 @@ pub fn decision_list(w: &mut Json, doc: &Doc, enc: Encoding) {
     let d = &doc.doc;
     w.arr();
     for x in d.decisions() {
-        w.obj().field("id", &x.id).field("text", d.text(x.text));
+        w.obj().field("id", &x.id).field("text", &doc.masked(d.text(x.text)));
         w.field_opt("timestamp", x.timestamp.map(|t| t.to_string()).as_deref());
         text(w, doc, "supersedes", x.supersedes.as_ref().map(|s| s.target));
         w.field_opt("supersededBy", x.superseded_by.map(|i| d.decisions()[i].id.as_str()));
@@ -221,7 +227,7 @@ pub fn progress(w: &mut Json, doc: &Doc, enc: Encoding) {
         w.obj().field_opt("status", m.status.map(|s| s.as_str())).field("statusText", d.text(m.status_span));
         w.field("source", marker_source(m.source)).key("units").arr();
         for u in &m.units {
-            w.obj().field("name", d.text(u.name));
+            w.obj().field("name", &doc.masked(d.text(u.name)));
             text(w, doc, "range", u.range.map(|r| r.span));
             text(w, doc, "stoppedAt", u.stopped_at);
             w.end_obj();
@@ -239,8 +245,8 @@ pub fn entries(w: &mut Json, doc: &Doc, enc: Encoding) {
     w.arr();
     for e in d.entries() {
         let item = d.item(e.item);
-        w.obj().field("timestamp", d.text(e.timestamp_span)).field("text", d.text(e.text));
-        w.field_opt("section", item.section.map(|s| memento_core::document::clean_title(d.text(d.sections()[s].title))));
+        w.obj().field("timestamp", d.text(e.timestamp_span)).field("text", &doc.masked(d.text(e.text)));
+        w.field_opt("section", item.section.map(|s| title(doc, d.sections()[s].title)).as_deref());
         doc.place(w, item.span, enc);
         w.end_obj();
     }
@@ -251,7 +257,7 @@ pub fn discoveries(w: &mut Json, doc: &Doc, enc: Encoding) {
     let d = &doc.doc;
     w.arr();
     for x in d.discoveries() {
-        w.obj().field("text", d.text(x.text));
+        w.obj().field("text", &doc.masked(d.text(x.text)));
         w.field_opt("timestamp", x.timestamp.map(|t| t.to_string()).as_deref());
         doc.place(w, d.item(x.item).span, enc);
         w.end_obj();
@@ -263,7 +269,7 @@ pub fn next_step(w: &mut Json, doc: &Doc, enc: Encoding) {
     let d = &doc.doc;
     match d.next_step() {
         Some(n) => {
-            w.obj().field("text", d.text(n.text).trim());
+            w.obj().field("text", &doc.masked(d.text(n.text).trim()));
             doc.place(w, n.span, enc);
             w.end_obj();
         }
@@ -292,12 +298,13 @@ pub fn records(w: &mut Json, doc: &Doc, enc: Encoding) {
     let d = &doc.doc;
     w.arr();
     for r in d.records() {
-        w.obj().field_opt("id", r.id.as_deref()).field_opt("content", r.content.as_deref());
+        let masked = |t: &Option<String>| t.as_deref().map(|t| doc.masked(t).into_owned());
+        w.obj().field_opt("id", masked(&r.id).as_deref()).field_opt("content", masked(&r.content).as_deref());
         w.key("tags").arr();
         for t in &r.tags {
-            w.str(t);
+            w.str(&doc.masked(t));
         }
-        w.end_arr().field_opt("scope", r.scope.as_deref());
+        w.end_arr().field_opt("scope", masked(&r.scope).as_deref());
         for (k, t) in [("createdAt", r.created_at), ("updatedAt", r.updated_at), ("lastAccessedAt", r.last_accessed_at)] {
             w.field_opt(k, t.map(|t| t.to_string()).as_deref());
         }

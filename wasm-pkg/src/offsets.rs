@@ -77,6 +77,12 @@ impl Doc {
         Doc { doc, utf16: OnceCell::new() }
     }
 
+    /// A text of the document as the package gives it out: its secrets masked
+    /// (docs/secrets.md). Borrows when the document holds none.
+    pub fn masked<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        self.doc.secrets().mask(text)
+    }
+
     fn map(&self) -> &Utf16Map {
         self.utf16.get_or_init(|| Utf16Map::new(self.doc.source()))
     }

@@ -98,7 +98,7 @@ impl Summary {
             .collect();
         let top = doc.sections().iter().map(|s| s.level).min().unwrap_or(1);
         Summary {
-            task: doc.task_id().map(str::to_owned),
+            task: doc.task_id().map(|t| doc.secrets().mask(t).into_owned()),
             sections: doc.sections().iter().filter(|s| s.level == top).map(|s| doc.text(s.title).trim().to_owned()).collect(),
             status: match plan.status {
                 memento_core::RunStatus::NotStarted => "not started",
@@ -117,7 +117,7 @@ impl Summary {
             discoveries: doc
                 .discoveries()
                 .iter()
-                .map(|d| (memento_core::secret::redact(doc.text(d.text)).into_owned(), doc.position(d.text.start()).line))
+                .map(|d| (doc.secrets().mask(doc.text(d.text)).into_owned(), doc.position(d.text.start()).line))
                 .collect(),
             diagnostics: plan
                 .diagnostics

@@ -1,6 +1,6 @@
 //! dangling-supersedes, conflicting-decisions (the matching itself is [`crate::conflict`]).
 
-use super::{quote, Ctx};
+use super::Ctx;
 use crate::diagnostic::TextEdit;
 use crate::rule::Rule;
 use crate::time::{Precision, Timestamp};
@@ -73,7 +73,7 @@ fn conflicting(cx: &mut Ctx) {
             .with_help(format!(
                 "{}. Decisions are immutable: if the newer one replaces \"{}\", record it as a new decision with SUPERSEDES [{}]; otherwise follow the older one",
                 upper_first(&c.explanation),
-                quote(doc.text(a.text), 50),
+                cx.quote(doc.text(a.text), 50),
                 a.id
             ));
         cx.push(d);

@@ -3,18 +3,20 @@
 //! - malformed-entry: an item of a timestamped log (a Decisions or Worklog section where
 //!   other items carry timestamps) without one; an item opening with a date that does not
 //!   read (`2026-02-30`, `2026-4-22`); an item of Progress Markers without a status; a
-//!   memory-store row that is not JSON.
-//! - duplicate-entry: the same normalized text (lower case, words only, timestamp prefix
-//!   dropped) twice in one section, or twice among the rows of one scope of a store. One
+//!   memory-store row that is not JSON, text after the end of a JSON document, rows joined
+//!   by commas without brackets.
+//! - duplicate-entry: the same entry text ([`crate::identity::same_entry`]: lower case,
+//!   words only, timestamp prefix dropped) twice in one section, or twice among the rows of one scope of a store. One
 //!   hash per item, no pairwise comparison. In free-form files (memory banks, progress
 //!   logs, generic markdown) only sections listing facts or units count (Decisions,
 //!   Discoveries, What Works, What's Left, Known Issues, Next Steps…): a running session
 //!   log rightly repeats "all tests passing".
 
-use super::{quote, whole_lines, Ctx, KeyMap};
+use super::{whole_lines, Ctx, KeyMap};
 use crate::diagnostic::TextEdit;
-use crate::document::{MarkerSource, SectionRole};
+use crate::document::{JsonFaultKind, MarkerSource, SectionRole};
 use crate::hash::FastMap;
+use crate::identity::{entry_hash, same_entry};
 use crate::rule::Rule;
 use crate::Dialect;
 use std::collections::hash_map::Entry;
@@ -35,10 +37,19 @@ pub(super) fn check(cx: &mut Ctx) {
 
 fn malformed(cx: &mut Ctx) {
     let doc = cx.doc;
-    for &row in doc.broken_rows() {
-        let d = cx
-            .diag(Rule::MalformedEntry, row, "this row is not valid JSON")
-            .with_help("each row of a memory store is one JSON object; fix or remove this line");
+    for fault in doc.json_faults() {
+        let (message, help) = match fault.kind {
+            JsonFaultKind::BrokenRow => ("this row is not valid JSON", "each row of a memory store is one JSON object; fix or remove this line"),
+            JsonFaultKind::AfterDocument => (
+                "text after the end of the JSON document: it is not read",
+                "remove the stray text (often a bracket left by an edit), or move what it holds into the document",
+            ),
+            JsonFaultKind::JoinedRows => (
+                "rows joined by commas without enclosing brackets: neither a JSON array nor JSONL",
+                "wrap the rows in [ ] to make a JSON array, or write one row per line without commas (JSONL)",
+            ),
+        };
+        let d = cx.diag(Rule::MalformedEntry, fault.span, message).with_help(help);
         cx.push(d);
     }
     if doc.dialect() == Dialect::MemoryStore {
@@ -85,13 +96,13 @@ fn malformed(cx: &mut Ctx) {
             Some(SectionRole::Decisions | SectionRole::Worklog) if in_log && !text.is_empty() => {
                 let what = if role == Some(SectionRole::Decisions) { "decision" } else { "log entry" };
                 let d = cx
-                    .diag(Rule::MalformedEntry, item.text, format!("{what} without a readable timestamp: \"{}\"", quote(text, 60)))
+                    .diag(Rule::MalformedEntry, item.text, format!("{what} without a readable timestamp: \"{}\"", cx.quote(text, 60)))
                     .with_help("entries of an append-only log start with their timestamp: `- 2026-04-22T07:12Z — text`");
                 cx.push(d);
             }
             Some(SectionRole::Progress) if !has_marker(item.span.start()) && !text.is_empty() => {
                 let d = cx
-                    .diag(Rule::MalformedEntry, item.text, format!("progress line with no status: \"{}\"", quote(text, 60)))
+                    .diag(Rule::MalformedEntry, item.text, format!("progress line with no status: \"{}\"", cx.quote(text, 60)))
                     .with_help("progress markers are `- STATUS: unit (detail)` with STATUS one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED");
                 cx.push(d);
             }
@@ -146,230 +157,6 @@ fn statuses(cx: &mut Ctx) {
     }
 }
 
-/// Normalized text as a character stream: lower-case alphanumeric words, one space apart.
-fn normalized(text: &str) -> impl Iterator<Item = char> + '_ {
-    let mut pending_space = false;
-    let mut started = false;
-    text.chars().flat_map(move |c| {
-        let mut out: [Option<char>; 2] = [None, None];
-        if c.is_alphanumeric() {
-            if pending_space && started {
-                out[0] = Some(' ');
-            }
-            pending_space = false;
-            started = true;
-            out[1] = Some(if c.is_ascii() { c.to_ascii_lowercase() } else { crate::case::lower(c) });
-        } else {
-            pending_space = true;
-        }
-        out.into_iter().flatten()
-    })
-}
-
-/// Whether two texts are equal once [`normalized`]: ASCII texts compared byte by byte (most
-/// texts that share a key differ a few words in, where this stops), others as characters.
-fn same_normalized(a: &str, b: &str) -> bool {
-    /// The next byte of the normalized ASCII text from `at`: a letter or digit lower-cased,
-    /// a space for the separators between two words; `Err` at a non-ASCII byte.
-    fn next(x: &[u8], at: &mut usize, started: &mut bool) -> Result<Option<u8>, ()> {
-        let mut gap = false;
-        while let Some(&c) = x.get(*at) {
-            if c >= 0x80 {
-                return Err(());
-            }
-            let folded = FOLD[usize::from(c)];
-            if folded == 0 {
-                gap = true;
-                *at += 1;
-                continue;
-            }
-            if gap && *started {
-                return Ok(Some(b' ')); // the letter or digit comes next
-            }
-            *at += 1;
-            *started = true;
-            return Ok(Some(folded));
-        }
-        Ok(None)
-    }
-    let (a_bytes, b_bytes) = (a.as_bytes(), b.as_bytes());
-    let (mut i, mut j, mut a_started, mut b_started) = (0, 0, false, false);
-    loop {
-        match (next(a_bytes, &mut i, &mut a_started), next(b_bytes, &mut j, &mut b_started)) {
-            (Ok(x), Ok(y)) if x != y => return false,
-            (Ok(None), Ok(None)) => return true,
-            (Ok(_), Ok(_)) => {}
-            _ => return normalized(a).eq(normalized(b)),
-        }
-    }
-}
-
-/// A cheap key of the normalized text: the first and last twelve lower-case alphanumeric
-/// characters (separators ignored) and the [`census`] of its ASCII letters and digits.
-/// Equal normalized texts give equal keys; a key hit is confirmed by comparing
-/// [`normalized`]. `None` for texts too short to be worth comparing (one word, or under
-/// eight bytes).
-fn key(text: &str) -> Option<u64> {
-    // Item texts come trimmed from the parser: when both end bytes are visible ASCII there
-    // is nothing to trim, and no character is decoded from either end.
-    let visible = |c: &u8| c.is_ascii_graphic();
-    let b = text.as_bytes();
-    let t = if b.first().is_some_and(visible) && b.last().is_some_and(visible) { text } else { text.trim() };
-    let b = t.as_bytes();
-    if b.len() < 8 {
-        return None;
-    }
-    // Twelve ASCII letters or digits at each end (more than one word, or more than twelve
-    // characters) pack as the general path would pack them, without decoding characters.
-    let (head, tail) = match (ascii_head(b), ascii_tail(b)) {
-        (Some(head), Some(tail)) => (head, tail),
-        _ => general_head_tail(t)?,
-    };
-    Some(mix(census(b), head, tail))
-}
-
-fn mix(census: u64, head: u128, tail: u128) -> u64 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = census.wrapping_mul(K);
-    for part in [head as u64, (head >> 64) as u64, tail as u64, (tail >> 64) as u64] {
-        h = (h ^ part).wrapping_mul(K).rotate_left(31);
-    }
-    h
-}
-
-/// How many characters of each end [`key`] keeps.
-const TAKE: usize = 12;
-
-/// ASCII letters and digits lower-cased; 0 for the other ASCII bytes.
-const FOLD: [u8; 128] = {
-    let mut t = [0u8; 128];
-    let mut c = 0;
-    while c < 128 {
-        let b = c as u8;
-        if b.is_ascii_alphanumeric() {
-            t[c] = b.to_ascii_lowercase();
-        }
-        c += 1;
-    }
-    t
-};
-
-/// How many ASCII letters and digits `b` holds (low 32 bits) and the sum of their
-/// lower-cased bytes (high 32 bits): equal for texts equal once normalized, whatever their
-/// order, and unequal for most texts that differ in a word (generated logs share heads and
-/// tails by the thousand). Eight bytes at a time ([`crate::swar`]): a popcount counts them,
-/// a multiply sums them.
-fn census(b: &[u8]) -> u64 {
-    use crate::swar::{each, sum_bytes, within};
-    let mut chunks = b.chunks_exact(8);
-    let (mut count, mut sum) = (0u64, 0u64);
-    for chunk in &mut chunks {
-        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        let letters = within(w | each(0x20), b'a', b'z');
-        let alnum = within(w, b'0', b'9') | letters;
-        // 0xFF in the lanes of letters and digits; 0x20 (from 0x80 >> 2) lower-cases letters.
-        let folded = (w | letters >> 2) & ((alnum >> 7) * 0xFF);
-        sum += sum_bytes(folded);
-        count += u64::from(alnum.count_ones());
-    }
-    // The last bytes one by one: copying them into a word costs a call to memcpy and a
-    // load that waits for its stores.
-    for &c in chunks.remainder() {
-        if c.is_ascii_alphanumeric() {
-            count += 1;
-            sum += u64::from(c.to_ascii_lowercase());
-        }
-    }
-    count | sum << 32
-}
-
-/// The first [`TAKE`] folded alphanumeric characters packed as [`general_head_tail`] packs
-/// them (one byte each, the first highest), when they are ASCII; `None` otherwise, or when
-/// the text has fewer (then whether it is one word matters, which the general path sees).
-fn ascii_head(b: &[u8]) -> Option<u128> {
-    first_folded(b.iter())
-}
-
-/// [`ascii_head`] from the end: the last character highest.
-fn ascii_tail(b: &[u8]) -> Option<u128> {
-    first_folded(b.iter().rev())
-}
-
-/// The first [`TAKE`] folded alphanumeric bytes of `bytes`, shifted into a register (the
-/// first highest): `None` at a non-ASCII byte or when there are fewer. A register, not a
-/// byte buffer read back whole: that read waits for the byte stores to retire.
-fn first_folded<'a>(bytes: impl Iterator<Item = &'a u8>) -> Option<u128> {
-    let mut packed = 0u128;
-    let mut n = 0;
-    for &c in bytes {
-        if c >= 0x80 {
-            return None;
-        }
-        let f = FOLD[usize::from(c)];
-        if f != 0 {
-            packed = packed << 8 | u128::from(f);
-            n += 1;
-            if n == TAKE {
-                return Some(packed);
-            }
-        }
-    }
-    None
-}
-
-/// Head and tail of [`key`] for any text: characters folded as [`normalized`] folds them, an
-/// ASCII one shifted in as a byte, another mixed in. `None` for a single word.
-fn general_head_tail(t: &str) -> Option<(u128, u128)> {
-    let b = t.as_bytes();
-    let fold = |c: char| if c.is_ascii() { c.to_ascii_lowercase() } else { crate::case::lower(c) };
-    // The first twelve folded alphanumeric characters, packed (no hashing per byte).
-    let (mut head, mut n, mut i) = (0u128, 0, 0);
-    // Whether a separator came between two alphanumeric characters (more than one word).
-    let (mut gap, mut words) = (false, 0);
-    while i < b.len() && n < TAKE {
-        let c = b[i];
-        let (alnum, folded, width) = if c < 0x80 {
-            (c.is_ascii_alphanumeric(), u32::from(c.to_ascii_lowercase()), 1)
-        } else {
-            let ch = t[i..].chars().next().unwrap_or(' ');
-            (ch.is_alphanumeric(), u32::from(fold(ch)), ch.len_utf8())
-        };
-        if alnum {
-            if gap || words == 0 {
-                words += 1;
-                gap = false;
-            }
-            head = if width == 1 { head << 8 | u128::from(folded) } else { head.rotate_left(21) ^ u128::from(folded) };
-            n += 1;
-        } else if words > 0 {
-            gap = true;
-        }
-        i += width;
-    }
-    if words < 2 && n < TAKE {
-        return None; // a single word
-    }
-    let (mut tail, mut n, mut j) = (0u128, 0, b.len());
-    while j > 0 && n < TAKE {
-        let c = b[j - 1];
-        if c < 0x80 {
-            if c.is_ascii_alphanumeric() {
-                tail = tail << 8 | u128::from(c.to_ascii_lowercase());
-                n += 1;
-            }
-            j -= 1;
-        } else {
-            let ch = t[..j].chars().next_back().unwrap_or(' ');
-            if ch.is_alphanumeric() {
-                tail = tail.rotate_left(21) ^ u128::from(u32::from(fold(ch)));
-                n += 1;
-            }
-            j -= ch.len_utf8();
-        }
-    }
-    Some((head, tail))
-}
-
 fn duplicate_items(cx: &mut Ctx) {
     let doc = cx.doc;
     let items = doc.items();
@@ -390,7 +177,7 @@ fn duplicate_items(cx: &mut Ctx) {
         if item.depth != 1 || !(structured || lists_state(doc.sections()[section].role)) {
             continue;
         }
-        if let Some(hash) = key(text_of(i)) {
+        if let Some(hash) = entry_hash(text_of(i)) {
             keys.push((i, section, in_section(hash, section)));
         }
     }
@@ -413,7 +200,7 @@ fn duplicate_items(cx: &mut Ctx) {
         };
         let item = &items[i];
         let text = text_of(i);
-        let same = |f: usize| same_normalized(text_of(f), text);
+        let same = |f: usize| same_entry(text_of(f), text);
         let first = match first_seen {
             f if same(f) => f,
             _ => {
@@ -431,7 +218,7 @@ fn duplicate_items(cx: &mut Ctx) {
         };
         let line = cx.line(items[first].span.start());
         let role = doc.sections()[section].role;
-        let mut d = cx.diag(Rule::DuplicateEntry, item.text, format!("\"{}\" repeats line {line} of this section", quote(text, 60)));
+        let mut d = cx.diag(Rule::DuplicateEntry, item.text, format!("\"{}\" repeats line {line} of this section", cx.quote(text, 60)));
         if role == SectionRole::Decisions {
             d = d.with_help("decisions are immutable: leave both, or record a new decision that supersedes one");
         } else if !doc.text(item.span).contains('\n') {
@@ -499,13 +286,13 @@ fn duplicate_records(cx: &mut Ctx) {
     let mut seen: FastMap<(u64, u64), Vec<usize>> = FastMap::default();
     for (i, r) in records.iter().enumerate() {
         let Some(content) = &r.content else { continue };
-        let Some(hash) = key(content) else { continue };
+        let Some(hash) = entry_hash(content) else { continue };
         let mut scope = crate::hash::Fnv::default();
         r.scope.hash(&mut scope);
         let bucket = seen.entry((scope.finish(), hash)).or_default();
         let first = bucket.iter().copied().find(|&f| {
             let f = &records[f];
-            f.scope == r.scope && same_normalized(f.content.as_deref().unwrap_or(""), content)
+            f.scope == r.scope && same_entry(f.content.as_deref().unwrap_or(""), content)
         });
         let Some(first) = first else {
             if bucket.len() < 8 {
@@ -517,48 +304,8 @@ fn duplicate_records(cx: &mut Ctx) {
         let row = doc.text(r.span);
         let at = crate::span::Span::new(r.span.start(), r.span.start() + row.find('\n').map_or(row.len(), |n| n));
         let d = cx
-            .diag(Rule::DuplicateEntry, at, format!("memory row repeats the row at line {line}: \"{}\"", quote(content, 60)))
+            .diag(Rule::DuplicateEntry, at, format!("memory row repeats the row at line {line}: \"{}\"", cx.quote(content, 60)))
             .with_help("keep one row per fact: update the existing row instead of writing a duplicate");
         cx.push(d);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn census_counts_and_sums_ascii_letters_and_digits_at_any_offset() {
-        let expected = |b: &[u8]| {
-            let alnum = b.iter().filter(|c| c.is_ascii_alphanumeric());
-            alnum.clone().count() as u64 | alnum.map(|c| u64::from(c.to_ascii_lowercase())).sum::<u64>() << 32
-        };
-        let every_byte: Vec<u8> = (0..=255u8).collect();
-        for skip in 0..17 {
-            let b = &every_byte[skip..];
-            assert_eq!(census(b), expected(b), "from byte {skip}");
-        }
-        for text in ["", "a", "@[`{/:", "Zz09", "café — 2026-04-22T07:12Z ok", "\u{ff}\u{80}9", "ZZZZZZZZZZZZZZZZZZZZZZZZ"] {
-            assert_eq!(census(text.as_bytes()), expected(text.as_bytes()), "{text:?}");
-        }
-        // The same words in another case and order, other separators: the same census.
-        assert_eq!(census(b"Use the cache in tests"), census(b"tests: IN cache -- the use"));
-        assert_ne!(census(b"use the cache in tests"), census(b"use the queue in tests"));
-    }
-
-    #[test]
-    fn fast_comparison_agrees_with_the_normalized_text() {
-        let texts = [
-            "", "a", "Use Redis", "use  redis!", "USE, Redis.", " use redis ", "use redis x", "use redisx", "userediss",
-            "**Use** _Redis_", "café au lait", "Café  au lait", "CAFÉ au lait", "naïve — test", "naive test", "Σ test", "ΟΔΟΣ test", "οδος test", "οδοσ test",
-            "\u{212A}elvin scale", "kelvin scale", "İstanbul trip", "i̇stanbul trip", "2026-04-22 done and tested",
-            "DO NOT modify config/auth.yaml — used by 3 services", "do not modify config auth yaml used by 3 services",
-            "- [x] ship it", "ship it", "a b", "ab", "tabs\tand\nnewlines", "tabs and newlines",
-        ];
-        for a in texts {
-            for b in texts {
-                assert_eq!(same_normalized(a, b), normalized(a).eq(normalized(b)), "{a:?} / {b:?}");
-            }
-        }
     }
 }

@@ -15,8 +15,9 @@
 //!
 //! Rules that need the current time (future-timestamp, stale-memory, stale-entry) are
 //! skipped when [`CheckOptions::now`] is `None`, so a check without a clock is
-//! deterministic. Every message and help text goes through [`crate::secret::redact`]: no
-//! diagnostic repeats a detected secret.
+//! deterministic. Every list of diagnostics leaves through [`finish`], which masks the
+//! document's secrets in messages, help and fixes, whether possible-secret is on or not
+//! (`docs/secrets.md`); rules quote text with [`Ctx::quote`], which masks before it cuts.
 
 mod current_state;
 mod decisions;
@@ -98,9 +99,7 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
             &default_template
         }
     };
-    // Found once: reported by possible-secret, and the reason to redact messages.
-    let secrets = crate::secret::find_secrets(doc.source());
-    let mut cx = Ctx { doc, options, template, secrets, out: Vec::new() };
+    let mut cx = Ctx { doc, options, template, out: Vec::new() };
     sections::check(&mut cx);
     template::check(&mut cx);
     current_state::check(&mut cx);
@@ -110,13 +109,14 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     progress::check(&mut cx);
     secrets::check(&mut cx);
     store::check(&mut cx);
-    let redact = !cx.secrets.is_empty();
-    finish(cx.out, options, redact)
+    finish(cx.out, options, doc.secrets())
 }
 
-/// Applies severity overrides, redacts secrets from messages and help (when the text holds
-/// any: messages only quote the checked text), sorts by position.
-pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions, redact: bool) -> Vec<Diagnostic> {
+/// The one finishing step of every list of diagnostics the core returns (a file's check,
+/// a workspace's, a diff's): applies severity overrides, masks `secrets` (those of the texts
+/// the messages quote) in messages, help and fixes, sorts by position. Masking does not
+/// depend on the overrides: turning possible-secret off hides the finding, not the secret.
+pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions, secrets: &crate::secret::Secrets) -> Vec<Diagnostic> {
     if !options.severity.is_empty() {
         out.retain_mut(|d| match options.override_for(d.rule) {
             Some(Some(s)) => {
@@ -127,18 +127,23 @@ pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions, redact: b
             None => true,
         });
     }
-    for d in out.iter_mut().filter(|_| redact) {
-        if let std::borrow::Cow::Owned(m) = crate::secret::redact(&d.message) {
-            d.message = m;
+    for d in out.iter_mut().filter(|_| !secrets.is_empty()) {
+        mask(&mut d.message, secrets);
+        if let Some(h) = &mut d.help {
+            mask(h, secrets);
         }
-        if let Some(h) = &d.help {
-            if let std::borrow::Cow::Owned(h) = crate::secret::redact(h) {
-                d.help = Some(h);
-            }
+        for e in d.fix.iter_mut().flatten() {
+            mask(&mut e.content, secrets);
         }
     }
     crate::sort::sort_by_key(&mut out, |d| [d.range.start() as u64, d.range.end() as u64, d.rule as u64]);
     out
+}
+
+fn mask(text: &mut String, secrets: &crate::secret::Secrets) {
+    if let std::borrow::Cow::Owned(masked) = secrets.mask(text) {
+        *text = masked;
+    }
 }
 
 /// A map keyed by an already well-mixed 64-bit key (no further hashing).
@@ -166,8 +171,6 @@ pub(crate) struct Ctx<'a> {
     pub doc: &'a Document,
     pub options: &'a CheckOptions,
     pub template: &'a NotesTemplate,
-    /// The secrets of the text ([`crate::secret::find_secrets`]).
-    pub secrets: Vec<crate::secret::SecretMatch>,
     pub out: Vec<Diagnostic>,
 }
 
@@ -184,6 +187,12 @@ impl<'a> Ctx<'a> {
         Diagnostic::new(self.doc, rule, range, message)
     }
 
+    /// A short quotation of the document's text for a message: masked, then cut to `max`
+    /// characters ([`crate::secret::Secrets::quote`]).
+    pub fn quote(&self, text: &str, max: usize) -> String {
+        self.doc.secrets().quote(text, max)
+    }
+
     /// 1-based line of an offset, for messages ("first at line 4").
     pub fn line(&self, offset: usize) -> u32 {
         self.doc.position(offset).line
@@ -193,23 +202,6 @@ impl<'a> Ctx<'a> {
 /// A title without markup, for messages.
 pub(crate) fn title_of<'d>(doc: &'d Document, s: &Section) -> &'d str {
     crate::document::clean_title(doc.text(s.title))
-}
-
-/// Lower-case words of a title joined by single spaces: "Errors & Corrections" →
-/// "errors corrections", "**2. Next Steps**" → "2 next steps".
-pub(crate) fn normalize_title(title: &str) -> String {
-    let mut out = String::with_capacity(title.len());
-    for c in title.chars() {
-        if c.is_alphanumeric() {
-            crate::case::push_lower(&mut out, c);
-        } else if !out.is_empty() && !out.ends_with(' ') {
-            out.push(' ');
-        }
-    }
-    while out.ends_with(' ') {
-        out.pop();
-    }
-    out
 }
 
 /// Index of the innermost section holding `offset`.
@@ -238,14 +230,4 @@ pub(crate) fn whole_lines(doc: &Document, span: Span) -> Span {
     let start = text[..span.start()].rfind('\n').map_or(0, |i| i + 1);
     let end = text[span.end()..].find('\n').map_or(text.len(), |i| span.end() + i + 1);
     Span::new(start, end)
-}
-
-/// A short quotation of model text for messages: first line, at most `max` characters.
-pub(crate) fn quote(text: &str, max: usize) -> String {
-    let line = text.lines().next().unwrap_or("").trim();
-    let mut out: String = line.chars().take(max).collect();
-    if line.chars().count() > max {
-        out.push('…');
-    }
-    out
 }

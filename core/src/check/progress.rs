@@ -1,7 +1,8 @@
 //! progress-contradiction, empty-next-step.
 //!
 //! - progress-contradiction: one unit both COMPLETED and IN_PROGRESS/PENDING, or two units
-//!   IN_PROGRESS on explicit status lines. Units are compared by normalized name. Explicit
+//!   IN_PROGRESS on explicit status lines. Units are compared by their
+//!   [`UnitKey`](crate::identity::UnitKey). Explicit
 //!   status lines, What Works / What's Left items and feature-list entries are compared
 //!   across the file; checkboxes and emoji only within one section (phase checklists
 //!   often repeat a task name under different phases).
@@ -12,6 +13,7 @@
 
 use super::{section_at, Ctx, KeyMap};
 use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
+use crate::identity::{unit_hash, UnitKey};
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::Dialect;
@@ -25,33 +27,6 @@ pub(super) fn check(cx: &mut Ctx) {
     }
 }
 
-/// A unit name for comparison: lower case, markup and trailing slashes dropped.
-pub(crate) fn unit_key(name: &str) -> String {
-    let t = unit_text(name);
-    let mut out = String::with_capacity(t.len());
-    for w in t.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        for c in w.chars() {
-            crate::case::push_lower(&mut out, c);
-        }
-    }
-    out
-}
-
-/// The part of a unit name [`unit_key`] keeps: markup, trailing slashes and leading `./`
-/// trimmed.
-fn unit_text(name: &str) -> &str {
-    let t = name.trim().trim_matches(|c: char| matches!(c, '*' | '`' | '_' | '"' | '\'' | ':' | '.') || c.is_whitespace());
-    let mut t = t.trim_end_matches('/');
-    // As `trim_start_matches("./")`, without setting up a substring searcher per name.
-    while let Some(rest) = t.strip_prefix("./") {
-        t = rest;
-    }
-    t
-}
-
 /// Markers compared across the whole file; others only within their section.
 pub(crate) fn file_wide(m: &ProgressMarker) -> bool {
     matches!(m.source, MarkerSource::StatusWord | MarkerSource::Alias | MarkerSource::Section | MarkerSource::Feature)
@@ -59,59 +34,6 @@ pub(crate) fn file_wide(m: &ProgressMarker) -> bool {
 
 fn is_open(s: Status) -> bool {
     matches!(s, Status::InProgress | Status::Pending)
-}
-
-/// A hash of [`unit_key`] without building it (equal keys, equal hashes).
-/// ASCII bytes other than whitespace (as `char::is_whitespace` has it) and NUL, lower-cased;
-/// 0 for the others.
-const PLAIN: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut c = 1;
-    while c < 128 {
-        let b = c as u8;
-        if !matches!(b, b' ' | b'\t'..=b'\r') {
-            t[c] = b.to_ascii_lowercase();
-        }
-        c += 1;
-    }
-    t
-};
-
-fn unit_hash(name: &str) -> u64 {
-    let t = unit_text(name);
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut mix = |c: u32| h = (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3);
-    // Byte by byte: most are ASCII and not whitespace ([`PLAIN`]); the others are read as
-    // characters (a non-ASCII byte starts one).
-    let b = t.as_bytes();
-    let char_at = |i: usize| t[i..].chars().next().unwrap_or(' ');
-    let mut i = 0;
-    while i < b.len() {
-        let plain = PLAIN[usize::from(b[i])];
-        if plain != 0 {
-            mix(u32::from(plain));
-            i += 1;
-            continue;
-        }
-        let c = char_at(i);
-        i += c.len_utf8();
-        if c.is_whitespace() {
-            // A run of whitespace is one space before the next word (nothing at the end).
-            while i < b.len() && char_at(i).is_whitespace() {
-                i += char_at(i).len_utf8();
-            }
-            if i < b.len() {
-                mix(0x20);
-            }
-        } else if c.is_ascii() {
-            mix(u32::from(c.to_ascii_lowercase()));
-        } else {
-            for l in crate::case::lowers(c) {
-                mix(u32::from(l));
-            }
-        }
-    }
-    h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 fn contradictions(cx: &mut Ctx) {
@@ -139,8 +61,8 @@ fn contradictions(cx: &mut Ctx) {
             // The first mention with that name among the other marker's units.
             let other = other.and_then(|j| {
                 let first = &markers[j];
-                let key = unit_key(name);
-                (0..first.units.len()).find(|&x| unit_key(name_of(first, x)) == key).map(|_| j)
+                let key = UnitKey::of(name);
+                (0..first.units.len()).find(|&x| UnitKey::of(name_of(first, x)) == key).map(|_| j)
             });
             if let Some(j) = other {
                 let first = &markers[j];
@@ -176,7 +98,7 @@ fn two_in_progress(cx: &mut Ctx) {
     if markers.iter().filter(|m| in_progress(m)).nth(1).is_none() {
         return;
     }
-    let mut now_in_progress = current(doc).into_iter().filter(|&(m, _)| in_progress(&markers[m as usize]));
+    let mut now_in_progress = doc.current_units().into_iter().filter(|&(m, _)| in_progress(&markers[m as usize]));
     let Some((first, first_unit)) = now_in_progress.next() else { return };
     let first = &markers[first as usize];
     let first_name = doc.text(first.units[first_unit as usize].name);
@@ -191,20 +113,15 @@ fn two_in_progress(cx: &mut Ctx) {
     }
 }
 
-/// Every unit with its current marker ([`Document::current_units`]), units compared by
-/// [`unit_key`].
-fn current(doc: &Document) -> Vec<(u32, u32)> {
-    doc.current_units(|name| Some(unit_key(name)))
-}
-
-/// The first unit left to do in its current state (see [`current`]), with its marker: one
+/// The first unit left to do in its current state ([`Document::current_units`]), with its
+/// marker: one
 /// IN_PROGRESS, else one PENDING or BLOCKED.
 pub(crate) fn remaining(doc: &Document) -> Option<(&ProgressMarker, &Unit)> {
     let markers = doc.progress();
     if !markers.iter().any(|m| m.status.is_some_and(|s| matches!(s, Status::InProgress | Status::Pending | Status::Blocked))) {
         return None;
     }
-    let now = current(doc);
+    let now = doc.current_units();
     let find = |wanted: fn(Status) -> bool| {
         let &(m, u) = now.iter().find(|&&(m, _)| markers[m as usize].status.is_some_and(wanted))?;
         let marker = &markers[m as usize];
@@ -236,4 +153,64 @@ fn empty_next(cx: &mut Ctx) {
         .diag(Rule::EmptyNextStep, at, format!("no next step recorded while work remains (`{unit}` is {status}): {what}"))
         .with_help("write the exact next action, e.g. where to continue the unit in progress, so the next session starts there");
     cx.push(d);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::remaining;
+    use crate::document::Status;
+    use crate::{parse_with, ParseOptions};
+
+    /// What the check calls the unit left to do (in progress, else pending or blocked) is
+    /// what the plan resumes: (status, line), or `None` when nothing is left.
+    fn agree(name: &str, text: &str) {
+        let doc = parse_with(text, &ParseOptions { file_name: Some(name.to_owned()), ..ParseOptions::default() });
+        let plan = crate::plan(&doc, &crate::CheckOptions::default());
+        let check = remaining(&doc).map(|(m, _)| (m.status, doc.position(m.span.start()).line));
+        let in_progress = plan.open.iter().find(|u| u.status == Status::InProgress);
+        let waiting = plan.pending.first().into_iter().chain(plan.open.iter().filter(|u| u.status == Status::Blocked)).min_by_key(|u| u.line);
+        let from_plan = in_progress.or(waiting).map(|u| (Some(u.status), u.line));
+        match (check, from_plan) {
+            (Some((Some(Status::InProgress), line)), plan_says) => {
+                assert_eq!(plan_says, Some((Some(Status::InProgress), line)), "{name}");
+                assert!(plan.resume_from.is_some(), "{name}");
+            }
+            (Some(_), plan_says) => {
+                assert!(in_progress.is_none(), "{name}: the plan has a unit in progress, the check none");
+                assert!(plan_says.is_some(), "{name}: the check has work left, the plan none");
+            }
+            (None, plan_says) => assert_eq!(plan_says, None, "{name}: the plan has work left, the check none"),
+        }
+    }
+
+    /// Issue 12: plan and check agree on the current units of every corpus file.
+    #[test]
+    fn plan_and_check_agree_on_the_current_units_of_every_corpus_file() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            if name.ends_with(".tsv") {
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else { continue };
+            agree(&name, &text);
+            seen += 1;
+        }
+        assert!(seen >= 60, "corpus files read: {seen}");
+    }
+
+    /// The unit written another way on its later line: once the plan (case-sensitive) still
+    /// resumed `Auth` while the check (folded) had it done.
+    #[test]
+    fn plan_and_check_agree_when_a_unit_is_written_another_way() {
+        for later in ["COMPLETED: auth", "COMPLETED: **Auth**.", "COMPLETED: AUTH", "COMPLETED: Au\u{200B}th"] {
+            let text = format!("# Session Memory — t\n\n## Progress Markers\n- IN_PROGRESS: Auth (stopped at login)\n- {later}\n- PENDING: billing\n\n## Next Session Start\nGo.\n");
+            agree(later, &text);
+            let plan = crate::plan(&crate::parse(&text), &crate::CheckOptions::default());
+            assert_eq!(plan.resume_from, None, "{later}");
+            assert_eq!(plan.completed.len(), 1, "{later}");
+        }
+    }
 }

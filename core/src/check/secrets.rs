@@ -1,5 +1,7 @@
-//! possible-secret: [`crate::secret::find_secrets`] over the whole text. The message names
-//! the kind and a redacted form only; the fix replaces the secret with `[REDACTED]`.
+//! possible-secret: the document's secrets ([`crate::document::Document::secrets`]). The
+//! message names the kind and a redacted form only; the fix replaces the secret with
+//! `[REDACTED]`. Masking them in every other output does not depend on this rule
+//! (`docs/secrets.md`).
 
 use super::Ctx;
 use crate::diagnostic::TextEdit;
@@ -11,7 +13,7 @@ pub(super) fn check(cx: &mut Ctx) {
         return;
     }
     let text = cx.doc.source();
-    for m in std::mem::take(&mut cx.secrets) {
+    for m in cx.doc.secrets().found() {
         let shown = m.redacted(text);
         let replacement = match m.kind {
             SecretKind::PrivateKey => "[REDACTED PRIVATE KEY]",
@@ -22,6 +24,5 @@ pub(super) fn check(cx: &mut Ctx) {
             .with_help("remove it from the memory file and rotate it: memory files are injected into prompts, exported and shared")
             .with_fix(vec![TextEdit::replace(m.range, replacement)]);
         cx.push(d);
-        cx.secrets.push(m);
     }
 }

@@ -10,7 +10,8 @@
 //! (checkpoint log, session notes, memory bank); free-form progress logs repeat headings by
 //! design and grow by sessions, so only the file budget applies to them.
 
-use super::{normalize_title, title_of, Ctx};
+use super::{title_of, Ctx};
+use crate::identity::section_key;
 use crate::diagnostic::TextEdit;
 use crate::document::SectionRole;
 use crate::hash::FastMap;
@@ -77,11 +78,11 @@ fn missing_notes(cx: &mut Ctx) {
         .sections()
         .iter()
         .enumerate()
-        .map(|(i, s)| (normalize_title(title_of(doc, s)), i))
+        .map(|(i, s)| (section_key(title_of(doc, s)), i))
         .collect();
     let template = cx.template;
     let find = |header: &str| {
-        let key = normalize_title(header);
+        let key = section_key(header);
         titles.iter().find(|(t, _)| *t == key).map(|(_, i)| &doc.sections()[*i])
     };
     for (k, t) in template.sections().iter().enumerate() {
@@ -133,7 +134,7 @@ fn duplicates(cx: &mut Ctx) {
     let doc = cx.doc;
     let mut seen: FastMap<(Option<usize>, u8, String), usize> = FastMap::default();
     for (i, s) in doc.sections().iter().enumerate() {
-        let key = normalize_title(title_of(doc, s));
+        let key = section_key(title_of(doc, s));
         if key.is_empty() || s.role == SectionRole::Completion {
             continue;
         }

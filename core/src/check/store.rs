@@ -1,6 +1,6 @@
 //! stale-entry, mixed-scope: memory-store rows.
 
-use super::{quote, Ctx};
+use super::Ctx;
 use crate::hash::FastMap;
 use crate::rule::Rule;
 use crate::span::Span;
@@ -32,8 +32,8 @@ fn stale(cx: &mut Ctx, now: i64) {
         if now - last > retention {
             let days = (now - last) / 86_400;
             let name = match (&r.id, &r.content) {
-                (Some(id), _) => format!("`{}`", quote(id, 40)),
-                (None, Some(c)) => format!("\"{}\"", quote(c, 40)),
+                (Some(id), _) => format!("`{}`", cx.quote(id, 40)),
+                (None, Some(c)) => format!("\"{}\"", cx.quote(c, 40)),
                 _ => "this row".to_owned(),
             };
             let d = cx
@@ -63,7 +63,7 @@ fn mixed(cx: &mut Ctx) {
     let Some(at) = first_other else { return };
     let listed: Vec<String> = order.iter().take(4).map(|s| {
         let n = counts[s];
-        format!("`{}` ({n} row{})", quote(s, 30), if n == 1 { "" } else { "s" })
+        format!("`{}` ({n} row{})", cx.quote(s, 30), if n == 1 { "" } else { "s" })
     }).collect();
     let more = if order.len() > 4 { format!(" and {} more", order.len() - 4) } else { String::new() };
     let d = cx

@@ -14,7 +14,8 @@
 //! A header not in the template is drift; a template header that is absent is
 //! missing-section (a warning), not drift.
 
-use super::{normalize_title, title_of, Ctx};
+use super::{title_of, Ctx};
+use crate::identity::section_key;
 use crate::diagnostic::TextEdit;
 use crate::document::Document;
 use crate::rule::Rule;
@@ -113,8 +114,8 @@ impl NotesTemplate {
 
     /// The template section for a header (case-insensitive, punctuation ignored).
     pub fn find(&self, header: &str) -> Option<usize> {
-        let key = normalize_title(header);
-        self.sections.iter().position(|s| normalize_title(&s.header) == key)
+        let key = section_key(header);
+        self.sections.iter().position(|s| section_key(&s.header) == key)
     }
 
     /// The italic line a fix writes for section `k` of this template, in the wording the
@@ -226,7 +227,7 @@ pub(super) fn check(cx: &mut Ctx) {
 
 /// The absent template header sharing the most words with `name` (at least half of them).
 fn closest_missing(template: &NotesTemplate, present: &[Option<usize>], name: &str) -> Option<usize> {
-    let words = |s: &str| normalize_title(s).split(' ').map(str::to_owned).collect::<Vec<_>>();
+    let words = |s: &str| section_key(s).split(' ').map(str::to_owned).collect::<Vec<_>>();
     let have = words(name);
     template
         .sections()

@@ -13,7 +13,7 @@
 //!   (not for a completed task: its file is an archive).
 
 use super::current_state::later;
-use super::{quote, Ctx};
+use super::Ctx;
 use crate::diagnostic::TextEdit;
 use crate::document::SectionRole;
 use crate::rule::Rule;
@@ -167,7 +167,7 @@ fn future(cx: &mut Ctx, dated: &[Dated], now: Timestamp) {
         if d.ts.epoch_seconds > now.epoch_seconds + slack {
             let shown = if cx.doc.records().is_empty() { cx.doc.text(d.span).to_owned() } else { d.ts.to_string() };
             let diag = cx
-                .diag(Rule::FutureTimestamp, d.span, format!("`{}` is later than now ({now})", quote(&shown, 40)))
+                .diag(Rule::FutureTimestamp, d.span, format!("`{}` is later than now ({now})", cx.quote(&shown, 40)))
                 .with_help("a memory file records the past: check the clock or the date written here");
             cx.push(diag);
         }
@@ -212,7 +212,7 @@ fn after_completion(cx: &mut Ctx) {
             let line = cx.line(section.heading.start());
             let why = if after { "below" } else { "dated after" };
             let d = cx
-                .diag(Rule::EntryAfterCompletion, item.text, format!("entry {why} TASK COMPLETE (line {line}): \"{}\"", quote(doc.text(item.text), 60)))
+                .diag(Rule::EntryAfterCompletion, item.text, format!("entry {why} TASK COMPLETE (line {line}): \"{}\"", cx.quote(doc.text(item.text), 60)))
                 .with_help("the task is complete; to continue it, remove the TASK COMPLETE block first, or start a new memory file");
             cx.push(d);
         }

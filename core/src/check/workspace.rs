@@ -8,11 +8,12 @@
 //!
 //! Cross-file findings are reported in the later file, naming the other file and line.
 
-use super::progress::{remaining, unit_key};
-use super::{check, finish, quote, CheckOptions};
+use super::progress::remaining;
+use super::{check, finish, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::document::{Document, Status};
 use crate::hash::FastMap;
+use crate::identity::UnitKey;
 use crate::rule::Rule;
 use crate::span::Span;
 
@@ -40,14 +41,16 @@ pub fn check_workspace(files: &[(&str, &Document)], options: &CheckOptions) -> V
         cross_decisions(files, &group, options, &mut extra);
         missing_next(files, &group, options, &out, &mut extra);
     }
-    // Overrides and redaction, per file.
+    // Overrides and masking, per file: a finding quotes the other files of its folder, so
+    // every file's secrets are masked in it.
+    let secrets = crate::secret::Secrets::union(files.iter().map(|(_, d)| d.secrets()));
     let mut by_file: Vec<Vec<Diagnostic>> = vec![Vec::new(); files.len()];
     for (i, d) in extra {
         by_file[i].push(d);
     }
     for (i, ds) in by_file.into_iter().enumerate() {
         if !ds.is_empty() {
-            out.extend(finish(ds, options, true).into_iter().map(|d| (i, d)));
+            out.extend(finish(ds, options, &secrets).into_iter().map(|d| (i, d)));
         }
     }
     // Rule ids fit in a byte below the end offset (offsets are far below 2^56).
@@ -68,8 +71,8 @@ fn cross_progress(files: &[(&str, &Document)], group: &[usize], options: &CheckO
         return;
     }
     // unit → (file, marker, status) of the first done and first open mention.
-    let mut done: FastMap<String, (usize, usize)> = FastMap::default();
-    let mut open: FastMap<String, (usize, usize)> = FastMap::default();
+    let mut done: FastMap<UnitKey<'_>, (usize, usize)> = FastMap::default();
+    let mut open: FastMap<UnitKey<'_>, (usize, usize)> = FastMap::default();
     for &f in group {
         let doc = files[f].1;
         for (mi, m) in doc.progress().iter().enumerate() {
@@ -77,10 +80,7 @@ fn cross_progress(files: &[(&str, &Document)], group: &[usize], options: &CheckO
             let is_done = status == Status::Completed;
             let is_open = matches!(status, Status::InProgress | Status::Pending);
             for u in &m.units {
-                let key = unit_key(doc.text(u.name));
-                if key.len() < 4 {
-                    continue;
-                }
+                let Some(key) = UnitKey::of(doc.text(u.name)).filter(|k| k.as_str().len() >= 4) else { continue };
                 let other = if is_done { open.get(&key) } else if is_open { done.get(&key) } else { None };
                 if let Some(&(of, om)) = other {
                     if of != f {
@@ -143,7 +143,7 @@ fn cross_decisions(files: &[(&str, &Document)], group: &[usize], options: &Check
         )
         .with_help(format!(
             "{explanation}. Record a new decision that supersedes one of them (\"{}\"), or follow the older one",
-            quote(doc_a.text(da.text), 50)
+            doc_a.secrets().quote(doc_a.text(da.text), 50)
         ));
         out.push((fb, d));
     }
@@ -173,7 +173,7 @@ fn missing_next(files: &[(&str, &Document)], group: &[usize], options: &CheckOpt
         format!(
             "no Next Steps while work remains in {} (`{}` is {}, line {line})",
             short(files[progress].0),
-            quote(unit, 60),
+            pdoc.secrets().quote(unit, 60),
             work.status.map_or("", |s| s.as_str())
         ),
     )

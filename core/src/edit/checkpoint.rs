@@ -120,7 +120,7 @@ pub fn supersede_with(
     let mut body = one_line(new_text);
     if let Some((range, target)) = supersedes_ref(&body) {
         // Accept a text that already names this decision; refuse one that names another.
-        if find_decision(&doc, &target) != Some(index) {
+        if crate::identity::decision_named(&doc, &target) != Some(index) {
             return Err(EditError::InvalidInput(format!(
                 "the text names SUPERSEDES [{target}], but it supersedes {id}"
             )));
@@ -134,28 +134,8 @@ pub fn supersede_with(
     write_decision(&doc, &format!("SUPERSEDES [{id}] {body}"), at, options)
 }
 
-/// A decision by id as written (`2026-04-22T07:12Z`, `…#2`, `L12`), else by the same
-/// instant written another way.
-fn find_decision(doc: &Document, id: &str) -> Option<usize> {
-    let id = id.trim().trim_start_matches('[').trim_end_matches(']');
-    if let Some((i, _)) = doc.decision(id) {
-        return Some(i);
-    }
-    let (stamp, nth) = match id.split_once('#') {
-        Some((s, n)) => (s, n.parse::<usize>().ok()?),
-        None => (id, 1),
-    };
-    let instant = Timestamp::parse(stamp)?.epoch_seconds;
-    doc.decisions()
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.timestamp.is_some_and(|t| t.epoch_seconds == instant))
-        .nth(nth.checked_sub(1)?)
-        .map(|(i, _)| i)
-}
-
 fn active_decision(doc: &Document, id: &str) -> Result<usize, EditError> {
-    let index = find_decision(doc, id).ok_or_else(|| EditError::UnknownDecision(id.to_owned()))?;
+    let index = crate::identity::decision_named(doc, id).ok_or_else(|| EditError::UnknownDecision(id.to_owned()))?;
     let d = &doc.decisions()[index];
     if let Some(by) = d.superseded_by {
         return Err(EditError::AlreadySuperseded { decision: d.id.clone(), by: doc.decisions()[by].id.clone() });

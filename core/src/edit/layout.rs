@@ -10,6 +10,8 @@
 //! - New entries go at the end of the section's list, before its trailing blank lines.
 //! - A missing section is created in the dialect's canonical order.
 
+use crate::identity::section_key;
+use crate::span::{ends_with_break, line_end_after, line_start};
 use crate::diagnostic::TextEdit;
 use crate::document::{Document, SectionRole};
 use crate::time::{Timestamp, TimestampStyle};
@@ -108,30 +110,6 @@ pub(crate) fn style(doc: &Document, section: Option<usize>) -> Style {
     Style { eol: doc.line_ending(), marker, ts_style, ts_open, ts_close, separator, dash }
 }
 
-/// Offset just past the end of the line holding `offset` (past its `\n`), or the text's
-/// length when that line is the last and has no newline.
-pub(crate) fn line_end_after(text: &str, offset: usize) -> (usize, bool) {
-    match text[offset..].find('\n') {
-        Some(i) => (offset + i + 1, true),
-        None => (text.len(), false),
-    }
-}
-
-/// The end of a line's content (before `\r\n` / `\n`).
-pub(crate) fn line_content_end(text: &str, offset: usize) -> usize {
-    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-    if end > offset && text.as_bytes()[end - 1] == b'\r' {
-        end - 1
-    } else {
-        end
-    }
-}
-
-/// Start of the line holding `offset`.
-pub(crate) fn line_start(text: &str, offset: usize) -> usize {
-    text[..offset].rfind('\n').map_or(0, |i| i + 1)
-}
-
 /// The end of a section's own content: where its first subsection (or the next section)
 /// starts.
 pub(crate) fn own_end(doc: &Document, section: usize) -> usize {
@@ -205,11 +183,11 @@ pub(crate) fn append_block(doc: &Document, block: &[String], eol: &str) -> TextE
     let text = doc.source();
     let body = block.join(eol);
     let content_len = text.trim_start_matches('\u{feff}').len();
-    if content_len == 0 || text.trim().is_empty() && text.ends_with('\n') {
+    let (ends_with_eol, blank) = ends_with_break(text);
+    if content_len == 0 || text.trim().is_empty() && ends_with_eol {
         return TextEdit::insert(text.len(), format!("{body}{eol}"));
     }
-    if text.ends_with('\n') {
-        let blank = text.ends_with("\n\n") || text.ends_with("\n\r\n");
+    if ends_with_eol {
         let gap = if blank { "" } else { eol };
         TextEdit::insert(text.len(), format!("{gap}{body}{eol}"))
     } else {
@@ -235,8 +213,8 @@ fn rank(doc: &Document, dialect: Dialect, section: usize) -> Option<usize> {
     }
     match dialect {
         Dialect::SessionNotes => {
-            let title = crate::edit::section::title_key(doc.text(s.title));
-            crate::edit::init::NOTES_TEMPLATE.iter().position(|(t, _)| crate::edit::section::title_key(t) == title)
+            let title = section_key(doc.text(s.title));
+            crate::edit::init::NOTES_TEMPLATE.iter().position(|(t, _)| section_key(t) == title)
         }
         _ => role_rank(dialect, s.role),
     }

@@ -36,9 +36,7 @@ pub use section::{update_section, update_section_with};
 pub use complete::{complete, complete_with};
 pub use next::{set_next, set_next_with};
 
-pub(crate) use progress::key as unit_key;
 pub(crate) use crate::text::one_line;
-pub(crate) use section::title_key as section_key;
 
 use crate::diagnostic::{splice, TextEdit};
 use crate::document::Document;
@@ -74,7 +72,7 @@ impl EditOptions {
 /// Why an edit was refused. Nothing was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EditError {
-    /// The same normalized text is already an entry of the section.
+    /// The same entry text ([`crate::identity::same_entry`]) is already in the section.
     DuplicateEntry { section: String, line: u32, existing: String },
     /// The new decision contradicts an active decision (supersede it, or force).
     ConflictsWith { decision: String, line: u32, explanation: String },
@@ -174,24 +172,11 @@ fn is_subsequence(small: &[&str], big: &[&str]) -> bool {
     small.iter().all(|s| it.any(|b| b == s))
 }
 
-/// Memory stores and feature lists are JSON: the markdown edits do not apply.
+/// Memory stores and feature lists are JSON ([`crate::identity::is_json`]): the markdown
+/// edits do not apply.
 pub(crate) fn refuse_json(doc: &Document, operation: &'static str) -> Result<(), EditError> {
-    let json = doc.dialect() == Dialect::MemoryStore
-        || !doc.records().is_empty()
-        || !doc.broken_rows().is_empty()
-        || doc.progress().iter().any(|m| m.source == crate::document::MarkerSource::Feature)
-        || (doc.sections().is_empty() && doc.items().is_empty() && {
-            // An empty JSON array or object (`[]`, `{}`): nothing markdown to edit.
-            let t = doc.source().trim_start_matches('\u{feff}').trim();
-            (t.starts_with('[') && t.ends_with(']')) || (t.starts_with('{') && t.ends_with('}'))
-        });
-    if json {
+    if crate::identity::is_json(doc) {
         return Err(EditError::NotSupportedForDialect { operation, dialect: doc.dialect() });
     }
     Ok(())
-}
-
-/// Text compared for duplicates: (ASCII) case and whitespace do not matter.
-pub(crate) fn normalized(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase()
 }

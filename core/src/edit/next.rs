@@ -37,7 +37,7 @@ pub fn set_next_with(text: &str, next: &str, options: &EditOptions) -> Result<Ed
             let own = layout::own_content(&doc, i);
             let first_item = doc.items().iter().find(|it| it.depth == 1 && it.section == Some(i));
             let content = match (own, first_item) {
-                (Some((start, _)), Some(item)) if layout::line_start(source, item.span.start()) == start => {
+                (Some((start, _)), Some(item)) if crate::span::line_start(source, item.span.start()) == start => {
                     let lead = &source[item.span.start()..item.text.start()];
                     let marker = lead.trim_start();
                     let marker: String = match item.bullet {

@@ -7,6 +7,8 @@ use super::layout;
 use super::{apply_checked, one_line, read, refuse_json, EditError, EditOptions, EditOutcome};
 use crate::diagnostic::TextEdit;
 use crate::document::{Document, MarkerSource, SectionRole, Status};
+use crate::identity::UnitKey;
+use crate::parse::status_of;
 use crate::span::Span;
 use crate::time::Timestamp;
 use crate::Dialect;
@@ -95,7 +97,7 @@ impl UnitArg {
             }
             None => (given.clone(), None),
         };
-        if key(&name).is_empty() {
+        if UnitKey::of(&name).is_none() {
             return Err(EditError::InvalidInput("the unit is empty".into()));
         }
         if status_prefix(&name).is_some() {
@@ -105,29 +107,17 @@ impl UnitArg {
     }
 }
 
-/// A unit name compared: case, surrounding marks, inner spacing, a trailing `/` and a
-/// parenthesized detail (a checkbox item's name is its whole line) ignored.
-pub(crate) fn key(name: &str) -> String {
-    let name = match name.find('(') {
-        Some(i) if !name[..i].trim().is_empty() => &name[..i],
-        _ => name,
-    };
-    let t = name.trim().trim_matches(|c: char| c == '*' || c == '`' || c.is_whitespace());
-    let t = t.trim_end_matches('/');
-    t.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase()
-}
-
 /// The last marker naming `name` exactly, else the last whose name is a path suffix of it
 /// (or it of theirs): (marker index, unit index).
 fn find_unit(doc: &Document, name: &str) -> Option<(usize, usize)> {
-    let want = key(name);
+    let want = UnitKey::of(name)?;
     let (mut exact, mut suffix) = (None, None);
     for (mi, m) in doc.progress().iter().enumerate() {
         for (ui, u) in m.units.iter().enumerate() {
-            let k = key(doc.text(u.name));
+            let Some(k) = UnitKey::of(doc.text(u.name)) else { continue };
             if k == want {
                 exact = Some((mi, ui));
-            } else if !k.is_empty() && (k.ends_with(&format!("/{want}")) || want.ends_with(&format!("/{k}"))) {
+            } else if k.is_path_suffix_of(&want) || want.is_path_suffix_of(&k) {
                 suffix = Some((mi, ui));
             }
         }
@@ -178,18 +168,10 @@ fn write_unit(
     }
 }
 
-/// A feature list (`feature_list.json`): a feature passes or not; its `passes` value is
-/// the only thing written.
+/// A JSON unit (a feature, a task row) keeps its status in a field: the edit rewrites that
+/// value. A done flag (`"passes": false`) takes `true` or `false`; a status word takes the
+/// word the file already uses for the status (another unit's), else a plain one.
 fn feature(doc: &Document, arg: &UnitArg, status: Status, options: &EditOptions) -> Result<EditOutcome, EditError> {
-    let passes = match status {
-        Status::Completed => "true",
-        Status::Pending => "false",
-        other => {
-            return Err(EditError::InvalidInput(format!(
-                "a feature list records only passing (COMPLETED) or not (PENDING), not {other}"
-            )))
-        }
-    };
     let Some((m, _)) = find_unit(doc, &arg.name) else {
         return Err(EditError::InvalidInput(format!(
             "no feature `{}` in the list (features are added by the harness, not by Memento)",
@@ -197,10 +179,40 @@ fn feature(doc: &Document, arg: &UnitArg, status: Status, options: &EditOptions)
         )));
     };
     let span = doc.progress()[m].status_span;
-    if doc.text(span) == passes {
+    let value = match doc.text(span) {
+        "true" | "false" => match status {
+            Status::Completed => "true",
+            Status::Pending => "false",
+            other => {
+                return Err(EditError::InvalidInput(format!(
+                    "a feature list records only passing (COMPLETED) or not (PENDING), not {other}"
+                )))
+            }
+        },
+        "" => {
+            return Err(EditError::InvalidInput(format!(
+                "`{}` has no status field to write (a current-task pointer names it)",
+                arg.name
+            )))
+        }
+        _ => doc
+            .progress()
+            .iter()
+            .map(|o| doc.text(o.status_span))
+            .find(|word| status_of(word).is_some_and(|(s, r)| s == status && r.len() == word.len()))
+            .unwrap_or(match status {
+                Status::Completed => "done",
+                Status::InProgress => "in_progress",
+                Status::Pending => "pending",
+                Status::Blocked => "blocked",
+                Status::Failed => "failed",
+                Status::Skipped => "skipped",
+            }),
+    };
+    if doc.text(span) == value && doc.progress()[m].status == Some(status) {
         return Ok(EditOutcome { text: doc.source().to_owned(), edits: Vec::new() });
     }
-    let edit = TextEdit::replace(span, passes);
+    let edit = TextEdit::replace(span, value);
     let text = crate::diagnostic::splice(doc.source(), std::slice::from_ref(&edit)).map_err(|e| EditError::InvalidInput(e.to_string()))?;
     let new = read(&text, options);
     match find_unit(&new, &arg.name) {
@@ -210,18 +222,21 @@ fn feature(doc: &Document, arg: &UnitArg, status: Status, options: &EditOptions)
 }
 
 fn only_one_in_progress(doc: &Document, name: &str, found: Option<(usize, usize)>) -> Result<(), EditError> {
-    let want = key(name);
-    for (mi, m) in doc.progress().iter().enumerate() {
+    let want = UnitKey::of(name);
+    // Units in their current state, as the check sees them: a unit IN_PROGRESS on an older
+    // line and COMPLETED on a later one is in progress no more.
+    for (mi, ui) in doc.current_units() {
+        let (mi, ui) = (mi as usize, ui as usize);
+        let m = &doc.progress()[mi];
         if m.status != Some(Status::InProgress) {
             continue;
         }
-        for (ui, u) in m.units.iter().enumerate() {
-            if found != Some((mi, ui)) && key(doc.text(u.name)) != want {
-                return Err(EditError::AnotherInProgress {
-                    unit: doc.text(u.name).to_owned(),
-                    line: doc.position(m.span.start()).line,
-                });
-            }
+        let u = &m.units[ui];
+        if found != Some((mi, ui)) && UnitKey::of(doc.text(u.name)) != want {
+            return Err(EditError::AnotherInProgress {
+                unit: doc.text(u.name).to_owned(),
+                line: doc.position(m.span.start()).line,
+            });
         }
     }
     Ok(())
@@ -268,7 +283,7 @@ fn update_marker(
     match (m.source, item_index) {
         (MarkerSource::StatusWord | MarkerSource::Alias, Some(ii)) => {
             let item = doc.item(ii);
-            let first_end = layout::line_content_end(text, item.text.start()).min(item.text.end()).max(item.text.start());
+            let first_end = crate::span::line_content_end(text, item.text.start()).min(item.text.end()).max(item.text.start());
             let colon = colon_end(text, m.status_span.end()).min(first_end);
             let lead = text[colon..first_end].len() - text[colon..first_end].trim_start().len();
             let region = Span::new(colon + lead, first_end);
@@ -288,7 +303,7 @@ fn update_marker(
             if pieces.len() > 1 && m.status != Some(status) {
                 // A PENDING line listing several units: split it around the changed one,
                 // keeping the units in file order.
-                let ls = layout::line_start(text, item.span.start());
+                let ls = crate::span::line_start(text, item.span.start());
                 let head = |word: &str| format!("{}{word}{}", &text[ls..m.status_span.start()], &text[m.status_span.end()..colon]);
                 let old_word = doc.text(m.status_span);
                 let join = |r: &[(usize, usize)]| {
@@ -446,18 +461,10 @@ fn split_top(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// `stopped at <token>` in a piece: (phrase start, token range).
+/// `stopped at <stop point>` in a piece: (phrase start, stop point range), read as the
+/// parser reads it.
 fn find_stop(piece: &str) -> Option<(usize, std::ops::Range<usize>)> {
-    let lower = piece.to_ascii_lowercase();
-    let at = lower.find("stopped at")?;
-    let after = at + "stopped at".len();
-    let rest = &piece[after..];
-    let start = after + (rest.len() - rest.trim_start().len());
-    let len = piece[start..]
-        .find(|c: char| c.is_whitespace() || matches!(c, ')' | ',' | ';' | ']'))
-        .unwrap_or(piece.len() - start);
-    let token = piece[start..start + len].trim_end_matches(['.', ':']);
-    (!token.is_empty()).then(|| (at, start..start + token.len()))
+    crate::parse::stop_point(piece).map(|(phrase, point)| (phrase, point.range()))
 }
 
 const SEPARATORS: [&str; 6] = ["—", "--", "–", "-", ",", ";"];
@@ -531,6 +538,10 @@ mod tests {
         assert_eq!(update_stop("a (files 1-9)", Status::InProgress, Some("4"), " -- "), "a (files 1-9 -- stopped at 4)");
         assert_eq!(update_stop("a", Status::Blocked, Some("4"), " — "), "a (stopped at 4)");
         assert_eq!(update_stop("a stopped at 4", Status::Skipped, None, " — "), "a");
+        // Issue 11: a stop point of several words goes whole, never leaving a word behind.
+        assert_eq!(update_stop("audit/registration (stopped at config change)", Status::Completed, None, " — "), "audit/registration");
+        assert_eq!(update_stop("a (files 1-9 — stopped at rule 17)", Status::Completed, None, " — "), "a (files 1-9)");
+        assert_eq!(update_stop("a (stopped at rule 17)", Status::InProgress, Some("rule 18"), " — "), "a (stopped at rule 18)");
     }
 
     #[test]

@@ -7,38 +7,13 @@ use super::layout;
 use super::{apply, apply_checked, read, refuse_json, EditError, EditOptions, EditOutcome};
 use crate::diagnostic::TextEdit;
 use crate::document::Document;
+use crate::identity::section_key;
 use crate::span::Span;
 use crate::Dialect;
 
-/// A title compared: ASCII lower case, words only (`Errors & Corrections` =
-/// `errors corrections`, `Key Results` = `Key results`). No Unicode tables: punctuation and
-/// emoji are told by range, as the parser does, to keep the wasm small.
-pub(crate) fn title_key(title: &str) -> String {
-    let word_char = |c: char| {
-        if c.is_ascii() {
-            return c.is_ascii_alphanumeric();
-        }
-        let u = c as u32;
-        !((0x2000..=0x2BFF).contains(&u)
-            || (0x3000..=0x303F).contains(&u)
-            || (0xFE00..=0xFE0F).contains(&u)
-            || (0xFF00..=0xFF0F).contains(&u)
-            || (0x1F000..=0x1FAFF).contains(&u)
-            || matches!(u, 0xA0 | 0xA7 | 0xB7 | 0xD7 | 0xF7))
-    };
-    let mut out = String::new();
-    for word in title.split(|c: char| !word_char(c)).filter(|w| !w.is_empty()) {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(&word.to_ascii_lowercase());
-    }
-    out
-}
-
 fn find_section(doc: &Document, name: &str) -> Option<usize> {
-    let want = title_key(name);
-    doc.sections().iter().position(|s| title_key(doc.text(s.title)) == want)
+    let want = section_key(name);
+    doc.sections().iter().position(|s| section_key(doc.text(s.title)) == want)
 }
 
 /// The session-notes section `name`, or its creation from the template.
@@ -46,8 +21,8 @@ pub(crate) fn notes_target(doc: &Document, name: &str) -> Target {
     if let Some(i) = find_section(doc, name) {
         return Target::Existing(i);
     }
-    let key = title_key(name);
-    let rank = NOTES_TEMPLATE.iter().position(|(t, _)| title_key(t) == key);
+    let key = section_key(name);
+    let rank = NOTES_TEMPLATE.iter().position(|(t, _)| section_key(t) == key);
     let (title, description) = rank.map_or((name, None), |r| (NOTES_TEMPLATE[r].0, Some(NOTES_TEMPLATE[r].1)));
     let mut lines = vec![format!("{} {title}", layout::heading_marks(doc))];
     if let Some(d) = description {
@@ -103,7 +78,7 @@ pub fn update_section_with(text: &str, name: &str, content: &str, options: &Edit
         None if !had_newline => TextEdit::insert(start, format!("{eol}{gap}{content}")),
         None => TextEdit::insert(start, format!("{gap}{content}{eol}")),
         Some(first) => {
-            let first_line = layout::line_start(text, start + first).max(start);
+            let first_line = crate::span::line_start(text, start + first).max(start);
             let last = start + body.trim_end().len();
             if content.is_empty() {
                 let keep = if end == text.len() { "" } else { &text[start..first_line] };
@@ -180,7 +155,7 @@ mod tests {
 
     #[test]
     fn titles_compare_by_words() {
-        assert_eq!(title_key("Errors & Corrections"), "errors corrections");
-        assert_eq!(title_key("Key results"), title_key("Key Results"));
+        assert_eq!(section_key("Errors & Corrections"), "errors corrections");
+        assert_eq!(section_key("Key results"), section_key("Key Results"));
     }
 }

@@ -148,7 +148,7 @@ fn unit(rest: &str, start: usize, end: usize) -> Option<RawUnit> {
     let range = detail
         .and_then(|d| shifted(range_in(&rest[d.range()]), d.start()))
         .or_else(|| shifted(range_in(&rest[name.range()]), name.start()));
-    let stopped_at = stopped_at_in(piece).map(|s| s.shifted(piece_start));
+    let stopped_at = stop_point(piece).map(|(_, s)| s.shifted(piece_start));
     Some(RawUnit {
         name,
         detail,
@@ -192,17 +192,39 @@ fn range_in(s: &str) -> Option<(Span, Span, Option<Span>)> {
     None
 }
 
-/// The token after `stopped at` (any case).
-fn stopped_at_in(s: &str) -> Option<Span> {
-    let at = STOPPED_AT.find(s)? + "stopped at".len();
+/// The stop point after `stopped at` (any case): (where the phrase starts, the stop point).
+/// All of it, not its first word (`stopped at rule 17`, `stopped at config change`): it
+/// ends at the `)` closing its parenthesis, a `,` `;` `]` or line break, the end of a
+/// sentence, or a spaced dash (`stopped at 094 — files 1-9`). Edits read it here too.
+pub(crate) fn stop_point(s: &str) -> Option<(usize, Span)> {
+    let phrase = STOPPED_AT.find(s)?;
+    let at = phrase + "stopped at".len();
     let rest = &s[at..];
-    let lead = rest.len() - rest.trim_start().len();
-    let start = at + lead;
-    let token_len = s[start..]
-        .find(|c: char| c.is_whitespace() || matches!(c, ')' | ',' | ';' | ']'))
-        .unwrap_or(s.len() - start);
-    let token = s[start..start + token_len].trim_end_matches(['.', ':']);
-    (!token.is_empty()).then(|| Span::new(start, start + token.len()))
+    let start = at + (rest.len() - rest.trim_start().len());
+    let b = s.as_bytes();
+    let (mut depth, mut end) = (0u32, s.len());
+    for i in start..b.len() {
+        let stop = match b[i] {
+            b'(' => {
+                depth += 1;
+                false
+            }
+            b')' if depth > 0 => {
+                depth -= 1;
+                false
+            }
+            b')' | b',' | b';' | b']' | b'\n' | b'\r' => true,
+            b'.' => b.get(i + 1).is_none_or(u8::is_ascii_whitespace),
+            b' ' => [" — ", " – ", " -- ", " - "].iter().any(|d| s[i..].starts_with(d)),
+            _ => false,
+        };
+        if stop {
+            end = i;
+            break;
+        }
+    }
+    let point = s[start..end].trim_end().trim_end_matches(['.', ':']).trim_end();
+    (!point.is_empty()).then(|| (phrase, Span::new(start, start + point.len())))
 }
 
 /// `SUPERSEDES [2026-04-22T07:12Z]` (also without brackets; upper, lower or capitalized):
@@ -295,6 +317,20 @@ mod tests {
         assert_eq!(&rest_text[start.range()], "092");
         assert!(end.is_none());
         assert_eq!(&rest_text[u.stopped_at.unwrap().range()], "094");
+        // Issue 11: the whole stop point, not its first word.
+        for (piece, point) in [
+            ("a (stopped at rule 17)", "rule 17"),
+            ("a (stopped at config change)", "config change"),
+            ("a (Stopped at config change; next: tests)", "config change"),
+            ("a (files 1-9 — stopped at 4 — resume soon)", "4"),
+            ("a — stopped at the parser (lexer done). Then tests", "the parser (lexer done)"),
+            ("a (stopped at file_099.json)", "file_099.json"),
+            ("a stopped at step 3, then 4", "step 3"),
+            ("a (stopped at )", ""),
+        ] {
+            let found = stop_point(piece).map_or("", |(_, s)| &piece[s.range()]);
+            assert_eq!(found, point, "{piece:?}");
+        }
         let pending = " orders/batch_4/, batch_5/";
         let us = units(pending, true);
         assert_eq!(us.len(), 2);

@@ -9,11 +9,13 @@ mod roles;
 mod shape;
 mod store;
 
-pub(crate) use lines::{is_rule_line, status_word, supersedes};
+pub(crate) use lines::{is_rule_line, status_word, stop_point, supersedes};
+pub(crate) use store::status_of;
 
 
 use crate::document::*;
 use crate::hash::FastMap;
+use crate::identity::DecisionRef;
 use crate::span::{LineIndex, Span};
 use crate::time;
 use crate::Dialect;
@@ -61,10 +63,12 @@ fn read(source: String, options: &ParseOptions) -> Document {
         next_step: None,
         completion: None,
         records: Vec::new(),
-        broken_rows: Vec::new(),
+        json_faults: Vec::new(),
+        json_state: JsonState::default(),
         stamps: Vec::new(),
         fence: None,
         newest_first: false,
+        secrets: Default::default(),
     };
     // Spans hold u32 offsets: a longer text is kept whole (it round-trips) but not read.
     if u32::try_from(doc.source.len()).is_err() {
@@ -73,19 +77,14 @@ fn read(source: String, options: &ParseOptions) -> Document {
     let named = options.file_name.as_deref().and_then(detect::from_file_name);
     let forced = options.dialect.or(named);
     let text = doc.source.as_str();
-    let json_like = store::looks_like_json(text, bom);
+    let json_like = crate::identity::json_opening(&text[bom..]).is_some();
     if json_like && forced.is_none_or(|d| matches!(d, Dialect::MemoryStore | Dialect::ProgressLog)) {
         let content = store::read(text, bom);
-        doc.dialect = forced.unwrap_or(if !content.features.is_empty() {
-            Dialect::ProgressLog
-        } else if !content.records.is_empty() || content.other == content.broken.is_empty() && !content.other {
-            Dialect::MemoryStore
-        } else {
-            Dialect::Generic
-        });
+        doc.dialect = forced.unwrap_or(content.dialect());
         doc.records = content.records;
-        doc.progress = content.features;
-        doc.broken_rows = content.broken;
+        doc.progress = content.units;
+        doc.json_faults = content.faults;
+        doc.json_state = content.state;
         return doc;
     }
     // A file wrapped whole in a fence is read inside it (and the check says so).
@@ -347,18 +346,14 @@ fn resolve_supersedes(doc: &mut Document) {
     let mut links = Vec::new();
     for (i, d) in doc.decisions.iter().enumerate() {
         let Some(sup) = &d.supersedes else { continue };
-        let target = doc.source[sup.target.range()].trim_end_matches(['.', ',', ';', ':']);
-        let (stamp, nth) = match target.split_once('#') {
-            Some((s, n)) => (s, n.parse::<usize>().unwrap_or(1).max(1)),
-            None => (target, 1),
-        };
-        let found = match time::Timestamp::parse(stamp) {
+        let DecisionRef { id: target, instant, nth } = DecisionRef::read(&doc.source[sup.target.range()]);
+        let found = match instant {
             // An id that reads as a timestamp belongs to a decision of that instant.
-            Some(t) => {
-                let from = by_instant.partition_point(|&(e, _)| e < t.epoch_seconds);
+            Some(instant) => {
+                let from = by_instant.partition_point(|&(e, _)| e < instant);
                 let same_instant = by_instant[from..]
                     .iter()
-                    .take_while(|&&(e, _)| e == t.epoch_seconds)
+                    .take_while(|&&(e, _)| e == instant)
                     .map(|&(_, j)| j);
                 let earlier = same_instant.filter(|&j| j < i);
                 let decisions = &doc.decisions;

@@ -41,6 +41,7 @@ fn simple(span: Span, source: MarkerSource, status: Status, status_span: Span, n
         status_span,
         units: vec![Unit { name, range: None, stopped_at: None }],
         detail: None,
+        id: None,
     }
 }
 
@@ -100,6 +101,7 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
                 status_span: word.shifted(base),
                 units,
                 detail,
+                id: None,
             });
             continue;
         }

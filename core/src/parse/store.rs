@@ -1,80 +1,122 @@
-//! JSON inputs: memory-store rows (a JSON array or JSONL) and feature lists
-//! (`[{"category", "description", "steps", "passes"}]`, also nested under a key).
+//! JSON inputs, read for the task state they keep (SPEC §1, memory-store and progress-log):
+//! memory-store rows (a JSON array, JSONL, or objects joined by commas), feature lists
+//! (`[{"description", "passes"}]`, also under a wrapper object or inside categories) and
+//! session-state objects. What a reviewer reads in them:
+//!
+//! - An object with a status and a name is a unit: `"passes": true`, `"status": "done"`, an
+//!   `"outcome"` that opens with a status (`"Complete - all tests pass"`). Its short `id` is
+//!   shown before its name. A row of a kind that holds units (`"type": "project"`) is not one.
+//! - A current-task pointer (`current_task_id`, `currentPhase`, `focus`) marks the unit it
+//!   names in progress; naming none, it is the unit in progress itself when no unit is. In a
+//!   journal of rows, a pointer that a later row replaced is work the journal moved past.
+//! - `next_actions` / `next_steps` / `next` give the next action, and `decisions` decisions:
+//!   of the latest row (by timestamp, else the last one), or of the file's state object.
+//! - A JSON document followed by other text (stray brackets) is read up to its end; the
+//!   rest is a fault, as are rows that do not parse and rows joined by commas.
 
 use super::json::{unescape, Reader, Value};
-use crate::document::{MarkerSource, ProgressMarker, Record, Status, Unit};
+use crate::document::{FieldText, JsonFault, JsonFaultKind, JsonState, MarkerSource, ProgressMarker, Record, Status, Unit};
+use crate::hash::FastSet;
+use crate::identity::UnitKey;
 use crate::span::Span;
 use crate::time::{Precision, Timestamp, TimestampStyle, Zone};
+use crate::Dialect;
+
+/// An object's fields: (key, value span, value).
+type Fields = [(Span, Span, Value)];
 
 /// What a JSON text holds.
 #[derive(Default)]
 pub(crate) struct JsonContent {
     pub records: Vec<Record>,
-    pub features: Vec<ProgressMarker>,
-    pub broken: Vec<Span>,
-    /// A single JSON value that is neither rows nor a feature list.
+    pub units: Vec<ProgressMarker>,
+    pub state: JsonState,
+    pub faults: Vec<JsonFault>,
+    /// A single JSON value that holds neither rows nor task state.
     pub other: bool,
 }
 
-/// Whether the text looks like JSON or JSONL (first non-blank character `[` or `{`).
-pub(crate) fn looks_like_json(text: &str, base: usize) -> bool {
-    matches!(text[base..].trim_start().as_bytes().first(), Some(b'[' | b'{'))
+impl JsonContent {
+    /// Rows make a memory store; units or a next action without rows, a progress log (a
+    /// feature list, a session-state file). Lines that do not parse are rows gone wrong.
+    pub fn dialect(&self) -> Dialect {
+        let state = !self.units.is_empty() || self.state.next.is_some() || !self.state.decisions.is_empty();
+        if !self.records.is_empty() {
+            Dialect::MemoryStore
+        } else if state {
+            Dialect::ProgressLog
+        } else if !self.other && !self.faults.is_empty() {
+            Dialect::MemoryStore
+        } else {
+            Dialect::Generic
+        }
+    }
 }
 
 pub(crate) fn read(text: &str, base: usize) -> JsonContent {
-    let mut out = JsonContent::default();
+    let (values, faults) = top_level(text, base);
+    let mut reading = Reading { text, out: JsonContent { faults, ..JsonContent::default() } };
+    match values.as_slice() {
+        [(span, value @ Value::Object(fields))] if !Object::new(text, fields).has(CONTENT) => {
+            reading.document(*span, value);
+            reading.out.other = reading.out.units.is_empty() && reading.out.state == JsonState::default();
+        }
+        // An array of memory rows (objects with content) is a store, whatever else they say.
+        [(span, value @ Value::Array(items))] if !items.iter().any(|(_, v)| is_row(text, v)) => reading.document(*span, value),
+        [(_, Value::Array(items))] => reading.rows(items),
+        rows => reading.rows(rows),
+    }
+    reading.out
+}
+
+/// The values at the top of the text, and where it departs from JSON. An array is the
+/// whole document, and so is an object written over several lines that nothing parseable
+/// follows: text after them is not read. Otherwise the values are rows (JSONL), and a line
+/// that does not parse is one broken row, not the end of the others.
+fn top_level(text: &str, base: usize) -> (Vec<(Span, Value)>, Vec<JsonFault>) {
     let mut reader = Reader::new(text, base);
-    let mut values = Vec::new();
+    let mut values: Vec<(Span, Value)> = Vec::new();
+    let mut faults = Vec::new();
+    let mut joined = false;
+    let after = |at: usize| JsonFault { span: trim(text, Span::new(at, text.len())), kind: JsonFaultKind::AfterDocument };
     loop {
         reader.skip_ws();
-        if reader.pos >= text.len() {
+        let at = reader.pos;
+        if at >= text.len() {
             break;
         }
-        let line_start = reader.pos;
+        if matches!(values.as_slice(), [(_, Value::Array(_))]) {
+            faults.push(after(at));
+            break;
+        }
         match reader.value() {
-            Some(v) => {
-                values.push(v);
-                // Tolerate rows separated by commas without the enclosing brackets.
+            Some(value) => {
+                let object = matches!(value.1, Value::Object(_));
+                values.push(value);
                 reader.skip_ws();
-                if text.as_bytes().get(reader.pos) == Some(&b',') {
+                if object && text.as_bytes().get(reader.pos) == Some(&b',') {
+                    // Rows joined by commas without the brackets: read them, say so once.
+                    if !joined {
+                        joined = true;
+                        faults.push(JsonFault { span: Span::new(reader.pos, reader.pos + 1), kind: JsonFaultKind::JoinedRows });
+                    }
                     reader.pos += 1;
                 }
             }
             None => {
-                // Keep going line by line: one broken JSONL row must not hide the others.
-                let line_end = text[line_start..]
-                    .find('\n')
-                    .map_or(text.len(), |i| line_start + i);
-                let broken = Span::new(line_start, line_end);
-                out.broken.push(trim(text, broken));
+                if let [(span, Value::Object(_))] = values.as_slice() {
+                    if text[span.range()].contains('\n') {
+                        faults.push(after(at));
+                        break;
+                    }
+                }
+                let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+                faults.push(JsonFault { span: trim(text, Span::new(at, line_end)), kind: JsonFaultKind::BrokenRow });
                 reader.pos = line_end;
             }
         }
     }
-    let single = values.len() == 1;
-    for (span, value) in values {
-        match value {
-            Value::Array(items) if single => collect_array(text, &items, &mut out),
-            Value::Object(ref fields) if single => {
-                let nested = fields.iter().find_map(|(_, _, v)| match v {
-                    Value::Array(items) if items.iter().any(|(_, v)| is_feature(text, v)) => {
-                        Some(items)
-                    }
-                    _ => None,
-                });
-                match nested {
-                    Some(items) => collect_array(text, items, &mut out),
-                    None if has_content(text, fields) => {
-                        out.records.push(record(text, span, fields))
-                    }
-                    None => out.other = true,
-                }
-            }
-            Value::Object(ref fields) => out.records.push(record(text, span, fields)),
-            _ => out.broken.push(span),
-        }
-    }
-    out
+    (values, faults)
 }
 
 fn trim(text: &str, span: Span) -> Span {
@@ -82,52 +124,453 @@ fn trim(text: &str, span: Span) -> Span {
     Span::new(span.start(), span.start() + s.trim_end().len())
 }
 
-fn collect_array(text: &str, items: &[(Span, Value)], out: &mut JsonContent) {
-    let features = items.iter().any(|(_, v)| is_feature(text, v));
-    for (span, value) in items {
+struct Reading<'t> {
+    text: &'t str,
+    out: JsonContent,
+}
+
+impl Reading<'_> {
+    /// One JSON document: a feature list, a wrapper holding one, a session-state object.
+    /// Its pointers are all current: the document is one state.
+    fn document(&mut self, span: Span, value: &Value) {
+        let mut pointers = Vec::new();
+        if let Value::Object(fields) = value {
+            self.out.units.extend(unit(self.text, span, &Object::new(self.text, fields), None, Place::Alone));
+        }
+        self.walk(value, &mut pointers);
+        self.point(pointers, Vec::new());
+    }
+
+    /// Units wherever the document keeps them (in lists, in maps keyed by name, alone under
+    /// a key); the next action, decisions and pointers of the objects that are not units.
+    fn walk(&mut self, value: &Value, pointers: &mut Vec<Span>) {
+        let text = self.text;
         match value {
-            Value::Object(fields) if features => {
-                if let Some(marker) = feature(text, *span, fields) {
-                    out.features.push(marker);
+            Value::Array(items) => {
+                let objects = objects(text, items);
+                let place = if is_list(&objects) { Place::List } else { Place::Alone };
+                for ((span, item), object) in items.iter().zip(&objects) {
+                    match object.as_ref().and_then(|o| unit(text, *span, o, None, place)) {
+                        Some(unit) => self.out.units.push(unit),
+                        None => self.walk(item, pointers),
+                    }
                 }
             }
-            Value::Object(fields) => out.records.push(record(text, *span, fields)),
+            Value::Object(fields) => {
+                let object = Object::new(text, fields);
+                let values: Vec<Option<Object>> = fields.iter().map(|(_, _, v)| object_of(text, v)).collect();
+                // A map of units keyed by name: `{"auth": {"status": "done"}, "billing": {…}}`.
+                let map = values.iter().flatten().filter(|o| status(text, o, Place::Alone).is_some()).count() >= 2;
+                for (((key, span, v), field_key), value) in fields.iter().zip(&object.keys).zip(&values) {
+                    if self.state_field(field_key, *span, v, pointers) {
+                        continue;
+                    }
+                    let unit = match value {
+                        Some(o) if !is_container(&text[key.range()]) => unit(text, *span, o, map.then_some(*key), Place::Alone),
+                        _ => None,
+                    };
+                    match unit {
+                        Some(unit) => self.out.units.push(unit),
+                        None => self.walk(v, pointers),
+                    }
+                }
+            }
             _ => {}
         }
     }
+
+    /// Reads a next action, decisions or a pointer from a field of a state object; false
+    /// for any other field.
+    fn state_field(&mut self, key: &Key, span: Span, value: &Value, pointers: &mut Vec<Span>) -> bool {
+        let text = self.text;
+        if key.any(NEXT) {
+            if self.out.state.next.is_none() {
+                self.out.state.next = first_text(text, value);
+            }
+        } else if key.any(DECISIONS) {
+            self.out.state.decisions.extend(texts(text, value));
+        } else if key.any(POINTERS) {
+            match object_of(text, value) {
+                // The current task written out: a unit, in progress unless it says otherwise.
+                Some(o) => {
+                    let written = unit(text, span, &o, None, Place::Alone).or_else(|| {
+                        Some(marker(span, Status::InProgress, Span::empty(span.start()), name(text, &o)?, id(text, &o), None))
+                    });
+                    self.out.units.extend(written);
+                }
+                None => pointers.extend(scalar(text, value)),
+            }
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// Memory-store rows, in file order. Each is a record; a row with a status is a unit
+    /// too, and so are the units a row lists. The latest row's next action and pointer are
+    /// the current ones; its decisions, like every row's, are decisions.
+    fn rows(&mut self, rows: &[(Span, Value)]) {
+        let text = self.text;
+        // (row index, row time, what it carries) of the rows with a next action or a pointer.
+        let mut nexts: Vec<(usize, Option<i64>, &Value)> = Vec::new();
+        let mut pointed: Vec<(usize, Option<i64>, Span)> = Vec::new();
+        for (i, (span, value)) in rows.iter().enumerate() {
+            let Value::Object(fields) = value else {
+                self.out.faults.push(JsonFault { span: *span, kind: JsonFaultKind::BrokenRow });
+                continue;
+            };
+            let row = Object::new(text, fields);
+            let record = record(text, *span, &row);
+            let when = record.updated_at.or(record.created_at).map(|t| t.epoch_seconds);
+            let kind = row.get(KIND).and_then(|(_, v)| scalar(text, v)).map_or("", |k| &text[k.range()]);
+            let own = if is_container(kind) { None } else { unit(text, *span, &row, None, Place::Row) };
+            let is_unit = own.is_some();
+            self.out.units.extend(own);
+            if kind_words(kind).any(|w| DECISION_KINDS.contains(&w.as_str())) || row.has(REASON) {
+                self.out.state.decisions.extend(row.get(CONTENT).and_then(|(_, v)| first_text(text, v)));
+            }
+            for ((_, _, v), key) in fields.iter().zip(&row.keys) {
+                if key.any(NEXT) {
+                    nexts.push((i, when, v));
+                } else if key.any(DECISIONS) {
+                    self.out.state.decisions.extend(texts(text, v));
+                } else if key.any(POINTERS) {
+                    pointed.extend(scalar(text, v).map(|p| (i, when, p)));
+                } else if let (false, Value::Array(items)) = (is_unit, v) {
+                    // The units a row lists (a session's tasks).
+                    let listed = objects(text, items);
+                    if is_list(&listed) {
+                        for ((span, _), object) in items.iter().zip(&listed) {
+                            self.out.units.extend(object.as_ref().and_then(|o| unit(text, *span, o, None, Place::List)));
+                        }
+                    }
+                }
+            }
+            self.out.records.push(record);
+        }
+        nexts.retain(|(_, _, v)| first_text(text, v).is_some());
+        self.out.state.next = latest(&nexts).and_then(|n| first_text(text, nexts[n].2));
+        let current = latest(&pointed).map(|p| pointed.remove(p).2);
+        let past = pointed.into_iter().map(|(_, _, p)| p).collect();
+        self.point(current.into_iter().collect(), past);
+    }
+
+    /// Current pointers mark the unit they name in progress (one already done stays done);
+    /// the first naming no unit is the unit in progress when no unit is. A past pointer (a
+    /// row that a later row replaced) naming no unit, and not named again later, is work
+    /// the journal moved past: completed, a unit to skip. Pointers are the spans of the
+    /// values that name units.
+    fn point(&mut self, current: Vec<Span>, past: Vec<Span>) {
+        let text = self.text;
+        let key = |s: Span| UnitKey::of(&text[s.range()]);
+        let mut unnamed = None;
+        for &p in &current {
+            let Some(want) = key(p) else { continue };
+            match self.out.units.iter_mut().find(|u| unit_names(u).any(|n| key(n).as_ref() == Some(&want))) {
+                Some(u) if u.status != Some(Status::Completed) => u.status = Some(Status::InProgress),
+                Some(_) => {}
+                None => {
+                    unnamed.get_or_insert(p);
+                }
+            }
+        }
+        let mut added = Vec::new();
+        if !self.out.units.iter().any(|u| u.status == Some(Status::InProgress)) {
+            added.extend(unnamed.map(|p| (p, Status::InProgress)));
+        }
+        if !past.is_empty() {
+            // Hashed, not compared pairwise: a journal has a pointer on every row.
+            let named: FastSet<UnitKey> = self.out.units.iter().flat_map(unit_names).filter_map(key).collect();
+            let mut later: FastSet<UnitKey> = current.iter().filter_map(|&p| key(p)).collect();
+            for &p in past.iter().rev() {
+                let Some(k) = key(p) else { continue };
+                if !named.contains(&k) && later.insert(k) {
+                    added.push((p, Status::Completed));
+                }
+            }
+        }
+        if added.is_empty() {
+            return;
+        }
+        for (value, status) in added {
+            self.out.units.push(marker(value, status, Span::empty(value.start()), value, None, None));
+        }
+        crate::sort::sort_by_key(&mut self.out.units, |m| [m.span.start() as u64, 0, 0]);
+    }
 }
 
-fn key_is(text: &str, key: Span, names: &[&str]) -> bool {
-    let k = &text[key.range()];
-    names.iter().any(|n| n.eq_ignore_ascii_case(k))
+/// The id and names of a unit: what a pointer names it by ([`UnitKey`] decides).
+fn unit_names(unit: &ProgressMarker) -> impl Iterator<Item = Span> + '_ {
+    unit.id.into_iter().chain(unit.units.iter().map(|n| n.name))
 }
 
-fn field<'v>(text: &str, fields: &'v [(Span, Span, Value)], names: &[&str]) -> Option<(Span, &'v Value)> {
-    // Preference follows the order of `names`, not of the object.
-    names.iter().find_map(|name| {
-        fields
-            .iter()
-            .find(|(k, _, _)| key_is(text, *k, &[name]))
-            .map(|(_, span, v)| (*span, v))
+/// The index of the latest of `rows` (row index, time, …): by time when every one has a
+/// time (the last of equal times), else the last in the file.
+fn latest<T>(rows: &[(usize, Option<i64>, T)]) -> Option<usize> {
+    if rows.iter().all(|r| r.1.is_some()) {
+        rows.iter().enumerate().max_by_key(|(_, r)| (r.1, r.0)).map(|(i, _)| i)
+    } else {
+        rows.len().checked_sub(1)
+    }
+}
+
+/// Keys, lower case without `_` or `-`: a key matches written in any case, snake or camel
+/// (`current_task_id`, `currentTaskId`).
+const CONTENT: &[&str] = &["content", "text", "observation", "fact", "memory", "value", "note", "summary", "message", "focus"];
+/// A unit's name, before the content keys.
+const NAME: &[&str] = &["description", "name", "title", "task", "feature", "objective", "goal", "subject"];
+const ID: &[&str] = &["id", "featureid", "taskid", "sessionid", "uuid", "key", "memoryid"];
+const TAGS: &[&str] = &["tags", "tag", "category", "type", "kind", "entitytype"];
+/// The kind of row (`"type": "task"`), read for [`CONTAINERS`] and [`DECISION_KINDS`].
+const KIND: &[&str] = &["type", "kind", "entitytype", "recordtype"];
+const SCOPE: &[&str] = &["project", "agentid", "namespace", "scope", "userid"];
+const CREATED: &[&str] = &["createdat", "created", "timestamp", "timestamputc", "ts", "time", "date"];
+const UPDATED: &[&str] = &["updatedat", "modifiedat", "lastupdated", "updated"];
+const ACCESSED: &[&str] = &["lastaccessedat", "accessedat", "lastaccessed"];
+/// Booleans that say a unit is done (`"passes": true`) or not yet (`false`).
+const DONE_FLAGS: &[&str] = &["passes", "passed", "done", "completed", "complete", "finished"];
+/// Fields holding a status word (`status` first: rows read only it, see [`Place::Row`]).
+const STATUS: &[&str] = &["status", "state"];
+/// Fields holding prose that may open with a status (`"Complete - all tests pass"`).
+const OUTCOME: &[&str] = &["outcome", "result"];
+const NEXT: &[&str] = &["nextactions", "nextaction", "nextsteps", "nextstep", "next", "nexttask"];
+const DECISIONS: &[&str] = &["decisions", "decision", "keydecisions"];
+const POINTERS: &[&str] = &[
+    "currenttaskid", "currenttask", "currentfeatureid", "currentfeature", "currentphase", "currentstep",
+    "currentfocus", "focus", "activetask", "activefeature", "inprogress", "workingon",
+];
+/// A row giving the reason for what it says records a decision.
+const REASON: &[&str] = &["reason", "rationale", "why"];
+/// What holds units (words of a row's `type`, or the key of an object): its status is not
+/// a unit's (`{"type": "project", "status": "active"}`).
+const CONTAINERS: &[&str] = &["project", "workspace", "repository", "repo", "meta", "metadata", "agent", "user", "person", "profile"];
+/// Kinds of rows that are decisions.
+const DECISION_KINDS: &[&str] = &["decision", "decisions", "rule", "rules", "policy", "governance", "convention", "constraint", "adr"];
+
+/// An object's fields with their keys normalized once: a row is asked for a dozen kinds
+/// of field, and a store repeats its keys on every row.
+struct Object<'v> {
+    fields: &'v Fields,
+    keys: Vec<Key>,
+}
+
+impl<'v> Object<'v> {
+    fn new(text: &str, fields: &'v Fields) -> Self {
+        Object { fields, keys: fields.iter().map(|(k, _, _)| Key::of(&text[k.range()])).collect() }
+    }
+
+    /// The value of the first of `names` the object has: the order of `names` is the
+    /// preference, not the order of the object.
+    fn get(&self, names: &[&str]) -> Option<(Span, &'v Value)> {
+        names.iter().find_map(|name| {
+            let at = self.keys.iter().position(|k| k.is(name))?;
+            Some((self.fields[at].1, &self.fields[at].2))
+        })
+    }
+
+    fn has(&self, names: &[&str]) -> bool {
+        self.keys.iter().any(|k| k.any(names))
+    }
+}
+
+fn object_of<'v>(text: &str, value: &'v Value) -> Option<Object<'v>> {
+    match value {
+        Value::Object(fields) => Some(Object::new(text, fields)),
+        _ => None,
+    }
+}
+
+/// The objects of an array (`None` for its other values).
+fn objects<'v>(text: &str, items: &'v [(Span, Value)]) -> Vec<Option<Object<'v>>> {
+    items.iter().map(|(_, v)| object_of(text, v)).collect()
+}
+
+/// A key as [`CONTENT`] and the other lists write them: lower case, without `_` or `-`.
+/// Longer keys than any of theirs are kept as too long to match.
+#[derive(Clone, Copy)]
+struct Key {
+    len: usize,
+    bytes: [u8; Key::MAX],
+}
+
+impl Key {
+    const MAX: usize = 20;
+
+    fn of(raw: &str) -> Key {
+        let mut key = Key { len: 0, bytes: [0; Key::MAX] };
+        for b in raw.bytes().filter(|b| !matches!(b, b'_' | b'-')) {
+            if key.len == Key::MAX {
+                return Key { len: usize::MAX, ..key };
+            }
+            key.bytes[key.len] = b.to_ascii_lowercase();
+            key.len += 1;
+        }
+        key
+    }
+
+    fn is(&self, name: &str) -> bool {
+        self.len == name.len() && self.bytes[..self.len] == *name.as_bytes()
+    }
+
+    fn any(&self, names: &[&str]) -> bool {
+        names.iter().any(|n| self.is(n))
+    }
+}
+
+/// The words of a row's kind: `repo_governance_fact` → repo, governance, fact.
+fn kind_words(kind: &str) -> impl Iterator<Item = String> + '_ {
+    kind.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase)
+}
+
+fn is_container(kind: &str) -> bool {
+    kind_words(kind).any(|w| CONTAINERS.contains(&w.as_str()))
+}
+
+/// An object that reads as a memory row (it has content).
+fn is_row(text: &str, value: &Value) -> bool {
+    object_of(text, value).is_some_and(|o| o.has(CONTENT))
+}
+
+/// A list of units: at least half of its objects carry a status field.
+fn is_list(objects: &[Option<Object>]) -> bool {
+    let (mut count, mut with_status) = (0, 0);
+    for o in objects.iter().flatten() {
+        count += 1;
+        with_status += usize::from(o.has(DONE_FLAGS) || o.has(STATUS) || o.has(OUTCOME));
+    }
+    count > 0 && with_status * 2 >= count
+}
+
+/// Where an object is met, which decides how its status is read.
+#[derive(Clone, Copy, PartialEq)]
+enum Place {
+    /// In a list of units: an unknown status word is an unknown status.
+    List,
+    /// Anywhere else in a document: only a status that reads makes a unit.
+    Alone,
+    /// A memory-store row: only a status that reads, and not from `state`, which stores
+    /// keep for the row's own life (`"state": "active" | "archived"`), not a task's.
+    Row,
+}
+
+/// An object's status and where it is written: a done flag that is true, else a status
+/// word, else a done flag that is false. `None` for an unknown word (the unknown-status
+/// rule reports it) in a list of units.
+fn status(text: &str, object: &Object, place: Place) -> Option<(Option<Status>, Span)> {
+    let flag = object.get(DONE_FLAGS).and_then(|(span, v)| match v {
+        Value::Bool(b) => Some((*b, span)),
+        _ => None,
+    });
+    if let Some((true, span)) = flag {
+        return Some((Some(Status::Completed), span));
+    }
+    // (the status read, the raw string) of the first of `names` holding a string.
+    let written = |names: &[&str]| match object.get(names) {
+        Some((_, Value::String(s))) => Some((status_of(&text[s.range()]), *s)),
+        _ => None,
+    };
+    let at = |raw: Span, bytes: std::ops::Range<usize>| Span::new(raw.start() + bytes.start, raw.start() + bytes.end);
+    let keys = if place == Place::Row { &STATUS[..1] } else { STATUS };
+    let unknown = match written(keys) {
+        Some((Some((status, bytes)), raw)) => return Some((Some(status), at(raw, bytes))),
+        Some((None, raw)) => Some(raw).filter(|raw| place == Place::List && !text[raw.range()].trim().is_empty()),
+        None => None,
+    };
+    if let Some((Some((status, bytes)), raw)) = written(OUTCOME) {
+        return Some((Some(status), at(raw, bytes)));
+    }
+    match flag {
+        Some((false, span)) => Some((Some(Status::Pending), span)),
+        _ => unknown.map(|raw| (None, raw)),
+    }
+}
+
+/// The status a value states, and the bytes that state it: the whole value (`done`), the
+/// phrase opening it (`In progress - created STATUS.md`), or its first word (`DONE ✅`).
+pub(crate) fn status_of(raw: &str) -> Option<(Status, std::ops::Range<usize>)> {
+    let start = raw.find(|c: char| c.is_alphanumeric())?;
+    let rest = &raw[start..];
+    let phrase = rest.find([':', ',', ';', '(', '.', '!', '—', '–']).map_or(rest, |i| &rest[..i]);
+    let phrase = phrase.split(" - ").next().unwrap_or(phrase).trim_end();
+    let word = rest.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '\'')).next().unwrap_or("");
+    [phrase, word].into_iter().find_map(|candidate| {
+        let status = crate::lexicon::status_value(candidate)?;
+        Some((status, start..start + candidate.len()))
     })
 }
 
-fn is_feature(text: &str, value: &Value) -> bool {
-    matches!(value, Value::Object(fields) if fields.iter().any(|(k, _, v)| key_is(text, *k, &["passes"]) && matches!(v, Value::Bool(_))))
+/// The name of a unit: its name field, else its content.
+fn name(text: &str, object: &Object) -> Option<Span> {
+    [NAME, CONTENT].into_iter().find_map(|names| match object.get(names) {
+        Some((_, Value::String(s))) if !text[s.range()].trim().is_empty() => Some(*s),
+        _ => None,
+    })
 }
 
-const CONTENT: &[&str] = &[
-    "content", "text", "observation", "fact", "memory", "value", "note", "summary", "message", "focus",
-];
-const ID: &[&str] = &["id", "_id", "uuid", "key", "memory_id"];
-const TAGS: &[&str] = &["tags", "tag", "category", "type", "kind", "entityType"];
-const SCOPE: &[&str] = &["project", "agent_id", "agentId", "namespace", "scope", "user_id", "userId"];
-const CREATED: &[&str] = &["created_at", "createdAt", "created", "timestamp", "timestamp_utc", "ts", "time", "date"];
-const UPDATED: &[&str] = &["updated_at", "updatedAt", "modified_at", "lastUpdated", "updated"];
-const ACCESSED: &[&str] = &["last_accessed_at", "lastAccessedAt", "accessed_at", "last_accessed"];
+/// A short id written by a person (`COD-11-001`, `t-002`, `48`), not a generated one.
+fn id(text: &str, object: &Object) -> Option<Span> {
+    const SHORT: usize = 16;
+    match object.get(ID)? {
+        (_, Value::String(s) | Value::Number(s)) => {
+            let id = &text[s.range()];
+            (!id.is_empty() && id.len() <= SHORT && !id.contains(char::is_whitespace)).then_some(*s)
+        }
+        _ => None,
+    }
+}
 
-fn has_content(text: &str, fields: &[(Span, Span, Value)]) -> bool {
-    field(text, fields, CONTENT).is_some()
+/// The unit an object is, if it has a status and a name (or `key` names it).
+fn unit(text: &str, span: Span, object: &Object, key: Option<Span>, place: Place) -> Option<ProgressMarker> {
+    let (status, status_span) = status(text, object, place)?;
+    let name = name(text, object).or(key)?;
+    let detail = match object.get(&["category"]) {
+        Some((_, Value::String(s))) => Some(*s),
+        _ => None,
+    };
+    let mut m = marker(span, Status::Pending, status_span, name, id(text, object), detail);
+    m.status = status;
+    Some(m)
+}
+
+fn marker(span: Span, status: Status, status_span: Span, name: Span, id: Option<Span>, detail: Option<Span>) -> ProgressMarker {
+    ProgressMarker {
+        span,
+        source: MarkerSource::Feature,
+        status: Some(status),
+        status_span,
+        units: vec![Unit { name, range: None, stopped_at: None }],
+        detail,
+        id,
+    }
+}
+
+/// A string (not blank) or a number: its span.
+fn scalar(text: &str, value: &Value) -> Option<Span> {
+    match value {
+        Value::String(s) if !text[s.range()].trim().is_empty() => Some(*s),
+        Value::Number(n) => Some(*n),
+        _ => None,
+    }
+}
+
+/// The texts a field records: a string; each string of a list, or each object's name.
+fn texts(text: &str, value: &Value) -> Vec<FieldText> {
+    let one = |v: &Value| {
+        let span = match object_of(text, v) {
+            Some(o) => name(text, &o),
+            None => scalar(text, v),
+        }?;
+        Some(FieldText { span, text: unescape(&text[span.range()]) })
+    };
+    match value {
+        Value::Array(items) => items.iter().filter_map(|(_, v)| one(v)).collect(),
+        _ => one(value).into_iter().collect(),
+    }
+}
+
+/// The first text a field records (of a list of next steps, the next one).
+fn first_text(text: &str, value: &Value) -> Option<FieldText> {
+    texts(text, value).into_iter().next()
 }
 
 fn string(text: &str, value: &Value) -> Option<String> {
@@ -161,8 +604,8 @@ fn timestamp(text: &str, value: &Value) -> Option<Timestamp> {
     }
 }
 
-fn record(text: &str, span: Span, fields: &[(Span, Span, Value)]) -> Record {
-    let get = |names| field(text, fields, names).map(|(_, v)| v);
+fn record(text: &str, span: Span, row: &Object) -> Record {
+    let get = |names| row.get(names).map(|(_, v)| v);
     let tags = match get(TAGS) {
         Some(Value::Array(items)) => items.iter().filter_map(|(_, v)| string(text, v)).collect(),
         Some(Value::String(s)) => unescape(&text[s.range()])
@@ -184,27 +627,35 @@ fn record(text: &str, span: Span, fields: &[(Span, Span, Value)]) -> Record {
     }
 }
 
-fn feature(text: &str, span: Span, fields: &[(Span, Span, Value)]) -> Option<ProgressMarker> {
-    let (passes_span, passes) = field(text, fields, &["passes"])?;
-    let Value::Bool(passes) = passes else { return None };
-    let name = match field(text, fields, &["description", "name", "title", "id"]) {
-        Some((_, Value::String(s))) => *s,
-        _ => span,
-    };
-    let detail = match field(text, fields, &["category"]) {
-        Some((_, Value::String(s))) => Some(*s),
-        _ => None,
-    };
-    Some(ProgressMarker {
-        span,
-        source: MarkerSource::Feature,
-        status: Some(if *passes { Status::Completed } else { Status::Pending }),
-        status_span: passes_span,
-        units: vec![Unit {
-            name,
-            range: None,
-            stopped_at: None,
-        }],
-        detail,
-    })
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_words_are_read_as_a_value_a_phrase_or_a_first_word() {
+        let cases = [
+            ("done", Some((Status::Completed, "done"))),
+            ("In progress - created STATUS.md", Some((Status::InProgress, "In progress"))),
+            ("Complete - Fixed 4 critical bugs", Some((Status::Completed, "Complete"))),
+            ("in-progress", Some((Status::InProgress, "in-progress"))),
+            ("✅ PASSING", Some((Status::Completed, "PASSING"))),
+            ("DONE ✅", Some((Status::Completed, "DONE"))),
+            ("not_started", Some((Status::Pending, "not_started"))),
+            ("Created 2152 lines", None),
+            ("", None),
+        ];
+        for (raw, want) in cases {
+            let got = status_of(raw).map(|(s, r)| (s, &raw[r]));
+            assert_eq!(got, want, "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn keys_match_in_any_case_snake_or_camel() {
+        let hits: Vec<bool> = ["current_task_id", "currentTaskId", "Current-Task-Id", "currentTask", "current_task_id_of_the_session_before"]
+            .iter()
+            .map(|k| Key::of(k).is("currenttaskid"))
+            .collect();
+        assert_eq!(hits, [true, true, true, false, false]);
+    }
 }

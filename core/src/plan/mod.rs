@@ -5,7 +5,6 @@
 use crate::check::{check, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::rule::Rule;
-use crate::secret::redact;
 use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
 use crate::Dialect;
 use crate::span::Span;
@@ -131,27 +130,20 @@ pub fn plan(doc: &Document, options: &CheckOptions) -> Plan {
 /// The plan from diagnostics already computed by [`check`] for this document (the plan
 /// lists them and turns conflicting-decisions findings into `conflicts`).
 pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
-    // Texts are copied out of the file: when the check saw a secret, mask it in every copy
-    // (no output of Memento repeats a detected secret).
-    let has_secret = diagnostics.iter().any(|d| d.rule == Rule::PossibleSecret);
-    let owned = |text: &str| -> String {
-        if has_secret {
-            redact(text).into_owned()
-        } else {
-            text.to_owned()
-        }
-    };
+    // Texts are copied out of the file: mask its secrets in every copy, whatever the check
+    // reported (no output of Memento repeats a detected secret; docs/secrets.md).
+    let secrets = doc.secrets();
+    let owned = |text: &str| -> String { secrets.mask(text).into_owned() };
     let masked = |text: String| -> String {
-        if has_secret {
-            redact(&text).into_owned()
-        } else {
-            text
+        match secrets.mask(&text) {
+            std::borrow::Cow::Owned(m) => m,
+            std::borrow::Cow::Borrowed(_) => text,
         }
     };
     // Units and decisions come in file order: a cursor reads their lines in order.
     let mut lines = doc.line_index().cursor();
     let mut line = |offset: usize| lines.line_of(offset) as u32 + 1;
-    let units = doc.current_units(|name| Some(unit_key(name)).filter(|k| !k.is_empty()));
+    let units = doc.current_units();
 
     // Sized up front: a long run lists thousands of completed units.
     let mut completed = Vec::with_capacity(units.len());
@@ -176,8 +168,8 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             in_progress_at = Some(marker.span.start());
             resume_from = Some(ResumeFrom {
                 unit: masked(unit.name.clone()),
-                continue_at: unit.stopped_at.as_deref().and_then(next_item),
-                stopped_at: unit.stopped_at,
+                continue_at: unit.stopped_at.as_deref().and_then(next_item).map(masked),
+                stopped_at: unit.stopped_at.map(masked),
             });
         }
         if !done {
@@ -194,7 +186,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         let entry = PlanUnit {
             unit: masked(unit.name),
             status,
-            range: unit.range,
+            range: unit.range.map(masked),
             line: line(marker.span.start()),
         };
         match status {
@@ -233,6 +225,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             }),
         }
     }
+    decisions.active.extend(recorded_decisions(doc).map(|d| ActiveDecision { text: owned(&d.text), ..d }));
 
     let conflicts = diagnostics
         .iter()
@@ -304,6 +297,11 @@ impl NamedUnit {
             Some(first) if first != written => expand_sibling(first, written),
             _ => display_name(written),
         };
+        // A JSON unit's id goes before its name (`COD-11-001: Move JWT_SECRET to …`).
+        let name = match marker.id.map(|id| doc.text(id)) {
+            Some(id) if !name.contains(id) => format!("{id}: {name}"),
+            _ => name,
+        };
         NamedUnit {
             range: unit.range.map(|r| doc.text(r.span).to_owned()),
             stopped_at: unit.stopped_at.map(|s| doc.text(s).to_owned()),
@@ -340,10 +338,6 @@ fn display_name(written: &str) -> String {
     }
 }
 
-fn unit_key(name: &str) -> &str {
-    clean_unit(name).trim_end_matches('/')
-}
-
 /// `orders/batch_4/` + `batch_5/` → `orders/batch_5/` when the short name looks like a
 /// sibling (same leading letters as the first unit's last segment).
 fn expand_sibling(first: &str, other: &str) -> String {
@@ -363,13 +357,18 @@ fn expand_sibling(first: &str, other: &str) -> String {
     }
 }
 
-/// The item after a stop point: the last run of digits plus one, padding kept
-/// ("094" → "095", "file_099.json" → "file_100.json"). `None` without digits.
+/// The item after a stop point that ends in a numbered item: its last run of digits plus
+/// one, padding kept ("094" → "095", "rule 17" → "rule 18", "file_099.json" →
+/// "file_100.json"); a range names its last item ("files 092-094" → "files 095"). `None`
+/// when the last word has no digits ("config change", "step 3 of the migration").
 pub fn next_item(stopped_at: &str) -> Option<String> {
-    let bytes = stopped_at.as_bytes();
+    let t = stopped_at.trim_end();
+    let word_start = t.rfind(char::is_whitespace).map_or(0, |i| i + t[i..].chars().next().map_or(1, char::len_utf8));
+    let (lead, word) = t.split_at(word_start);
+    let bytes = word.as_bytes();
     let end = bytes.iter().rposition(u8::is_ascii_digit)? + 1;
     let start = bytes[..end].iter().rposition(|b| !b.is_ascii_digit()).map_or(0, |i| i + 1);
-    let digits = &stopped_at[start..end];
+    let digits = &word[start..end];
     let mut out: Vec<u8> = digits.bytes().collect();
     let mut i = out.len();
     loop {
@@ -386,7 +385,24 @@ pub fn next_item(stopped_at: &str) -> Option<String> {
         }
     }
     let next = String::from_utf8(out).ok()?;
-    Some(format!("{}{}{}", &stopped_at[..start], next, &stopped_at[end..]))
+    // `092-094`: digits, a dash, the digits incremented, and nothing else.
+    let range_end = word[..start].strip_suffix(['-', '–']).is_some_and(|first| !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()));
+    if range_end && end == word.len() {
+        return Some(format!("{lead}{next}"));
+    }
+    Some(format!("{lead}{}{}{}", &word[..start], next, &word[end..]))
+}
+
+/// Decisions a JSON file records in fields or as rows: binding, with nothing superseding
+/// them. Their id is their line (`L12`, `L12#2` for a second one on the line).
+fn recorded_decisions(doc: &Document) -> impl Iterator<Item = ActiveDecision> + '_ {
+    let mut last_line = (0, 0);
+    doc.json_state().decisions.iter().filter(|d| !d.text.trim().is_empty()).map(move |d| {
+        let line = doc.line_index().line_of(d.span.start()) as u32 + 1;
+        last_line = if last_line.0 == line { (line, last_line.1 + 1) } else { (line, 1) };
+        let id = if last_line.1 == 1 { format!("L{line}") } else { format!("L{line}#{}", last_line.1) };
+        ActiveDecision { id, text: d.text.clone(), line }
+    })
 }
 
 #[cfg(test)]
@@ -409,6 +425,12 @@ mod tests {
         assert_eq!(next_item("999").as_deref(), Some("1000"));
         assert_eq!(next_item("file_009.json").as_deref(), Some("file_010.json"));
         assert_eq!(next_item("abc"), None);
+        // Issue 11: whole stop points; a number ends the last word, or none is computed.
+        assert_eq!(next_item("rule 17").as_deref(), Some("rule 18"));
+        assert_eq!(next_item("files 092-094").as_deref(), Some("files 095"));
+        assert_eq!(next_item("092–094").as_deref(), Some("095"));
+        assert_eq!(next_item("config change"), None);
+        assert_eq!(next_item("step 3 of the migration"), None);
     }
 
     #[test]

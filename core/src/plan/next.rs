@@ -3,7 +3,7 @@
 //! the current state. docs/reader.md, "The next action", says why in this order.
 
 use super::{NextAction, NextActionSource, PlanUnit, ResumeFrom};
-use crate::document::{Document, SectionRole, Status};
+use crate::document::{Document, FieldText, SectionRole, Status};
 use crate::lexicon::{self, Meaning};
 use crate::parse::is_rule_line;
 use crate::span::Span;
@@ -21,6 +21,9 @@ pub(super) fn next_action(
     let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
     if let Some(span) = written {
         return Some(NextAction { text: one_line(doc.text(span)), source: NextActionSource::NextStep, line: line(span.start()) });
+    }
+    if let Some(next) = recorded(doc) {
+        return Some(NextAction { text: one_line(&next.text), source: NextActionSource::NextStep, line: line(next.span.start()) });
     }
     if let (Some(at), Some(resume)) = (in_progress_at, resume) {
         let text = match (&resume.continue_at, &resume.stopped_at) {
@@ -64,6 +67,12 @@ pub(super) fn written(doc: &Document) -> Option<Span> {
         }
     }
     Some(span)
+}
+
+/// The next action a JSON file records in a field (`next_actions` of its latest row, a
+/// state object's `next_steps`): as exact as a Next Session Start.
+pub(super) fn recorded(doc: &Document) -> Option<&FieldText> {
+    doc.json_state().next.as_ref().filter(|n| !n.text.trim().is_empty())
 }
 
 /// When `span` introduces a list (`… are:`), the first item of that list.

@@ -1,26 +1,37 @@
-//! Secrets in memory files: API keys and tokens, private key blocks, passwords in URLs,
-//! card numbers and US social security numbers. One hand-written pass over the bytes.
+//! Secrets in memory files: API keys and tokens, private key blocks, passwords, card numbers
+//! and US social security numbers. One hand-written pass over the bytes.
 //!
 //! Memory files get injected into prompts, exported as JSON and shared as links, so no
-//! output of Memento repeats a detected secret in full: use [`redact`] on any text that
-//! leaves the process, and [`SecretMatch::redacted`] to name one in a message.
+//! output of Memento repeats a detected secret: [`find_secrets`] finds them, and
+//! [`Secrets`] (`mask.rs`) masks them in everything made from the text. The design, what is
+//! detected and how it is masked, is written down in `docs/secrets.md`.
 //!
-//! What is detected (each at a word boundary):
+//! What is detected (each where a word starts, or right after `_`, `-` or a JSON escape
+//! such as `\n`; see [`token_start`]):
 //! - `sk-…` (OpenAI, Anthropic `sk-ant-…`): 20+ key characters with a digit;
 //! - GitHub `ghp_` / `gho_` / `ghu_` / `ghs_` / `ghr_` (30+ characters) and `github_pat_…`;
-//! - AWS access key ids `AKIA…` / `ASIA…` (16 upper-case letters or digits);
+//! - AWS access key ids `AKIA…` / `ASIA…` (16 upper-case letters or digits), and AWS secret
+//!   access keys: 40 base64 characters after a label such as `aws_secret_access_key`;
+//! - Stripe secret and restricted keys `sk_live_…` / `rk_live_…`;
+//! - Google API keys `AIza…` (35 more characters);
 //! - Slack `xoxb-` / `xoxa-` / `xoxp-` / `xoxr-` / `xoxs-`;
 //! - JWTs: three base64url parts, the first starting `eyJ`;
-//! - `-----BEGIN … PRIVATE KEY-----` blocks, up to their END line;
-//! - the password of `scheme://user:password@host` (placeholders such as `password`,
-//!   `${DB_PASS}`, `<pass>` or `***` are not secrets);
+//! - `Bearer …` tokens (16+ characters with a letter and a digit);
+//! - `-----BEGIN … PRIVATE KEY-----` and PGP `PRIVATE KEY BLOCK` blocks that hold key
+//!   material, up to their END line;
+//! - the password of `scheme://user:password@host`, and the value of `password:` /
+//!   `password=` (placeholders such as `password`, `${DB_PASS}`, `<pass>` or `***` are not
+//!   secrets; a value needs a digit or a symbol);
 //! - card numbers: 13–19 digits, bare or in groups of four (Amex 4-6-5) separated by
 //!   spaces or dashes, with a card prefix (3, 4, 5, 6) and a valid Luhn checksum;
 //! - US SSNs `ddd-dd-dddd` (not area 000, 666 or 9xx, group 00 or serial 0000).
 
+mod mask;
+
+pub use mask::{redact, Secrets};
+
 use crate::span::Span;
 use serde::Serialize;
-use std::borrow::Cow;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -28,10 +39,15 @@ pub enum SecretKind {
     ApiKey,
     GitHubToken,
     AwsAccessKey,
+    AwsSecretKey,
+    StripeKey,
+    GoogleApiKey,
     SlackToken,
     Jwt,
+    BearerToken,
     PrivateKey,
     UrlPassword,
+    Password,
     CardNumber,
     Ssn,
 }
@@ -43,27 +59,32 @@ impl SecretKind {
             SecretKind::ApiKey => "API key",
             SecretKind::GitHubToken => "GitHub token",
             SecretKind::AwsAccessKey => "AWS access key id",
+            SecretKind::AwsSecretKey => "AWS secret access key",
+            SecretKind::StripeKey => "Stripe secret key",
+            SecretKind::GoogleApiKey => "Google API key",
             SecretKind::SlackToken => "Slack token",
             SecretKind::Jwt => "JSON Web Token",
+            SecretKind::BearerToken => "bearer token",
             SecretKind::PrivateKey => "private key block",
             SecretKind::UrlPassword => "password in a URL",
+            SecretKind::Password => "password",
             SecretKind::CardNumber => "card number",
             SecretKind::Ssn => "US social security number",
         }
     }
 
-    /// How many leading characters a redacted form may show.
+    /// How many leading characters a redacted form may show: a well-known prefix at most,
+    /// never enough to narrow the secret down.
     fn shown(self) -> usize {
         match self {
             SecretKind::ApiKey => 4,       // sk-A
             SecretKind::GitHubToken => 4,  // ghp_
             SecretKind::AwsAccessKey => 4, // AKIA
+            SecretKind::StripeKey => 8,    // sk_live_
+            SecretKind::GoogleApiKey => 4, // AIza
             SecretKind::SlackToken => 5,   // xoxb-
             SecretKind::Jwt => 3,          // eyJ
-            SecretKind::PrivateKey => 0,
-            SecretKind::UrlPassword => 0,
-            SecretKind::CardNumber => 0,
-            SecretKind::Ssn => 0,
+            _ => 0,
         }
     }
 }
@@ -76,41 +97,51 @@ pub struct SecretMatch {
 }
 
 impl SecretMatch {
-    /// A form safe to print: a short prefix at most, then `…(redacted)`.
-    /// `sk-A…(redacted)`, `-----BEGIN RSA PRIVATE KEY-----…(redacted)`, `…(redacted)`.
+    /// A form safe to print: a short prefix at most, then `…(redacted)`:
+    /// `sk-A…(redacted)`, `RSA PRIVATE KEY…(redacted)`, `…(redacted)`. Never detected again:
+    /// a private key's form keeps the name of its BEGIN line but not the line itself.
     pub fn redacted(&self, text: &str) -> String {
         let secret = text.get(self.range.range()).unwrap_or("");
         let shown: String = match self.kind {
-            SecretKind::PrivateKey => secret.lines().next().unwrap_or("").chars().take(40).collect(),
+            SecretKind::PrivateKey => key_label(secret).to_owned(),
             kind => secret.chars().take(kind.shown()).collect(),
         };
         format!("{shown}…(redacted)")
     }
 }
 
-/// The prefixes whose bytes are common in prose, searched for as substrings.
-const NEEDLES: [&str; 5] = ["sk-", "gh", "github_pat_", "xox", "://"];
+/// The prefixes searched for as substrings: common bytes in prose, confirmed on the bytes
+/// around each hit. `assword`, `earer ` and the `ecret…key` labels open a value a few bytes
+/// later ([`labelled`]).
+const NEEDLES: [&str; 15] = [
+    "sk-", "gh", "github_pat_", "xox", "://", "_live_", "assword", "ASSWORD", "earer ", "EARER ", "ecret_access_key",
+    "ECRET_ACCESS_KEY", "ecretAccessKey", "ecret_key", "ECRET_KEY",
+];
 
 fn finders() -> &'static [memchr::memmem::Finder<'static>] {
     static FINDERS: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>> = std::sync::OnceLock::new();
     FINDERS.get_or_init(|| NEEDLES.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect())
 }
 
-/// Where a secret may start: the prefixes `sk-`, `gh`, `github_pat_`, `xox` and `://`, found
-/// with `memchr`'s vectorized substring search; `eyJ`, `AKIA`, `ASIA` and `-----BEGIN ` from
-/// one vectorized pass for `J` and `I` (rare in memory files), each hit confirmed on the
-/// bytes around it; and the digit runs that can open a card number or an SSN
-/// ([`digit_runs`]).
+/// Where a secret may start: the [`NEEDLES`], found with `memchr`'s vectorized substring
+/// search (`_live_` moved back to its `sk`/`rk`); `eyJ`, `AKIA`, `ASIA`, `AIza` and
+/// `-----BEGIN ` from one vectorized pass for `J` and `I` (rare in memory files), each hit
+/// confirmed on the bytes around it; and the digit runs that can open a card number or an
+/// SSN ([`digit_runs`]).
 fn starts(b: &[u8]) -> Vec<usize> {
     let mut starts: Vec<usize> = Vec::new();
-    for f in finders() {
-        starts.extend(f.find_iter(b));
+    for (f, needle) in finders().iter().zip(NEEDLES) {
+        let back = if needle == "_live_" { 2 } else { 0 };
+        starts.extend(f.find_iter(b).filter_map(|at| at.checked_sub(back)));
     }
     let at = |start: Option<usize>, prefix: &[u8]| start.filter(|&s| b[s..].starts_with(prefix));
     for p in memchr::memchr2_iter(b'J', b'I', b) {
         let found = match b[p] {
             b'J' => at(p.checked_sub(2), b"eyJ"),
-            _ => at(p.checked_sub(2), b"AKIA").or_else(|| at(p.checked_sub(2), b"ASIA")).or_else(|| at(p.checked_sub(8), b"-----BEGIN ")),
+            _ => at(p.checked_sub(2), b"AKIA")
+                .or_else(|| at(p.checked_sub(2), b"ASIA"))
+                .or_else(|| at(p.checked_sub(1), b"AIza"))
+                .or_else(|| at(p.checked_sub(8), b"-----BEGIN ")),
         };
         starts.extend(found);
     }
@@ -136,21 +167,38 @@ pub fn find_secrets(text: &str) -> Vec<SecretMatch> {
         if i < end {
             continue;
         }
-        let prev = if i > 0 { b[i - 1] } else { b' ' };
-        let word_start = !is_word(prev) && prev != b'-';
         let found = match b[i] {
-            b'0'..=b'9' if word_start && prev != b'.' => card(b, i).or_else(|| ssn(b, i)),
-            b's' | b'g' | b'A' | b'x' | b'e' if word_start => token(b, i),
+            b'0'..=b'9' if number_start(b, i) => card(b, i).or_else(|| ssn(b, i)),
+            b's' | b'r' | b'g' | b'A' | b'x' | b'e' if token_start(b, i) => token(b, i),
             b'-' => private_key(text, i),
             b':' => url_password(b, i),
             _ => None,
         };
-        if let Some(m) = found {
+        if let Some(m) = found.or_else(|| labelled(b, i)) {
             end = m.range.end();
             out.push(m);
         }
     }
     out
+}
+
+/// Whether a JSON string escape (`\n`, `\t`, `\r`, `\b`, `\f`) ends right before `i`: in a
+/// JSON row, `"note\nsk-…"` holds a key at the start of a line.
+fn after_escape(b: &[u8], i: usize) -> bool {
+    i >= 2 && matches!(b[i - 1], b'n' | b't' | b'r' | b'b' | b'f') && b[i - 2] == b'\\'
+}
+
+/// Where a prefixed token may start: not inside a word, but right after `_` or `-` (an
+/// environment name `OPENAI_KEY_sk-…`, `token-ghp_…`) or a JSON escape. Their prefixes and
+/// lengths make these tokens rare by chance.
+fn token_start(b: &[u8], i: usize) -> bool {
+    i == 0 || !b[i - 1].is_ascii_alphanumeric() || after_escape(b, i)
+}
+
+/// Where a card number or an SSN may start: not after a word character, `-` or `.` (a
+/// version `v1.2.3-456-78-9012`, an id `x-4111…`), but after a JSON escape.
+fn number_start(b: &[u8], i: usize) -> bool {
+    i == 0 || !(is_word(b[i - 1]) || matches!(b[i - 1], b'-' | b'.')) || after_escape(b, i)
 }
 
 /// Calls `f` with the start of every run of three or more ASCII digits, in order. The text is
@@ -217,23 +265,6 @@ fn lane_bits(lanes: u64) -> u16 {
     ((lanes >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
 }
 
-/// `text` with every detected secret replaced by its redacted form. Borrows when clean.
-pub fn redact(text: &str) -> Cow<'_, str> {
-    let found = find_secrets(text);
-    if found.is_empty() {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0;
-    for m in &found {
-        out.push_str(&text[at..m.range.start()]);
-        out.push_str(&m.redacted(text));
-        at = m.range.end();
-    }
-    out.push_str(&text[at..]);
-    Cow::Owned(out)
-}
-
 fn is_word(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
@@ -255,9 +286,18 @@ fn m(start: usize, end: usize, kind: SecretKind) -> Option<SecretMatch> {
     Some(SecretMatch { range: Span::new(start, end), kind })
 }
 
-/// Prefixed tokens: sk-, gh?_, github_pat_, AKIA/ASIA, xox?-, eyJ (JWT).
+/// Prefixed tokens: sk-, sk_live_/rk_live_, gh?_, github_pat_, AKIA/ASIA, AIza, xox?-, eyJ
+/// (JWT).
 fn token(b: &[u8], i: usize) -> Option<SecretMatch> {
     let rest = &b[i..];
+    if rest.starts_with(b"sk_live_") || rest.starts_with(b"rk_live_") {
+        let n = run(b, i + 8, |c| c.is_ascii_alphanumeric());
+        return (n >= 16).then(|| m(i, i + 8 + n, SecretKind::StripeKey)).flatten();
+    }
+    if rest.starts_with(b"AIza") {
+        let n = run(b, i + 4, key_char);
+        return (n >= 35).then(|| m(i, i + 4 + 35, SecretKind::GoogleApiKey)).flatten();
+    }
     if rest.starts_with(b"sk-") {
         let n = run(b, i + 3, key_char);
         let body = &b[i + 3..i + 3 + n];
@@ -277,7 +317,7 @@ fn token(b: &[u8], i: usize) -> Option<SecretMatch> {
     if rest.starts_with(b"AKIA") || rest.starts_with(b"ASIA") {
         let n = run(b, i + 4, |c| c.is_ascii_uppercase() || c.is_ascii_digit());
         let end = i + 4 + n;
-        let bounded = b.get(end).is_none_or(|&c| !is_word(c));
+        let bounded = b.get(end).is_none_or(|&c| !c.is_ascii_alphanumeric());
         return (n == 16 && bounded).then(|| m(i, end, SecretKind::AwsAccessKey)).flatten();
     }
     if rest.len() > 5 && rest.starts_with(b"xox") && b"baprs".contains(&rest[3]) && rest[4] == b'-' {
@@ -305,23 +345,145 @@ fn token(b: &[u8], i: usize) -> Option<SecretMatch> {
     None
 }
 
-/// `-----BEGIN … PRIVATE KEY-----` to its END line (or the end of the text).
+/// A `-----BEGIN … PRIVATE KEY-----` (or PGP `PRIVATE KEY BLOCK`) line followed by key
+/// material: a base64 run of 16+ characters (after armor lines such as
+/// `Proc-Type: 4,ENCRYPTED` or `Version: …`). The block ends at its END line; without one
+/// (a key cut short), after its last base64 line. Lines may be separated by `\n` escapes,
+/// as in a JSON row. A header alone (`the -----BEGIN PRIVATE KEY----- line`) is no secret.
 fn private_key(text: &str, i: usize) -> Option<SecretMatch> {
-    let line_end = text[i..].find('\n').map_or(text.len(), |n| i + n);
-    let header = &text[i..line_end];
-    let close = header[11..].find("-----")? + 11;
-    if !header[..close].ends_with("PRIVATE KEY") {
+    let label_start = i + "-----BEGIN ".len();
+    let close = label_start + text.get(label_start..)?.find("-----")?;
+    let label = &text[label_start..close];
+    if label.len() > 40 || label.contains(['\n', '\\']) || !(label.ends_with("PRIVATE KEY") || label.ends_with("PRIVATE KEY BLOCK")) {
         return None;
     }
-    let end = match text[line_end..].find("-----END ") {
+    let b = text.as_bytes();
+    let mut words = KeyWords { b, at: close + 5 };
+    // Armor lines first (a few words), then the key material.
+    let (_, mut end) = words.by_ref().take(12).find(|&(s, e)| is_key_material(&b[s..e]))?;
+    match text[end..].find("-----END ") {
         Some(n) => {
-            let at = line_end + n;
-            let rest = &text[at + 9..];
-            rest.find("-----").map_or(text.len(), |e| at + 9 + e + 5)
+            let at = end + n;
+            end = text[at + 9..].find("-----").map_or(text.len(), |e| at + 9 + e + 5);
         }
-        None => text.len(),
-    };
+        None => {
+            // The next lines while they are base64, one line break apart.
+            for (s, e) in words {
+                let gap = &text[end..s];
+                let one_break = matches!(gap, "\n" | "\r\n" | "\\n" | "\\r\\n");
+                if !one_break || !b[s..e].iter().all(|&c| base64(c)) {
+                    break;
+                }
+                end = e;
+            }
+        }
+    }
     m(i, end, SecretKind::PrivateKey)
+}
+
+/// The name inside a private key block's BEGIN line: `RSA PRIVATE KEY`.
+fn key_label(block: &str) -> &str {
+    let label = block.get("-----BEGIN ".len()..).unwrap_or("");
+    label.find("-----").map_or("", |end| &label[..end])
+}
+
+/// The words of a key block, split at white space and at `\n`, `\r`, `\t` escapes.
+struct KeyWords<'b> {
+    b: &'b [u8],
+    at: usize,
+}
+
+impl Iterator for KeyWords<'_> {
+    type Item = (usize, usize);
+    fn next(&mut self) -> Option<(usize, usize)> {
+        let b = self.b;
+        let separator = |k: usize| b[k].is_ascii_whitespace() || b[k] == b'\\' && matches!(b.get(k + 1), Some(b'n' | b'r' | b't'));
+        let step = |k: usize| if b[k] == b'\\' { 2 } else { 1 };
+        while self.at < b.len() && separator(self.at) {
+            self.at += step(self.at);
+        }
+        let start = self.at;
+        while self.at < b.len() && !separator(self.at) {
+            self.at += 1;
+        }
+        (self.at > start).then_some((start, self.at))
+    }
+}
+
+fn base64(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'=')
+}
+
+/// A line of key material: 16+ base64 characters of two kinds at least (capitals, small
+/// letters, digits): a long word of prose is in small letters.
+fn is_key_material(word: &[u8]) -> bool {
+    word.len() >= 16 && word.iter().all(|&c| base64(c)) && classes(word) >= 2
+}
+
+/// How many of capitals, small letters and digits `word` holds.
+fn classes(word: &[u8]) -> usize {
+    [u8::is_ascii_uppercase, u8::is_ascii_lowercase, u8::is_ascii_digit].iter().filter(|f| word.iter().any(|c| f(c))).count()
+}
+
+/// A secret named by the label found at `i` (a [`NEEDLES`] hit): the value of `password:` /
+/// `password=`, a `Bearer` token, an AWS secret access key after its label.
+fn labelled(b: &[u8], i: usize) -> Option<SecretMatch> {
+    let rest = &b[i..];
+    let label_start = |back: usize| i.checked_sub(back).filter(|&s| s == 0 || !b[s - 1].is_ascii_alphanumeric() || after_escape(b, s));
+    if rest.starts_with(b"assword") || rest.starts_with(b"ASSWORD") {
+        // `password`, `Password`, `DB_PASSWORD`, `"password"`, `**Password:**`.
+        label_start(1).filter(|&s| matches!(b[s], b'p' | b'P'))?;
+        let value = value_after(b, i + 7, true)?;
+        return is_password(&b[value.0..value.1]).then(|| m(value.0, value.1, SecretKind::Password)).flatten();
+    }
+    if rest.starts_with(b"earer ") || rest.starts_with(b"EARER ") {
+        label_start(1).filter(|&s| matches!(b[s], b'B' | b'b'))?;
+        let start = i + 6 + run(b, i + 6, |c| c == b' ');
+        let n = run(b, start, |c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'~' | b'+' | b'/' | b'-' | b'='));
+        let token = &b[start..start + n];
+        let ok = n >= 16 && token.iter().any(u8::is_ascii_digit) && token.iter().any(u8::is_ascii_alphabetic);
+        return ok.then(|| m(start, start + n, SecretKind::BearerToken)).flatten();
+    }
+    // `aws_secret_access_key`, `AWS_SECRET_ACCESS_KEY`, `SecretAccessKey`, `aws_secret_key`.
+    let label = [&b"ecret_access_key"[..], b"ECRET_ACCESS_KEY", b"ecretAccessKey", b"ecret_key", b"ECRET_KEY"].into_iter().find(|l| rest.starts_with(l))?;
+    i.checked_sub(1).filter(|&s| matches!(b[s], b's' | b'S'))?;
+    let (start, end) = value_after(b, i + label.len(), false)?;
+    let key = &b[start..end];
+    let ok = key.len() == 40 && key.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'/' || c == b'+') && classes(key) >= 2;
+    ok.then(|| m(start, end, SecretKind::AwsSecretKey)).flatten()
+}
+
+/// The value after a label: past closing quotes or markup, one `:` or `=` (or `:=`), spaces
+/// and opening quotes or markup (`"password": "…"`, `password=…`, `**Password:** …`,
+/// `\"…\"` in a JSON row). The value runs to white space, a quote, a backslash or a
+/// delimiter (`,;)]}<>`); markup closing it is left out. With `any_char`, anything else
+/// belongs to it (a password has symbols); without, only what a key holds.
+fn value_after(b: &[u8], at: usize, any_char: bool) -> Option<(usize, usize)> {
+    let markup = |c: u8| matches!(c, b'"' | b'\'' | b'`' | b'*' | b'\\');
+    let mut k = at + run(b, at, markup);
+    k += run(b, k, |c| c == b' ' || c == b'\t');
+    match b.get(k) {
+        Some(b':') => k += 1 + usize::from(b.get(k + 1) == Some(&b'=')),
+        Some(b'=') => k += 1,
+        _ => return None,
+    }
+    k += run(b, k, |c| c == b' ' || c == b'\t' || markup(c));
+    let stop = |c: u8| c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`' | b'\\' | b',' | b';' | b')' | b']' | b'}' | b'<' | b'>');
+    let n = if any_char { run(b, k, |c| !stop(c)) } else { run(b, k, |c| c.is_ascii_alphanumeric() || c == b'/' || c == b'+') };
+    let end = k + b[k..k + n].iter().rposition(|&c| c != b'*').map_or(0, |p| p + 1);
+    (end > k).then_some((k, end))
+}
+
+/// A value of `password:` that is a password: 6+ characters with a digit or a symbol, not a
+/// placeholder (`${DB_PASS}`, `<password>`, `********`), a date or a version.
+fn is_password(v: &[u8]) -> bool {
+    if v.len() < 6 || v.len() > 128 || is_placeholder(v) {
+        return false;
+    }
+    let digit = v.iter().any(u8::is_ascii_digit);
+    let symbol = v.iter().any(|&c| c.is_ascii_punctuation() && !matches!(c, b'-' | b'_' | b'.' | b'/' | b':'));
+    let dated = v.iter().all(|&c| c.is_ascii_digit() || matches!(c, b'-' | b'.' | b'/' | b':')) && !v.iter().all(u8::is_ascii_digit);
+    (digit || symbol) && !dated && !v.starts_with(b"http")
 }
 
 /// The password of `scheme://user:password@host`.
@@ -355,14 +517,15 @@ fn is_placeholder(pw: &[u8]) -> bool {
         "password", "pass", "passwd", "pwd", "secret", "changeme", "example", "placeholder", "your_password",
         "yourpassword", "mypassword", "redacted", "token", "xxx",
     ];
-    if matches!(pw[0], b'$' | b'<' | b'{' | b'[' | b'%') {
+    if matches!(pw[0], b'$' | b'<' | b'{' | b'[' | b'%' | b'(') {
         return true;
     }
     if pw.iter().all(|&c| c == pw[0]) {
         return true; // ***, xxxx, ....
     }
     let lower = String::from_utf8_lossy(pw).to_ascii_lowercase();
-    WORDS.contains(&lower.as_str()) || lower.starts_with("your") || lower.starts_with("<")
+    // `…(redacted)`: masked already (masking is idempotent).
+    WORDS.contains(&lower.as_str()) || lower.starts_with("your") || lower.contains("redacted")
 }
 
 /// 13–19 digits passing Luhn: bare, or in groups (4-4-4-4…, Amex 4-6-5) split by one space
@@ -494,6 +657,82 @@ mod tests {
     }
 
     #[test]
+    fn finds_the_kinds_added_for_issue_11() {
+        let aws_secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+        let cases: &[(&str, SecretKind, &str)] = &[
+            ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", SecretKind::AwsSecretKey, aws_secret),
+            ("\"SecretAccessKey\": \"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\"", SecretKind::AwsSecretKey, aws_secret),
+            ("export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", SecretKind::AwsSecretKey, aws_secret),
+            ("stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc", SecretKind::StripeKey, "sk_live_4eC39HqLyjWDarjtT1zdp7dc"),
+            ("rk_live_51H8abcDEF0123456789xyz", SecretKind::StripeKey, "rk_live_51H8abcDEF0123456789xyz"),
+            ("maps AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW ok", SecretKind::GoogleApiKey, "AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW"),
+            ("password: hunter2x", SecretKind::Password, "hunter2x"),
+            ("DB_PASSWORD=S3cr3t!pw", SecretKind::Password, "S3cr3t!pw"),
+            ("\"password\": \"p4ssw0rd-prod\"", SecretKind::Password, "p4ssw0rd-prod"),
+            ("**Password:** `Tr0ub4dor&3`", SecretKind::Password, "Tr0ub4dor&3"),
+            ("Authorization: Bearer abc123def456ghi789jkl", SecretKind::BearerToken, "abc123def456ghi789jkl"),
+            // Right after `_` or `-`: an environment name, a file name.
+            ("OPENAI_KEY_sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC", SecretKind::ApiKey, "sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC"),
+            ("deploy_AKIAIOSFODNN7EXAMPLE_prod", SecretKind::AwsAccessKey, "AKIAIOSFODNN7EXAMPLE"),
+            ("token-ghp_1234567890abcdefghijABCDEFGHIJ123456", SecretKind::GitHubToken, "ghp_1234567890abcdefghijABCDEFGHIJ123456"),
+            // Right after a JSON escape.
+            ("{\"content\": \"keys:\\nAKIAIOSFODNN7EXAMPLE\"}", SecretKind::AwsAccessKey, "AKIAIOSFODNN7EXAMPLE"),
+            ("{\"content\": \"a\\tsk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC\"}", SecretKind::ApiKey, "sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC"),
+            ("{\"content\": \"ssn\\n123-45-6789\"}", SecretKind::Ssn, "123-45-6789"),
+        ];
+        for (text, kind, secret) in cases {
+            assert_eq!(kinds(text), vec![(*kind, *secret)], "{text}");
+        }
+    }
+
+    #[test]
+    fn finds_private_key_blocks_with_key_material() {
+        for (text, ends) in [
+            ("-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\nlQOYBF0abcDEFghiJKL012\n=abcd\n-----END PGP PRIVATE KEY BLOCK-----\nafter", "BLOCK-----"),
+            // A JSON row: lines joined by `\n` escapes.
+            ("{\"k\": \"-----BEGIN RSA PRIVATE KEY-----\\nMIIEowIBAAKCAQEA7b9\\n-----END RSA PRIVATE KEY-----\"}", "KEY-----"),
+            // Cut short: the block ends after its last line of key material.
+            ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\nAAAABG5vbmU\n\nmore notes", "AAAABG5vbmU"),
+        ] {
+            let found = kinds(text);
+            assert_eq!(found.len(), 1, "{text}");
+            assert_eq!(found[0].0, SecretKind::PrivateKey);
+            assert!(found[0].1.ends_with(ends), "{text}: {:?}", found[0].1);
+        }
+    }
+
+    #[test]
+    fn leaves_the_new_look_alikes_alone() {
+        for text in [
+            "-----BEGIN RSA PRIVATE KEY----- is the first line of a PEM key",
+            "password: see the vault", "password=${DB_PASSWORD}", "password: <your password>", "password: ********",
+            "Password: changeme", "password length: 12", "password: 2026-04-22", "the password hashing uses bcrypt",
+            "Bearer token authentication middleware", "Bearer ${TOKEN}", "`R2_SECRET_ACCESS_KEY`, and `R2_BUCKET`",
+            "aws_secret_access_key = YOUR_SECRET_ACCESS_KEY_GOES_HERE_PLEASE", "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+            "pk_live_4eC39HqLyjWDarjtT1zdp7dc", "AIzaShort",
+            "x-4111 1111 1111 1111", "\\n",
+        ] {
+            assert_eq!(kinds(text), vec![], "{text}");
+        }
+    }
+
+    #[test]
+    fn redacted_forms_are_not_detected_again() {
+        let pem = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7b9\n-----END RSA PRIVATE KEY-----";
+        let found = find_secrets(pem);
+        assert_eq!(found[0].redacted(pem), "RSA PRIVATE KEY…(redacted)");
+        for text in [
+            pem, "password: hunter2x", "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "postgres://u:s3cr3tpw@h/x",
+            "AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW", "Bearer abc123def456ghi789jkl",
+        ] {
+            let once = redact(text).into_owned();
+            assert_ne!(once, text);
+            assert_eq!(find_secrets(&once), vec![], "{once}");
+            assert_eq!(redact(&once), once.as_str());
+        }
+    }
+
+    #[test]
     fn digit_runs_are_found_anywhere() {
         let text = "ab 12 345 x6789012345y 1-2-3 99";
         let mut got = Vec::new();
@@ -546,6 +785,6 @@ mod tests {
         let red = redact(&text);
         assert!(!red.contains(key) && !red.contains("123-45-6789") && !red.contains("s3cr3tpw"), "{red}");
         assert!(red.contains("sk-p…(redacted)"), "{red}");
-        assert!(matches!(redact("nothing here"), Cow::Borrowed(_)));
+        assert!(matches!(redact("nothing here"), std::borrow::Cow::Borrowed(_)));
     }
 }

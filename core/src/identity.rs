@@ -1,0 +1,521 @@
+//! Identity: when two things a memory file names are the same thing.
+//!
+//! Plan, check, edits, merge and diff all ask it: is this the same unit, the same entry, the
+//! same section, which decision does this id name, is this text JSON? Each question has one
+//! answer, here. Three definitions of "the same unit" (case-sensitive in the plan, folded in
+//! the check, ASCII-folded in the edits) once let the plan say "continue Auth" while the check
+//! said Auth was done, and an edit write a line its own check then flagged
+//! (docs/identity.md).
+
+use crate::document::{Document, MarkerSource};
+use crate::time::Timestamp;
+use std::borrow::{Borrow, Cow};
+use std::hash::{Hash, Hasher};
+
+// ----------------------------------------------------------------------------------------
+// Units
+
+/// A unit's identity: its name folded by [`fold_unit`]. `orders/batch_3/`, `**Orders/Batch_3**`
+/// and `./orders/batch_3` are one unit; `Auth`, `auth.` and `Au\u{200B}th` too.
+///
+/// Borrowed from the name when the name is already folded (most are: `orders/batch_3/`),
+/// so keying thousands of units costs no allocation.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct UnitKey<'a>(Cow<'a, str>);
+
+impl<'a> UnitKey<'a> {
+    /// The key of a unit name; `None` when nothing of it is left once folded (`**`, ``).
+    pub fn of(name: &'a str) -> Option<UnitKey<'a>> {
+        let t = unit_text(name);
+        if t.is_empty() {
+            return None;
+        }
+        if already_folded(t) {
+            return Some(UnitKey(Cow::Borrowed(t)));
+        }
+        let mut out = String::with_capacity(t.len());
+        fold_unit(t, |c| out.push(c));
+        (!out.is_empty()).then_some(UnitKey(Cow::Owned(out)))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether `self` names `other` by a path suffix: `batch_3` and `orders/batch_3`.
+    pub fn is_path_suffix_of(&self, other: &UnitKey<'_>) -> bool {
+        let (short, long) = (self.as_str(), other.as_str());
+        long.len() > short.len() && long.ends_with(short) && long.as_bytes()[long.len() - short.len() - 1] == b'/'
+    }
+}
+
+impl Hash for UnitKey<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl Borrow<str> for UnitKey<'_> {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for UnitKey<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A 64-bit hash of a unit's [`UnitKey`] without building it: equal keys, equal hashes (the
+/// same folding feeds both). A hit is confirmed on the keys.
+pub(crate) fn unit_hash(name: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |c: u32| h = (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3);
+    let t = unit_text(name);
+    // Most names are folded already: their bytes are the folded characters.
+    if already_folded(t) {
+        t.bytes().for_each(|b| mix(u32::from(b)));
+    } else {
+        fold_unit(t, |c| mix(u32::from(c)));
+    }
+    h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The part of a name that names the unit: markup, quotes, invisible characters and
+/// whitespace trimmed from both ends, trailing punctuation and slashes from the end, and a
+/// leading `./`. A parenthesized detail is not trimmed here: the parser keeps it apart on
+/// status lines, and elsewhere (a checkbox or a list item is its whole line) the words in
+/// it may be what tells two lines apart.
+fn unit_text(name: &str) -> &str {
+    trim_unit(name)
+}
+
+fn trim_unit(name: &str) -> &str {
+    // Most names open with a letter or digit and end with one or a slash: only the slash
+    // to trim, seen on the end bytes without decoding characters.
+    let b = name.as_bytes();
+    if b.first().is_some_and(u8::is_ascii_alphanumeric) && b.last().is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'/') {
+        let t = name.trim_end_matches('/');
+        if t.as_bytes().last().is_some_and(u8::is_ascii_alphanumeric) {
+            return t;
+        }
+    }
+    let edge = |c: char| c.is_whitespace() || invisible(c) || matches!(c, '*' | '`' | '_' | '"' | '\'' | '“' | '”' | '‘' | '’');
+    let mut t = name;
+    loop {
+        let before = t.len();
+        t = t.trim_matches(edge).trim_end_matches(['.', ':', ',', ';', '!', '?', '/']);
+        while let Some(rest) = t.strip_prefix("./") {
+            t = rest;
+        }
+        if t.len() == before {
+            return t;
+        }
+    }
+}
+
+/// Whether [`fold_unit`] would give `t` back unchanged: visible ASCII but upper-case letters
+/// and markup, words one space apart, no `_` against a space.
+fn already_folded(t: &str) -> bool {
+    let b = t.as_bytes();
+    (0..b.len()).all(|i| {
+        let c = b[i];
+        // A space between two words (`t` is trimmed: never first or last), an `_` inside one.
+        FOLDED[usize::from(c)] == c
+            || (c == b' ' && !matches!(b.get(i + 1), Some(b' ' | b'_')) && i > 0 && b[i - 1] != b'_')
+            || (c == b'_' && i > 0 && b[i - 1] != b' ' && b.get(i + 1) != Some(&b' '))
+    })
+}
+
+/// Visible ASCII as [`fold_unit`] writes it (upper case lowered); 0 for the bytes it reads
+/// otherwise: whitespace, `*`, `` ` ``, `_`, control bytes and every non-ASCII byte.
+const FOLDED: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0x21;
+    while c < 0x7F {
+        let b = c as u8;
+        if !matches!(b, b'*' | b'`' | b'_') {
+            t[c] = b.to_ascii_lowercase();
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The one folding of a (trimmed) unit name, character by character into `out`: lower
+/// case (full Unicode, [`crate::case`]), whitespace runs one space, `*` and `` ` `` markup
+/// and invisible characters (zero-width spaces and joiners, soft hyphens, BOM) dropped, an
+/// `_` that opens or closes a word (italics, not `snake_case`) dropped, and every dash
+/// variant (‐ ‑ ‒ – — ― −) a `-`.
+fn fold_unit(t: &str, out: impl FnMut(char)) {
+    let b = t.as_bytes();
+    let mut w = Words { out, gap: false, started: false };
+    let space_at = |i: usize| b.get(i).is_none_or(|c| c.is_ascii_whitespace());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let folded = FOLDED[usize::from(c)];
+        if folded != 0 {
+            w.push(char::from(folded));
+            i += 1;
+            continue;
+        }
+        if c < 0x80 {
+            i += 1;
+            match c {
+                b' ' | b'\t'..=b'\r' => w.gap = true,
+                // `i` is past the `_`: its neighbours are at `i` and `i - 2`.
+                b'_' if !(space_at(i) || i < 2 || space_at(i - 2)) => w.push('_'),
+                _ => {}
+            }
+            continue;
+        }
+        let ch = t[i..].chars().next().unwrap_or(' ');
+        i += ch.len_utf8();
+        if ch.is_whitespace() {
+            w.gap = true;
+        } else if is_dash(ch) {
+            w.push('-');
+        } else if !invisible(ch) {
+            crate::case::lowers(ch).for_each(|l| w.push(l));
+        }
+    }
+}
+
+/// Characters into a sink as words one space apart: a gap becomes a space only between two
+/// characters.
+struct Words<F: FnMut(char)> {
+    out: F,
+    gap: bool,
+    started: bool,
+}
+
+impl<F: FnMut(char)> Words<F> {
+    fn push(&mut self, c: char) {
+        if self.gap && self.started {
+            (self.out)(' ');
+        }
+        self.gap = false;
+        self.started = true;
+        (self.out)(c);
+    }
+}
+
+/// Characters that show nothing: zero-width space, non-joiner and joiner, direction marks,
+/// word joiner and invisible operators, the BOM (zero-width no-break space), soft hyphen.
+pub(crate) fn invisible(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{AD}')
+}
+
+fn is_dash(c: char) -> bool {
+    matches!(c, '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}')
+}
+
+// ----------------------------------------------------------------------------------------
+// Entries
+
+/// An entry's text as compared for duplicates (by the write guard and the duplicate-entry
+/// rule alike): lower-case alphanumeric words one space apart. Case, punctuation, markup,
+/// dashes and whitespace do not matter; invisible characters are not there at all.
+pub(crate) fn entry_words(text: &str) -> impl Iterator<Item = char> + '_ {
+    let mut pending_space = false;
+    let mut started = false;
+    text.chars().filter(|&c| !invisible(c)).flat_map(move |c| {
+        let mut out: [Option<char>; 2] = [None, None];
+        if c.is_alphanumeric() {
+            if pending_space && started {
+                out[0] = Some(' ');
+            }
+            pending_space = false;
+            started = true;
+            out[1] = Some(if c.is_ascii() { c.to_ascii_lowercase() } else { crate::case::lower(c) });
+        } else {
+            pending_space = true;
+        }
+        out.into_iter().flatten()
+    })
+}
+
+/// Whether two entry texts are the same entry: equal [`entry_words`]. ASCII texts compared
+/// byte by byte (most texts that share a key differ a few words in, where this stops),
+/// others as characters.
+pub(crate) fn same_entry(a: &str, b: &str) -> bool {
+    /// The next byte of the normalized ASCII text from `at`: a letter or digit lower-cased,
+    /// a space for the separators between two words; `Err` at a non-ASCII byte.
+    fn next(x: &[u8], at: &mut usize, started: &mut bool) -> Result<Option<u8>, ()> {
+        let mut gap = false;
+        while let Some(&c) = x.get(*at) {
+            if c >= 0x80 {
+                return Err(());
+            }
+            let folded = FOLD[usize::from(c)];
+            if folded == 0 {
+                gap = true;
+                *at += 1;
+                continue;
+            }
+            if gap && *started {
+                return Ok(Some(b' ')); // the letter or digit comes next
+            }
+            *at += 1;
+            *started = true;
+            return Ok(Some(folded));
+        }
+        Ok(None)
+    }
+    let (a_bytes, b_bytes) = (a.as_bytes(), b.as_bytes());
+    let (mut i, mut j, mut a_started, mut b_started) = (0, 0, false, false);
+    loop {
+        match (next(a_bytes, &mut i, &mut a_started), next(b_bytes, &mut j, &mut b_started)) {
+            (Ok(x), Ok(y)) if x != y => return false,
+            (Ok(None), Ok(None)) => return true,
+            (Ok(_), Ok(_)) => {}
+            _ => return entry_words(a).eq(entry_words(b)),
+        }
+    }
+}
+
+/// A cheap key of an entry's [`entry_words`]: the first and last twelve lower-case
+/// alphanumeric characters (separators ignored) and the [`census`] of its ASCII letters and
+/// digits. Equal words give equal keys; a key hit is confirmed with [`same_entry`]. `None`
+/// for texts too short to be compared as entries (one word, or under eight bytes): neither
+/// the guard nor the rule calls two of those the same entry.
+pub(crate) fn entry_hash(text: &str) -> Option<u64> {
+    // Item texts come trimmed from the parser: when both end bytes are visible ASCII there
+    // is nothing to trim, and no character is decoded from either end.
+    let visible = |c: &u8| c.is_ascii_graphic();
+    let b = text.as_bytes();
+    let t = if b.first().is_some_and(visible) && b.last().is_some_and(visible) { text } else { text.trim() };
+    let b = t.as_bytes();
+    if b.len() < 8 {
+        return None;
+    }
+    // Twelve ASCII letters or digits at each end (more than one word, or more than twelve
+    // characters) pack as the general path would pack them, without decoding characters.
+    let (head, tail) = match (first_folded(b.iter()), first_folded(b.iter().rev())) {
+        (Some(head), Some(tail)) => (head, tail),
+        _ => general_head_tail(t)?,
+    };
+    Some(mix(census(b), head, tail))
+}
+
+fn mix(census: u64, head: u128, tail: u128) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = census.wrapping_mul(K);
+    for part in [head as u64, (head >> 64) as u64, tail as u64, (tail >> 64) as u64] {
+        h = (h ^ part).wrapping_mul(K).rotate_left(31);
+    }
+    h
+}
+
+/// How many characters of each end [`entry_hash`] keeps.
+const TAKE: usize = 12;
+
+/// ASCII letters and digits lower-cased; 0 for the other ASCII bytes.
+const FOLD: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() {
+            t[c] = b.to_ascii_lowercase();
+        }
+        c += 1;
+    }
+    t
+};
+
+/// How many ASCII letters and digits `b` holds (low 32 bits) and the sum of their
+/// lower-cased bytes (high 32 bits): equal for texts equal once normalized, whatever their
+/// order, and unequal for most texts that differ in a word (generated logs share heads and
+/// tails by the thousand). Eight bytes at a time ([`crate::swar`]): a popcount counts them,
+/// a multiply sums them.
+fn census(b: &[u8]) -> u64 {
+    use crate::swar::{each, sum_bytes, within};
+    let mut chunks = b.chunks_exact(8);
+    let (mut count, mut sum) = (0u64, 0u64);
+    for chunk in &mut chunks {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let letters = within(w | each(0x20), b'a', b'z');
+        let alnum = within(w, b'0', b'9') | letters;
+        // 0xFF in the lanes of letters and digits; 0x20 (from 0x80 >> 2) lower-cases letters.
+        let folded = (w | letters >> 2) & ((alnum >> 7) * 0xFF);
+        sum += sum_bytes(folded);
+        count += u64::from(alnum.count_ones());
+    }
+    // The last bytes one by one: copying them into a word costs a call to memcpy and a
+    // load that waits for its stores.
+    for &c in chunks.remainder() {
+        if c.is_ascii_alphanumeric() {
+            count += 1;
+            sum += u64::from(c.to_ascii_lowercase());
+        }
+    }
+    count | sum << 32
+}
+
+/// The first [`TAKE`] folded alphanumeric bytes of `bytes`, shifted into a register (the
+/// first highest), as [`general_head_tail`] packs them: `None` at a non-ASCII byte or when
+/// there are fewer (then whether the text is one word matters, which the general path
+/// sees). A register, not a byte buffer read back whole: that read waits for the byte
+/// stores to retire.
+fn first_folded<'a>(bytes: impl Iterator<Item = &'a u8>) -> Option<u128> {
+    let mut packed = 0u128;
+    let mut n = 0;
+    for &c in bytes {
+        if c >= 0x80 {
+            return None;
+        }
+        let f = FOLD[usize::from(c)];
+        if f != 0 {
+            packed = packed << 8 | u128::from(f);
+            n += 1;
+            if n == TAKE {
+                return Some(packed);
+            }
+        }
+    }
+    None
+}
+
+/// Head and tail of [`entry_hash`] for any text: characters folded as [`entry_words`] folds
+/// them, an ASCII one shifted in as a byte, another mixed in. `None` for a single word.
+fn general_head_tail(t: &str) -> Option<(u128, u128)> {
+    let b = t.as_bytes();
+    let fold = |c: char| if c.is_ascii() { c.to_ascii_lowercase() } else { crate::case::lower(c) };
+    // The first twelve folded alphanumeric characters, packed (no hashing per byte).
+    let (mut head, mut n, mut i) = (0u128, 0, 0);
+    // Whether a separator came between two alphanumeric characters (more than one word).
+    let (mut gap, mut words) = (false, 0);
+    while i < b.len() && n < TAKE {
+        let c = b[i];
+        let (alnum, folded, width) = if c < 0x80 {
+            (c.is_ascii_alphanumeric(), u32::from(c.to_ascii_lowercase()), 1)
+        } else {
+            let ch = t[i..].chars().next().unwrap_or(' ');
+            if invisible(ch) {
+                i += ch.len_utf8();
+                continue;
+            }
+            (ch.is_alphanumeric(), u32::from(fold(ch)), ch.len_utf8())
+        };
+        if alnum {
+            if gap || words == 0 {
+                words += 1;
+                gap = false;
+            }
+            head = if width == 1 { head << 8 | u128::from(folded) } else { head.rotate_left(21) ^ u128::from(folded) };
+            n += 1;
+        } else if words > 0 {
+            gap = true;
+        }
+        i += width;
+    }
+    if words < 2 && n < TAKE {
+        return None; // a single word
+    }
+    let (mut tail, mut n, mut j) = (0u128, 0, b.len());
+    while j > 0 && n < TAKE {
+        let c = b[j - 1];
+        if c < 0x80 {
+            if c.is_ascii_alphanumeric() {
+                tail = tail << 8 | u128::from(c.to_ascii_lowercase());
+                n += 1;
+            }
+            j -= 1;
+        } else {
+            let ch = t[..j].chars().next_back().unwrap_or(' ');
+            if ch.is_alphanumeric() {
+                tail = tail.rotate_left(21) ^ u128::from(u32::from(fold(ch)));
+                n += 1;
+            }
+            j -= ch.len_utf8();
+        }
+    }
+    Some((head, tail))
+}
+
+// ----------------------------------------------------------------------------------------
+// Section titles
+
+/// A section title compared: lower-case words one space apart, markup, punctuation and
+/// emoji dropped ("Errors & Corrections" → "errors corrections", "**2. Next Steps**" →
+/// "2 next steps", "Key results" = "Key Results").
+pub(crate) fn section_key(title: &str) -> String {
+    let mut out = String::with_capacity(title.len());
+    for c in title.chars() {
+        if c.is_alphanumeric() {
+            crate::case::push_lower(&mut out, c);
+        } else if !invisible(c) && !out.is_empty() && !out.ends_with(' ') {
+            out.push(' ');
+        }
+    }
+    while out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
+// ----------------------------------------------------------------------------------------
+// Decisions
+
+/// A decision id as written in a reference (`2026-04-22T07:12Z`, `2026-04-22T07:12Z#2`,
+/// `L12`, `[2026-04-22T07:12Z].`): brackets and trailing punctuation dropped, and when it
+/// reads as a timestamp, its instant and which of that instant's decisions (`#2`, else the
+/// first).
+pub(crate) struct DecisionRef<'a> {
+    pub id: &'a str,
+    pub instant: Option<i64>,
+    pub nth: usize,
+}
+
+impl<'a> DecisionRef<'a> {
+    pub(crate) fn read(written: &'a str) -> DecisionRef<'a> {
+        let id = written.trim().trim_start_matches('[').trim_end_matches([']', '.', ',', ';', ':']).trim();
+        let (stamp, nth) = match id.split_once('#') {
+            Some((s, n)) => (s, n.trim().parse::<usize>().unwrap_or(1).max(1)),
+            None => (id, 1),
+        };
+        DecisionRef { id, instant: Timestamp::parse(stamp).map(|t| t.epoch_seconds), nth }
+    }
+}
+
+/// The decision an id names: the one with that id as written, else the `nth` decision of
+/// the same instant written another way (`2026-04-22T09:12+02:00` names `2026-04-22T07:12Z`).
+pub(crate) fn decision_named(doc: &Document, id: &str) -> Option<usize> {
+    let r = DecisionRef::read(id);
+    if let Some((i, _)) = doc.decision(r.id) {
+        return Some(i);
+    }
+    let instant = r.instant?;
+    doc.decisions()
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.timestamp.is_some_and(|t| t.epoch_seconds == instant))
+        .nth(r.nth - 1)
+        .map(|(i, _)| i)
+}
+
+// ----------------------------------------------------------------------------------------
+// JSON
+
+/// The first byte of a text that opens as JSON (`[` or `{` first, after a BOM and blank
+/// space), else `None`.
+pub(crate) fn json_opening(text: &str) -> Option<u8> {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    t.as_bytes().first().copied().filter(|b| matches!(b, b'[' | b'{'))
+}
+
+/// Whether a document is JSON (memory rows, a feature list, or any JSON value) rather than
+/// markdown: what the parser read as JSON, or an empty JSON value (`[]`, `{}`).
+pub(crate) fn is_json(doc: &Document) -> bool {
+    doc.dialect() == crate::Dialect::MemoryStore
+        || !doc.records().is_empty()
+        || !doc.json_faults().is_empty()
+        || doc.progress().iter().any(|m| m.source == MarkerSource::Feature)
+        || (doc.sections().is_empty() && doc.items().is_empty() && json_opening(doc.source()).is_some())
+}
+
+#[cfg(test)]
+mod tests;
