@@ -4,6 +4,11 @@
 //! Tokens are [`crate::tokens::estimate`]d. Lines are added whole, in priority order, while
 //! they fit beside the header and the closing note; a line that does not fit is counted in
 //! the closing "left out" note with its line number, so the agent can read the rest.
+//!
+//! A prompt is always complete: its opening and closing tags, a caution, and what was left
+//! out. When the full caution does not fit beside the closing note, a short one stands in;
+//! below the smallest complete prompt (about 45 tokens: the tags, the short caution and a
+//! one-count note), the budget is refused with [`BudgetTooSmall`], never cut mid-sentence.
 
 use crate::document::Document;
 use crate::plan::{Plan, RunStatus};
@@ -18,7 +23,29 @@ pub const DEFAULT_BUDGET: usize = 2000;
 const OPEN: &str = "<session-memory>\n";
 const CAUTION: &str = "These notes come from past sessions of this task and may be out of date. \
 Current instructions win over them; check anything before relying on it.\n";
+/// The caution when the full one does not fit: the same two facts, fewer words.
+const SHORT_CAUTION: &str = "Past-session notes, maybe stale; current instructions win.\n";
 const CLOSE: &str = "</session-memory>\n";
+
+/// A budget too small for any complete prompt of this file: the tags, the short caution
+/// and the note of what was left out need `minimum` tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BudgetTooSmall {
+    pub budget: usize,
+    pub minimum: usize,
+}
+
+impl std::fmt::Display for BudgetTooSmall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a budget of {} tokens is too small: the smallest complete prompt of this memory (its tags, a caution and what was left out) takes {}",
+            self.budget, self.minimum
+        )
+    }
+}
+
+impl std::error::Error for BudgetTooSmall {}
 
 /// One block of the prompt: a heading line and its lines, each with its source line.
 struct Block {
@@ -26,37 +53,57 @@ struct Block {
     lines: Vec<(String, Option<u32>)>,
 }
 
-/// Renders the prompt of one document from its plan.
-pub fn render_prompt(doc: &Document, plan: &Plan, budget: usize) -> String {
+/// Renders the prompt of one document from its plan, within `budget` tokens.
+pub fn render_prompt(doc: &Document, plan: &Plan, budget: usize) -> Result<String, BudgetTooSmall> {
     let blocks = blocks(doc, plan);
-    let mut out = Budgeted::new(budget);
-    out.fill(&blocks, None);
-    out.finish()
+    within(budget, |out| out.fill(&blocks, None))
+}
+
+/// The prompt `fill` builds, with the full caution, else the short one; else the budget is
+/// too small, and by how much.
+fn within(budget: usize, fill: impl Fn(&mut Budgeted)) -> Result<String, BudgetTooSmall> {
+    for caution in [CAUTION, SHORT_CAUTION] {
+        let mut out = Budgeted::new(budget, caution);
+        fill(&mut out);
+        if let Some(prompt) = out.finish() {
+            return Ok(prompt);
+        }
+    }
+    // The smallest complete prompt: nothing in the body, everything counted in the note.
+    let mut out = Budgeted::new(0, SHORT_CAUTION);
+    fill(&mut out);
+    Err(BudgetTooSmall { budget, minimum: out.used + estimate(&out.short_note()) })
 }
 
 /// One caution header and, within one budget, a preview of each file, most recent first
 /// (`memento prompt FILE|DIR...`).
-pub fn render_prompts(files: &[(&str, &Document, &Plan)], budget: usize) -> String {
+pub fn render_prompts(files: &[(&str, &Document, &Plan)], budget: usize) -> Result<String, BudgetTooSmall> {
     let mut order: Vec<usize> = (0..files.len()).collect();
     // Most recent first (descending: every word inverted); undated files last.
     crate::sort::sort_by_key(&mut order, |&i| {
         let [dated, t] = crate::sort::optional(files[i].1.last_updated().map(|t| t.epoch_seconds));
         [!dated, !t, 0]
     });
-    let mut out = Budgeted::new(budget);
-    for i in order {
-        let (path, doc, plan) = files[i];
-        let mut blocks = blocks(doc, plan);
-        // A preview: the summary first, then the next action and decisions.
-        blocks.retain(|b| [title::NEXT_ACTION, title::DECISIONS, title::IN_PROGRESS, title::DONE].contains(&b.title));
-        let status = status_word(plan.status);
-        let heading = match &plan.last_updated {
-            Some(t) => format!("## {path} ({status}, last updated {t})"),
-            None => format!("## {path} ({status})"),
-        };
-        out.fill(&blocks, Some(heading));
-    }
-    out.finish()
+    let previews: Vec<(Vec<Block>, String)> = order
+        .into_iter()
+        .map(|i| {
+            let (path, doc, plan) = files[i];
+            let mut blocks = blocks(doc, plan);
+            // A preview: the summary first, then the next action and decisions.
+            blocks.retain(|b| [title::NEXT_ACTION, title::DECISIONS, title::IN_PROGRESS, title::DONE].contains(&b.title));
+            let status = status_word(plan.status);
+            let heading = match &plan.last_updated {
+                Some(t) => format!("## {path} ({status}, last updated {t})"),
+                None => format!("## {path} ({status})"),
+            };
+            (blocks, heading)
+        })
+        .collect();
+    within(budget, |out| {
+        for (blocks, heading) in &previews {
+            out.fill(blocks, Some(heading.clone()));
+        }
+    })
 }
 
 fn status_word(s: RunStatus) -> &'static str {
@@ -148,6 +195,8 @@ struct Budgeted {
     pushed: Vec<Pushed>,
     /// The title whose omission [`Budgeted::room`] keeps room for: the longest in the note.
     reserve: &'static str,
+    /// The caution under the opening tag.
+    caution: &'static str,
 }
 
 /// Lines of one block left out: (block title, count, first line, last line).
@@ -178,10 +227,19 @@ mod title {
 }
 
 impl Budgeted {
-    fn new(budget: usize) -> Self {
-        let used = estimate(OPEN) + estimate(CAUTION) + estimate(CLOSE);
+    fn new(budget: usize, caution: &'static str) -> Self {
+        let used = estimate(OPEN) + estimate(caution) + estimate(CLOSE);
         let reserve = title::ALL.iter().copied().max_by_key(|t| note_name(t).len()).unwrap_or(title::FILES);
-        Budgeted { budget, body: String::new(), used, omitted: Vec::new(), pushed: Vec::new(), reserve }
+        Budgeted { budget, body: String::new(), used, omitted: Vec::new(), pushed: Vec::new(), reserve, caution }
+    }
+
+    /// The note of what was left out as one count and one line range.
+    fn short_note(&self) -> String {
+        if self.omitted.is_empty() {
+            return String::new();
+        }
+        let all = self.omitted.iter().fold(("items", 0, None, None), |(t, n, lo, hi), o| (t, n + o.1, min_opt(lo, o.2), max_opt(hi, o.3)));
+        note(&[all])
     }
 
     /// Room left for body text, keeping space for the closing note as it stands plus one
@@ -246,34 +304,31 @@ impl Budgeted {
 
     /// The prompt, ending with what was left out. When the note does not fit beside the
     /// body, it shrinks to one count and one line range; when that does not fit either, the
-    /// latest lines go (the lowest priority first) and join the note.
-    fn finish(mut self) -> String {
+    /// latest lines go (the lowest priority first) and join the note. `None` when not even
+    /// the tags, the caution and the note fit.
+    fn finish(mut self) -> Option<String> {
         let closing = loop {
             let detailed = note(&self.omitted);
             if self.used + estimate(&detailed) <= self.budget {
                 break detailed;
             }
-            let all = self.omitted.iter().fold(("items", 0, None, None), |(t, n, lo, hi), o| (t, n + o.1, min_opt(lo, o.2), max_opt(hi, o.3)));
-            let short = note(&[all]);
+            let short = self.short_note();
             if self.used + estimate(&short) <= self.budget {
                 break short;
             }
-            let Some(last) = self.pushed.pop() else { break short };
+            let last = self.pushed.pop()?;
             self.body.truncate(last.body_len);
             self.used = last.used;
             self.omit(last.title, last.line);
         };
         let mut out = String::with_capacity(self.body.len() + 256);
         out.push_str(OPEN);
-        out.push_str(CAUTION);
+        out.push_str(self.caution);
         out.push_str(&self.body);
         out.push_str(&closing);
         out.push_str(CLOSE);
-        if estimate(&out) > self.budget {
-            // Not even the caution and a count fit: say only the caution, as far as it goes.
-            return truncate_to(&format!("{OPEN}{CAUTION}{CLOSE}"), self.budget);
-        }
-        out
+        // Costed as a whole, the parts' rounding could differ: never over the budget.
+        (estimate(&out) <= self.budget).then_some(out)
     }
 }
 
@@ -316,17 +371,4 @@ fn note(omitted: &[Omitted]) -> String {
 /// A block title as the note names it: `Discoveries (newest first)` → `discoveries`.
 fn note_name(title: &str) -> String {
     title.split(" (").next().unwrap_or(title).to_ascii_lowercase() // block titles are the crate's own ASCII
-}
-
-/// The longest prefix (at a line end when possible) within `budget` tokens.
-fn truncate_to(text: &str, budget: usize) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        out.push(c);
-        if estimate(&out) > budget {
-            out.pop();
-            break;
-        }
-    }
-    out
 }

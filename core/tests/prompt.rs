@@ -10,7 +10,7 @@ const SEED: &str = include_str!("fixtures/seed000.md");
 fn prompt(text: &str, budget: usize) -> String {
     let doc = parse(text);
     let p = plan(&doc, &CheckOptions::at(Timestamp::parse("2026-04-22T08:00Z").unwrap()));
-    render_prompt(&doc, &p, budget)
+    render_prompt(&doc, &p, budget).unwrap()
 }
 
 #[test]
@@ -50,7 +50,7 @@ fn multi_file_previews_most_recent_first() {
     let (a, b) = (parse(older), parse(newer));
     let now = CheckOptions::at(Timestamp::parse("2026-04-22T08:00Z").unwrap());
     let (pa, pb) = (plan(&a, &now), plan(&b, &now));
-    let out = render_prompts(&[("old.md", &a, &pa), ("new.md", &b, &pb)], 2000);
+    let out = render_prompts(&[("old.md", &a, &pa), ("new.md", &b, &pb)], 2000).unwrap();
     assert_eq!(out.matches("These notes come from past sessions").count(), 1);
     let (i_new, i_old) = (out.find("## new.md").unwrap(), out.find("## old.md").unwrap());
     assert!(i_new < i_old, "{out}");
@@ -104,6 +104,77 @@ fn a_memory_store_prompt_carries_its_rows_newest_first() {
     assert!(!out.contains("abcdefghijklmnopqrstuvwxyz0123456789"), "{out}");
 }
 
+/// A file read once, its prompt rendered at any budget.
+struct Prompter {
+    doc: memento_core::Document,
+    plan: memento_core::Plan,
+}
+
+impl Prompter {
+    fn new(text: &str) -> Prompter {
+        let doc = parse(text);
+        let plan = plan(&doc, &CheckOptions::at(Timestamp::parse("2026-04-22T08:00Z").unwrap()));
+        Prompter { doc, plan }
+    }
+
+    /// The prompt, or the typed refusal of a budget too small.
+    fn at(&self, budget: usize) -> Result<String, memento_core::prompt::BudgetTooSmall> {
+        render_prompt(&self.doc, &self.plan, budget)
+    }
+
+    /// A prompt is complete or refused, never over budget, never cut off: its tags, a
+    /// caution, and what was left out.
+    fn assert_complete(&self, budget: usize, full: &str) -> Result<bool, TestCaseError> {
+        match self.at(budget) {
+            Ok(out) => {
+                prop_assert!(estimate(&out) <= budget, "{} > {}", estimate(&out), budget);
+                prop_assert!(out.starts_with("<session-memory>\n") && out.ends_with("</session-memory>\n"), "budget {budget}:\n{out}");
+                prop_assert!(out.contains("stale") || out.contains("out of date"), "budget {budget}:\n{out}");
+                // Past the tags and the caution (full or short), what differs was left out.
+                let body = |p: &str| p.splitn(3, '\n').nth(2).unwrap_or("").to_owned();
+                if body(&out) != body(full) {
+                    prop_assert!(out.contains("Left out to fit the budget:"), "budget {budget}:\n{out}");
+                }
+                Ok(true)
+            }
+            Err(e) => {
+                prop_assert_eq!(e.budget, budget);
+                prop_assert!(budget < e.minimum, "{e}");
+                prop_assert!(e.minimum <= 60, "the smallest prompt takes {} tokens", e.minimum);
+                prop_assert!(self.at(e.minimum).is_ok(), "{e}");
+                prop_assert!(e.to_string().contains("too small"));
+                Ok(false)
+            }
+        }
+    }
+}
+
+/// Issue 11: at 60 tokens or less the prompt was a cut-off caution without its closing tag
+/// or the note of what was left out. Every budget from 0 to 200, on every corpus file: a
+/// complete prompt within the budget, or a typed refusal naming the minimum; and once a
+/// budget holds a prompt, every larger one does.
+#[test]
+fn every_budget_from_0_to_200_gives_a_complete_prompt_or_a_typed_refusal() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
+    let mut texts = vec![SEED.to_owned(), String::new(), "# Notes\n".to_owned()];
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        if !entry.path().to_string_lossy().ends_with(".tsv") {
+            texts.push(std::fs::read_to_string(entry.path()).unwrap());
+        }
+    }
+    for text in &texts {
+        let p = Prompter::new(text);
+        let full = p.at(usize::MAX).unwrap();
+        let mut fitted = false;
+        for budget in 0..=200 {
+            let ok = p.assert_complete(budget, &full).unwrap();
+            assert!(ok || !fitted, "budget {budget} refused after a smaller one fitted");
+            fitted |= ok;
+        }
+        assert!(fitted, "200 tokens hold no prompt of:\n{text}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -116,13 +187,7 @@ proptest! {
             2 => std::fs::read_to_string(corpus.join("038-ccnotes.md")).unwrap(),
             _ => std::fs::read_to_string(corpus.join("020-other.json")).unwrap(),
         };
-        let out = prompt(&text, budget);
-        prop_assert!(estimate(&out) <= budget, "{} > {}", estimate(&out), budget);
-        // Whatever it leaves out, it says so, as soon as the caution and a count fit.
-        let full = prompt(&text, usize::MAX);
-        let caution_and_count = prompt(&text, 0).len() / 4 + 80;
-        if out != full && budget >= caution_and_count {
-            prop_assert!(out.contains("Left out to fit the budget:"), "budget {budget}:\n{out}");
-        }
+        let p = Prompter::new(&text);
+        p.assert_complete(budget, &p.at(usize::MAX).unwrap())?;
     }
 }

@@ -52,7 +52,7 @@ fn assert_sound(text: &str) -> Document {
     check_spans(&doc, text);
     let options = CheckOptions { now: doc.last_updated(), ..CheckOptions::default() };
     let plan = memento_core::plan(&doc, &options);
-    let prompt = render_prompt(&doc, &plan, 400);
+    let prompt = render_prompt(&doc, &plan, 400).expect("400 tokens hold a complete prompt");
     assert!(memento_core::tokens::estimate(&prompt) <= 400, "prompt over budget: {prompt:?}");
     for d in &plan.diagnostics {
         assert!(d.range.start() <= d.range.end() && d.range.end() <= text.len());

@@ -33,6 +33,8 @@ pub enum Code {
     NoSuchSection,
     NotSupported,
     InvalidInput,
+    /// `renderPrompt`: a budget below the smallest complete prompt (`details.minimum`).
+    BudgetTooSmall,
 }
 
 impl Code {
@@ -51,6 +53,7 @@ impl Code {
             Code::NoSuchSection => "no-such-section",
             Code::NotSupported => "not-supported",
             Code::InvalidInput => "invalid-input",
+            Code::BudgetTooSmall => "budget-too-small",
         }
     }
 }
@@ -106,4 +109,13 @@ pub fn into_error(e: EditError) -> JsValue {
         let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &v);
     }
     error_with(code, memento_core::secret::redact(&e.to_string()), obj.into())
+}
+
+/// A prompt budget below the smallest complete prompt, thrown with both numbers.
+pub fn budget_error(e: memento_core::prompt::BudgetTooSmall) -> JsValue {
+    let obj = js_sys::Object::new();
+    for (k, v) in [("budget", e.budget), ("minimum", e.minimum)] {
+        let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &JsValue::from(v as f64));
+    }
+    error_with(Code::BudgetTooSmall, e.to_string(), obj.into())
 }

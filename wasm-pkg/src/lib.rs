@@ -271,7 +271,7 @@ export type MementoErrorCode =
   | "invalid-argument" | "invalid-timestamp" | "invalid-edits" | "unknown-tool"
   | "duplicate-entry" | "conflicting-decision" | "unknown-decision" | "already-superseded"
   | "another-in-progress" | "already-complete" | "no-such-section" | "not-supported"
-  | "invalid-input";
+  | "invalid-input" | "budget-too-small";
 
 /**
  * The one error memento-wasm throws, for misuse only: a bad argument, or an edit a guard
@@ -281,7 +281,8 @@ export type MementoErrorCode =
 export class MementoError extends Error {
   readonly name: "MementoError";
   readonly code: MementoErrorCode;
-  /** What the error names: `decision`, `line`, `unit`, `section`. */
+  /** What the error names: `decision`, `line`, `unit`, `section`; `budget` and `minimum`
+   * (tokens) for `budget-too-small`. */
   readonly details: Readonly<Record<string, string | number>>;
 }
 
@@ -649,7 +650,7 @@ fn prompt_of(doc: &memento_core::Document, o: &Opts) -> Result<String, JsValue> 
     let budget = o.count("budget")?.unwrap_or(prompt::DEFAULT_BUDGET);
     let p = memento_core::plan(doc, &o.check_options()?);
     // The core masks secrets in what it renders (SPEC §3, possible-secret).
-    Ok(prompt::render_prompt(doc, &p, budget))
+    prompt::render_prompt(doc, &p, budget).map_err(error::budget_error)
 }
 
 /// The text to inject at session start (SPEC §4): a caution, then the next action, the
@@ -679,7 +680,7 @@ pub fn render_prompts(
     let plans: Vec<memento_core::Plan> = docs.iter().map(|(_, d)| memento_core::plan(d, &check)).collect();
     let refs: Vec<(&str, &memento_core::Document, &memento_core::Plan)> =
         docs.iter().zip(&plans).map(|((p, d), plan)| (p.as_str(), d, plan)).collect();
-    Ok(prompt::render_prompts(&refs, budget))
+    prompt::render_prompts(&refs, budget).map_err(error::budget_error)
 }
 
 /// What changed between two versions of one file that the file's rules forbid (the

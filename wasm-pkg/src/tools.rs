@@ -98,7 +98,8 @@ fn run(text: &str, name: &str, o: &Opts, at: memento_core::Timestamp) -> Result<
             let budget = o.count("budget_tokens").map_err(|_| "`budget_tokens` must be a non-negative integer".to_owned())?;
             let doc = memento_core::parse(text);
             let plan = memento_core::plan(&doc, &CheckOptions::at(at));
-            Ok((None, prompt::render_prompt(&doc, &plan, budget.unwrap_or(prompt::DEFAULT_BUDGET))))
+            let prompt = prompt::render_prompt(&doc, &plan, budget.unwrap_or(prompt::DEFAULT_BUDGET)).map_err(|e| format!("Not read: {e}."))?;
+            Ok((None, prompt))
         }
         "record_decision" | "record_discovery" => {
             let (kind, what) = match name {

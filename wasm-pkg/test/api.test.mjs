@@ -200,6 +200,18 @@ test("renderPrompt and renderPrompts stay within the budget", () => {
   assert.ok(m.estimateTokens(many) <= 500);
 });
 
+test("a budget too small for a complete prompt is a typed error naming the minimum", () => {
+  let minimum;
+  assert.throws(() => m.renderPrompt(SEED, { now: NOW, budget: 10 }), (e) => {
+    minimum = e.details.minimum;
+    return e instanceof m.MementoError && e.code === "budget-too-small" && e.details.budget === 10 && /too small/.test(e.message);
+  });
+  const smallest = m.renderPrompt(SEED, { now: NOW, budget: minimum });
+  assert.ok(smallest.endsWith("</session-memory>\n") && smallest.includes("Left out to fit the budget:"), smallest);
+  assert.ok(m.estimateTokens(smallest) <= minimum);
+  assert.throws(() => m.renderPrompts([{ path: "a.md", text: SEED }], { now: NOW, budget: 5 }), (e) => e.code === "budget-too-small");
+});
+
 test("diff and merge", () => {
   const rewritten = SEED.replace("DO NOT modify config/auth.yaml", "Modify config/auth.yaml");
   const found = m.diff(SEED, rewritten);
