@@ -34,6 +34,11 @@ sed -e 's/^export class MementoError/class MementoError/' wasm-pkg/js/error.js >
 echo 'module.exports = { MementoError };' >> "$out/node/$snippet.tmp"
 mv "$out/node/$snippet.tmp" "$out/node/$snippet"
 echo 'exports.MementoError = MementoError;' >> "$out/node/memento_wasm.js"
+# The glue's own throws (a method called after free(), …) are misuse too: MementoError.
+for glue in "$out/node/memento_wasm.js" "$out/bundler/memento_wasm_bg.js"; do
+  grep -q 'throw new Error(getStringFromWasm0(arg0, arg1));' "$glue" || { echo "build.sh: no __wbindgen_throw in $glue (wasm-bindgen changed?)" >&2; exit 1; }
+  sed -i 's/throw new Error(getStringFromWasm0(arg0, arg1));/throw MementoError.fromGlue(getStringFromWasm0(arg0, arg1));/' "$glue"
+done
 echo "export { MementoError } from \"./$snippet\";" >> "$out/bundler/memento_wasm.js"
 # `[Symbol.dispose]` needs TypeScript's esnext.disposable lib, which a default tsconfig lacks:
 # the declarations leave it out (the method is there at run time; `free()` is declared).

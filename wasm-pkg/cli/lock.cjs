@@ -133,6 +133,9 @@ function holding(file, lockPath, fn) {
     }
     try {
       fs.writeSync(fd, mine);
+    } catch (e) {
+      fs.rmSync(lockPath, { force: true }); // not left empty for the next writer to wait on
+      throw ioError(e, lockPath);
     } finally {
       fs.closeSync(fd);
     }

@@ -8,4 +8,14 @@ export class MementoError extends Error {
     this.code = code;
     this.details = details ?? {};
   }
+
+  // What the wasm-bindgen glue throws itself (build.sh routes its `__wbindgen_throw` here):
+  // a method called after `free()` ("null pointer passed to rust"), or an object used while
+  // it is in use. Misuse, like the rest.
+  static fromGlue(message) {
+    if (message === "null pointer passed to rust") {
+      return new MementoError("freed", "this object was freed (free() was called): parse or plan the text again", {});
+    }
+    return new MementoError("invalid-argument", message, {});
+  }
 }

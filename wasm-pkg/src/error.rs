@@ -35,6 +35,10 @@ pub enum Code {
     InvalidInput,
     /// `renderPrompt`: a budget below the smallest complete prompt (`details.minimum`).
     BudgetTooSmall,
+    /// A text argument with a lone surrogate, which UTF-8 cannot hold (`details.index`).
+    InvalidText,
+    /// A method called on a `MementoDocument` or `Plan` after its `free()`.
+    Freed,
 }
 
 impl Code {
@@ -54,6 +58,8 @@ impl Code {
             Code::NotSupported => "not-supported",
             Code::InvalidInput => "invalid-input",
             Code::BudgetTooSmall => "budget-too-small",
+            Code::InvalidText => "invalid-text",
+            Code::Freed => "freed",
         }
     }
 }
@@ -111,11 +117,17 @@ pub fn into_error(e: EditError) -> JsValue {
     error_with(code, memento_core::secret::redact(&e.to_string()), obj.into())
 }
 
+/// A `MementoError` with details.
+pub fn error_with_details(code: Code, message: impl AsRef<str>, details: &[(&str, JsValue)]) -> JsValue {
+    let obj = js_sys::Object::new();
+    for (k, v) in details {
+        let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), v);
+    }
+    error_with(code, message, obj.into())
+}
+
 /// A prompt budget below the smallest complete prompt, thrown with both numbers.
 pub fn budget_error(e: memento_core::prompt::BudgetTooSmall) -> JsValue {
-    let obj = js_sys::Object::new();
-    for (k, v) in [("budget", e.budget), ("minimum", e.minimum)] {
-        let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &JsValue::from(v as f64));
-    }
-    error_with(Code::BudgetTooSmall, e.to_string(), obj.into())
+    let details = [("budget", JsValue::from(e.budget as f64)), ("minimum", JsValue::from(e.minimum as f64))];
+    error_with_details(Code::BudgetTooSmall, e.to_string(), &details)
 }

@@ -29,7 +29,7 @@ use error::{error, into_error, Code};
 use json::Json;
 use memento_core::{edit, prompt, Status, Timestamp};
 use offsets::{Doc, Encoding};
-use options::{now, Opts};
+use options::{now, text_arg, Opts};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -271,7 +271,7 @@ export type MementoErrorCode =
   | "invalid-argument" | "invalid-timestamp" | "invalid-edits" | "unknown-tool"
   | "duplicate-entry" | "conflicting-decision" | "unknown-decision" | "already-superseded"
   | "another-in-progress" | "already-complete" | "no-such-section" | "not-supported"
-  | "invalid-input" | "budget-too-small";
+  | "invalid-input" | "budget-too-small" | "invalid-text" | "freed";
 
 /**
  * The one error memento-wasm throws, for misuse only: a bad argument, or an edit a guard
@@ -282,7 +282,7 @@ export class MementoError extends Error {
   readonly name: "MementoError";
   readonly code: MementoErrorCode;
   /** What the error names: `decision`, `line`, `unit`, `section`; `budget` and `minimum`
-   * (tokens) for `budget-too-small`. */
+   * (tokens) for `budget-too-small`; `argument` and `index` (UTF-16) for `invalid-text`. */
   readonly details: Readonly<Record<string, string | number>>;
 }
 
@@ -354,9 +354,10 @@ impl<const N: usize> Cache<N> {
 /// a `generic` document.
 #[wasm_bindgen]
 pub fn parse(
-    text: String,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ParseOptions")] options: JsValue,
 ) -> Result<MementoDocument, JsValue> {
+    let text = text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
     Ok(MementoDocument { doc: doc_from(text, &o)?, enc: o.encoding(Encoding::Utf16)?, cache: Cache::new() })
 }
@@ -589,10 +590,12 @@ impl Plan {
 /// Runs every check rule on a text (SPEC §3). Never throws on content.
 #[wasm_bindgen(unchecked_return_type = "Diagnostic[]")]
 pub fn check(
-    text: String,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    parse(text, options.clone())?.check(options)
+    let text = text_arg(&text, "text")?;
+    let o = Opts::new(&options)?;
+    MementoDocument { doc: doc_from(text, &o)?, enc: o.encoding(Encoding::Utf16)?, cache: Cache::new() }.check(options)
 }
 
 /// Reads `[{path, text}]`.
@@ -639,9 +642,10 @@ pub fn check_workspace(
 /// The resume plan of a text (SPEC §4). See [`Plan`]: lists are built when read.
 #[wasm_bindgen]
 pub fn plan(
-    text: String,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
 ) -> Result<Plan, JsValue> {
+    let text = text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
     Plan::new(doc_from(text, &o)?, &o, Encoding::Utf16)
 }
@@ -658,9 +662,10 @@ fn prompt_of(doc: &memento_core::Document, o: &Opts) -> Result<String, JsValue> 
 /// out and where.
 #[wasm_bindgen(js_name = renderPrompt)]
 pub fn render_prompt(
-    text: String,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "PromptOptions")] options: JsValue,
 ) -> Result<String, JsValue> {
+    let text = text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
     let doc = memento_core::parse_with(text, &o.parse_options()?);
     prompt_of(&doc, &o)
@@ -687,10 +692,12 @@ pub fn render_prompts(
 /// transition rules of SPEC §3). Ranges are in `after`.
 #[wasm_bindgen(unchecked_return_type = "Diagnostic[]")]
 pub fn diff(
-    before: &str,
-    after: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] before: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] after: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ParseOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
+    let before = &text_arg(&before, "before")?;
+    let after = &text_arg(&after, "after")?;
     let o = Opts::new(&options)?;
     let parse_options = o.parse_options()?;
     let old = memento_core::parse_with(before, &parse_options);
@@ -704,8 +711,15 @@ pub fn diff(
 
 /// Three-way merge of one file edited in two places (SPEC §5).
 #[wasm_bindgen(unchecked_return_type = "MergeResult")]
-pub fn merge(base: &str, ours: &str, theirs: &str) -> JsValue {
-    let out = memento_core::merge(base, ours, theirs);
+pub fn merge(
+    #[wasm_bindgen(unchecked_param_type = "string")] base: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] ours: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] theirs: JsValue,
+) -> Result<JsValue, JsValue> {
+    let base = text_arg(&base, "base")?;
+    let ours = text_arg(&ours, "ours")?;
+    let theirs = text_arg(&theirs, "theirs")?;
+    let out = memento_core::merge(&base, &ours, &theirs);
     let mut w = Json::with_capacity(out.text.len() + 64);
     w.obj().field("text", &out.text).key("conflicts").arr();
     for c in &out.conflicts {
@@ -713,12 +727,14 @@ pub fn merge(base: &str, ours: &str, theirs: &str) -> JsValue {
         w.obj().field("section", &c.section).field("reason", &c.reason).end_obj();
     }
     w.end_arr().end_obj();
-    to_js(w)
+    Ok(to_js(w))
 }
 
 /// A fresh memory file of `dialect` for a task.
 #[wasm_bindgen]
-pub fn init(#[wasm_bindgen(unchecked_param_type = "Dialect")] dialect: &str, task: &str) -> Result<String, JsValue> {
+pub fn init(#[wasm_bindgen(unchecked_param_type = "Dialect")] dialect: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] task: JsValue) -> Result<String, JsValue> {
+    let dialect = &text_arg(&dialect, "dialect")?;
+    let task = &text_arg(&task, "task")?;
     edit::init(options::dialect(dialect)?, task).map_err(into_error)
 }
 
@@ -777,10 +793,12 @@ fn parse_status(word: &str) -> Result<Status, JsValue> {
 /// progress; else discovery. Throws `MementoError` when a guard refuses it.
 #[wasm_bindgen(unchecked_return_type = "EditResult")]
 pub fn checkpoint(
-    text: &str,
-    note: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] note: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CheckpointOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
+    let text = &text_arg(&text, "text")?;
+    let note = &text_arg(&note, "note")?;
     let a = edit_args(&options)?;
     let k = Opts::new(&options)?.string("kind")?.map(|k| kind(&k)).transpose()?;
     edit_result(text, edit::checkpoint_with(text, note, a.at, k, &a.options), a.enc)
@@ -789,11 +807,14 @@ pub fn checkpoint(
 /// Supersedes decision `id` with a new decision (`SUPERSEDES [<id>] <decision>`).
 #[wasm_bindgen(unchecked_return_type = "EditResult")]
 pub fn supersede(
-    text: &str,
-    id: &str,
-    decision: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] decision: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
+    let text = &text_arg(&text, "text")?;
+    let id = &text_arg(&id, "id")?;
+    let decision = &text_arg(&decision, "decision")?;
     let a = edit_args(&options)?;
     edit_result(text, edit::supersede_with(text, id, decision, a.at, &a.options), a.enc)
 }
@@ -801,11 +822,14 @@ pub fn supersede(
 /// Sets a unit's progress marker (one line per unit), with an optional stop point.
 #[wasm_bindgen(js_name = setProgress, unchecked_return_type = "EditResult")]
 pub fn set_progress(
-    text: &str,
-    unit: &str,
-    #[wasm_bindgen(unchecked_param_type = "Status")] status: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] unit: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Status")] status: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "SetProgressOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
+    let text = &text_arg(&text, "text")?;
+    let unit = &text_arg(&unit, "unit")?;
+    let status = &text_arg(&status, "status")?;
     let a = edit_args(&options)?;
     let stop = Opts::new(&options)?.string("stoppedAt")?;
     let out = edit::set_progress_with(text, unit, parse_status(status)?, stop.as_deref(), &a.options);
@@ -815,10 +839,12 @@ pub fn set_progress(
 /// Replaces the next step (Next Session Start; memory bank: Next Steps).
 #[wasm_bindgen(js_name = setNext, unchecked_return_type = "EditResult")]
 pub fn set_next(
-    text: &str,
-    next: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] next: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
+    let text = &text_arg(&text, "text")?;
+    let next = &text_arg(&next, "next")?;
     let a = edit_args(&options)?;
     edit_result(text, edit::set_next_with(text, next, &a.options), a.enc)
 }
@@ -826,10 +852,12 @@ pub fn set_next(
 /// Appends `TASK COMPLETE — <timestamp>` and `Final status: <status>`.
 #[wasm_bindgen(unchecked_return_type = "EditResult")]
 pub fn complete(
-    text: &str,
-    status: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] status: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
+    let text = &text_arg(&text, "text")?;
+    let status = &text_arg(&status, "status")?;
     let a = edit_args(&options)?;
     edit_result(text, edit::complete_with(text, status, a.at, &a.options), a.enc)
 }
@@ -838,11 +866,14 @@ pub fn complete(
 /// are kept byte for byte).
 #[wasm_bindgen(js_name = updateSection, unchecked_return_type = "EditResult")]
 pub fn update_section(
-    text: &str,
-    name: &str,
-    content: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] content: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
+    let text = &text_arg(&text, "text")?;
+    let name = &text_arg(&name, "name")?;
+    let content = &text_arg(&content, "content")?;
     let a = edit_args(&options)?;
     edit_result(text, edit::update_section_with(text, name, content, &a.options), a.enc)
 }
@@ -851,10 +882,11 @@ pub fn update_section(
 /// made for, as one splice. Throws `invalid-edits` when they overlap or fall outside it.
 #[wasm_bindgen(js_name = applyEdits)]
 pub fn apply_edits(
-    text: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_param_type = "TextEdit[]")] edits: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "{ positionEncoding?: PositionEncoding }")] options: JsValue,
 ) -> Result<String, JsValue> {
+    let text = &text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
     let enc = o.encoding(Encoding::Utf16)?;
     let map = offsets::Utf16Map::new(if enc == Encoding::Utf16 { text } else { "" });
@@ -894,13 +926,15 @@ pub fn rules() -> JsValue {
 /// The text with every detected secret (API keys, tokens, private keys, …) masked, at every
 /// occurrence (what a share link carries; docs/secrets.md).
 #[wasm_bindgen]
-pub fn redact(text: &str) -> String {
-    memento_core::secret::redact(text).into_owned()
+pub fn redact(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<String, JsValue> {
+    let text = text_arg(&text, "text")?;
+    Ok(memento_core::secret::redact(&text).into_owned())
 }
 
 /// The deterministic token estimate behind every budget: ASCII text one token per 4 bytes
 /// (rounded up), every other character one token.
 #[wasm_bindgen(js_name = estimateTokens)]
-pub fn estimate_tokens(text: &str) -> usize {
-    memento_core::tokens::estimate(text)
+pub fn estimate_tokens(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<usize, JsValue> {
+    let text = text_arg(&text, "text")?;
+    Ok(memento_core::tokens::estimate(&text))
 }

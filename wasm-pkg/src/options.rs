@@ -137,7 +137,48 @@ pub fn string_value(v: &JsValue, what: &str) -> Result<Option<String>, JsValue> 
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
-    v.as_string().map(Some).ok_or_else(|| error(Code::InvalidArgument, format!("`{what}` must be a string")))
+    text_arg(v, what).map(Some)
+}
+
+/// A string argument, as Rust text. Anything else (a number, an object, a BigInt,
+/// `undefined`) is `invalid-argument`: the glue would otherwise copy it into wasm memory as
+/// if it were a string (`memory access out of bounds`).
+///
+/// A lone surrogate (half of a UTF-16 pair, which no file read as UTF-8 holds) has no UTF-8
+/// form: it would come back as U+FFFD, and a file written from it would not be the text
+/// given. It is `invalid-text`, with the UTF-16 index of the first one (wasm-pkg/README.md).
+pub fn text_arg(v: &JsValue, what: &str) -> Result<String, JsValue> {
+    let Some(text) = v.as_string() else {
+        let kind = v.js_typeof().as_string().unwrap_or_default();
+        return Err(error(Code::InvalidArgument, format!("`{what}` must be a string, not {}", if v.is_null() { "null" } else { &kind })));
+    };
+    // Only a text holding U+FFFD can have come from a lone surrogate: the check costs nothing
+    // on the others.
+    if text.contains('\u{FFFD}') {
+        if let Some(at) = lone_surrogate(v) {
+            return Err(crate::error::error_with_details(
+                Code::InvalidText,
+                format!("`{what}` holds a lone surrogate at UTF-16 index {at} (half of a surrogate pair), which UTF-8 text cannot hold; the text would not come back as given"),
+                &[("argument", JsValue::from_str(what)), ("index", JsValue::from(at as f64))],
+            ));
+        }
+    }
+    Ok(text)
+}
+
+/// The UTF-16 index of the first lone surrogate of a JS string, if any.
+fn lone_surrogate(v: &JsValue) -> Option<usize> {
+    let s: &js_sys::JsString = v.dyn_ref()?;
+    let units: Vec<u16> = s.iter().collect();
+    let mut i = 0;
+    while i < units.len() {
+        match units[i] {
+            0xD800..=0xDBFF if units.get(i + 1).is_some_and(|u| (0xDC00..=0xDFFF).contains(u)) => i += 2,
+            0xD800..=0xDFFF => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
 }
 
 pub fn dialect(name: &str) -> Result<Dialect, JsValue> {

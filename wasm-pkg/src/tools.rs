@@ -36,11 +36,13 @@ pub fn memory_tools() -> JsValue {
 /// arguments (an object, or its JSON text); `now` is when it happens (the clock by default).
 #[wasm_bindgen(js_name = applyToolCall, unchecked_return_type = "ToolCallResult")]
 pub fn apply_tool_call(
-    text: &str,
-    #[wasm_bindgen(unchecked_param_type = "MemoryToolName | string")] name: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "MemoryToolName | string")] name: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "TimeInput")] now: JsValue,
 ) -> Result<JsValue, JsValue> {
+    let (text, name) = (crate::options::text_arg(&text, "text")?, crate::options::text_arg(&name, "name")?);
+    let (text, name) = (text.as_str(), name.as_str());
     if !NAMES.contains(&name) {
         return Err(error(Code::UnknownTool, format!("`{name}` is not a memory tool (see memoryTools())")));
     }

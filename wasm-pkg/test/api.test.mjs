@@ -267,3 +267,43 @@ test("memoryTools: six tools with JSON Schemas; applyToolCall writes and reports
     assert.equal(bad.text, SEED);
   }
 });
+
+test("every misuse is a MementoError with a code (issue 11)", () => {
+  const misuse = (fn, code) => assert.throws(fn, (e) => e instanceof m.MementoError && e instanceof Error && e.code === code, String(fn));
+  for (const bad of [123, 10n, {}, [], null, undefined, Symbol("x"), true]) {
+    misuse(() => m.parse(bad), "invalid-argument");
+    misuse(() => m.plan(bad), "invalid-argument");
+    misuse(() => m.check(bad), "invalid-argument");
+    misuse(() => m.renderPrompt(bad), "invalid-argument");
+    misuse(() => m.checkpoint(bad, "a note"), "invalid-argument");
+    misuse(() => m.checkpoint(SEED, bad), "invalid-argument");
+    misuse(() => m.setProgress(SEED, bad, "COMPLETED"), "invalid-argument");
+    misuse(() => m.diff(SEED, bad), "invalid-argument");
+    misuse(() => m.merge(SEED, SEED, bad), "invalid-argument");
+    misuse(() => m.redact(bad), "invalid-argument");
+    misuse(() => m.estimateTokens(bad), "invalid-argument");
+    misuse(() => m.applyEdits(bad, []), "invalid-argument");
+    misuse(() => m.applyToolCall(bad, "recall", {}), "invalid-argument");
+  }
+  const doc = m.parse(SEED);
+  doc.free();
+  misuse(() => doc.plan(), "freed");
+  misuse(() => doc.dialect, "freed");
+  const plan = m.plan(SEED, { now: NOW });
+  plan.free();
+  misuse(() => plan.status, "freed");
+  misuse(() => plan.completed, "freed");
+});
+
+test("a text with a lone surrogate is refused as invalid-text, naming where", () => {
+  const text = SEED.replace("Key Discoveries", "Key \ud800Discoveries");
+  for (const fn of [() => m.parse(text), () => m.plan(text), () => m.checkpoint(text, "a note"), () => m.checkpoint(SEED, "note \udc00"), () => m.renderPrompt(text)]) {
+    assert.throws(fn, (e) => e instanceof m.MementoError && e.code === "invalid-text" && typeof e.details.index === "number");
+  }
+  assert.throws(() => m.parse(text), (e) => e.details.index === text.indexOf("\ud800") && e.details.argument === "text");
+  // A well-formed pair and a real U+FFFD are text like any other, and round-trip.
+  for (const ok of [SEED + "emoji \ud83d\ude00\n", SEED + "replacement \ufffd\n"]) {
+    assert.equal(m.parse(ok).toString(), ok);
+  }
+});
+

@@ -16,7 +16,7 @@
 
 use super::json::{unescape, Reader, Value};
 use crate::document::{FieldText, JsonFault, JsonFaultKind, JsonState, MarkerSource, ProgressMarker, Record, Status, Unit};
-use crate::hash::FastSet;
+use crate::hash::FastMap;
 use crate::identity::UnitKey;
 use crate::span::Span;
 use crate::time::{Precision, Timestamp, TimestampStyle, Zone};
@@ -166,7 +166,7 @@ impl Reading<'_> {
                         continue;
                     }
                     let unit = match value {
-                        Some(o) if !is_container(&text[key.range()]) => unit(text, *span, o, map.then_some(*key), Place::Alone),
+                        Some(o) if !kind_is(&text[key.range()], CONTAINERS) => unit(text, *span, o, map.then_some(*key), Place::Alone),
                         _ => None,
                     };
                     match unit {
@@ -223,10 +223,10 @@ impl Reading<'_> {
             let record = record(text, *span, &row);
             let when = record.updated_at.or(record.created_at).map(|t| t.epoch_seconds);
             let kind = row.get(KIND).and_then(|(_, v)| scalar(text, v)).map_or("", |k| &text[k.range()]);
-            let own = if is_container(kind) { None } else { unit(text, *span, &row, None, Place::Row) };
+            let own = if kind_is(kind, CONTAINERS) { None } else { unit(text, *span, &row, None, Place::Row) };
             let is_unit = own.is_some();
             self.out.units.extend(own);
-            if kind_words(kind).any(|w| DECISION_KINDS.contains(&w.as_str())) || row.has(REASON) {
+            if kind_is(kind, DECISION_KINDS) || row.has(REASON) {
                 self.out.state.decisions.extend(row.get(CONTENT).and_then(|(_, v)| first_text(text, v)));
             }
             for ((_, _, v), key) in fields.iter().zip(&row.keys) {
@@ -279,12 +279,13 @@ impl Reading<'_> {
             added.extend(unnamed.map(|p| (p, Status::InProgress)));
         }
         if !past.is_empty() {
-            // Hashed, not compared pairwise: a journal has a pointer on every row.
-            let named: FastSet<UnitKey> = self.out.units.iter().flat_map(unit_names).filter_map(key).collect();
-            let mut later: FastSet<UnitKey> = current.iter().filter_map(|&p| key(p)).collect();
+            // Hashed, not compared pairwise: a journal has a pointer on every row. (Maps of the
+            // type the unit index uses: one copy of the hash table's code in the wasm build.)
+            let named: FastMap<UnitKey, usize> = self.out.units.iter().flat_map(unit_names).filter_map(key).map(|k| (k, 0)).collect();
+            let mut later: FastMap<UnitKey, usize> = current.iter().filter_map(|&p| key(p)).map(|k| (k, 0)).collect();
             for &p in past.iter().rev() {
                 let Some(k) = key(p) else { continue };
-                if !named.contains(&k) && later.insert(k) {
+                if !named.contains_key(&k) && later.insert(k, 0).is_none() {
                     added.push((p, Status::Completed));
                 }
             }
@@ -417,13 +418,11 @@ impl Key {
     }
 }
 
-/// The words of a row's kind: `repo_governance_fact` → repo, governance, fact.
-fn kind_words(kind: &str) -> impl Iterator<Item = String> + '_ {
-    kind.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase)
-}
-
-fn is_container(kind: &str) -> bool {
-    kind_words(kind).any(|w| CONTAINERS.contains(&w.as_str()))
+/// Whether a row's kind (or a key) has one of `words` among its words:
+/// `repo_governance_fact` has repo, governance and fact. ASCII case folding: kinds are
+/// identifiers (and std's Unicode lower-casing would cost the wasm build its case tables).
+fn kind_is(kind: &str, words: &[&str]) -> bool {
+    kind.split(|c: char| !c.is_alphanumeric()).any(|w| words.iter().any(|k| k.eq_ignore_ascii_case(w)))
 }
 
 /// An object that reads as a memory row (it has content).
@@ -490,9 +489,9 @@ fn status(text: &str, object: &Object, place: Place) -> Option<(Option<Status>, 
 pub(crate) fn status_of(raw: &str) -> Option<(Status, std::ops::Range<usize>)> {
     let start = raw.find(|c: char| c.is_alphanumeric())?;
     let rest = &raw[start..];
-    let phrase = rest.find([':', ',', ';', '(', '.', '!', '—', '–']).map_or(rest, |i| &rest[..i]);
-    let phrase = phrase.split(" - ").next().unwrap_or(phrase).trim_end();
-    let word = rest.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '\'')).next().unwrap_or("");
+    let stop = |(at, c): (usize, char)| matches!(c, ':' | ',' | ';' | '(' | '.' | '!' | '—' | '–') || rest[at..].starts_with(" - ");
+    let phrase = rest[..rest.char_indices().find(|&p| stop(p)).map_or(rest.len(), |(at, _)| at)].trim_end();
+    let word = &rest[..rest.find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '\''))).unwrap_or(rest.len())];
     [phrase, word].into_iter().find_map(|candidate| {
         let status = crate::lexicon::status_value(candidate)?;
         Some((status, start..start + candidate.len()))
