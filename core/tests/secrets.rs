@@ -44,7 +44,7 @@ fn outputs(doc: &memento_core::Document, options: &CheckOptions) -> String {
     }
     let p = plan(doc, options);
     out += &format!("{p:?}\n");
-    out += &prompt::render_prompt(doc, &p, 100_000).expect("a 100,000-token budget holds any prompt");
+    out += &prompt::render_prompt(doc, &p, 100_000).expect("a budget of 100,000 tokens holds a prompt");
     out
 }
 
