@@ -88,10 +88,6 @@ pub(crate) fn unit_hash(name: &str) -> u64 {
 /// status lines, and elsewhere (a checkbox or a list item is its whole line) the words in
 /// it may be what tells two lines apart.
 fn unit_text(name: &str) -> &str {
-    trim_unit(name)
-}
-
-fn trim_unit(name: &str) -> &str {
     // Most names open with a letter or digit and end with one or a slash: only the slash
     // to trim, seen on the end bytes without decoding characters.
     let b = name.as_bytes();
