@@ -365,6 +365,9 @@ pub enum JsonFaultKind {
     AfterDocument,
     /// Rows joined by commas without the enclosing brackets: neither JSON nor JSONL.
     JoinedRows,
+    /// Where a document breaks off (cut short, a missing comma, a quote left unescaped):
+    /// what came before is read, the rest is not.
+    BrokenOff,
 }
 
 impl Document {

@@ -259,6 +259,35 @@ fn a_document_followed_by_stray_text_is_read_up_to_it() {
 }
 
 #[test]
+fn a_document_that_breaks_off_is_read_up_to_the_break() {
+    let flagged = |text: &str| {
+        let found = findings(text, Rule::MalformedEntry);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].1.contains("breaks off"), "{}", found[0].1);
+        found[0].0
+    };
+    // Cut short while the harness was writing it.
+    let cut = "[\n  {\"description\": \"A\", \"passes\": true},\n  {\"description\": \"B\", \"passes\": false},\n  {\"description\": \"C\", \"pas";
+    let plan = plan_of(cut);
+    assert_eq!((names(&plan.completed), names(&plan.pending)), (vec!["A"], vec!["B"]));
+    assert_eq!(flagged(cut), 4);
+    // A quote left unescaped in the middle: the entries before it are read.
+    let quote = "[\n  {\"description\": \"A\", \"status\": \"done\"},\n  {\"description\": \"Add \"dark\" mode\", \"status\": \"todo\"},\n  {\"description\": \"C\", \"status\": \"todo\"}\n]\n";
+    let plan = plan_of(quote);
+    assert_eq!((names(&plan.completed), plan.pending.len()), (vec!["A"], 0));
+    assert_eq!(flagged(quote), 3);
+    // A wrapper cut inside its list keeps its pointer.
+    let wrapper = "{\n  \"current_task_id\": \"T-2\",\n  \"tasks\": [\n    {\"id\": \"T-1\", \"title\": \"Login\", \"status\": \"done\"},\n    {\"id\": \"T-2\", \"title\": \"Signup\", \"status\": \"pending\"},\n    {\"id\": \"T-3\", \"ti";
+    let plan = plan_of(wrapper);
+    assert_eq!((names(&plan.completed), in_progress(&plan)), (vec!["T-1: Login"], vec!["T-2: Signup"]));
+    assert_eq!(flagged(wrapper), 6);
+    // A JSONL whose first row breaks is still rows: that row is one finding, the others read.
+    let jsonl = "{\"text\": oops}\n{\"text\": \"b\"}\n";
+    assert_eq!(parse(jsonl).records().len(), 1);
+    assert_eq!(findings(jsonl, Rule::MalformedEntry), [(1, "this row is not valid JSON".to_owned())]);
+}
+
+#[test]
 fn rows_joined_by_commas_are_read_and_flagged_once() {
     // A `.jsonl` that is a pretty-printed array without its brackets.
     let joined = "  {\n    \"subject\": \"A\",\n    \"fact\": \"one\"\n  },\n  {\n    \"subject\": \"B\",\n    \"fact\": \"two\"\n  },\n  {\n    \"subject\": \"C\",\n    \"fact\": \"three\"\n  }\n";

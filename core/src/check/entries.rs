@@ -3,8 +3,8 @@
 //! - malformed-entry: an item of a timestamped log (a Decisions or Worklog section where
 //!   other items carry timestamps) without one; an item opening with a date that does not
 //!   read (`2026-02-30`, `2026-4-22`); an item of Progress Markers without a status; a
-//!   memory-store row that is not JSON, text after the end of a JSON document, rows joined
-//!   by commas without brackets.
+//!   memory-store row that is not JSON, text after the end of a JSON document, where a JSON
+//!   document breaks off, rows joined by commas without brackets.
 //! - duplicate-entry: the same entry text ([`crate::identity::same_entry`]: lower case,
 //!   words only, timestamp prefix dropped) twice in one section, or twice among the rows of one scope of a store. One
 //!   hash per item, no pairwise comparison. In free-form files (memory banks, progress
@@ -43,6 +43,10 @@ fn malformed(cx: &mut Ctx) {
             JsonFaultKind::AfterDocument => (
                 "text after the end of the JSON document: it is not read",
                 "remove the stray text (often a bracket left by an edit), or move what it holds into the document",
+            ),
+            JsonFaultKind::BrokenOff => (
+                "the JSON document breaks off here (cut short, a missing comma or an unescaped quote): what follows is not read",
+                "fix the JSON at this point; everything before it is read",
             ),
             JsonFaultKind::JoinedRows => (
                 "rows joined by commas without enclosing brackets: neither a JSON array nor JSONL",

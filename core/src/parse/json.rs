@@ -24,11 +24,36 @@ const MAX_DEPTH: usize = 128;
 pub(crate) struct Reader<'a> {
     text: &'a str,
     pub pos: usize,
+    /// Reading a document that may break off: see [`Reader::salvage`].
+    salvaging: bool,
+    /// Where the salvaged document broke off.
+    broke_at: Option<usize>,
 }
 
 impl<'a> Reader<'a> {
     pub fn new(text: &'a str, pos: usize) -> Self {
-        Reader { text, pos }
+        Reader { text, pos, salvaging: false, broke_at: None }
+    }
+
+    /// Reads one value that breaks off somewhere (a cut-off file, a missing comma, a quote
+    /// left unescaped): what was complete before the break, every open array and object
+    /// closed there, and the offset of the break. `None` when nothing could be read, or when
+    /// the value does not break (then [`Reader::value`] reads it).
+    pub fn salvage(&mut self) -> Option<((Span, Value), usize)> {
+        self.salvaging = true;
+        self.broke_at = None;
+        let value = self.value_at_depth(0);
+        self.salvaging = false;
+        let broke = self.broke_at.take();
+        Some((value?, broke?))
+    }
+
+    /// Records a break at `at` when salvaging (and says whether the container stops there).
+    fn break_at(&mut self, at: usize) -> bool {
+        if self.salvaging {
+            self.broke_at.get_or_insert(at);
+        }
+        self.salvaging
     }
 
     pub fn skip_ws(&mut self) {
@@ -60,14 +85,28 @@ impl<'a> Reader<'a> {
                 } else {
                     loop {
                         self.skip_ws();
-                        let key = self.string()?;
-                        self.skip_ws();
-                        if b.get(self.pos) != Some(&b':') {
+                        let at = self.pos;
+                        let field = self.string().and_then(|key| {
+                            self.skip_ws();
+                            (b.get(self.pos) == Some(&b':')).then_some(key)
+                        });
+                        let Some(key) = field else {
+                            if self.break_at(at) {
+                                break;
+                            }
                             return None;
-                        }
+                        };
                         self.pos += 1;
-                        let (span, value) = self.value_at_depth(depth + 1)?;
+                        let Some((span, value)) = self.value_at_depth(depth + 1) else {
+                            if self.break_at(at) {
+                                break;
+                            }
+                            return None;
+                        };
                         fields.push((key, span, value));
+                        if self.broke_at.is_some() {
+                            break;
+                        }
                         self.skip_ws();
                         match b.get(self.pos) {
                             Some(b',') => self.pos += 1,
@@ -75,6 +114,7 @@ impl<'a> Reader<'a> {
                                 self.pos += 1;
                                 break;
                             }
+                            _ if self.break_at(self.pos) => break,
                             _ => return None,
                         }
                     }
@@ -89,7 +129,16 @@ impl<'a> Reader<'a> {
                     self.pos += 1;
                 } else {
                     loop {
-                        items.push(self.value_at_depth(depth + 1)?);
+                        self.skip_ws();
+                        let at = self.pos;
+                        match self.value_at_depth(depth + 1) {
+                            Some(item) => items.push(item),
+                            None if self.break_at(at) => break,
+                            None => return None,
+                        }
+                        if self.broke_at.is_some() {
+                            break;
+                        }
                         self.skip_ws();
                         match b.get(self.pos) {
                             Some(b',') => self.pos += 1,
@@ -97,6 +146,7 @@ impl<'a> Reader<'a> {
                                 self.pos += 1;
                                 break;
                             }
+                            _ if self.break_at(self.pos) => break,
                             _ => return None,
                         }
                     }
@@ -122,7 +172,9 @@ impl<'a> Reader<'a> {
             }
             _ => return None,
         };
-        Some((Span::new(start, self.pos), value))
+        // A container that broke off ends where it broke.
+        let end = self.broke_at.unwrap_or(self.pos);
+        Some((Span::new(start, end), value))
     }
 
     fn word(&mut self, word: &str, value: Value) -> Option<Value> {
@@ -211,6 +263,21 @@ mod tests {
         assert_eq!(&text[fields[1].0.range()], "b\\\"");
         let Value::String(s) = fields[1].2 else { panic!() };
         assert_eq!(unescape(&text[s.range()]), "xé😀");
+    }
+
+    #[test]
+    fn salvages_what_comes_before_a_break() {
+        let text = r#"{"a": [1, {"b": 2, "c" 3}, 4], "d": 5}"#;
+        let ((span, value), broke) = Reader::new(text, 0).salvage().unwrap();
+        assert_eq!(&text[broke..], r#""c" 3}, 4], "d": 5}"#);
+        assert_eq!(&text[span.range()], r#"{"a": [1, {"b": 2, "#);
+        let Value::Object(fields) = value else { panic!() };
+        let Value::Array(items) = &fields[0].2 else { panic!() };
+        assert_eq!(items.len(), 2, "1 and the object holding b");
+        // A value that does not break is not salvaged (`value` reads it).
+        assert!(Reader::new("[1, 2]", 0).salvage().is_none());
+        let deep = "[".repeat(10_000);
+        assert!(Reader::new(&deep, 0).salvage().is_some_and(|(_, broke)| broke == MAX_DEPTH + 1));
     }
 
     #[test]

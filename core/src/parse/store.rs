@@ -71,8 +71,9 @@ pub(crate) fn read(text: &str, base: usize) -> JsonContent {
 
 /// The values at the top of the text, and where it departs from JSON. An array is the
 /// whole document, and so is an object written over several lines that nothing parseable
-/// follows: text after them is not read. Otherwise the values are rows (JSONL), and a line
-/// that does not parse is one broken row, not the end of the others.
+/// follows: text after them is not read. A document that breaks off is read up to the
+/// break. Otherwise the values are rows (JSONL), and a line that does not parse is one
+/// broken row, not the end of the others.
 fn top_level(text: &str, base: usize) -> (Vec<(Span, Value)>, Vec<JsonFault>) {
     let mut reader = Reader::new(text, base);
     let mut values: Vec<(Span, Value)> = Vec::new();
@@ -111,6 +112,18 @@ fn top_level(text: &str, base: usize) -> (Vec<(Span, Value)>, Vec<JsonFault>) {
                     }
                 }
                 let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+                // A document (an array, or an object past its first line) that breaks off:
+                // what came before the break is read; a JSONL row that breaks is one row.
+                if values.is_empty() {
+                    reader.pos = at;
+                    let document = |broke: usize| text.as_bytes()[at] == b'[' || broke > line_end;
+                    if let Some((value, broke)) = reader.salvage().filter(|(_, broke)| document(*broke)) {
+                        values.push(value);
+                        let end = text[broke..].find('\n').map_or(text.len(), |i| broke + i);
+                        faults.push(JsonFault { span: trim(text, Span::new(broke, end)), kind: JsonFaultKind::BrokenOff });
+                        break;
+                    }
+                }
                 faults.push(JsonFault { span: trim(text, Span::new(at, line_end)), kind: JsonFaultKind::BrokenRow });
                 reader.pos = line_end;
             }
