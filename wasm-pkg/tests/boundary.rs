@@ -110,7 +110,7 @@ fn array(v: JsValue) -> Vec<JsValue> {
 fn diagnostics_in_bytes_are_the_cores() {
     for (name, text) in CORPUS {
         let core = memento_core::check(&memento_core::parse(*text), &CheckOptions::default());
-        let js = array(memento_wasm::check(text.to_string(), options("utf-8")).unwrap());
+        let js = array(memento_wasm::check(JsValue::from_str(text), options("utf-8")).unwrap());
         assert_eq!(js.len(), core.len(), "{name}");
         for (j, c) in js.iter().zip(&core) {
             assert_eq!(string(j, "rule"), c.rule.id(), "{name}");
@@ -129,7 +129,7 @@ fn utf16_ranges_cover_the_same_text() {
     for (name, text) in CORPUS {
         let units: Vec<u16> = text.encode_utf16().collect();
         let core = memento_core::check(&memento_core::parse(*text), &CheckOptions::default());
-        let js = array(memento_wasm::check(text.to_string(), options("utf-16")).unwrap());
+        let js = array(memento_wasm::check(JsValue::from_str(text), options("utf-16")).unwrap());
         for (j, c) in js.iter().zip(&core) {
             let range = get(j, "range");
             let (start, end) = (num(&range, "start"), num(&range, "end"));
@@ -138,11 +138,13 @@ fn utf16_ranges_cover_the_same_text() {
             let line_start = units[..start].iter().rposition(|&u| u == u16::from(b'\n')).map_or(0, |i| i + 1);
             assert_eq!(num(j, "column"), start - line_start + 1, "{name}");
         }
-        let doc = memento_wasm::parse(text.to_string(), options("utf-16")).unwrap();
+        let doc = memento_wasm::parse(JsValue::from_str(text), options("utf-16")).unwrap();
         for d in array(doc.decisions()) {
             let range = get(&d, "range");
             let covered = String::from_utf16(&units[num(&range, "start")..num(&range, "end")]).unwrap();
-            assert!(covered.contains(&string(&d, "text")), "{name}");
+            // The model masks the document's secrets (docs/secrets.md): so does the comparison.
+            let covered = memento_core::secret::redact(&covered);
+            assert!(covered.contains(&string(&d, "text")), "{name}: {covered:?} / {:?}", string(&d, "text"));
         }
     }
 }
@@ -151,7 +153,7 @@ fn utf16_ranges_cover_the_same_text() {
 fn plan_fields_are_the_cores() {
     for (name, text) in CORPUS {
         let core = memento_core::plan(&memento_core::parse(*text), &CheckOptions::default());
-        let plan = memento_wasm::plan(text.to_string(), options("utf-8")).unwrap();
+        let plan = memento_wasm::plan(JsValue::from_str(text), options("utf-8")).unwrap();
         let data = plan.to_json();
         let units = |key: &str| -> Vec<(String, String, usize)> {
             array(get(&data, key)).iter().map(|u| (string(u, "unit"), string(u, "status"), num(u, "line"))).collect()
