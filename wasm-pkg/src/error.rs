@@ -37,8 +37,8 @@ pub enum Code {
     BudgetTooSmall,
     /// A text argument with a lone surrogate, which UTF-8 cannot hold (`details.index`).
     InvalidText,
-    /// A method called on a `MementoDocument` or `Plan` after its `free()`.
-    Freed,
+    // `freed` (a method called after `free()`) is thrown by the glue, through
+    // `MementoError.fromGlue` (js/error.js).
 }
 
 impl Code {
@@ -59,7 +59,6 @@ impl Code {
             Code::InvalidInput => "invalid-input",
             Code::BudgetTooSmall => "budget-too-small",
             Code::InvalidText => "invalid-text",
-            Code::Freed => "freed",
         }
     }
 }

@@ -142,7 +142,9 @@ fn utf16_ranges_cover_the_same_text() {
         for d in array(doc.decisions()) {
             let range = get(&d, "range");
             let covered = String::from_utf16(&units[num(&range, "start")..num(&range, "end")]).unwrap();
-            assert!(covered.contains(&string(&d, "text")), "{name}");
+            // The model masks the document's secrets (docs/secrets.md): so does the comparison.
+            let covered = memento_core::secret::redact(&covered);
+            assert!(covered.contains(&string(&d, "text")), "{name}: {covered:?} / {:?}", string(&d, "text"));
         }
     }
 }
