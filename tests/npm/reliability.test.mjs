@@ -8,11 +8,11 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import {
   appendFileSync, chmodSync, chownSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync,
-  readFileSync, readlinkSync, renameSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync,
+  readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync,
 } from "node:fs";
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:net";
-import { hostname, tmpdir } from "node:os";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { bin, project, requireProject, run } from "./project.mjs";
 
@@ -82,7 +82,7 @@ function temps(dir) {
 /** The redo journal of a hard-linked file's in-place write (docs/writes.md, "In place"). */
 function journalOf(file) {
   const st = statSync(file);
-  return join(tmpdir(), `memento-${st.dev}-${st.ino}.redo`);
+  return `/tmp/memento-${st.dev}-${st.ino}.redo`;
 }
 
 /** A memory file of about `mb` MB in few entries (10 KB each): slow to write, quick to edit. */
@@ -160,6 +160,17 @@ test("hard links: every name keeps seeing the file, and writers through two name
   assert.equal(statSync(file).ino, statSync(other).ino);
   assert.equal(statSync(file).nlink, 2);
   assert.match(readFileSync(file, "utf8"), /— through the other name\n/);
+  // The file's lock is shared by its names, whatever $TMPDIR each writer has (a hook and a
+  // shell may differ): a writer holding it through one name blocks the other name.
+  const { dev, ino } = statSync(file);
+  const inodeLock = `/tmp/memento-${dev}-${ino}.lock`;
+  writeFileSync(inodeLock, `${process.pid} ${hostname()} ${Date.now()}\n`);
+  try {
+    const env = { MEMENTO_LOCK_TIMEOUT_MS: "300", TMPDIR: mkdtempSync(join(dir, "tmp-")) };
+    fails(memento(["checkpoint", other, "--discovery", "blocked"], { cwd: dir, env }), 2, /locked by process/);
+  } finally {
+    rmSync(inodeLock, { force: true });
+  }
   // Two writers, one per name, 15 checkpoints each: none lost.
   const writer = (name, w) =>
     new Promise((resolve) => {

@@ -149,6 +149,16 @@ function holding(file, lockPath, fn) {
 }
 
 /**
+ * A file about the file `st` describes, shared by all its names: `memento-<dev>-<inode>.<ext>`
+ * in /tmp (fixed, not $TMPDIR, so that processes with different environments find it; the
+ * system's temp folder where there is no /tmp).
+ */
+function inodeFile(st, ext) {
+  const dir = process.platform === "win32" ? os.tmpdir() : "/tmp";
+  return path.join(dir, `memento-${st.dev}-${st.ino}.${ext}`);
+}
+
+/**
  * Runs `fn` holding `file`'s lock (`file.lock`; `file` is the real path, links resolved).
  * While the file has several hard links, also the lock of its inode, shared by all its names
  * (docs/writes.md, "Links").
@@ -162,8 +172,8 @@ function withLock(file, fn) {
       // a new file: one name
     }
     if (!st || !st.isFile() || st.nlink < 2) return fn();
-    return holding(file, path.join(os.tmpdir(), `memento-${st.dev}-${st.ino}.lock`), fn);
+    return holding(file, inodeFile(st, "lock"), fn);
   });
 }
 
-module.exports = { withLock };
+module.exports = { withLock, inodeFile };

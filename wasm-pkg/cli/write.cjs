@@ -5,9 +5,9 @@
 
 const crypto = require("node:crypto");
 const fs = require("node:fs");
-const os = require("node:os");
 const path = require("node:path");
 const { CliError, ioError } = require("./errors.cjs");
+const { inodeFile } = require("./lock.cjs");
 const { changedSince, requireRegular } = require("./read.cjs");
 
 /**
@@ -141,12 +141,11 @@ function writeTemp(file, bytes, like) {
 }
 
 // The redo journal of an in-place write (docs/writes.md, "In place"). It belongs to the file,
-// not to one of its names: it is found by device and inode (in the temp folder, beside the
-// inode's lock), and names the file's birth time so that a file given the inode of a removed
+// not to one of its names: it is found by device and inode (beside the inode's lock), and names the file's birth time so that a file given the inode of a removed
 // one never takes its journal.
 
 function journalPath(st) {
-  return path.join(os.tmpdir(), `memento-${st.dev}-${st.ino}.redo`);
+  return inodeFile(st, "redo");
 }
 
 function journalHeader(st, bytes) {
