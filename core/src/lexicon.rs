@@ -362,8 +362,18 @@ const DONE_VERBS: &[&str] = &[
 /// A line that records finished work in prose: the verb's length, when `text` opens with
 /// one of [`DONE_VERBS`] and goes on.
 pub(crate) fn done_verb(text: &str) -> Option<usize> {
-    let first = text.trim_start_matches(is_markup).as_bytes().first()?.to_ascii_lowercase();
-    DONE_VERBS.iter().filter(|v| v.as_bytes()[0] == first).find_map(|v| {
+    static INDEX: OnceLock<crate::hash::FastMap<u16, Vec<&'static str>>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index: crate::hash::FastMap<u16, Vec<&'static str>> = Default::default();
+        for v in DONE_VERBS {
+            if let Some(k) = key(v) {
+                index.entry(k).or_default().push(v);
+            }
+        }
+        index
+    });
+    let verbs = index.get(&key(text.trim_start_matches(is_markup))?)?;
+    verbs.iter().find_map(|v| {
         let len = spells(text, v)?;
         let rest = text[len..].trim_start_matches(is_markup).trim_start();
         (!rest.is_empty() && !rest.starts_with([':', '：'])).then_some(len)
@@ -376,6 +386,9 @@ pub(crate) fn done_verb(text: &str) -> Option<usize> {
 pub(crate) fn trailing_status(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
     use crate::span::Span;
     let t = text.trim_end().trim_end_matches(['.', '!', '*', '`']);
+    if !may_end_with_status(t) {
+        return None;
+    }
     let (tail_start, name_end) = if let Some(open) = t.strip_suffix([')', ']', '）']).and_then(|inner| inner.rfind(['(', '[', '（'])) {
         let name_end = t[..open].trim_end().len();
         (open + t[open..].chars().next()?.len_utf8(), name_end)
@@ -479,6 +492,64 @@ pub(crate) fn waits_on_a_person(line: &str) -> bool {
     })
 }
 
+/// Whether a line may hold a claim about the whole run ([`claims_all_done`],
+/// [`waits_on_a_person`]): one of its words opens a claim phrase, or it has non-ASCII
+/// letters (whose phrases run on without spaces). A cheap gate: most lines of a long log
+/// hold none, and the claim readers lower-case and search the line.
+pub(crate) fn may_claim(line: &str) -> bool {
+    // The words that open a claim, and a bit per their first two letters: most words of a
+    // line are let go on one bit, before any hashing.
+    type Phrases = crate::hash::FastMap<&'static [u8], Vec<&'static [u8]>>;
+    static WORDS: OnceLock<(Phrases, Box<[u64; 1024]>)> = OnceLock::new();
+    let (words, opens) = WORDS.get_or_init(|| {
+        let mut words: Phrases = Default::default();
+        for p in ALL_DONE.iter().chain(WAITING_ON_A_PERSON).chain(&["all"]).filter(|p| p.is_ascii()) {
+            let first = p.split(' ').next().unwrap_or(p);
+            words.entry(first.as_bytes()).or_default().push(p.as_bytes());
+        }
+        let mut opens = Box::new([0u64; 1024]);
+        for w in words.keys() {
+            let k = u16::from(w[0]) << 8 | u16::from(w.get(1).copied().unwrap_or(0));
+            opens[usize::from(k >> 6)] |= 1 << (k & 63);
+        }
+        (words, opens)
+    });
+    let b = line.as_bytes();
+    // Letters of the lexicon's other scripts (accented Latin, Cyrillic, CJK, Hangul) lead
+    // with these bytes; dashes, arrows and emoji do not.
+    if b.iter().any(|&c| matches!(c, 0xC3 | 0xD0 | 0xD1 | 0xE3..=0xED)) {
+        return true;
+    }
+    let mut at = 0;
+    let mut buf = [0u8; 16];
+    while at < b.len() {
+        if !b[at].is_ascii_alphanumeric() {
+            if b[at] == b'/' && at > 0 && b[at - 1].is_ascii_digit() && b.get(at + 1).is_some_and(u8::is_ascii_digit) {
+                return true; // `152/152`
+            }
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < b.len() && (b[at].is_ascii_alphanumeric() || b[at] == b'%' || b[at] == b'-') {
+            at += 1;
+        }
+        let word = &b[start..at];
+        let k = u16::from(word[0].to_ascii_lowercase()) << 8 | u16::from(word.get(1).map_or(0, u8::to_ascii_lowercase));
+        if word.len() <= buf.len() && has(opens, k) {
+            buf[..word.len()].copy_from_slice(word);
+            buf[..word.len()].make_ascii_lowercase();
+            // The whole phrase from this word on, in any case.
+            let rest = &b[start..];
+            let spelled = |p: &&[u8]| rest.len() >= p.len() && rest[..p.len()].eq_ignore_ascii_case(p);
+            if words.get(&buf[..word.len()]).is_some_and(|ps| ps.iter().any(spelled)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Words that state a status only as the value of a status field (`"status": "ready"`),
 /// never when they open a line of prose (`Ready for review`, `New: …`).
 const VALUE_WORDS: &[(&str, Status)] = &[
@@ -500,6 +571,30 @@ pub(crate) fn status_value(value: &str) -> Option<Status> {
     VALUE_WORDS.iter().find(|(w, _)| *w == folded).map(|&(_, s)| s)
 }
 
+/// Whether `t` may end with a status: a bracket, a non-ASCII character (an emoji, a CJK
+/// word), or a word that ends a status phrase (`done`, `progress`). Most lines end
+/// otherwise, and are let go before any search.
+fn may_end_with_status(t: &str) -> bool {
+    static LAST: OnceLock<crate::hash::FastMap<&'static [u8], ()>> = OnceLock::new();
+    let last = LAST.get_or_init(|| {
+        let words = ROWS.iter().filter(|(p, m)| matches!(m, Status(_)) && p.is_ascii()).filter_map(|(p, _)| p.rsplit(' ').next());
+        words.map(|w| (w.as_bytes(), ())).collect()
+    });
+    let Some(&end) = t.as_bytes().last() else { return false };
+    if !end.is_ascii() || matches!(end, b')' | b']') {
+        return true;
+    }
+    let word_len = t.bytes().rev().take_while(|b| b.is_ascii_alphanumeric() || *b == b'%').count();
+    let word = &t.as_bytes()[t.len() - word_len..];
+    let mut buf = [0u8; 16];
+    if word.is_empty() || word.len() > buf.len() {
+        return false;
+    }
+    buf[..word.len()].copy_from_slice(word);
+    buf[..word.len()].make_ascii_lowercase();
+    last.contains_key(&buf[..word.len()])
+}
+
 /// A phrase found: what it means, and how many bytes of the text it took.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Found {
@@ -507,18 +602,60 @@ pub(crate) struct Found {
     pub len: usize,
 }
 
-/// Rows by the first byte of their phrase: ASCII phrases under their letter, the others
-/// under their lead byte. Built once; an item is compared only with rows that open the same
-/// way (a memory file has tens of thousands of items).
-fn index() -> &'static [Vec<u16>; 256] {
-    static INDEX: OnceLock<[Vec<u16>; 256]> = OnceLock::new();
+/// Rows by the first two bytes of their phrase, folded ([`key`]), with a bit per key that
+/// opens some row, and one per key that opens a next-step label. Built once; a line is
+/// compared only with the rows that open as it does (a memory file has tens of thousands of
+/// items, and most open with a word no row opens with: one bit says so).
+struct Index {
+    rows: crate::hash::FastMap<u16, Vec<u16>>,
+    any: Box<[u64; 1024]>,
+    next: Box<[u64; 1024]>,
+}
+
+fn has(bits: &[u64; 1024], k: u16) -> bool {
+    bits[usize::from(k >> 6)] >> (k & 63) & 1 == 1
+}
+
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut index: [Vec<u16>; 256] = std::array::from_fn(|_| Vec::new());
-        for (i, (phrase, _)) in ROWS.iter().enumerate() {
-            index[phrase.as_bytes()[0] as usize].push(i as u16);
+        let mut index = Index { rows: Default::default(), any: Box::new([0; 1024]), next: Box::new([0; 1024]) };
+        for (i, (phrase, meaning)) in ROWS.iter().enumerate() {
+            if let Some(k) = key(phrase) {
+                index.rows.entry(k).or_default().push(i as u16);
+                index.any[usize::from(k >> 6)] |= 1 << (k & 63);
+                if *meaning == Next {
+                    index.next[usize::from(k >> 6)] |= 1 << (k & 63);
+                }
+            }
         }
         index
     })
+}
+
+/// Whether `text` may open with a next-step label (`Next:`, `次のステップ`): a cheap gate for
+/// a scan of every line.
+pub(crate) fn may_open_with_next(text: &str) -> bool {
+    key(text.trim_start_matches(is_markup)).is_some_and(|k| has(&index().next, k))
+}
+
+/// The first two bytes of a text as matching folds it (lower case, `_` and `-` as spaces):
+/// two ASCII characters, or the UTF-8 lead of a non-ASCII first character.
+fn key(text: &str) -> Option<u16> {
+    let fold = |c: char| match c {
+        '_' | '-' => ' ',
+        '\u{2019}' => '\'',
+        c => case::lower(c),
+    };
+    let mut chars = text.chars();
+    let first = fold(chars.next()?);
+    let mut buf = [0u8; 4];
+    let bytes = first.encode_utf8(&mut buf).as_bytes();
+    if bytes.len() > 1 {
+        return Some(u16::from(bytes[0]) << 8 | u16::from(bytes[1]));
+    }
+    let second = chars.next().map_or(0, |c| fold(c).encode_utf8(&mut [0u8; 4]).as_bytes()[0]);
+    Some(u16::from(bytes[0]) << 8 | u16::from(second))
 }
 
 /// Skips markup around words: `*`, `` ` ``.
@@ -529,6 +666,9 @@ fn is_markup(c: char) -> bool {
 /// The bytes of `text` that spell `phrase` (folded as the module says), if `text` opens
 /// with it and a word ends there.
 fn spells(text: &str, phrase: &str) -> Option<usize> {
+    if phrase.is_ascii() {
+        return spells_ascii(text, phrase);
+    }
     let mut t = text.char_indices().peekable();
     for p in phrase.chars() {
         loop {
@@ -558,30 +698,49 @@ fn spells(text: &str, phrase: &str) -> Option<usize> {
     boundary.then_some(end)
 }
 
+/// [`spells`] for an ASCII phrase, byte by byte: most phrases, and most of the time spent.
+fn spells_ascii(text: &str, phrase: &str) -> Option<usize> {
+    let t = text.as_bytes();
+    let mut at = 0;
+    for &p in phrase.as_bytes() {
+        while t.get(at).is_some_and(|&b| b == b'*' || b == b'`') {
+            at += 1;
+        }
+        let c = match *t.get(at)? {
+            b'_' | b'-' => b' ',
+            b => b.to_ascii_lowercase(),
+        };
+        // `’` (U+2019) folds to `'`; any other non-ASCII byte spells no ASCII phrase.
+        if c == b'\xE2' && p == b'\'' && text[at..].starts_with('\u{2019}') {
+            at += '\u{2019}'.len_utf8();
+            continue;
+        }
+        if c != p {
+            return None;
+        }
+        at += 1;
+    }
+    // A word must end here (`done` is not `doneness`).
+    let next = text[at..].chars().next();
+    next.is_none_or(|c| !(c.is_alphanumeric() || c == '_')).then_some(at)
+}
+
 /// The longest phrase of the lexicon that `text` opens with (markup skipped).
 pub(crate) fn phrase_at(text: &str) -> Option<Found> {
     let start = text.len() - text.trim_start_matches(is_markup).len();
-    let first = *text.as_bytes().get(start)?;
-    let key = first.to_ascii_lowercase();
+    let k = key(&text[start..])?;
+    let index = index();
+    if !has(&index.any, k) {
+        return None;
+    }
+    let rows = index.rows.get(&k)?;
     let mut best: Option<Found> = None;
-    let mut consider = |rows: &[u16]| {
-        for &i in rows {
-            let (phrase, meaning) = ROWS[i as usize];
-            if let Some(len) = spells(text, phrase) {
-                if best.is_none_or(|b| len > b.len) {
-                    best = Some(Found { meaning, len });
-                }
+    for &i in rows {
+        let (phrase, meaning) = ROWS[i as usize];
+        if let Some(len) = spells(text, phrase) {
+            if best.is_none_or(|b| len > b.len) {
+                best = Some(Found { meaning, len });
             }
-        }
-    };
-    consider(&index()[key as usize]);
-    if !first.is_ascii() {
-        // Upper-case non-ASCII letters (`В работе`) are indexed under their lower case.
-        let c = text[start..].chars().next()?;
-        let lower = case::lower(c);
-        if lower != c {
-            let mut buf = [0; 4];
-            consider(&index()[lower.encode_utf8(&mut buf).as_bytes()[0] as usize]);
         }
     }
     best
@@ -799,6 +958,10 @@ mod tests {
         for line in ["All tests pass except two", "All 45 tests passing", "### Phase 1: Auth (100% Complete)", "All assigned features complete.", "12/12 tests pass", "3/20 done", "Not all tasks are done", "all remaining tasks done soon but", "Install all dependencies"] {
             assert!(!claims_all_done(&case::to_lower(line)), "{line}");
         }
+        for line in ["ALL 20 TASKS DONE", "PROJECT 100% COMPLETE", "152/152 features passing", "No remaining work required", "全て完了しました", "Waiting for human intervention #274", "awaiting approval", "HITL"] {
+            assert!(may_claim(line), "{line}");
+        }
+        assert!(!may_claim("- Fixed the parser's handling of tabs"));
         assert!(waits_on_a_person("waiting for human intervention #274"));
         assert!(waits_on_a_person("承認待ち"));
         assert!(!waits_on_a_person("waiting for the build"));

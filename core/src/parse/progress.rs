@@ -63,6 +63,10 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         if role == SectionRole::Procedure {
             continue;
         }
+        // What a status or label opening the item says (read once, when first asked: most
+        // items of a long log are entries or canonical status lines, which need no lexicon).
+        let mut label = None;
+        let mut label_of = |body: &str| *label.get_or_insert_with(|| lexicon::labelled(body));
         // `COMPLETED: unit`, `DONE: unit` (upper case, any word: an unknown one under
         // Progress Markers is reported), else a status phrase of the lexicon in any case.
         let worded = lines::status_word(body)
@@ -70,7 +74,8 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
                 let known = lines::read_status(&body[word.range()]);
                 (known.is_some() || role == SectionRole::Progress).then_some((known, word, rest))
             })
-            .or_else(|| match lexicon::labelled(body) {
+            // In a checkpoint log or session notes, only under Progress Markers.
+            .or_else(|| match (section_markers || role == SectionRole::Progress).then(|| label_of(body)).flatten() {
                 Some((Meaning::Status(s), word, rest)) => Some((Some((s, true)), word, rest)),
                 _ => None,
             });
@@ -117,8 +122,13 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             markers.push(simple(item.span, MarkerSource::Emoji, status, emoji.shifted(base), name.shifted(base)));
             continue;
         }
+        // The shapes below are how free-form files write state; a checkpoint log and session
+        // notes write it as above.
+        if !section_markers {
+            continue;
+        }
         // `Status: done` under a heading is the heading's state (see `headings`), not a unit.
-        if matches!(lexicon::labelled(line_text), Some((Meaning::StatusField, _, _))) {
+        if matches!(label_of(body), Some((Meaning::StatusField, _, _))) {
             continue;
         }
         if let Some((status, word, name)) = lexicon::trailing_status(line_text) {
@@ -126,7 +136,7 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             continue;
         }
         // Top-level items, and the items of a lead-in (`- **Deploy phase:**` over its tasks).
-        if section_markers && item.depth <= 2 {
+        if item.depth <= 2 {
             let status = match role {
                 SectionRole::Done => Some(Status::Completed),
                 SectionRole::Todo | SectionRole::NextStep => Some(Status::Pending),
@@ -143,7 +153,7 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         }
         // A log of work (Recent Changes, Session History) records work done, or, opening
         // with a status (`Started charting`), work in that state.
-        if section_markers && role == SectionRole::Worklog && item.depth == 1 {
+        if role == SectionRole::Worklog && item.depth == 1 {
             let (status, name) = match lexicon::phrase_at(line_text) {
                 Some(lexicon::Found { meaning: Meaning::Status(s), len }) if line_text[len..].starts_with(' ') => (s, Span::new(base + len + 1, line.end())),
                 _ => (Status::Completed, line),

@@ -121,6 +121,9 @@ fn labelled(doc: &Document) -> Option<Span> {
         }
         let marker = list_marker(body);
         body = &body[marker..];
+        if !lexicon::may_open_with_next(body) {
+            continue;
+        }
         let Some((Meaning::Next, _, rest)) = lexicon::labelled(body) else { continue };
         let label_start = start + lead + marker;
         if in_history(label_start) {

@@ -73,35 +73,42 @@ struct Claims {
     waiting: Option<usize>,
 }
 
+/// How many lines at a log's latest end a claim about the whole run is read in. A claim
+/// counts only as the latest word: further back, later lines have overtaken it (and a long
+/// log's old lines are not read again for it).
+const LATEST_LINES: usize = 200;
+
 fn claims(doc: &Document) -> Claims {
     let mut out = Claims { complete: None, waiting: None };
     if matches!(doc.dialect(), Dialect::MemoryStore) {
         return out;
     }
     let text = doc.source();
-    let skipped: Vec<Span> = doc
-        .sections()
-        .iter()
-        .filter(|s| matches!(s.role, SectionRole::History | SectionRole::Decisions | SectionRole::Procedure))
-        .map(|s| s.span)
-        .collect();
+    let mut skipped = Regions::of(doc, |r| matches!(r, SectionRole::History | SectionRole::Decisions | SectionRole::Procedure));
+    // Where the latest state is written: the state sections, and the latest lines.
+    let mut states = Regions::of(doc, |r| matches!(r, SectionRole::CurrentState | SectionRole::NextStep | SectionRole::Active | SectionRole::Blocked));
+    let starts = doc.line_index().starts();
+    let latest = if doc.newest_first() {
+        Span::new(0, starts.get(LATEST_LINES).copied().unwrap_or(text.len()))
+    } else {
+        Span::new(starts.get(starts.len().saturating_sub(LATEST_LINES)).copied().unwrap_or(0), text.len())
+    };
     let mut fenced = false;
-    let mut at = 0;
     let keep = |slot: &mut Option<usize>, pos: usize| {
         if slot.is_none() || !doc.newest_first() {
             *slot = Some(pos);
         }
     };
-    while at < text.len() {
-        let end = memchr::memchr(b'\n', &text.as_bytes()[at..]).map_or(text.len(), |i| at + i + 1);
-        let line = text[at..end].trim();
-        let pos = at;
-        at = end;
+    // Lines as the line index counts them (a lone CR ends one too).
+    for (i, &pos) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).copied().unwrap_or(text.len());
+        let line = text[pos..end].trim();
         if line.starts_with("```") || line.starts_with("~~~") {
             fenced = !fenced;
             continue;
         }
-        if fenced || line.len() < 8 || skipped.iter().any(|s| s.contains(pos)) {
+        let read = states.holds(pos) || latest.contains(pos);
+        if fenced || !read || skipped.holds(pos) || line.len() < 8 || !lexicon::may_claim(line) {
             continue;
         }
         let lower = crate::case::to_lower(line);
@@ -113,4 +120,32 @@ fn claims(doc: &Document) -> Claims {
         }
     }
     out
+}
+
+/// The text of some sections, as disjoint spans asked in increasing order.
+struct Regions {
+    spans: Vec<Span>,
+    at: usize,
+}
+
+impl Regions {
+    fn of(doc: &Document, role: impl Fn(SectionRole) -> bool) -> Regions {
+        let mut spans: Vec<Span> = Vec::new();
+        for s in doc.sections().iter().filter(|s| role(s.role)) {
+            match spans.last_mut() {
+                // Sections come in file order; a subsection lies inside its parent.
+                Some(last) if s.span.start() < last.end() => *last = Span::new(last.start(), last.end().max(s.span.end())),
+                _ => spans.push(s.span),
+            }
+        }
+        Regions { spans, at: 0 }
+    }
+
+    /// Whether `offset` lies in a region; offsets must not decrease between calls.
+    fn holds(&mut self, offset: usize) -> bool {
+        while self.spans.get(self.at).is_some_and(|s| s.end() <= offset) {
+            self.at += 1;
+        }
+        self.spans.get(self.at).is_some_and(|s| s.contains(offset))
+    }
 }
