@@ -232,3 +232,22 @@ test("CLI: no command prints a planted secret, on stdout or stderr", async () =>
   const kinds = Array.from({ length: KINDS }, (_, k) => k);
   for (let at = 0; at < kinds.length; at += 3) await Promise.all(kinds.slice(at, at + 3).map(commandsOn));
 });
+
+test("npm API: a refused edit and a tool's answer mask the file's secrets, even glued to a word", () => {
+  const key = "AKIAIOSFODNN7EXAMPLE";
+  const text = `# Session Memory — t\n\n## Key Discoveries\n- 2026-04-22T07:00Z — bucketx${key} holds the logs\n- 2026-04-22T07:05Z — rotate ${key}\n`;
+  let refused;
+  try {
+    memento.checkpoint(text, `bucketx${key} holds the logs`, { kind: "discovery", at: NOW });
+  } catch (e) {
+    refused = e;
+  }
+  assert.ok(refused instanceof memento.MementoError, String(refused));
+  assert.equal(refused.code, "duplicate-entry");
+  assertNoLeak(`${refused.message}\n${JSON.stringify(refused.details)}`, { text: key, body: key.slice(4) }, "the refusal");
+  const call = memento.applyToolCall(text, "record_discovery", { text: `bucketx${key} holds the logs` }, NOW);
+  assert.equal(call.result.isError, true);
+  assertNoLeak(call.result.content, { text: key, body: key.slice(4) }, "the tool's answer");
+  const recall = memento.applyToolCall(text, "recall", {}, NOW);
+  assertNoLeak(recall.result.content, { text: key, body: key.slice(4) }, "recall");
+});

@@ -28,7 +28,7 @@
 
 mod mask;
 
-pub use mask::{redact, Secrets};
+pub use mask::{redact, redact_about, Secrets};
 
 use crate::span::Span;
 use serde::Serialize;
