@@ -51,7 +51,11 @@ function plant(kind, g) {
     case 0: return token("sk-proj-", g.pick(ALNUM, 24) + "a1b2");
     case 1: return token("ghp_", g.pick(ALNUM, 35) + "7");
     case 2: return token("AKIA", g.pick(UPPER + DIGITS, 16));
-    case 3: return labelled("aws_secret_access_key=", g.pick(ALNUM + "/+", 37) + "aB3");
+    case 3: {
+      // In JSON, `/` as a JSON encoder may write it: `\/`.
+      const key = g.pick(ALNUM + "/+", 37) + "aB3";
+      return { ...labelled("aws_secret_access_key=", key), json: `aws_secret_access_key=${key.replaceAll("/", "\\/")}` };
+    }
     case 4: return token("sk_live_", g.pick(ALNUM, 24));
     case 5: return token("AIza", g.pick(ALNUM + "_-", 35));
     case 6: return token("xoxb-", `${g.pick(DIGITS, 12)}-${g.pick(DIGITS, 13)}-${g.pick(ALNUM, 10)}`);
