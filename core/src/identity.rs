@@ -82,8 +82,8 @@ pub(crate) fn unit_hash(name: &str) -> u64 {
     h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// The part of a name that names the unit: markup, quotes, invisible characters and
-/// whitespace trimmed from both ends, trailing punctuation and slashes from the end, and a
+/// The part of a name that names the unit: markup, quotes, invisible and control characters
+/// and whitespace trimmed from both ends, trailing punctuation and slashes from the end, and a
 /// leading `./`. A parenthesized detail is not trimmed here: the parser keeps it apart on
 /// status lines, and elsewhere (a checkbox or a list item is its whole line) the words in
 /// it may be what tells two lines apart.
@@ -97,7 +97,8 @@ fn unit_text(name: &str) -> &str {
             return t;
         }
     }
-    let edge = |c: char| c.is_whitespace() || invisible(c) || matches!(c, '*' | '`' | '_' | '"' | '\'' | '“' | '”' | '‘' | '’');
+    // Control characters are dropped by the folding: trimmed like the invisible ones.
+    let edge = |c: char| c.is_whitespace() || c.is_control() || invisible(c) || matches!(c, '*' | '`' | '_' | '"' | '\'' | '“' | '”' | '‘' | '’');
     let mut t = name;
     loop {
         let before = t.len();
@@ -118,7 +119,7 @@ fn already_folded(t: &str) -> bool {
     (0..b.len()).all(|i| {
         let c = b[i];
         // A space between two words (`t` is trimmed: never first or last), an `_` inside one.
-        FOLDED[usize::from(c)] == c
+        (c != 0 && FOLDED[usize::from(c)] == c)
             || (c == b' ' && !matches!(b.get(i + 1), Some(b' ' | b'_')) && i > 0 && b[i - 1] != b'_')
             || (c == b'_' && i > 0 && b[i - 1] != b' ' && b.get(i + 1) != Some(&b' '))
     })

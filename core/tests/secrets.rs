@@ -199,7 +199,11 @@ fn plant(kind: usize, g: &mut Gen) -> Planted {
         0 => token("sk-proj-", g.pick(ALNUM, 24) + "a1b2"),
         1 => token("ghp_", g.pick(ALNUM, 35) + "7"),
         2 => token("AKIA", g.pick(&format!("{UPPER}{DIGITS}"), 16)),
-        3 => labelled("aws_secret_access_key=", g.pick(&format!("{ALNUM}/+"), 37) + "aB3"),
+        3 => {
+            // In JSON, `/` as a JSON encoder may write it: `\/`.
+            let key = g.pick(&format!("{ALNUM}/+"), 37) + "aB3";
+            Planted { text: format!("aws_secret_access_key={key}"), json: format!("aws_secret_access_key={}", key.replace('/', "\\/")), body: key, after_underscore: false }
+        }
         4 => token("sk_live_", g.pick(ALNUM, 24)),
         5 => token("AIza", g.pick(&format!("{ALNUM}_-"), 35)),
         6 => token("xoxb-", format!("{}-{}-{}", g.pick(DIGITS, 12), g.pick(DIGITS, 13), g.pick(ALNUM, 10))),

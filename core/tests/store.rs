@@ -159,6 +159,13 @@ fn memory_rows_with_a_status_are_units_and_project_rows_hold_them() {
     let mem0 = r#"[{"id": "a1", "content": "Uses pnpm", "state": "active"}, {"id": "a2", "content": "Old API key rotated", "state": "archived"}]"#;
     let doc = parse(mem0);
     assert_eq!((doc.dialect(), doc.records().len(), doc.progress().len()), (Dialect::MemoryStore, 2, 0));
+    // Every row "active" and none otherwise: the rows' own life, not tasks all under way.
+    let live = "{\"id\": 1, \"text\": \"Uses pnpm\", \"status\": \"active\"}\n{\"id\": 2, \"text\": \"Deploys on Fridays\", \"status\": \"active\"}\n";
+    let plan = plan_of(live);
+    assert!(plan.open.is_empty() && plan.resume_from.is_none(), "{:?}", plan.open);
+    // One row under way among rows done is a task in progress.
+    let work = "{\"id\": 1, \"text\": \"Parser\", \"status\": \"done\"}\n{\"id\": 2, \"text\": \"Checker\", \"status\": \"active\"}\n";
+    assert_eq!(in_progress(&plan_of(work)), ["2: Checker"]);
     let facts = "{\"id\": \"m1\", \"text\": \"The API is at /v2\", \"created_at\": \"2026-04-01T00:00:00Z\"}\n";
     let plan = plan_of(facts);
     assert_eq!((plan.status, plan.completed.len() + plan.pending.len() + plan.open.len()), (RunStatus::InProgress, 0));

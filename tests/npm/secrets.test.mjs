@@ -51,7 +51,11 @@ function plant(kind, g) {
     case 0: return token("sk-proj-", g.pick(ALNUM, 24) + "a1b2");
     case 1: return token("ghp_", g.pick(ALNUM, 35) + "7");
     case 2: return token("AKIA", g.pick(UPPER + DIGITS, 16));
-    case 3: return labelled("aws_secret_access_key=", g.pick(ALNUM + "/+", 37) + "aB3");
+    case 3: {
+      // In JSON, `/` as a JSON encoder may write it: `\/`.
+      const key = g.pick(ALNUM + "/+", 37) + "aB3";
+      return { ...labelled("aws_secret_access_key=", key), json: `aws_secret_access_key=${key.replaceAll("/", "\\/")}` };
+    }
     case 4: return token("sk_live_", g.pick(ALNUM, 24));
     case 5: return token("AIza", g.pick(ALNUM + "_-", 35));
     case 6: return token("xoxb-", `${g.pick(DIGITS, 12)}-${g.pick(DIGITS, 13)}-${g.pick(ALNUM, 10)}`);
@@ -231,4 +235,23 @@ test("CLI: no command prints a planted secret, on stdout or stderr", async () =>
   // Kinds in parallel, three at a time: each has its own folder.
   const kinds = Array.from({ length: KINDS }, (_, k) => k);
   for (let at = 0; at < kinds.length; at += 3) await Promise.all(kinds.slice(at, at + 3).map(commandsOn));
+});
+
+test("npm API: a refused edit and a tool's answer mask the file's secrets, even glued to a word", () => {
+  const key = "AKIAIOSFODNN7EXAMPLE";
+  const text = `# Session Memory — t\n\n## Key Discoveries\n- 2026-04-22T07:00Z — bucketx${key} holds the logs\n- 2026-04-22T07:05Z — rotate ${key}\n`;
+  let refused;
+  try {
+    memento.checkpoint(text, `bucketx${key} holds the logs`, { kind: "discovery", at: NOW });
+  } catch (e) {
+    refused = e;
+  }
+  assert.ok(refused instanceof memento.MementoError, String(refused));
+  assert.equal(refused.code, "duplicate-entry");
+  assertNoLeak(`${refused.message}\n${JSON.stringify(refused.details)}`, { text: key, body: key.slice(4) }, "the refusal");
+  const call = memento.applyToolCall(text, "record_discovery", { text: `bucketx${key} holds the logs` }, NOW);
+  assert.equal(call.result.isError, true);
+  assertNoLeak(call.result.content, { text: key, body: key.slice(4) }, "the tool's answer");
+  const recall = memento.applyToolCall(text, "recall", {}, NOW);
+  assertNoLeak(recall.result.content, { text: key, body: key.slice(4) }, "recall");
 });

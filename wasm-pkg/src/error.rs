@@ -101,19 +101,20 @@ pub enum DetailValue<'a> {
     Num(u32),
 }
 
-/// The one conversion of a core edit refusal into a thrown `MementoError`. The message goes
-/// through `redact`: a refused note may quote a secret.
-pub fn into_error(e: EditError) -> JsValue {
+/// The one conversion of a core edit refusal into a thrown `MementoError`. A refusal may
+/// quote the note or the file (`source`): their secrets are masked (docs/secrets.md).
+pub fn into_error(e: EditError, source: &str) -> JsValue {
+    let redact = |s: &str| memento_core::secret::redact_about(s, source).into_owned();
     let (code, details) = edit_code(&e);
     let obj = js_sys::Object::new();
     for (k, v) in details {
         let v = match v {
-            DetailValue::Str(s) => JsValue::from_str(&memento_core::secret::redact(s)),
+            DetailValue::Str(s) => JsValue::from_str(&redact(s)),
             DetailValue::Num(n) => JsValue::from(n),
         };
         let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &v);
     }
-    error_with(code, memento_core::secret::redact(&e.to_string()), obj.into())
+    error_with(code, redact(&e.to_string()), obj.into())
 }
 
 /// A `MementoError` with details.

@@ -735,7 +735,7 @@ pub fn merge(
 pub fn init(#[wasm_bindgen(unchecked_param_type = "Dialect")] dialect: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] task: JsValue) -> Result<String, JsValue> {
     let dialect = &text_arg(&dialect, "dialect")?;
     let task = &text_arg(&task, "task")?;
-    edit::init(options::dialect(dialect)?, task).map_err(into_error)
+    edit::init(options::dialect(dialect)?, task).map_err(|e| into_error(e, task))
 }
 
 /// What every edit reads from its options.
@@ -756,7 +756,7 @@ fn edit_args(options: &JsValue) -> Result<EditArgs, JsValue> {
 
 /// `{ text, edits }`, the edits' ranges in the old text.
 fn edit_result(old: &str, out: Result<edit::EditOutcome, memento_core::EditError>, enc: Encoding) -> Result<JsValue, JsValue> {
-    let out = out.map_err(into_error)?;
+    let out = out.map_err(|e| into_error(e, old))?;
     let map = (enc == Encoding::Utf16).then(|| offsets::Utf16Map::new(old));
     let convert = |b: usize| map.as_ref().map_or(b, |m| m.to_utf16(b)) as u64;
     let mut w = Json::with_capacity(out.text.len() + 128);

@@ -8,7 +8,7 @@ use crate::error::{edit_code, error, Code};
 use crate::json::Json;
 use crate::options::{self, Opts};
 use crate::to_js;
-use memento_core::{edit, prompt, secret::redact, CheckOptions, Status};
+use memento_core::{edit, prompt, secret::redact_about, CheckOptions, Status};
 use wasm_bindgen::prelude::*;
 
 /// The definitions, as JSON (Anthropic's `tools` shape: name, description, input_schema).
@@ -57,7 +57,8 @@ pub fn apply_tool_call(
     };
     let mut w = Json::with_capacity(text.len() + 256);
     w.obj().field("text", new_text.as_deref().unwrap_or(text)).key("changed").bool(new_text.is_some());
-    w.key("result").obj().key("isError").bool(is_error).field("content", &redact(&content)).end_obj();
+    // A refusal may quote the file, an answer is the prompt: mask the file's secrets in it.
+    w.key("result").obj().key("isError").bool(is_error).field("content", &redact_about(&content, text)).end_obj();
     w.end_obj();
     Ok(to_js(w))
 }

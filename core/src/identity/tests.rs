@@ -149,3 +149,35 @@ fn json_or_not() {
     assert_eq!(json_opening("\u{feff}  [1]"), Some(b'['));
     assert_eq!(json_opening("x[1]"), None);
 }
+
+fn name_from(parts: &[&str]) -> String {
+    parts.concat()
+}
+
+proptest::proptest! {
+    /// The shortcut for names already folded gives what the folding gives, and equal keys
+    /// have equal hashes: any two texts, built from the characters the folding treats apart.
+    #[test]
+    fn the_shortcut_and_the_hash_agree_with_the_folding(
+        a in proptest::collection::vec(proptest::sample::select(PARTS.to_vec()), 0..8),
+        b in proptest::collection::vec(proptest::sample::select(PARTS.to_vec()), 0..8),
+    ) {
+        let (a, b) = (name_from(&a), name_from(&b));
+        for name in [&a, &b] {
+            let mut folded = String::new();
+            fold_unit(unit_text(name), |c| folded.push(c));
+            let key = UnitKey::of(name);
+            proptest::prop_assert_eq!(key.as_ref().map(UnitKey::as_str), (!folded.is_empty()).then_some(folded.as_str()), "{:?}", name);
+        }
+        // The other text, and variants of the first that often have its key.
+        for other in [b.clone(), a.to_uppercase(), format!("**{a}**"), format!(" {a}. "), a.replace(' ', "  ")] {
+            if UnitKey::of(&a).is_some() && UnitKey::of(&a) == UnitKey::of(&other) {
+                proptest::prop_assert_eq!(unit_hash(&a), unit_hash(&other), "{:?} / {:?}", a, other);
+            }
+        }
+    }
+}
+
+/// Pieces of names: letters in both cases, spacing, markup, punctuation, dashes, invisible
+/// and control characters, Unicode case.
+const PARTS: [&str; 22] = ["a", "A", "z9", " ", "  ", "\t", "_", "*", "`", ".", "/", "./", "-", "—", "\u{200B}", "É", "é", "ß", "İ", "\0", "(x)", "'"];

@@ -227,6 +227,8 @@ impl Reading<'_> {
         // (row index, row time, what it carries) of the rows with a next action or a pointer.
         let mut nexts: Vec<(usize, Option<i64>, &Value)> = Vec::new();
         let mut pointed: Vec<(usize, Option<i64>, Span)> = Vec::new();
+        // The units that are rows themselves (indices into the units).
+        let mut row_units = Vec::new();
         for (i, (span, value)) in rows.iter().enumerate() {
             let Value::Object(fields) = value else {
                 self.out.faults.push(JsonFault { span: *span, kind: JsonFaultKind::BrokenRow });
@@ -238,6 +240,9 @@ impl Reading<'_> {
             let kind = row.get(KIND).and_then(|(_, v)| scalar(text, v)).map_or("", |k| &text[k.range()]);
             let own = if kind_is(kind, CONTAINERS) { None } else { unit(text, *span, &row, None, Place::Row) };
             let is_unit = own.is_some();
+            if is_unit {
+                row_units.push(self.out.units.len());
+            }
             self.out.units.extend(own);
             if kind_is(kind, DECISION_KINDS) || row.has(REASON) {
                 self.out.state.decisions.extend(row.get(CONTENT).and_then(|(_, v)| first_text(text, v)));
@@ -260,6 +265,16 @@ impl Reading<'_> {
                 }
             }
             self.out.records.push(record);
+        }
+        // Every row "active" and none of any other status: the rows' own life (a store that
+        // marks live memories so), not several tasks under way at once.
+        let lifecycle = row_units.len() > 1 && row_units.iter().all(|&u| self.out.units[u].status == Some(Status::InProgress));
+        if lifecycle {
+            let mut at = 0;
+            self.out.units.retain(|_| {
+                at += 1;
+                row_units.binary_search(&(at - 1)).is_err()
+            });
         }
         nexts.retain(|(_, _, v)| first_text(text, v).is_some());
         self.out.state.next = latest(&nexts).and_then(|n| first_text(text, nexts[n].2));

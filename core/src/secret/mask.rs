@@ -186,6 +186,13 @@ fn pair(b: &[u8], i: usize) -> usize {
     usize::from(b[i]) << 8 | usize::from(b[i + 1])
 }
 
+/// `text` (a message about `source`: a refused edit quoting the file, a tool's answer) with
+/// the secrets of both masked, each found value at every occurrence: a value the message
+/// quotes where the detector cannot see it (glued to a word) is found in the source.
+pub fn redact_about<'t>(text: &'t str, source: &str) -> Cow<'t, str> {
+    Secrets::union([&Secrets::find(source), &Secrets::find(text)]).mask(text)
+}
+
 /// `text` with every secret it holds masked, each found value at every occurrence: for text
 /// that comes from no checked document (a file to share, a command's argument, an error).
 /// Borrows when clean.
@@ -244,6 +251,14 @@ mod tests {
         assert!(!once.contains("IOSFODNN") && !once.contains("MHcCAQEE") && !once.contains("hunter22"), "{once}");
         assert_eq!(redact(&once), once.as_str());
         assert_eq!(Secrets::find(&text).mask(&once), once.as_str());
+    }
+
+    #[test]
+    fn a_message_about_a_source_masks_the_sources_secrets() {
+        let source = format!("- bucketx{KEY} logs\n- rotate {KEY}\n");
+        let message = format!("duplicate entry: \"bucketx{KEY} logs\"");
+        assert_eq!(redact(&message), message.as_str());
+        assert_eq!(redact_about(&message, &source), "duplicate entry: \"bucketxAKIA…(redacted) logs\"");
     }
 
     #[test]

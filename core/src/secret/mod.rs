@@ -28,7 +28,7 @@
 
 mod mask;
 
-pub use mask::{redact, Secrets};
+pub use mask::{redact, redact_about, Secrets};
 
 use crate::span::Span;
 use serde::Serialize;
@@ -409,8 +409,9 @@ impl Iterator for KeyWords<'_> {
     }
 }
 
+/// A character of key material: base64, or the `\` of a `\/` a JSON encoder wrote.
 fn base64(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'=')
+    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'=' | b'\\')
 }
 
 /// A line of key material: 16+ base64 characters of two kinds at least (capitals, small
@@ -448,7 +449,9 @@ fn labelled(b: &[u8], i: usize) -> Option<SecretMatch> {
     i.checked_sub(1).filter(|&s| matches!(b[s], b's' | b'S'))?;
     let (start, end) = value_after(b, i + label.len(), false)?;
     let key = &b[start..end];
-    let ok = key.len() == 40 && key.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'/' || c == b'+') && classes(key) >= 2;
+    // A JSON encoder may write `/` as `\/`: those backslashes are not the key's.
+    let len = key.len() - key.iter().filter(|&&c| c == b'\\').count();
+    let ok = len == 40 && classes(key) >= 2;
     ok.then(|| m(start, end, SecretKind::AwsSecretKey)).flatten()
 }
 
@@ -468,7 +471,20 @@ fn value_after(b: &[u8], at: usize, any_char: bool) -> Option<(usize, usize)> {
     }
     k += run(b, k, |c| c == b' ' || c == b'\t' || markup(c));
     let stop = |c: u8| c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`' | b'\\' | b',' | b';' | b')' | b']' | b'}' | b'<' | b'>');
-    let n = if any_char { run(b, k, |c| !stop(c)) } else { run(b, k, |c| c.is_ascii_alphanumeric() || c == b'/' || c == b'+') };
+    let n = if any_char {
+        run(b, k, |c| !stop(c))
+    } else {
+        // Key characters, and `\/` (`/` escaped in JSON).
+        let mut n = 0;
+        while let Some(&c) = b.get(k + n) {
+            match c {
+                b'\\' if b.get(k + n + 1) == Some(&b'/') => n += 2,
+                c if c.is_ascii_alphanumeric() || c == b'/' || c == b'+' => n += 1,
+                _ => break,
+            }
+        }
+        n
+    };
     let end = k + b[k..k + n].iter().rposition(|&c| c != b'*').map_or(0, |p| p + 1);
     (end > k).then_some((k, end))
 }
@@ -667,6 +683,8 @@ mod tests {
             ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", SecretKind::AwsSecretKey, aws_secret),
             ("\"SecretAccessKey\": \"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\"", SecretKind::AwsSecretKey, aws_secret),
             ("export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", SecretKind::AwsSecretKey, aws_secret),
+            // `/` escaped by a JSON encoder.
+            ("{\"aws_secret_access_key\": \"wJalrXUtnFEMI\\/K7MDENG\\/bPxRfiCYEXAMPLEKEY\"}", SecretKind::AwsSecretKey, "wJalrXUtnFEMI\\/K7MDENG\\/bPxRfiCYEXAMPLEKEY"),
             ("stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc", SecretKind::StripeKey, "sk_live_4eC39HqLyjWDarjtT1zdp7dc"),
             ("rk_live_51H8abcDEF0123456789xyz", SecretKind::StripeKey, "rk_live_51H8abcDEF0123456789xyz"),
             ("maps AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW ok", SecretKind::GoogleApiKey, "AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW"),
@@ -693,6 +711,8 @@ mod tests {
     fn finds_private_key_blocks_with_key_material() {
         for (text, ends) in [
             ("-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\nlQOYBF0abcDEFghiJKL012\n=abcd\n-----END PGP PRIVATE KEY BLOCK-----\nafter", "BLOCK-----"),
+            // A JSON row whose encoder escapes `/`.
+            ("{\"k\": \"-----BEGIN RSA PRIVATE KEY-----\\nMIIEow\\/BAAKCA\\/EA7b9\\n-----END RSA PRIVATE KEY-----\"}", "KEY-----"),
             // A JSON row: lines joined by `\n` escapes.
             ("{\"k\": \"-----BEGIN RSA PRIVATE KEY-----\\nMIIEowIBAAKCAQEA7b9\\n-----END RSA PRIVATE KEY-----\"}", "KEY-----"),
             // Cut short: the block ends after its last line of key material.
