@@ -73,9 +73,9 @@ struct Claims {
     waiting: Option<usize>,
 }
 
-/// How many lines at a log's latest end a claim about the whole run is read in. A claim
-/// counts only as the latest word: further back, later lines have overtaken it (and a long
-/// log's old lines are not read again for it).
+/// How many lines at each end of a file a claim about the whole run is read in (besides the
+/// state sections). A claim counts only as the latest word: further in, later lines have
+/// overtaken it (and a long log's old lines are not read again for it).
 const LATEST_LINES: usize = 200;
 
 fn claims(doc: &Document) -> Claims {
@@ -88,11 +88,10 @@ fn claims(doc: &Document) -> Claims {
     // Where the latest state is written: the state sections, and the latest lines.
     let mut states = Regions::of(doc, |r| matches!(r, SectionRole::CurrentState | SectionRole::NextStep | SectionRole::Active | SectionRole::Blocked));
     let starts = doc.line_index().starts();
-    let latest = if doc.newest_first() {
-        Span::new(0, starts.get(LATEST_LINES).copied().unwrap_or(text.len()))
-    } else {
-        Span::new(starts.get(starts.len().saturating_sub(LATEST_LINES)).copied().unwrap_or(0), text.len())
-    };
+    // Both ends: a file's order is read from its dates, and real files mix orders (a log
+    // appended at the end under a header refreshed at the top).
+    let head = Span::new(0, starts.get(LATEST_LINES).copied().unwrap_or(text.len()));
+    let tail = Span::new(starts.get(starts.len().saturating_sub(LATEST_LINES)).copied().unwrap_or(0), text.len());
     let mut fenced = false;
     let keep = |slot: &mut Option<usize>, pos: usize| {
         if slot.is_none() || !doc.newest_first() {
@@ -107,7 +106,7 @@ fn claims(doc: &Document) -> Claims {
             fenced = !fenced;
             continue;
         }
-        let read = states.holds(pos) || latest.contains(pos);
+        let read = head.contains(pos) || tail.contains(pos) || states.holds(pos);
         if fenced || !read || skipped.holds(pos) || line.len() < 8 || !lexicon::may_claim(line) {
             continue;
         }
