@@ -79,8 +79,8 @@ fn next_steps_and_remaining_lists_are_pending_units() {
     assert_eq!(names(&p.completed), ["Login"]);
     assert!(names(&p.pending).contains(&"Search"), "{:?}", names(&p.pending));
     assert!(names(&p.pending).contains(&"Docs"), "{:?}", names(&p.pending));
-    // A lead-in gives its list, and a lead-in item its first sub-item.
-    assert_eq!(p.next_action.unwrap().text, "Expand test coverage for the scraper");
+    // A lead-in gives its list, and a lead-in item its first sub-item, under its title.
+    assert_eq!(p.next_action.unwrap().text, "Testing: Expand test coverage for the scraper");
 }
 
 #[test]

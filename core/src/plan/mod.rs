@@ -172,7 +172,8 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
                 stopped_at: unit.stopped_at.map(masked),
             });
         }
-        if !done {
+        // Work still to do overtakes an older claim; a unit that waits does not.
+        if matches!(status, Status::Pending | Status::InProgress) {
             let at = marker.span.start();
             latest_open_at = Some(match latest_open_at {
                 Some(prev) if doc.newest_first() => prev.min(at),
@@ -206,7 +207,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         latest_open_at,
         worked: has_worked(doc) || completed.len() > stated_done,
     };
-    let status = status::run_status(doc, &state, next_action.as_ref(), written.map(|w| w.start()));
+    let status = status::run_status(doc, &state, next_action.as_ref(), written);
 
     let superseded = doc.decisions().iter().filter(|d| d.superseded_by.is_some()).count();
     let mut decisions = PlanDecisions {

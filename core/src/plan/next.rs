@@ -19,8 +19,9 @@ pub(super) fn next_action(
     open: &[PlanUnit],
 ) -> Option<NextAction> {
     let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
-    if let Some(span) = written {
-        return Some(NextAction { text: one_line(doc.text(span)), source: NextActionSource::NextStep, line: line(span.start()) });
+    if let Some(chosen) = written {
+        let (text, span) = written_text(doc, chosen);
+        return Some(NextAction { text, source: NextActionSource::NextStep, line: line(span.start()) });
     }
     if let Some(next) = recorded(doc) {
         return Some(NextAction { text: one_line(&next.text), source: NextActionSource::NextStep, line: line(next.span.start()) });
@@ -57,16 +58,28 @@ pub(super) fn written(doc: &Document) -> Option<Span> {
         (Some(s), Some(l)) => Some(if (l.start() > s.start()) != doc.newest_first() { l } else { s }),
         (s, l) => s.or(l),
     }?;
-    // A lead-in gives its list's first item, and a lead-in item its first sub-item
-    // (`**Performance**:` over `- Add controlled concurrency`).
+    Some(chosen)
+}
+
+/// The text of a written next step, as the plan says it: a lead-in item's title stays in
+/// front of its first sub-item (`Expand Test Coverage: Add unit tests for utilities`), so the
+/// next session knows what the step belongs to.
+///
+/// A lead-in gives its list's first item, and a lead-in item its first sub-item
+/// (`**Performance**:` over `- Add controlled concurrency`): the text and the span it ends in.
+pub(super) fn written_text(doc: &Document, chosen: Span) -> (String, Span) {
+    let mut titles = Vec::new();
     let mut span = chosen;
     for _ in 0..4 {
-        match lead_in_item(doc, span) {
-            Some(item) => span = item,
-            None => break,
+        let Some(item) = lead_in_item(doc, span) else { break };
+        if doc.items().iter().any(|i| i.text.start() == span.start()) {
+            titles.push(doc.text(span).trim().trim_end_matches(['*', '_', ':', '：']).trim_matches(['*', '_']).trim().to_owned());
         }
+        span = item;
     }
-    Some(span)
+    titles.push(one_line(doc.text(span)));
+    titles.retain(|t| !t.is_empty());
+    (titles.join(": "), span)
 }
 
 /// The next action a JSON file records in a field (`next_actions` of its latest row, a

@@ -20,17 +20,23 @@ pub(super) struct UnitState<'a> {
     pub worked: bool,
 }
 
-pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&NextAction>, written_next_at: Option<usize>) -> RunStatus {
+pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&NextAction>, written_next: Option<Span>) -> RunStatus {
     if doc.completion().is_some() {
         return RunStatus::Complete;
     }
+    let written_next_at = written_next.map(|w| w.start());
     // Compared by line: a claim and the next step it sits in share one.
     let line = |at: usize| doc.line_index().line_of(at);
     let claims = claims(doc);
     let newer = |a: usize, b: usize| if doc.newest_first() { line(a) <= line(b) } else { line(a) >= line(b) };
     let after_open = |at: Option<usize>| at.filter(|&c| units.latest_open_at.is_none_or(|o| newer(c, o)));
     let claim_done = after_open(claims.complete).filter(|&c| written_next_at.is_none_or(|n| newer(c, n)));
-    let waiting = after_open(claims.waiting);
+    // The file's own next step is to wait for a person: that is where the run stands.
+    let next_waits = written_next.filter(|w| lexicon::waits_on_a_person(&crate::case::to_lower(doc.text(*w)))).map(|w| w.start());
+    let waiting = after_open(match (claims.waiting, next_waits) {
+        (Some(a), Some(b)) => Some(if newer(a, b) { a } else { b }),
+        (a, b) => a.or(b),
+    });
     // Waiting on a person, as the latest word: blocked, whatever is under way.
     if let Some(w) = waiting {
         if claim_done.is_none_or(|c| newer(w, c)) {
