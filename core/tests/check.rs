@@ -30,6 +30,15 @@ const PROG: &str = "- COMPLETED: orders/batch_1/ (files 001-047)\n- IN_PROGRESS:
 const DISC: &str = "- `orders/batch_2/order_073.json` is malformed\n";
 const NEXT: &str = "Begin with orders/batch_2/ file 051.\n";
 
+/// A progress log of dated sessions, in the order given: one heading and one line each.
+fn sessions(dates: &[&str]) -> String {
+    let mut out = "# Progress\n".to_owned();
+    for (i, d) in dates.iter().enumerate() {
+        out.push_str(&format!("\n## Session {} — {d}\nWorked on part {}.\n", i + 1, i + 1));
+    }
+    out
+}
+
 fn notes_with(section: &str, replacement: &str) -> String {
     let mut out = SEED_002.to_owned();
     let at = out.find(section).unwrap();
@@ -157,6 +166,26 @@ fn cases() -> Vec<Case> {
             rule: Rule::StatusAlias,
             fires: (log(DEC, "- DONE: orders/batch_1/\n- IN_PROGRESS: orders/batch_2/ (stopped at 050)\n", DISC, NEXT), now(), 8),
             clean: seed(),
+        },
+        Case {
+            rule: Rule::WrappedInFence,
+            // Reported on the opening fence line, after the blank line it follows.
+            fires: (format!("\n```markdown\n{}```\n", log(DEC, PROG, DISC, NEXT)), now(), 2),
+            // A fence inside the file, or a file that is one code sample, is no wrapper.
+            clean: (format!("{}\n```rust\nfn main() {{}}\n```\n", log(DEC, PROG, DISC, NEXT)), now()),
+        },
+        Case {
+            rule: Rule::NextStepDone,
+            // batch_1 is COMPLETED (line 8); the next step (line 16) starts it again.
+            fires: (log(DEC, PROG, DISC, "Begin with orders/batch_1/ file 012.\n"), now(), 16),
+            // Naming the done unit beside the open one is a hand-over, not a stale step.
+            clean: (log(DEC, PROG, DISC, "orders/batch_1/ is done: begin with orders/batch_2/ file 051.\n"), now()),
+        },
+        Case {
+            rule: Rule::EntriesOutOfOrder,
+            // Oldest first, but the third session (line 9) is dated before the second.
+            fires: (sessions(&["2026-03-01", "2026-03-05", "2026-03-03", "2026-03-08"]), now(), 9),
+            clean: (sessions(&["2026-03-08", "2026-03-05", "2026-03-03", "2026-03-01"]), now()),
         },
     ]
 }
@@ -305,6 +334,7 @@ fn fixes_clear_their_diagnostic() {
         (Rule::TemplateDrift, notes_with("_Important system components. How they work together._", "_Components._")),
         (Rule::TemplateDrift, notes_with("# Errors & Corrections\n_Errors encountered and how they were fixed. What approaches failed._\n", "# Errors and Corrections\n_Errors encountered and how they were fixed. What approaches failed._\n")),
         (Rule::TemplateDrift, notes_with("\n_Step by step, what was attempted and done. Terse summary._", "")),
+        (Rule::WrappedInFence, format!("~~~md\n{}~~~~\n\n", log(DEC, PROG, DISC, NEXT))),
     ];
     for (rule, text) in fixable {
         let doc = parse(&text);

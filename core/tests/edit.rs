@@ -863,7 +863,10 @@ proptest! {
             };
             if let Ok(out) = result {
                 let (before, after) = (findings(&text), findings(&out.text));
-                for (rule, n) in &after {
+                // Marking a unit COMPLETED that the next step names makes that step stale:
+                // next-step-done reports what the caller has yet to update, the way a clock
+                // going back is the caller's finding.
+                for (rule, n) in after.iter().filter(|(rule, _)| **rule != "next-step-done") {
                     prop_assert!(*n <= before.get(rule).copied().unwrap_or(0), "{rule}: {before:?} -> {after:?}\n{}", out.text);
                 }
                 text = out.text;

@@ -57,7 +57,8 @@ export type RuleId =
   | "conflicting-decisions" | "duplicate-entry" | "progress-contradiction"
   | "section-over-budget" | "stale-memory" | "stale-current-state" | "possible-secret"
   | "entry-after-completion" | "template-drift" | "stale-entry" | "mixed-scope"
-  | "timestamp-assumed-utc" | "status-alias"
+  | "timestamp-assumed-utc" | "status-alias" | "wrapped-in-fence"
+  | "next-step-done" | "entries-out-of-order"
   | "header-changed" | "description-changed" | "decision-rewritten" | "entry-removed"
   | "progress-regressed" | "completion-removed";
 

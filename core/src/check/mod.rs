@@ -9,7 +9,9 @@
 //! | timestamp-assumed-utc, timestamp-out-of-order, future-timestamp, stale-memory, entry-after-completion | `timestamps.rs` |
 //! | dangling-supersedes, conflicting-decisions | `decisions.rs` |
 //! | progress-contradiction, empty-next-step | `progress.rs` |
+//! | next-step-done | `next_step.rs` |
 //! | possible-secret | `secrets.rs` |
+//! | wrapped-in-fence, entries-out-of-order | `shape.rs` |
 //! | stale-entry, mixed-scope | `store.rs` |
 //! | the same rules across the files of a memory bank | `workspace.rs` |
 //!
@@ -22,9 +24,11 @@
 mod current_state;
 mod decisions;
 mod entries;
+mod next_step;
 mod progress;
 mod secrets;
 mod sections;
+mod shape;
 mod store;
 mod template;
 mod timestamps;
@@ -107,8 +111,10 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     timestamps::check(&mut cx);
     decisions::check(&mut cx);
     progress::check(&mut cx);
+    next_step::check(&mut cx);
     secrets::check(&mut cx);
     store::check(&mut cx);
+    shape::check(&mut cx);
     finish(cx.out, options, doc.secrets())
 }
 

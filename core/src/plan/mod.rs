@@ -13,6 +13,9 @@ use serde::Serialize;
 mod next;
 mod status;
 
+/// The next step the file writes itself (the check's next-step-done reads the same one).
+pub(crate) use next::written;
+
 /// Where the run stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

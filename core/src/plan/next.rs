@@ -50,7 +50,7 @@ pub(super) fn next_action(
 /// file whose sections are dated) the latest of them wins: the last in a file kept oldest
 /// first, the first in one kept newest first. In the templated dialects the section does.
 /// A lead-in (`The immediate next steps are:`) gives the first item of its list.
-pub(super) fn written(doc: &Document) -> Option<Span> {
+pub(crate) fn written(doc: &Document) -> Option<Span> {
     let section = doc.next_step().map(|n| n.text).filter(|t| !doc.text(*t).trim().is_empty());
     let templated = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryBank);
     let chosen = match (section, labelled(doc)) {

@@ -1,0 +1,123 @@
+//! wrapped-in-fence, entries-out-of-order: the shape of the document as a whole
+//! (docs/reader.md, "Document shape").
+//!
+//! - wrapped-in-fence: the file is wrapped whole in one code fence (```` ```markdown ````
+//!   … ```` ``` ````, as agents paste a file they were shown). Memento reads the file inside
+//!   the fence ([`Document::wrapping_fence`](crate::document::Document::wrapping_fence)), but
+//!   a markdown reader sees one code block: no headings, no lists. The fix deletes the two
+//!   fence lines, a splice that leaves the inside byte for byte.
+//! - entries-out-of-order: dated sections (`## Session 12 — 2026-03-02`, compared with the
+//!   sections of their heading level) or dated paragraphs that go back in time against the
+//!   order the file keeps ([`Document::newest_first`](crate::document::Document::newest_first)).
+//!   Three dated parts at least (two give no order to break), one finding per run of parts
+//!   out of order. Log entries are timestamp-out-of-order's. A date written as a field's
+//!   value (`Last Updated: …`) or a deadline (`until …`) dates no entry and is left out.
+
+use super::{whole_lines, Ctx};
+use crate::diagnostic::TextEdit;
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::time::Timestamp;
+
+pub(super) fn check(cx: &mut Ctx) {
+    if cx.on(Rule::WrappedInFence) {
+        wrapped(cx);
+    }
+    if cx.on(Rule::EntriesOutOfOrder) {
+        out_of_order(cx);
+    }
+}
+
+fn wrapped(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let Some(inside) = doc.wrapping_fence() else { return };
+    // The opening line ends where the inside starts, the closing line starts where it ends.
+    let Some(last) = inside.start().checked_sub(1) else { return };
+    let open = whole_lines(doc, Span::empty(last));
+    let close = whole_lines(doc, Span::empty(inside.end()));
+    let opening = doc.text(open).trim_end();
+    let (open_line, close_line) = (cx.line(open.start()), cx.line(close.start()));
+    let d = cx
+        .diag(
+            Rule::WrappedInFence,
+            Span::new(open.start(), open.start() + opening.len()),
+            format!(
+                "the whole file is wrapped in a code fence (`{}` on line {open_line}, closed on line {close_line}): Memento reads the file inside the fence, but markdown readers see one code block",
+                cx.quote(opening, 40)
+            ),
+        )
+        .with_help("delete the opening and closing fence lines so the file reads as markdown")
+        .with_fix(vec![TextEdit::delete(open), TextEdit::delete(close)]);
+    cx.push(d);
+}
+
+fn out_of_order(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let sections = doc.sections();
+    let mut levels: Vec<u8> = sections.iter().filter(|s| s.timestamp.is_some()).map(|s| s.level).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    for level in levels {
+        let dated = sections.iter().filter(|s| s.level == level).filter_map(|s| Some((s.heading, s.timestamp?)));
+        runs(cx, "section", dated);
+    }
+    let text = doc.source();
+    let entry_dates = doc.stamps().iter().filter(|s| dates_an_entry(&text[whole_lines(doc, s.span).start()..s.span.start()]));
+    runs(cx, "paragraph", entry_dates.map(|s| (s.span, s.timestamp)));
+}
+
+/// Whether a paragraph's date, after `lead` on its line, dates the paragraph
+/// (`Progress Update - 2026-04-08`, `Iteration 3 (2026-01-15 12:50)`) rather than being a
+/// field's value (`**Last Updated:** 2026-04-14`, which heads a log kept oldest first) or a
+/// deadline (`Protected until 2026-01-26`): those are not the file's order.
+fn dates_an_entry(lead: &str) -> bool {
+    let lead = lead.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`' | '(' | '['));
+    if lead.ends_with([':', '：']) {
+        return false;
+    }
+    let last = lead.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("").to_lowercase();
+    !matches!(last.as_str(), "until" | "by" | "before" | "due" | "till" | "bis" | "hasta" | "até" | "jusqu" | "fino" | "до")
+}
+
+/// Reports the part that opens each run going against the file's order.
+fn runs(cx: &mut Ctx, what: &str, parts: impl Iterator<Item = (Span, Timestamp)>) {
+    let parts: Vec<(Span, Timestamp)> = parts.collect();
+    if parts.len() < 3 {
+        return;
+    }
+    let newest_first = cx.doc.newest_first();
+    let backwards = |prev: &Timestamp, next: &Timestamp| if newest_first { next.epoch_seconds > prev.epoch_seconds } else { next.epoch_seconds < prev.epoch_seconds };
+    let mut in_run = false;
+    for pair in parts.windows(2) {
+        let [(prev_at, prev), (at, t)] = pair else { continue };
+        if !backwards(prev, t) {
+            in_run = false;
+            continue;
+        }
+        if in_run {
+            continue;
+        }
+        in_run = true;
+        let (order, line) = (if newest_first { "newest first" } else { "oldest first" }, cx.line(prev_at.start()));
+        let at = if at.is_empty() { Span::empty(at.start()) } else { *at };
+        let d = cx
+            .diag(Rule::EntriesOutOfOrder, at, format!("this {what} is dated {t}, after one dated {prev} (line {line}) in a file kept {order}"))
+            .with_help(format!("keep dated {what}s {order}: move this one to its place, or correct its date"));
+        cx.push(d);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dates_an_entry;
+
+    #[test]
+    fn field_values_and_deadlines_date_no_entry() {
+        for lead in ["Progress Update - ", "Iteration 3 (", "## Session 4 — ", "", "- "] {
+            assert!(dates_an_entry(lead), "{lead}");
+        }
+        for lead in ["**Last Updated:** ", "Started: ", "**Critical Files (Protected until ", "Fecha límite hasta ", "Due "] {
+            assert!(!dates_an_entry(lead), "{lead}");
+        }
+    }
+}
