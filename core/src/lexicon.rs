@@ -427,11 +427,11 @@ const ALL_DONE: &[&str] = &[
 ];
 
 /// Words that end a claim that every task of a kind is done: `all 20 tasks done`.
-const ALL_DONE_WORDS: &[&str] = &["complete", "completed", "done", "finished", "implemented", "passing", "shipped"];
+const ALL_DONE_WORDS: &[&str] = &["complete", "completed", "done", "finished", "implemented", "passing", "processed", "shipped"];
 
 /// What such a claim counts: work, not checks (`all tests pass` is one session's result).
 const ALL_DONE_KINDS: &[&str] = &[
-    "tasks", "features", "items", "phases", "milestones", "stories", "work", "todos", "steps",
+    "tasks", "features", "items", "phases", "milestones", "stories", "work", "todos", "steps", "files",
     "units", "functionality", "requirements", "deliverables", "chapters", "issues",
 ];
 
@@ -952,7 +952,7 @@ mod tests {
 
     #[test]
     fn run_claims() {
-        for line in ["ALL 20 TASKS DONE", "PROJECT 100% COMPLETE", "152/152 features passing", "No remaining work required", "全て完了しました", "All features completed!", "**All core functionality implemented**"] {
+        for line in ["ALL 20 TASKS DONE", "PROJECT 100% COMPLETE", "152/152 features passing", "No remaining work required", "全て完了しました", "All features completed!", "**All core functionality implemented**", "All files processed."] {
             assert!(claims_all_done(&case::to_lower(line)), "{line}");
         }
         for line in ["All tests pass except two", "All 45 tests passing", "### Phase 1: Auth (100% Complete)", "All assigned features complete.", "12/12 tests pass", "3/20 done", "Not all tasks are done", "all remaining tasks done soon but", "Install all dependencies"] {

@@ -162,3 +162,16 @@ fn prose_markers_carry_their_own_source() {
     assert_eq!(doc.progress()[0].source, memento_core::MarkerSource::Prose);
     assert_eq!(doc.progress()[0].status, Some(Status::Completed));
 }
+
+#[test]
+fn a_checkpoint_logs_markers_are_its_state() {
+    // Every unit COMPLETED: complete, whatever the next step still says.
+    let done = "# Session Memory — t\n\n## Progress Markers\n- COMPLETED: a/\n- COMPLETED: b/\n\n## Next Session Start\nWrite the audit summary.\n";
+    assert_eq!(plan_of(done).status, RunStatus::Complete);
+    // No units yet, a next step written: under way.
+    let started = "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T07:12Z — use x\n\n## Next Session Start\nOpen the first batch.\n";
+    assert_eq!(plan_of(started).status, RunStatus::InProgress);
+    // In free form, a next step over finished units is work still to do.
+    let free = "# Progress\n\n## What Works\n- [x] Login\n\n## Next Steps\nWrite the audit summary.\n";
+    assert_eq!(plan_of(free).status, RunStatus::InProgress);
+}

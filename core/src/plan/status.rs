@@ -60,7 +60,10 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
             && next.is_none_or(|n| n.source == NextActionSource::Pending);
         return if fresh { RunStatus::NotStarted } else { RunStatus::InProgress };
     }
-    if written_next_at.is_some() {
+    // A next step written over finished units is work still to do, where the file keeps
+    // its state in free form; a checkpoint log's Progress Markers are its state (SPEC §1).
+    let markers_are_state = doc.dialect() == Dialect::CheckpointLog && units.stated_done > 0;
+    if written_next_at.is_some() && !markers_are_state {
         return RunStatus::InProgress;
     }
     if units.stated_done > 0 {
