@@ -645,3 +645,16 @@ fn status_conflict_compares_the_run_s_current_states_only() {
     // A subsection's status line is the subsection's (a component), not the section's.
     assert!(conflicts("# P\n\n## Current Status\nStatus: in progress\n### Parser\nStatus: COMPLETED\n").is_empty());
 }
+
+/// entries-out-of-order: one finding per run going against the file's order (two sessions of
+/// the same date do not end a run), one for each separate run, in either order of file.
+#[test]
+fn entries_out_of_order_reports_each_run_once() {
+    let lines = |dates: &[&str]| check(&parse(&sessions(dates)), &now()).into_iter().filter(|d| d.rule == Rule::EntriesOutOfOrder).map(|d| d.line).collect::<Vec<_>>();
+    // Session k's heading is on line 3k.
+    assert_eq!(lines(&["2026-03-10", "2026-03-12", "2026-03-02", "2026-03-02", "2026-03-01", "2026-03-20", "2026-03-25"]), vec![9]);
+    assert_eq!(lines(&["2026-03-01", "2026-03-05", "2026-03-02", "2026-03-06", "2026-03-03", "2026-03-07", "2026-03-08"]), vec![9, 15]);
+    assert_eq!(lines(&["2026-03-25", "2026-03-20", "2026-03-21", "2026-03-12", "2026-03-10"]), vec![9]);
+    // Two dated parts give no order to break.
+    assert!(lines(&["2026-03-05", "2026-03-01"]).is_empty());
+}
