@@ -91,6 +91,7 @@ rules! {
     WrappedInFence = "wrapped-in-fence", Warning, Check, "The whole file is wrapped in one code fence: markdown readers see one code block.";
     NextStepDone = "next-step-done", Warning, Check, "The next step names a unit the file records as COMPLETED.";
     EntriesOutOfOrder = "entries-out-of-order", Warning, Check, "Dated sections or paragraphs go back in time against the file's own order.";
+    StatusConflict = "status-conflict", Warning, Check, "Two current-state sections state different statuses.";
     HeaderChanged = "header-changed", Error, Transition, "A section header was changed, added or removed.";
     DescriptionChanged = "description-changed", Error, Transition, "A session-notes italic description was changed.";
     DecisionRewritten = "decision-rewritten", Error, Transition, "A decision was edited or deleted instead of superseded.";

@@ -187,6 +187,13 @@ fn cases() -> Vec<Case> {
             fires: (sessions(&["2026-03-01", "2026-03-05", "2026-03-03", "2026-03-08"]), now(), 9),
             clean: (sessions(&["2026-03-08", "2026-03-05", "2026-03-03", "2026-03-01"]), now()),
         },
+        Case {
+            rule: Rule::StatusConflict,
+            // The top block says done; the one further down (line 10) still says in progress.
+            fires: ("# Project\n\n## Current Status\n✅ Complete\n\n## Notes\n- shipped on Friday\n\n## Status\n**Status:** In progress\n".into(), now(), 10),
+            // The same status twice, and a unit's own status line, are no conflict.
+            clean: ("# Project\n\n## Current Status\n✅ Complete\n\n## Status\nStatus: done\n\n## Estado actual\n- IN_PROGRESS: docs\n".into(), now()),
+        },
     ]
 }
 
@@ -623,4 +630,31 @@ mod robustness {
             assert_sound(&text);
         }
     }
+}
+
+/// status-conflict: the run's status on `Status:` lines and short first lines, in several
+/// languages; a session's own state block (under a dated heading) is that session's, which a
+/// later state rightly changes.
+#[test]
+fn status_conflict_compares_the_run_s_current_states_only() {
+    let conflicts = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::StatusConflict).map(|d| d.line).collect::<Vec<_>>();
+    assert_eq!(conflicts("# Proyecto\n\n## Estado\nEstado: en curso\n\n## Current Status\nStatus: COMPLETED\n"), vec![7]);
+    assert_eq!(conflicts("# プロジェクト\n\n## ステータス\n完了\n\n## Status\n- Status: in Arbeit\n"), vec![7]);
+    // Session blocks: each dated session keeps its own state.
+    assert!(conflicts("# Log\n\n## Session 1 — 2026-03-01\n### Current Status\nStatus: in progress\n\n## Session 2 — 2026-03-02\n### Current Status\nStatus: COMPLETED\n").is_empty());
+    // A subsection's status line is the subsection's (a component), not the section's.
+    assert!(conflicts("# P\n\n## Current Status\nStatus: in progress\n### Parser\nStatus: COMPLETED\n").is_empty());
+}
+
+/// entries-out-of-order: one finding per run going against the file's order (two sessions of
+/// the same date do not end a run), one for each separate run, in either order of file.
+#[test]
+fn entries_out_of_order_reports_each_run_once() {
+    let lines = |dates: &[&str]| check(&parse(&sessions(dates)), &now()).into_iter().filter(|d| d.rule == Rule::EntriesOutOfOrder).map(|d| d.line).collect::<Vec<_>>();
+    // Session k's heading is on line 3k.
+    assert_eq!(lines(&["2026-03-10", "2026-03-12", "2026-03-02", "2026-03-02", "2026-03-01", "2026-03-20", "2026-03-25"]), vec![9]);
+    assert_eq!(lines(&["2026-03-01", "2026-03-05", "2026-03-02", "2026-03-06", "2026-03-03", "2026-03-07", "2026-03-08"]), vec![9, 15]);
+    assert_eq!(lines(&["2026-03-25", "2026-03-20", "2026-03-21", "2026-03-12", "2026-03-10"]), vec![9]);
+    // Two dated parts give no order to break.
+    assert!(lines(&["2026-03-05", "2026-03-01"]).is_empty());
 }

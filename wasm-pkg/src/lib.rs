@@ -58,7 +58,7 @@ export type RuleId =
   | "section-over-budget" | "stale-memory" | "stale-current-state" | "possible-secret"
   | "entry-after-completion" | "template-drift" | "stale-entry" | "mixed-scope"
   | "timestamp-assumed-utc" | "status-alias" | "wrapped-in-fence"
-  | "next-step-done" | "entries-out-of-order"
+  | "next-step-done" | "entries-out-of-order" | "status-conflict"
   | "header-changed" | "description-changed" | "decision-rewritten" | "entry-removed"
   | "progress-regressed" | "completion-removed";
 

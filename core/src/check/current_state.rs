@@ -1,15 +1,28 @@
-//! stale-current-state: session notes whose Current State is empty, or dated before the
-//! newest Worklog entry (the notes rules say Current State is refreshed at every update).
-//! A Current State without any date cannot be compared and only the empty case applies.
+//! stale-current-state, status-conflict: the file's current state against itself.
+//!
+//! - stale-current-state: session notes whose Current State is empty, or dated before the
+//!   newest Worklog entry (the notes rules say Current State is refreshed at every update).
+//!   A Current State without any date cannot be compared and only the empty case applies.
+//! - status-conflict: two current-state sections (`## Current Status`, `## Status`, `##
+//!   現在の状況`) that state different statuses for the run: the later one is reported. A
+//!   section states a status on a `Status:` line of its own (not its subsections'), or on a
+//!   first line that is a short status and nothing more (`✅ Complete`, `In progress —
+//!   blocked on review`); a line naming a unit (`IN_PROGRESS: auth`) is that unit's status,
+//!   not the run's. A state section in history or under a dated session is that session's
+//!   state, which later ones rightly change.
 
 use super::Ctx;
-use crate::document::{Section, SectionRole};
+use crate::document::{Document, Section, SectionRole, Status};
+use crate::lexicon::{self, Meaning};
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::time::{self, Timestamp};
 use crate::Dialect;
 
 pub(super) fn check(cx: &mut Ctx) {
+    if cx.on(Rule::StatusConflict) {
+        conflict(cx);
+    }
     if cx.doc.dialect() != Dialect::SessionNotes || !cx.on(Rule::StaleCurrentState) {
         return;
     }
@@ -40,6 +53,77 @@ pub(super) fn check(cx: &mut Ctx) {
             .with_help("refresh Current State at every update: it is what the next session reads first");
         cx.push(d);
     }
+}
+
+fn conflict(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let sections = doc.sections();
+    let mut first: Option<(Status, usize, &Section)> = None;
+    for (i, s) in sections.iter().enumerate() {
+        if s.role != SectionRole::CurrentState || dated_or_history(doc, s) {
+            continue;
+        }
+        let Some((status, at)) = stated(doc, i) else { continue };
+        let Some((was, was_at, was_in)) = first else {
+            first = Some((status, at.start(), s));
+            continue;
+        };
+        if status == was {
+            continue;
+        }
+        let (line, title) = (cx.line(was_at), super::title_of(doc, was_in));
+        let d = cx
+            .diag(Rule::StatusConflict, at, format!("this current state says {}, but `{}` (line {line}) says {}", status.as_str(), cx.quote(title, 40), was.as_str()))
+            .with_help("keep one current state: update the older block, or move it under the history it belongs to");
+        cx.push(d);
+    }
+}
+
+/// A section that is a session's own (itself or an enclosing section dated) or history.
+fn dated_or_history(doc: &Document, s: &Section) -> bool {
+    let sections = doc.sections();
+    let mut at = Some(s);
+    while let Some(s) = at {
+        if s.timestamp.is_some() || s.role == SectionRole::History {
+            return true;
+        }
+        at = s.parent.and_then(|p| sections.get(p));
+    }
+    false
+}
+
+/// The status section `i` states, with the line that states it.
+fn stated(doc: &Document, i: usize) -> Option<(Status, Span)> {
+    let sections = doc.sections();
+    let s = &sections[i];
+    // Its own lines: up to its first subsection.
+    let end = sections.get(i + 1).map(|n| n.heading.start()).filter(|&e| e < s.span.end()).unwrap_or(s.span.end());
+    let start = content_of(s).start().min(end);
+    let mut at = start;
+    let mut first = true;
+    for raw in doc.text(Span::new(start, end)).split_inclusive('\n') {
+        let line_start = at;
+        at += raw.len();
+        let line = raw.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>')).trim_end();
+        if line.is_empty() {
+            continue;
+        }
+        let lead = line_start + (raw.len() - raw.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>')).len());
+        let span = Span::new(lead, lead + line.len());
+        match lexicon::labelled(line) {
+            Some((Meaning::StatusField, _, rest)) => return lexicon::status_of(&line[rest..]).map(|st| (st, span)),
+            // `IN_PROGRESS: auth`: a unit's status, not the run's.
+            Some(_) => {}
+            None if first && line.split_whitespace().count() <= 6 => {
+                if let Some(st) = lexicon::status_of(line) {
+                    return Some((st, span));
+                }
+            }
+            None => {}
+        }
+        first = false;
+    }
+    None
 }
 
 /// A section's content below its italic description.

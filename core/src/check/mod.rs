@@ -4,7 +4,7 @@
 //! |---|---|
 //! | missing-section, duplicate-section, section-over-budget | `sections.rs` |
 //! | template-drift (and [`NotesTemplate`]) | `template.rs` |
-//! | stale-current-state | `current_state.rs` |
+//! | stale-current-state, status-conflict | `current_state.rs` |
 //! | malformed-entry, unknown-status, status-alias, duplicate-entry | `entries.rs` |
 //! | timestamp-assumed-utc, timestamp-out-of-order, future-timestamp, stale-memory, entry-after-completion | `timestamps.rs` |
 //! | dangling-supersedes, conflicting-decisions | `decisions.rs` |

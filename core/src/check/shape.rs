@@ -91,7 +91,8 @@ fn runs(cx: &mut Ctx, what: &str, parts: impl Iterator<Item = (Span, Timestamp)>
     for pair in parts.windows(2) {
         let [(prev_at, prev), (at, t)] = pair else { continue };
         if !backwards(prev, t) {
-            in_run = false;
+            // Two parts of the same date go neither way: a run goes on across them.
+            in_run &= t.epoch_seconds == prev.epoch_seconds;
             continue;
         }
         if in_run {
