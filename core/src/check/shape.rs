@@ -75,7 +75,7 @@ fn dates_an_entry(lead: &str) -> bool {
     if lead.ends_with([':', '：']) {
         return false;
     }
-    let last = lead.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("").to_lowercase();
+    let last = lead.rsplit(|c: char| !c.is_alphanumeric()).next().map(crate::case::to_lower).unwrap_or_default();
     !matches!(last.as_str(), "until" | "by" | "before" | "due" | "till" | "bis" | "hasta" | "até" | "jusqu" | "fino" | "до")
 }
 
