@@ -156,7 +156,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let mut in_progress_at = None;
     let mut stated_done = 0;
     let mut latest_open_at: Option<usize> = None;
-    let history = History::of(doc);
+    let history = Regions::of(doc, |r| r == SectionRole::History);
     for (m, u) in units {
         let marker = &doc.progress()[m as usize];
         let Some(status) = marker.status else { continue };
@@ -251,24 +251,26 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     }
 }
 
-/// The sections a file keeps its past in (Archive, Previous handoffs): outermost ones, in
-/// file order, so they do not overlap.
-struct History {
+/// The text of the sections of some roles (history, the state sections, …), merged into
+/// disjoint spans in file order, so that whether an offset lies in them is one binary search.
+pub(super) struct Regions {
     spans: Vec<Span>,
 }
 
-impl History {
-    fn of(doc: &Document) -> History {
-        let spans = doc
-            .sections()
-            .iter()
-            .filter(|s| s.role == SectionRole::History && s.parent.is_none_or(|p| doc.sections()[p].role != SectionRole::History))
-            .map(|s| s.span)
-            .collect();
-        History { spans }
+impl Regions {
+    pub(super) fn of(doc: &Document, role: impl Fn(SectionRole) -> bool) -> Regions {
+        let mut spans: Vec<Span> = Vec::new();
+        for s in doc.sections().iter().filter(|s| role(s.role)) {
+            match spans.last_mut() {
+                // Sections come in file order; a subsection lies inside its parent.
+                Some(last) if s.span.start() < last.end() => *last = Span::new(last.start(), last.end().max(s.span.end())),
+                _ => spans.push(s.span),
+            }
+        }
+        Regions { spans }
     }
 
-    fn holds(&self, offset: usize) -> bool {
+    pub(super) fn holds(&self, offset: usize) -> bool {
         let at = self.spans.partition_point(|s| s.end() <= offset);
         self.spans.get(at).is_some_and(|s| s.contains(offset))
     }

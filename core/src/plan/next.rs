@@ -2,7 +2,7 @@
 //! writes one, else the stop point of the unit under way, else the first pending unit, else
 //! the current state. docs/reader.md, "The next action", says why in this order.
 
-use super::{NextAction, NextActionSource, PlanUnit, ResumeFrom};
+use super::{NextAction, NextActionSource, PlanUnit, Regions, ResumeFrom};
 use crate::document::{Document, FieldText, SectionRole, Status};
 use crate::lexicon::{self, Meaning};
 use crate::parse::is_rule_line;
@@ -117,8 +117,7 @@ fn labelled(doc: &Document) -> Option<Span> {
         let end = starts.get(i + 1).map_or(text.len(), |&next| next);
         (start, text[start..end].trim_end())
     };
-    let history: Vec<Span> = doc.sections().iter().filter(|s| s.role == SectionRole::History).map(|s| s.span).collect();
-    let in_history = |at: usize| history.iter().any(|h| h.contains(at));
+    let history = Regions::of(doc, |r| r == SectionRole::History);
     let mut found = Vec::new();
     let mut fenced = false;
     for i in 0..starts.len() {
@@ -139,7 +138,7 @@ fn labelled(doc: &Document) -> Option<Span> {
         }
         let Some((Meaning::Next, _, rest)) = lexicon::labelled(body) else { continue };
         let label_start = start + lead + marker;
-        if in_history(label_start) {
+        if history.holds(label_start) {
             continue;
         }
         let after = body[rest..].trim_end();

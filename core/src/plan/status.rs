@@ -2,7 +2,7 @@
 //! read as a reviewer reads it: the latest state the file writes wins (docs/reader.md, "The
 //! run's status").
 
-use super::{NextAction, NextActionSource, PlanUnit, RunStatus};
+use super::{NextAction, NextActionSource, PlanUnit, Regions, RunStatus};
 use crate::document::{Document, SectionRole, Status};
 use crate::lexicon;
 use crate::span::Span;
@@ -93,9 +93,9 @@ fn claims(doc: &Document) -> Claims {
         return out;
     }
     let text = doc.source();
-    let mut skipped = Regions::of(doc, |r| matches!(r, SectionRole::History | SectionRole::Decisions | SectionRole::Procedure));
+    let skipped = Regions::of(doc, |r| matches!(r, SectionRole::History | SectionRole::Decisions | SectionRole::Procedure));
     // Where the latest state is written: the state sections, and the latest lines.
-    let mut states = Regions::of(doc, |r| matches!(r, SectionRole::CurrentState | SectionRole::NextStep | SectionRole::Active | SectionRole::Blocked));
+    let states = Regions::of(doc, |r| matches!(r, SectionRole::CurrentState | SectionRole::NextStep | SectionRole::Active | SectionRole::Blocked));
     let starts = doc.line_index().starts();
     // Both ends: a file's order is read from its dates, and real files mix orders (a log
     // appended at the end under a header refreshed at the top).
@@ -128,32 +128,4 @@ fn claims(doc: &Document) -> Claims {
         }
     }
     out
-}
-
-/// The text of some sections, as disjoint spans asked in increasing order.
-struct Regions {
-    spans: Vec<Span>,
-    at: usize,
-}
-
-impl Regions {
-    fn of(doc: &Document, role: impl Fn(SectionRole) -> bool) -> Regions {
-        let mut spans: Vec<Span> = Vec::new();
-        for s in doc.sections().iter().filter(|s| role(s.role)) {
-            match spans.last_mut() {
-                // Sections come in file order; a subsection lies inside its parent.
-                Some(last) if s.span.start() < last.end() => *last = Span::new(last.start(), last.end().max(s.span.end())),
-                _ => spans.push(s.span),
-            }
-        }
-        Regions { spans, at: 0 }
-    }
-
-    /// Whether `offset` lies in a region; offsets must not decrease between calls.
-    fn holds(&mut self, offset: usize) -> bool {
-        while self.spans.get(self.at).is_some_and(|s| s.end() <= offset) {
-            self.at += 1;
-        }
-        self.spans.get(self.at).is_some_and(|s| s.contains(offset))
-    }
 }
