@@ -279,6 +279,12 @@ pub(crate) fn read_status(word: &str) -> Option<(Status, bool)> {
     Status::from_word(word).or_else(|| crate::lexicon::status_of(word).map(|s| (s, true)))
 }
 
+/// `The immediate next steps are:`, `- **Deploy phase:**`: a line that introduces a list
+/// (it ends with a colon, markup aside), not a unit or a step of its own.
+pub(crate) fn is_lead_in(line: &str) -> bool {
+    line.trim_end().trim_end_matches(['*', '_']).ends_with([':', '：'])
+}
+
 /// A line of one repeated `-`, `=`, `*` or `_` (three or more, spaces allowed): a thematic
 /// break or an underline, never content.
 pub(crate) fn is_rule_line(line: &str) -> bool {

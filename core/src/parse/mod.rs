@@ -9,7 +9,7 @@ mod roles;
 mod shape;
 mod store;
 
-pub(crate) use lines::{is_rule_line, status_word, stop_point, supersedes};
+pub(crate) use lines::{is_lead_in, is_rule_line, status_word, stop_point, supersedes};
 pub(crate) use store::status_of;
 
 
@@ -378,7 +378,8 @@ fn resolve_supersedes(doc: &mut Document) {
     }
 }
 
-pub(super) fn first_line(text: &str, span: Span) -> Span {
+/// The first line of `span`, without its line ending and trailing white space.
+pub(crate) fn first_line(text: &str, span: Span) -> Span {
     let s = &text[span.range()];
     let line = memchr::memchr(b'\n', s.as_bytes()).map_or(s, |i| &s[..i]).trim_end();
     Span::new(span.start(), span.start() + line.len())

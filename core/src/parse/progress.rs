@@ -145,7 +145,7 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
                 _ => None,
             };
             if let Some(status) = status {
-                if !says_there_is_none(line_text) && !ends_with_colon(line_text) {
+                if !says_there_is_none(line_text) && !lines::is_lead_in(line_text) {
                     markers.push(simple(item.span, MarkerSource::Section, status, Span::empty(item.text.start()), line));
                 }
                 continue;
@@ -187,11 +187,6 @@ fn says_there_is_none(item: &str) -> bool {
     let word_end = item.find(|c: char| !c.is_ascii_alphabetic() && c != '/').unwrap_or(item.len());
     let word = &item[..word_end];
     ["none", "nothing", "n/a"].iter().any(|w| word.eq_ignore_ascii_case(w))
-}
-
-/// `The immediate next steps are:`: an item that introduces a list, not a unit.
-fn ends_with_colon(item: &str) -> bool {
-    item.trim_end().trim_end_matches(['*', '_']).ends_with([':', '：'])
 }
 
 fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {

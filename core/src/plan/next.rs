@@ -5,7 +5,7 @@
 use super::{NextAction, NextActionSource, PlanUnit, Regions, ResumeFrom};
 use crate::document::{Document, FieldText, SectionRole, Status};
 use crate::lexicon::{self, Meaning};
-use crate::parse::is_rule_line;
+use crate::parse::{first_line, is_lead_in, is_rule_line};
 use crate::span::Span;
 use crate::text::one_line;
 use crate::Dialect;
@@ -90,21 +90,14 @@ pub(super) fn recorded(doc: &Document) -> Option<&FieldText> {
 
 /// When `span` introduces a list (`… are:`), the first item of that list.
 fn lead_in_item(doc: &Document, span: Span) -> Option<Span> {
-    let text = doc.text(span).trim_end();
-    if !text.trim_end_matches(['*', '_']).ends_with([':', '：']) {
+    if !is_lead_in(doc.text(span)) {
         return None;
     }
     let at = doc.items().partition_point(|i| i.text.start() < span.end());
     let item = doc.items().get(at)?;
     let between = &doc.source()[span.end()..item.span.start()];
     // The list must follow the lead-in (a blank line between, no other paragraph).
-    between.trim().trim_start_matches(['-', '*', '+']).trim().is_empty().then(|| first_line(doc, item.text))
-}
-
-fn first_line(doc: &Document, span: Span) -> Span {
-    let t = doc.text(span);
-    let end = t.find('\n').map_or(t.len(), |i| i);
-    Span::new(span.start(), span.start() + t[..end].trim_end().len())
+    between.trim().trim_start_matches(['-', '*', '+']).trim().is_empty().then(|| first_line(doc.source(), item.text))
 }
 
 /// The latest next-step label outside history and code fences: the text after it on its
