@@ -21,15 +21,20 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
     headings(doc, &mut markers);
     tables(doc, outline, &mut markers);
     if free_form(doc.dialect) {
+        in_file_order(&mut markers);
         state_paragraphs(doc, outline, &mut markers);
         dated_paragraphs(doc, &mut markers);
     }
-    // Heading and table markers were appended after the item markers: restore file order (a
-    // no-op pass when there are none).
-    if !markers.is_sorted_by_key(|m| m.span.start()) {
-        crate::sort::sort_by_key(&mut markers, |m| [m.span.start() as u64, 0, 0]);
-    }
+    in_file_order(&mut markers);
     doc.progress = markers;
+}
+
+/// Markers of each source are appended after those of the others: restore file order (a
+/// no-op pass when they are in it).
+fn in_file_order(markers: &mut [ProgressMarker]) {
+    if !markers.is_sorted_by_key(|m| m.span.start()) {
+        crate::sort::sort_by_key(markers, |m| [m.span.start() as u64, 0, 0]);
+    }
 }
 
 /// A marker naming one unit.
@@ -271,21 +276,28 @@ fn status_line_under(doc: &Document, section: &Section) -> Option<(Status, Span)
 
 /// A state section written as a paragraph (`## Active Task` over `Auth migration — phase 2
 /// under review.`): its first line is the unit in that state.
+/// `markers` must be in file order; what this adds comes after them.
 fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
-    for section in &doc.sections {
+    let in_order = markers.len();
+    for (i, section) in doc.sections.iter().enumerate() {
         let status = match section.role {
             SectionRole::Active => Status::InProgress,
             SectionRole::Blocked => Status::Blocked,
             _ => continue,
         };
         // Only where no item of the section is a unit already.
-        if markers.iter().any(|m| section.body.contains(m.span.start())) {
+        let first = &markers[..in_order];
+        if first.get(first.partition_point(|m| m.span.start() < section.body.start())).is_some_and(|m| section.body.contains(m.span.start())) {
             continue;
         }
-        let Some(p) = outline.paragraphs.iter().find(|p| section.body.contains(p.start())) else { continue };
-        // The paragraph must open the section's own text, not a subsection's.
-        if doc.sections.iter().any(|s| s.heading.start() > section.heading.start() && s.heading.start() < p.start()) {
+        let paragraphs = &outline.paragraphs;
+        let Some(p) = paragraphs.get(paragraphs.partition_point(|p| p.start() < section.body.start())).filter(|p| section.body.contains(p.start())) else {
+            continue;
+        };
+        // The paragraph must open the section's own text, not a subsection's (sections are
+        // in file order: the next one is the first that could come between).
+        if doc.sections.get(i + 1).is_some_and(|s| s.heading.start() < p.start()) {
             continue;
         }
         let line = first_line(text, *p);
