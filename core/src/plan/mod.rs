@@ -251,6 +251,25 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     }
 }
 
+/// The lines of the file outside fenced code, as the line index counts them (a lone CR ends
+/// one too): (line index, start offset, the line without its line break and trailing space).
+/// Fence lines themselves are not given.
+pub(super) fn lines_outside_code(doc: &Document) -> impl Iterator<Item = (usize, usize, &str)> + '_ {
+    let text = doc.source();
+    let starts = doc.line_index().starts();
+    let mut fenced = false;
+    starts.iter().enumerate().filter_map(move |(i, &start)| {
+        let end = starts.get(i + 1).copied().unwrap_or(text.len());
+        let line = text[start..end].trim_end();
+        let body = line.trim_start();
+        if body.starts_with("```") || body.starts_with("~~~") {
+            fenced = !fenced;
+            return None;
+        }
+        (!fenced).then_some((i, start, line))
+    })
+}
+
 /// The text of the sections of some roles (history, the state sections, …), merged into
 /// disjoint spans in file order, so that whether an offset lies in them is one binary search.
 pub(super) struct Regions {

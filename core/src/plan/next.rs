@@ -2,7 +2,7 @@
 //! writes one, else the stop point of the unit under way, else the first pending unit, else
 //! the current state. docs/reader.md, "The next action", says why in this order.
 
-use super::{NextAction, NextActionSource, PlanUnit, Regions, ResumeFrom};
+use super::{lines_outside_code, NextAction, NextActionSource, PlanUnit, Regions, ResumeFrom};
 use crate::document::{Document, FieldText, SectionRole, Status};
 use crate::lexicon::{self, Meaning};
 use crate::parse::{first_line, is_lead_in, is_rule_line};
@@ -112,16 +112,10 @@ fn labelled(doc: &Document) -> Option<Span> {
     };
     let history = Regions::of(doc, |r| r == SectionRole::History);
     let mut found = Vec::new();
-    let mut fenced = false;
-    for i in 0..starts.len() {
-        let (start, line) = line_at(i);
+    for (i, start, line) in lines_outside_code(doc) {
         let lead = line.len() - line.trim_start().len();
         let mut body = &line[lead..];
-        if body.starts_with("```") || body.starts_with("~~~") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced || body.starts_with('#') {
+        if body.starts_with('#') {
             continue;
         }
         let marker = list_marker(body);

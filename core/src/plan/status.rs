@@ -2,7 +2,7 @@
 //! read as a reviewer reads it: the latest state the file writes wins (docs/reader.md, "The
 //! run's status").
 
-use super::{NextAction, NextActionSource, PlanUnit, Regions, RunStatus};
+use super::{lines_outside_code, NextAction, NextActionSource, PlanUnit, Regions, RunStatus};
 use crate::document::{Document, SectionRole, Status};
 use crate::lexicon;
 use crate::span::Span;
@@ -101,22 +101,15 @@ fn claims(doc: &Document) -> Claims {
     // appended at the end under a header refreshed at the top).
     let head = Span::new(0, starts.get(LATEST_LINES).copied().unwrap_or(text.len()));
     let tail = Span::new(starts.get(starts.len().saturating_sub(LATEST_LINES)).copied().unwrap_or(0), text.len());
-    let mut fenced = false;
     let keep = |slot: &mut Option<usize>, pos: usize| {
         if slot.is_none() || !doc.newest_first() {
             *slot = Some(pos);
         }
     };
-    // Lines as the line index counts them (a lone CR ends one too).
-    for (i, &pos) in starts.iter().enumerate() {
-        let end = starts.get(i + 1).copied().unwrap_or(text.len());
-        let line = text[pos..end].trim();
-        if line.starts_with("```") || line.starts_with("~~~") {
-            fenced = !fenced;
-            continue;
-        }
+    for (_, pos, line) in lines_outside_code(doc) {
+        let line = line.trim_start();
         let read = head.contains(pos) || tail.contains(pos) || states.holds(pos);
-        if fenced || !read || skipped.holds(pos) || line.len() < 8 || !lexicon::may_claim(line) {
+        if !read || skipped.holds(pos) || line.len() < 8 || !lexicon::may_claim(line) {
             continue;
         }
         let lower = crate::case::to_lower(line);
