@@ -41,6 +41,8 @@ pub struct Document {
     pub(crate) newest_first: bool,
     /// The secrets of the source, found on first use ([`Document::secrets`]).
     pub(crate) secrets: std::sync::OnceLock<crate::secret::Secrets>,
+    /// The next step the file writes itself, found on first use (`plan::next::written`).
+    pub(crate) written_next: std::sync::OnceLock<Option<Span>>,
 }
 
 /// A date at the start of a free-text paragraph.

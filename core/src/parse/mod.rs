@@ -69,6 +69,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
         fence: None,
         newest_first: false,
         secrets: Default::default(),
+        written_next: Default::default(),
     };
     // Spans hold u32 offsets: a longer text is kept whole (it round-trips) but not read.
     if u32::try_from(doc.source.len()).is_err() {

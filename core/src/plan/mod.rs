@@ -252,21 +252,22 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
 }
 
 /// The lines of the file outside fenced code, as the line index counts them (a lone CR ends
-/// one too): (line index, start offset, the line without its line break and trailing space).
-/// Fence lines themselves are not given.
+/// one too): (line index, offset of the line's content, its content without the white space
+/// around it). Fence lines themselves are not given.
 pub(super) fn lines_outside_code(doc: &Document) -> impl Iterator<Item = (usize, usize, &str)> + '_ {
     let text = doc.source();
     let starts = doc.line_index().starts();
     let mut fenced = false;
     starts.iter().enumerate().filter_map(move |(i, &start)| {
         let end = starts.get(i + 1).copied().unwrap_or(text.len());
-        let line = text[start..end].trim_end();
-        let body = line.trim_start();
-        if body.starts_with("```") || body.starts_with("~~~") {
+        let line = &text[start..end];
+        let from_lead = line.trim_start();
+        let content = from_lead.trim_end();
+        if content.starts_with("```") || content.starts_with("~~~") {
             fenced = !fenced;
             return None;
         }
-        (!fenced).then_some((i, start, line))
+        (!fenced).then_some((i, start + line.len() - from_lead.len(), content))
     })
 }
 

@@ -48,17 +48,22 @@ pub(super) fn next_action(
 /// The next step the file writes itself: its Next Steps section, or a `NEXT:` / `Next
 /// steps:` / `次のステップ：` label anywhere outside its history. In a log (a progress log, or a
 /// file whose sections are dated) the latest of them wins: the last in a file kept oldest
-/// first, the first in one kept newest first. In the templated dialects the section does.
-/// A lead-in (`The immediate next steps are:`) gives the first item of its list.
+/// first, the first in one kept newest first. In the templated dialects the section does
+/// (and the labels are not looked for). Found once per document: the plan and the
+/// next-step-done rule both ask.
 pub(crate) fn written(doc: &Document) -> Option<Span> {
-    let section = doc.next_step().map(|n| n.text).filter(|t| !doc.text(*t).trim().is_empty());
-    let templated = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryBank);
-    let chosen = match (section, labelled(doc)) {
-        (Some(s), _) if templated => Some(s),
-        (Some(s), Some(l)) => Some(if (l.start() > s.start()) != doc.newest_first() { l } else { s }),
-        (s, l) => s.or(l),
-    }?;
-    Some(chosen)
+    *doc.written_next.get_or_init(|| {
+        let section = doc.next_step().map(|n| n.text).filter(|t| !doc.text(*t).trim().is_empty());
+        let templated = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryBank);
+        match section {
+            Some(s) if templated => Some(s),
+            Some(s) => Some(match labelled(doc) {
+                Some(l) if (l.start() > s.start()) != doc.newest_first() => l,
+                _ => s,
+            }),
+            None => labelled(doc),
+        }
+    })
 }
 
 /// The text of a written next step, as the plan says it: a lead-in item's title stays in
@@ -112,9 +117,7 @@ fn labelled(doc: &Document) -> Option<Span> {
     };
     let history = Regions::of(doc, |r| r == SectionRole::History);
     let mut found = Vec::new();
-    for (i, start, line) in lines_outside_code(doc) {
-        let lead = line.len() - line.trim_start().len();
-        let mut body = &line[lead..];
+    for (i, start, mut body) in lines_outside_code(doc) {
         if body.starts_with('#') {
             continue;
         }
@@ -124,7 +127,7 @@ fn labelled(doc: &Document) -> Option<Span> {
             continue;
         }
         let Some((Meaning::Next, _, rest)) = lexicon::labelled(body) else { continue };
-        let label_start = start + lead + marker;
+        let label_start = start + marker;
         if history.holds(label_start) {
             continue;
         }

@@ -107,7 +107,6 @@ fn claims(doc: &Document) -> Claims {
         }
     };
     for (_, pos, line) in lines_outside_code(doc) {
-        let line = line.trim_start();
         let read = head.contains(pos) || tail.contains(pos) || states.holds(pos);
         if !read || skipped.holds(pos) || line.len() < 8 || !lexicon::may_claim(line) {
             continue;
