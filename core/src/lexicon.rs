@@ -362,19 +362,21 @@ const DONE_VERBS: &[&str] = &[
 /// A line that records finished work in prose: the verb's length, when `text` opens with
 /// one of [`DONE_VERBS`] and goes on.
 pub(crate) fn done_verb(text: &str) -> Option<usize> {
-    static INDEX: OnceLock<crate::hash::FastMap<u16, Vec<&'static str>>> = OnceLock::new();
+    // Verbs by key, as the rows are (the same map type: one more would be more code in the
+    // wasm package).
+    static INDEX: OnceLock<crate::hash::FastMap<u16, Vec<u16>>> = OnceLock::new();
     let index = INDEX.get_or_init(|| {
-        let mut index: crate::hash::FastMap<u16, Vec<&'static str>> = Default::default();
-        for v in DONE_VERBS {
+        let mut index: crate::hash::FastMap<u16, Vec<u16>> = Default::default();
+        for (i, v) in DONE_VERBS.iter().enumerate() {
             if let Some(k) = key(v) {
-                index.entry(k).or_default().push(v);
+                index.entry(k).or_default().push(i as u16);
             }
         }
         index
     });
     let verbs = index.get(&key(text.trim_start_matches(is_markup))?)?;
-    verbs.iter().find_map(|v| {
-        let len = spells(text, v)?;
+    verbs.iter().find_map(|&i| {
+        let len = spells(text, DONE_VERBS[usize::from(i)])?;
         let rest = text[len..].trim_start_matches(is_markup).trim_start();
         (!rest.is_empty() && !rest.starts_with([':', '：'])).then_some(len)
     })
