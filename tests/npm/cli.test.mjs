@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { inflateRawSync } from "node:zlib";
 import { join } from "node:path";
-import { bin, project, requireProject, run } from "./project.mjs";
+import { bin, fails, project, requireProject, run } from "./project.mjs";
 
 requireProject();
 
@@ -34,15 +34,6 @@ function folder() {
 
 function memento(args, cwd, env = {}) {
   return run(bin, args, { cwd, env: { ...process.env, ...env } });
-}
-
-/** A failure: the exit code, and exactly one line on stderr naming the problem. */
-function fails(r, status, pattern) {
-  assert.equal(r.status, status, `exit ${r.status}: ${r.stderr}`);
-  const lines = r.stderr.split("\n").filter(Boolean);
-  assert.equal(lines.length, 1, r.stderr);
-  assert.match(lines[0], /^memento: /);
-  assert.match(lines[0], pattern);
 }
 
 function seedIn(dir, name = "session_memory.md", text = SEED) {

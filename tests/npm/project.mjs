@@ -2,6 +2,7 @@
 // wasm-pkg/ (built by wasm-pkg/build.sh), then `npm install <tarball>` into an empty folder.
 // `node tests/npm/project.mjs` makes it (scripts/test.sh runs it before the tests); the tests
 // import `project` and `run` from here.
+import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -47,6 +48,16 @@ export function run(cmd, args, options = {}) {
   const r = spawnSync(cmd, args, { encoding: "utf8", cwd: project, ...options });
   if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A failure of the CLI: the exit code, and exactly one line on stderr, `memento: …`,
+ *  matching `pattern`. */
+export function fails(r, status, pattern) {
+  assert.equal(r.status, status, `exit ${r.status}: ${r.stderr}`);
+  const lines = r.stderr.split("\n").filter(Boolean);
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], /^memento: /);
+  assert.match(lines[0], pattern);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

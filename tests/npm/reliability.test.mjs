@@ -14,7 +14,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { bin, project, requireProject, run } from "./project.mjs";
+import { bin, fails, project, requireProject, run } from "./project.mjs";
 
 requireProject();
 
@@ -49,15 +49,6 @@ function seedIn(dir, name = "session_memory.md", text = SEED) {
 /** Runs the bin; a command that hangs is killed after `timeout` ms (status null). */
 function memento(args, { cwd = project, env = {}, timeout = 20_000, ...rest } = {}) {
   return run(bin, args, { cwd, env: { ...process.env, ...env }, timeout, ...rest });
-}
-
-/** A failure: the exit code, and exactly one line on stderr matching `pattern`. */
-function fails(r, status, pattern) {
-  assert.equal(r.status, status, `exit ${r.status}: ${r.stderr}`);
-  const lines = r.stderr.split("\n").filter(Boolean);
-  assert.equal(lines.length, 1, r.stderr);
-  assert.match(lines[0], /^memento: /);
-  assert.match(lines[0], pattern);
 }
 
 /** Options running the bin as a user who is not root (itself when not root). */
