@@ -19,35 +19,71 @@ const notesPath = path.join(repo, "wasm-pkg/test/fixtures/session_notes.md");
 const crlfBomPath = path.join(repo, "wasm-pkg/test/fixtures/generic_crlf_bom.md");
 
 let browser;
-let page;
-const pageErrors = [];
 
-/** The card of one loaded file, by file name. */
-const card = (name) => page.locator(`[data-testid="file-card"][data-name="${name}"]`).first();
+/**
+ * A page object: the dashboard open in a fresh browser context (its own storage, service worker
+ * and clock), what a person sees and does there, and every error its pages raise.
+ */
+class Dashboard {
+  errors = [];
 
-/** What a person sees about a loaded file. */
-async function facts(name) {
-  const c = card(name);
-  await c.waitFor({ timeout: 10_000 });
-  return {
-    dialect: await c.getByTestId("dialect").textContent(),
-    roundtrip: await c.getByTestId("roundtrip").textContent(),
-    bytes: await c.getByTestId("bytes").textContent(),
-    source: await c.getByTestId("source").textContent(),
+  static async open() {
+    const dashboard = new Dashboard();
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    dashboard.context = context;
+    context.on("weberror", (error) => dashboard.errors.push(error.error().message));
+    context.on("console", (msg) => msg.type() === "error" && dashboard.errors.push(msg.text()));
+    // The check's clock (stale-memory, future-timestamp) reads the page's: the morning the
+    // example was written, so the findings do not depend on the day the test runs.
+    await context.clock.setFixedTime(new Date("2026-04-22T09:00:00Z"));
+    dashboard.page = await context.newPage();
+    await dashboard.page.goto(url);
+    return dashboard;
+  }
+
+  /** The card of one loaded file, by file name. */
+  card = (name) => this.page.locator(`[data-testid="file-card"][data-name="${name}"]`).first();
+
+  /** What a person sees about a loaded file. */
+  facts = async (name) => {
+    const c = this.card(name);
+    await c.waitFor({ timeout: 10_000 });
+    return {
+      dialect: await c.getByTestId("dialect").textContent(),
+      roundtrip: await c.getByTestId("roundtrip").textContent(),
+      bytes: await c.getByTestId("bytes").textContent(),
+      source: await c.getByTestId("source").textContent(),
+    };
+  };
+
+  /** Drops files on the drop zone as a drag from the desktop would (DataTransfer + drop). */
+  dropFiles = async (files) => {
+    await this.page.getByTestId("drop-zone").evaluate((zone, files) => {
+      const data = new DataTransfer();
+      for (const { name, text } of files) {
+        data.items.add(new File([text], name, { type: "text/markdown" }));
+      }
+      for (const type of ["dragenter", "dragover", "drop"]) {
+        zone.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+      }
+    }, files);
   };
 }
 
-/** Drops files on the drop zone as a drag from the desktop would (DataTransfer + drop). */
-async function dropFiles(files) {
-  await page.getByTestId("drop-zone").evaluate((zone, files) => {
-    const data = new DataTransfer();
-    for (const { name, text } of files) {
-      data.items.add(new File([text], name, { type: "text/markdown" }));
+/**
+ * One behaviour, on a dashboard of its own: it cannot lean on what an earlier spec left, and it
+ * fails for any error its pages raised while it ran.
+ */
+function spec(name, body) {
+  test(name, async () => {
+    const dashboard = await Dashboard.open();
+    try {
+      await body(dashboard);
+      assert.deepEqual(dashboard.errors, [], "errors in the page during this spec");
+    } finally {
+      await dashboard.context.close();
     }
-    for (const type of ["dragenter", "dragover", "drop"]) {
-      zone.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-    }
-  }, files);
+  });
 }
 
 before(async () => {
@@ -64,20 +100,13 @@ before(async () => {
       "--no-first-run",
     ],
   });
-  page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-  page.on("console", (msg) => msg.type() === "error" && pageErrors.push(msg.text()));
-  // The check's clock (stale-memory, future-timestamp) reads the page's: the morning the
-  // example was written, so the findings do not depend on the day the test runs.
-  await page.clock.setFixedTime(new Date("2026-04-22T09:00:00Z"));
-  await page.goto(url);
 });
 
 after(async () => {
   await browser?.close();
 });
 
-test("the bundled example is shown at start", async () => {
+spec("the bundled example is shown at start", async ({ page, facts }) => {
   const shown = await facts("session_memory.md");
   assert.equal(shown.dialect, "checkpoint-log");
   assert.equal(shown.roundtrip, "byte-exact");
@@ -86,7 +115,7 @@ test("the bundled example is shown at start", async () => {
   await page.screenshot({ path: path.join(shots, "example.png"), fullPage: true });
 });
 
-test("the example shows where the run stands: status, next action, stop point, units, decisions", async () => {
+spec("the example shows where the run stands: status, next action, stop point, units, decisions", async ({ card }) => {
   const c = card("session_memory.md");
   assert.equal(await c.getByTestId("status").textContent(), "in progress");
   assert.equal(await c.getByTestId("task").textContent(), "task_orders_audit_20260422");
@@ -107,7 +136,7 @@ test("the example shows where the run stands: status, next action, stop point, u
   assert.match(discoveries[0], /^Order schema has undocumented `legacy_id` field .* line 14$/);
 });
 
-test("a file with findings lists them by severity, rule and line; superseded decisions are marked", async () => {
+spec("a file with findings lists them by severity, rule and line; superseded decisions are marked", async ({ page, card, dropFiles }) => {
   const text = [
     "# Session Memory — task_findings",
     "## Decisions Made",
@@ -144,7 +173,7 @@ test("a file with findings lists them by severity, rule and line; superseded dec
   await c.screenshot({ path: path.join(shots, "findings.png") });
 });
 
-test("a long run shows the first rows of each list and of the source, the rest on request", async () => {
+spec("a long run shows the first rows of each list and of the source, the rest on request", async ({ page, card, dropFiles }) => {
   const units = Array.from({ length: 600 }, (_, i) => `- COMPLETED: orders/batch_${i + 1}/`);
   const text = ["# Session Memory — task_long", "## Progress Markers", ...units, "- IN_PROGRESS: orders/batch_601/ (stopped at 007)", "## Next Session Start", "Continue batch_601 at 008.", ""].join("\n");
   await dropFiles([{ name: "long.md", text }]);
@@ -164,7 +193,7 @@ test("a long run shows the first rows of each list and of the source, the rest o
   assert.equal(await c.getByTestId("source").textContent(), text);
 });
 
-test("the keyboard alone reaches a card's editor and opens it", async () => {
+spec("the keyboard alone reaches a card's editor and opens it", async ({ page }) => {
   await page.evaluate(() => document.activeElement?.blur());
   let reached = false;
   for (let i = 0; i < 40 && !reached; i++) {
@@ -178,7 +207,7 @@ test("the keyboard alone reaches a card's editor and opens it", async () => {
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-expanded")), "false");
 });
 
-test("a dropped file is parsed: dialect and byte-exact round trip", async () => {
+spec("a dropped file is parsed: dialect and byte-exact round trip", async ({ page, facts, dropFiles }) => {
   const text = fs.readFileSync(notesPath, "utf8");
   await dropFiles([{ name: "session_notes.md", text }]);
   const shown = await facts("session_notes.md");
@@ -188,7 +217,7 @@ test("a dropped file is parsed: dialect and byte-exact round trip", async () => 
   await page.screenshot({ path: path.join(shots, "dropped.png"), fullPage: true });
 });
 
-test("the file picker loads a file with a BOM and CRLF byte for byte", async () => {
+spec("the file picker loads a file with a BOM and CRLF byte for byte", async ({ page, facts }) => {
   await page.getByTestId("file-input").setInputFiles(crlfBomPath);
   const shown = await facts("generic_crlf_bom.md");
   assert.equal(shown.dialect, "generic");
@@ -196,7 +225,7 @@ test("the file picker loads a file with a BOM and CRLF byte for byte", async () 
   assert.equal(shown.bytes, `${fs.statSync(crlfBomPath).size} bytes`);
 });
 
-test("file content is shown as text, never run as markup", async () => {
+spec("file content is shown as text, never run as markup", async ({ page, facts, dropFiles }) => {
   const text = '# Notes\n\n<img src=x onerror="window.__pwned=1">\n<script>window.__pwned=2</script>\n';
   await dropFiles([{ name: "hostile.md", text }]);
   const shown = await facts("hostile.md");
@@ -205,7 +234,7 @@ test("file content is shown as text, never run as markup", async () => {
   assert.equal(await page.locator("main img, main script").count(), 0);
 });
 
-test("the HTML export is one read-only page: content escaped, no script, secrets masked", async () => {
+spec("the HTML export is one read-only page: content escaped, no script, secrets masked", async ({ context, page, card, dropFiles }) => {
   const key = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
   const text = `# Notes\n\n<img src=x onerror="window.__pwned=1">\n<script>window.__pwned=2</script>\n\n- token ${key}\n`;
   await dropFiles([{ name: "export-me.md", text }]);
@@ -218,14 +247,14 @@ test("the HTML export is one read-only page: content escaped, no script, secrets
   const html = fs.readFileSync(saved, "utf8");
   assert.ok(!/<script|<img/i.test(html) && html.includes("&lt;script&gt;window.__pwned=2&lt;/script&gt;"), html);
   assert.ok(!html.includes(key) && html.includes("ghp_"), "the token is masked");
-  const view = await browser.newPage();
+  const view = await context.newPage();
   await view.goto(`file://${saved}`);
   assert.match(await view.locator("pre").textContent(), /<script>window.__pwned=2<\/script>/);
   assert.equal(await view.evaluate(() => window.__pwned), undefined);
   await view.close();
 });
 
-test("a chosen folder (a memory bank) loads its text files by path, nothing else", async () => {
+spec("a chosen folder (a memory bank) loads its text files by path, nothing else", async ({ page, card }) => {
   const bank = path.join(fs.mkdtempSync(path.join(shots, "folder-")), "memory-bank");
   fs.mkdirSync(path.join(bank, ".git"), { recursive: true });
   fs.writeFileSync(path.join(bank, "progress.md"), "# Progress\n\n## What Works\n- ✅ Login flow\n\n## What's Left to Build\n- [ ] Export to CSV\n");
@@ -242,7 +271,7 @@ test("a chosen folder (a memory bank) loads its text files by path, nothing else
   assert.ok(!names.some((n) => n.includes(".git") || n.endsWith(".png")), String(names));
 });
 
-test("a memory file pasted as text is loaded", async () => {
+spec("a memory file pasted as text is loaded", async ({ page, card }) => {
   const text = "# Session Memory — task_pasted\n## Progress Markers\n- PENDING: a/\n";
   await page.evaluate((text) => {
     const data = new DataTransfer();
@@ -255,7 +284,7 @@ test("a memory file pasted as text is loaded", async () => {
   assert.equal(await c.getByTestId("source").textContent(), text);
 });
 
-test("download saves a file under its own name, byte for byte", async () => {
+spec("download saves a file under its own name, byte for byte", async ({ page, card }) => {
   const c = card("session_memory.md");
   const [download] = await Promise.all([page.waitForEvent("download"), c.getByTestId("download").click()]);
   assert.equal(download.suggestedFilename(), "session_memory.md");
@@ -264,7 +293,7 @@ test("download saves a file under its own name, byte for byte", async () => {
   assert.deepEqual(fs.readFileSync(saved), example);
 });
 
-test("share makes a read-only link; a file with possible secrets warns first and masks them", async () => {
+spec("share makes a read-only link; a file with possible secrets warns first and masks them", async ({ context, page, card, dropFiles }) => {
   const key = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
   await dropFiles([{ name: "leaky.md", text: `# Notes\n\n- token ${key}\n` }]);
   const c = card("leaky.md");
@@ -283,14 +312,14 @@ test("share makes a read-only link; a file with possible secrets warns first and
   assert.match(warned, /possible secrets/);
   const link = await c.getByTestId("share-link").inputValue();
   assert.ok(link.startsWith(`${url}#share=`) && link.endsWith("&name=leaky.md"), link);
-  const shared = await browser.newPage();
+  const shared = await context.newPage();
   await shared.goto(link);
   const source = await shared.getByTestId("source").textContent();
   assert.ok(source.startsWith("# Notes") && source.includes("ghp_") && !source.includes(key), source);
   await shared.close();
 });
 
-test("edits: a checkpoint routed by content, a refused conflict written anyway, a supersede, progress and next step; the changes since loaded", async () => {
+spec("edits: a checkpoint routed by content, a refused conflict written anyway, a supersede, progress and next step; the changes since loaded", async ({ page, card, dropFiles }) => {
   await dropFiles([{ name: "edit-me.md", text: example.toString("utf8") }]);
   await card("edit-me.md").waitFor({ timeout: 10_000 });
   await card("edit-me.md").getByTestId("edit").click();
@@ -339,7 +368,7 @@ test("edits: a checkpoint routed by content, a refused conflict written anyway, 
   assert.equal(await card("edit-me.md").getByTestId("changes").locator("li").count(), 1);
 });
 
-test("a session-notes section is rewritten below its header and description", async () => {
+spec("a session-notes section is rewritten below its header and description", async ({ page, card, dropFiles }) => {
   await dropFiles([{ name: "notes-edit.md", text: fs.readFileSync(notesPath, "utf8") }]);
   const c = card("notes-edit.md");
   await c.waitFor({ timeout: 10_000 });
@@ -354,7 +383,9 @@ test("a session-notes section is rewritten below its header and description", as
   assert.equal(await card("notes-edit.md").getByTestId("changes").count(), 0);
 });
 
-test("the workspace survives a reload; a closed file is forgotten", async () => {
+spec("the workspace survives a reload; a closed file is forgotten", async ({ page, card, dropFiles }) => {
+  await dropFiles([{ name: "session_notes.md", text: fs.readFileSync(notesPath, "utf8") }]);
+  await card("session_notes.md").waitFor({ timeout: 10_000 });
   const before = await page.getByTestId("file-card").evaluateAll((cards) => cards.map((c) => c.dataset.name));
   assert.ok(before.includes("session_notes.md") && before.at(-1) === "session_memory.md", String(before));
   const notes = await card("session_notes.md").getByTestId("source").textContent();
@@ -371,7 +402,7 @@ test("the workspace survives a reload; a closed file is forgotten", async () => 
   assert.equal(await page.getByTestId("file-card").count(), before.length - 1);
 });
 
-test("a full storage quota is said, and the file stays open", async () => {
+spec("a full storage quota is said, and the file stays open", async ({ page, card, dropFiles }) => {
   await page.evaluate(() => {
     Storage.prototype.setItem = () => {
       throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
@@ -382,15 +413,14 @@ test("a full storage quota is said, and the file stays open", async () => {
   assert.match(await page.getByTestId("load-error").first().textContent(), /could not be saved in this browser/);
 });
 
-test("a link from `memento share` opens its file read-only, secrets masked, apart from the workspace", async () => {
+spec("a link from `memento share` opens its file read-only, secrets masked, apart from the workspace", async ({ context }) => {
   const dir = fs.mkdtempSync(path.join(shots, "share-"));
   const file = path.join(dir, "run notes.md");
   const key = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
   fs.writeFileSync(file, `${example.toString("utf8")}- deploy token ${key}\n`);
   const cli = path.join(repo, "wasm-pkg/bin/memento.cjs");
   const link = execFileSync(process.execPath, [cli, "share", file, "--base", url], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  const shared = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-  shared.on("pageerror", (error) => pageErrors.push(error.message));
+  const shared = await context.newPage();
   await shared.goto(link);
   await shared.getByTestId("shared-note").waitFor();
   const c = shared.locator('[data-testid="file-card"][data-name="run notes.md"]');
@@ -409,10 +439,7 @@ test("a link from `memento share` opens its file read-only, secrets masked, apar
   await shared.close();
 });
 
-test("once loaded, the dashboard works offline", async () => {
-  const context = await browser.newContext({ serviceWorkers: "allow" });
-  const offline = await context.newPage();
-  await offline.goto(url);
+spec("once loaded, the dashboard works offline", async ({ context, page: offline }) => {
   await offline.locator('[data-testid="file-card"][data-name="session_memory.md"]').waitFor();
   await offline.evaluate(() =>
     Promise.race([navigator.serviceWorker.ready, new Promise((_, fail) => setTimeout(() => fail(new Error("no service worker after 10 s")), 10_000))]),
@@ -423,9 +450,4 @@ test("once loaded, the dashboard works offline", async () => {
   await offline.reload();
   await offline.locator('[data-testid="file-card"][data-name="session_memory.md"]').waitFor({ timeout: 10_000 });
   assert.equal(await offline.locator('[data-testid="file-card"][data-name="session_memory.md"] [data-testid="status"]').textContent(), "in progress");
-  await context.close();
-});
-
-test("no errors in the page", () => {
-  assert.deepEqual(pageErrors, []);
 });
