@@ -439,10 +439,12 @@ impl Document {
     /// Every unit with its current marker, as (marker, unit) indices into
     /// [`Document::progress`], in file order of the unit's first mention. Progress markers
     /// are state: when an explicit status line names a unit that an earlier one named (the
-    /// same [`UnitKey`](crate::identity::UnitKey)), the later line is its state (the earlier one in a file kept newest
-    /// first). Free-form
-    /// sources (sections, emoji, checkboxes) may repeat a name that is not the same unit, and
-    /// a name without a key (empty once folded) is no identity: those stand as written.
+    /// same [`UnitKey`](crate::identity::UnitKey)), the later line is its state (the earlier
+    /// one in a file kept newest first). A status written beside a name (a heading's or a
+    /// line's trailing status, a table's status column, a status emoji) is such a line too.
+    /// Items that only sit in a list (a state section's items, checkboxes, prose) may repeat
+    /// a name that is not the same unit (`Tests` under each phase), and a name without a key
+    /// (empty once folded) is no identity: those stand as written.
     /// Indices, not names: a long run mentions tens of thousands of units, and only the ones
     /// that stay are worth naming.
     pub(crate) fn current_units(&self) -> Vec<(u32, u32)> {
@@ -450,7 +452,10 @@ impl Document {
         let mut index: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = crate::hash::FastMap::default();
         index.reserve(self.progress.len());
         for (m, marker) in self.progress.iter().enumerate() {
-            let reconciles = matches!(marker.source, MarkerSource::StatusWord | MarkerSource::Alias);
+            let reconciles = matches!(
+                marker.source,
+                MarkerSource::StatusWord | MarkerSource::Alias | MarkerSource::Heading | MarkerSource::Suffix | MarkerSource::Table | MarkerSource::Emoji
+            );
             for (u, unit) in marker.units.iter().enumerate() {
                 let row = (m as u32, u as u32);
                 let key = if reconciles { crate::identity::UnitKey::of(self.text(unit.name)) } else { None };

@@ -386,8 +386,19 @@ pub(crate) fn done_verb(text: &str) -> Option<usize> {
 /// PROGRESS`, `Export | ✅`. (status, the status's span, the unit's span). The tail must be
 /// the status and nothing more, so prose that merely ends with a status word is not read.
 pub(crate) fn trailing_status(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
-    use crate::span::Span;
     let t = text.trim_end().trim_end_matches(['.', '!', '*', '`']);
+    status_at_end(t).or_else(|| {
+        // `Payment flow - BLOCKED (Intervention Requested)`: a note after a status written
+        // as a marker (upper case); `test.rs - Broken (outdated API)` describes the file.
+        let open = t.strip_suffix([')', '）'])?.rfind(['(', '（'])?;
+        let found = status_at_end(t[..open].trim_end())?;
+        let word = &t[found.1.range()];
+        word.bytes().any(|b| b.is_ascii_uppercase()).then_some(found).filter(|_| !word.bytes().any(|b| b.is_ascii_lowercase()))
+    })
+}
+
+fn status_at_end(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    use crate::span::Span;
     if !may_end_with_status(t) {
         return None;
     }
@@ -448,6 +459,11 @@ pub(crate) fn claims_all_done(line: &str) -> bool {
     if PARTS.iter().any(|p| line.contains(p)) {
         return false;
     }
+    // A goal is not a claim: `Target: 30/30 features (100%)`, `goal: all tasks done`.
+    const GOALS: &[&str] = &["target", "goal", "objective", "aim:", "to reach", "until "];
+    if GOALS.iter().any(|g| line.contains(g)) {
+        return false;
+    }
     if ALL_DONE.iter().any(|p| line.contains(p)) {
         return true;
     }
@@ -475,7 +491,8 @@ const WAITING_ON_A_PERSON: &[&str] = &[
     "waiting for approval", "waiting for review", "waiting for sign-off", "waiting for the user",
     "waiting on the user", "waiting for user", "waiting on user", "pending approval", "needs approval",
     "requires approval", "explicit approval", "blocked on human", "blocked by human", "manual gate",
-    "human review and sign-off", "hitl",
+    "human review and sign-off", "hitl", "next steps for user", "next steps for the user",
+    "instructions for user", "instructions for the user", "action required", "user action required",
     "esperando aprobación", "aguardando aprovação", "en attente de validation", "wartet auf freigabe",
     "väntar på godkännande", "ожидает одобрения", "承認待ち", "レビュー待ち", "승인 대기", "等待审批", "等待确认",
 ];
@@ -782,7 +799,12 @@ pub(crate) fn emoji_at_ends(text: &str) -> Option<(Status, crate::span::Span, cr
         }
         if let Some(rest) = t.strip_suffix(emoji) {
             let name = rest.trim_end_matches(decoration);
-            return Some((status, Span::new(rest.len(), t.len()), Span::new(0, name.len())));
+            // `Payment flow - COMPLETED ✅`: the word says it twice; the unit is before both.
+            let name_end = match trailing_status(name) {
+                Some((said, _, unit)) if said == status => unit.end(),
+                _ => name.len(),
+            };
+            return Some((status, Span::new(rest.len(), t.len()), Span::new(0, name_end)));
         }
     }
     None
@@ -795,7 +817,9 @@ pub(crate) fn label_of(title: &str) -> Option<Meaning> {
     let t = title.trim_start_matches(|c: char| !c.is_alphanumeric() || c.is_ascii_digit());
     let found = phrase_at(t)?;
     let rest = t[found.len..].trim_start_matches(is_markup).trim();
-    let ends = rest.is_empty() || rest.starts_with([':', '：', '(', '（', '—', '–']) || rest.starts_with("- ");
+    // `Next Steps for User:`, `Remaining for the release`: whose or what for, in a few words.
+    let for_whom = rest.strip_prefix("for ").is_some_and(|w| w.split_whitespace().count() <= 3 && !w.contains(['.', ',']));
+    let ends = rest.is_empty() || rest.starts_with([':', '：', '(', '（', '—', '–']) || rest.starts_with("- ") || for_whom;
     // CJK titles run on without spaces: `完了したこと` (what was completed), `残りのタスク`.
     let cjk_tail = !t.as_bytes()[0].is_ascii() && rest.chars().count() <= 8 && !rest.contains(|c: char| c.is_ascii_alphanumeric() || c == ' ');
     (ends || cjk_tail).then_some(found.meaning)
@@ -811,7 +835,14 @@ pub(crate) fn labelled(text: &str) -> Option<(Meaning, crate::span::Span, usize)
         let w = &text[..found.len];
         w.trim_end_matches(is_markup).len()
     };
-    let after = text[found.len..].trim_start_matches(is_markup);
+    let mut after = text[found.len..].trim_start_matches(is_markup);
+    // `Next Steps for User:`: whose or what for, in a few words, before the colon.
+    if let Some(whom) = after.trim_start().strip_prefix("for ").filter(|_| matches!(found.meaning, Next | Remaining)) {
+        if let Some(colon) = whom.find(':').filter(|&c| whom[..c].split_whitespace().count() <= 3 && !whom[..c].contains(['.', ','])) {
+            after = whom[colon..].trim_start_matches(is_markup);
+            after = &text[text.len() - after.len()..];
+        }
+    }
     let marks = text.len() - found.len - after.len();
     // ` :` is French typography.
     let sep = [":**", ":", "：", " :", " — ", " – ", " - ", " -- "].iter().find(|s| after.starts_with(**s))?;
@@ -886,6 +917,9 @@ mod tests {
             ("2. 完了したこと", Some(Status(Completed))),
             ("残りのタスク", Some(Remaining)),
             ("Suggested next steps:", Some(Next)),
+            ("Next Steps for User:", Some(Next)),
+            ("Next steps for the release", Some(Next)),
+            ("Next steps for the parser are unclear, so we wait", None),
             ("Next-generation parser", None),
             ("Architecture", None),
         ];
@@ -908,6 +942,12 @@ mod tests {
         assert_eq!(&t[labelled(t).unwrap().2..], "設定");
         assert!(labelled("Done with the parser").is_none());
         assert!(labelled("Note: x").is_none());
+        for t in ["Next steps for the user: run it", "**Next Steps for User:** run it"] {
+            let (m, _, rest) = labelled(t).unwrap();
+            assert_eq!((m, &t[rest..]), (Next, "run it"), "{t}");
+        }
+        assert!(labelled("Next steps for the parser, and then: x").is_none());
+        assert!(labelled("Done for now: x").is_none(), "a status is not a label for someone");
     }
 
     #[test]
@@ -918,6 +958,12 @@ mod tests {
         let t = "✅ **Bearer tokens**";
         let (_, _, name) = emoji_at_ends(t).unwrap();
         assert_eq!(&t[name.range()], "Bearer tokens");
+        let t = "Payment flow - COMPLETED ✅";
+        let (_, _, name) = emoji_at_ends(t).unwrap();
+        assert_eq!(&t[name.range()], "Payment flow");
+        let t = "Pago - bloqueado ✅";
+        let (_, _, name) = emoji_at_ends(t).unwrap();
+        assert_eq!(&t[name.range()], "Pago - bloqueado", "a word that disagrees stays in the name");
         let t = "✅\t";
         let (_, _, name) = emoji_at_ends(t).unwrap();
         assert!(name.is_empty() && name.end() <= t.len());
@@ -935,6 +981,10 @@ mod tests {
             ("We decided the build is done", None),
             ("Step 3: open the PR", None),
             ("(done)", None),
+            ("Payment flow - BLOCKED (Intervention Requested)", Some((Blocked, "BLOCKED", "Payment flow"))),
+            ("Pago — BLOQUEADO (esperando al cliente)", Some((Blocked, "BLOQUEADO", "Pago"))),
+            ("test.rs - Broken (outdated API)", None),
+            ("Login (see notes)", None),
         ];
         for &(text, want) in cases {
             let got = trailing_status(text).map(|(s, w, n)| (s, &text[w.range()], &text[n.range()]));
@@ -957,7 +1007,7 @@ mod tests {
         for line in ["ALL 20 TASKS DONE", "PROJECT 100% COMPLETE", "152/152 features passing", "No remaining work required", "全て完了しました", "All features completed!", "**All core functionality implemented**", "All files processed."] {
             assert!(claims_all_done(&case::to_lower(line)), "{line}");
         }
-        for line in ["All tests pass except two", "All 45 tests passing", "### Phase 1: Auth (100% Complete)", "All assigned features complete.", "12/12 tests pass", "3/20 done", "Not all tasks are done", "all remaining tasks done soon but", "Install all dependencies"] {
+        for line in ["All tests pass except two", "Target: 30/30 features (100%)", "Goal: all tasks done", "All 45 tests passing", "### Phase 1: Auth (100% Complete)", "All assigned features complete.", "12/12 tests pass", "3/20 done", "Not all tasks are done", "all remaining tasks done soon but", "Install all dependencies"] {
             assert!(!claims_all_done(&case::to_lower(line)), "{line}");
         }
         for line in ["ALL 20 TASKS DONE", "PROJECT 100% COMPLETE", "152/152 features passing", "No remaining work required", "全て完了しました", "Waiting for human intervention #274", "awaiting approval", "HITL"] {
@@ -966,6 +1016,7 @@ mod tests {
         assert!(!may_claim("- Fixed the parser's handling of tabs"));
         assert!(waits_on_a_person("waiting for human intervention #274"));
         assert!(waits_on_a_person("承認待ち"));
+        assert!(waits_on_a_person("**next steps for user:**"));
         assert!(!waits_on_a_person("waiting for the build"));
     }
 

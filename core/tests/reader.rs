@@ -175,3 +175,49 @@ fn a_checkpoint_logs_markers_are_its_state() {
     let free = "# Progress\n\n## What Works\n- [x] Login\n\n## Next Steps\nWrite the audit summary.\n";
     assert_eq!(plan_of(free).status, RunStatus::InProgress);
 }
+
+#[test]
+fn a_later_status_beside_the_same_name_is_its_state() {
+    // On headings, in both log orders; the latest word wins, a note after it included.
+    let oldest_first = "# Log\n\n## 2026-01-02\n\n### Feature #1: Payment flow - IN PROGRESS\n\nwork\n\n## 2026-01-03\n\n### Feature #1: Payment flow - BLOCKED (intervention requested)\n\nwaiting\n";
+    let p = plan_of(oldest_first);
+    assert_eq!(p.open.iter().map(|u| (u.unit.as_str(), u.status)).collect::<Vec<_>>(), [("Feature #1: Payment flow", Status::Blocked)]);
+    assert_eq!(p.status, RunStatus::Blocked);
+    let newest_first = "# Registro\n\n## 2026-01-03\n\n### Pago — COMPLETADO ✅\n\n## 2026-01-02\n\n### Pago — EN PROGRESO\n";
+    let p = plan_of(newest_first);
+    assert_eq!((names(&p.completed), p.open.len()), (vec!["Pago"], 0));
+    // A count under a label is not a unit.
+    let p = plan_of("# Log\n\n- Started: 182/1215 (15.0%)\n- Ended: 187/1215\n");
+    assert!(p.open.is_empty() && p.resume_from.is_none(), "{:?}", p.open);
+}
+
+#[test]
+fn a_failure_overtaken_by_later_work_does_not_block_the_run() {
+    // Newest first: the broken test was in the older session.
+    let text = "# Sessions\n\n## Session 2: 2026-02-02\n\nFinished the CLI.\n\n- COMPLETED: CLI\n\n## Session 1: 2026-02-01\n\n- BLOCKED: flaky e2e test\n";
+    assert_eq!(plan_of(text).status, RunStatus::Complete);
+    // Oldest first, the same story.
+    let text = "# Sessions\n\n## Session 1: 2026-02-01\n\n- BLOCKED: flaky e2e test\n\n## Session 2: 2026-02-02\n\n- COMPLETED: CLI\n";
+    assert_eq!(plan_of(text).status, RunStatus::Complete);
+    // But a block as the latest word stands.
+    let text = "# Sessions\n\n## Session 1: 2026-02-01\n\n- COMPLETED: CLI\n\n## Session 2: 2026-02-02\n\n- BLOCKED: release signing key\n";
+    assert_eq!(plan_of(text).status, RunStatus::Blocked);
+}
+
+#[test]
+fn steps_left_to_a_person_block_the_run_and_lead_the_next_action() {
+    for label in ["**Next Steps for User:**", "Next steps for the user:", "Action required:"] {
+        let text = format!("# Progress\n\n## Session 3\n\n- COMPLETED: backend\n- IN_PROGRESS: payment flow\n\n{label}\n1. Set the wallet key in .env\n2. Run the payment E2E test\n");
+        let p = plan_of(&text);
+        assert_eq!(p.status, RunStatus::Blocked, "{label}");
+        if label.starts_with("**Next") || label.starts_with("Next") {
+            assert_eq!(p.next_action.unwrap().text, "Set the wallet key in .env", "{label}");
+        }
+    }
+    // A goal is not a claim that the run is done.
+    let text = "# Progress\n\n- COMPLETED: auth\n- COMPLETED: export\n\nTarget: 30/30 features (100%)\n";
+    let p = plan_of(text);
+    assert_eq!(p.status, RunStatus::Complete, "the units are all done: the target line changes nothing");
+    let text = "# Progress\n\nWorked on auth today.\n\n- PENDING: export\n\nGoal: all 30 features done\n";
+    assert_ne!(plan_of(text).status, RunStatus::Complete);
+}

@@ -80,11 +80,12 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
                 (known.is_some() || role == SectionRole::Progress).then_some((known, word, rest))
             })
             // In a checkpoint log or session notes, only under Progress Markers.
+            .map(|(known, word, rest)| (known, word, rest, false))
             .or_else(|| match (section_markers || role == SectionRole::Progress).then(|| label_of(body)).flatten() {
-                Some((Meaning::Status(s), word, rest)) => Some((Some((s, true)), word, rest)),
+                Some((Meaning::Status(s), word, rest)) => Some((Some((s, true)), word, rest, true)),
                 _ => None,
             });
-        if let Some((known, word, rest)) = worded {
+        if let Some((known, word, rest, by_label)) = worded {
             let status = known.map(|(s, _)| s);
             let rest_span = first_line(text, Span::new(base + rest, item.text.end()));
             lines::units_into(&text[rest_span.range()], status == Some(Status::Pending), &mut raw_units);
@@ -103,6 +104,10 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
                 .collect::<Vec<_>>();
             if units.is_empty() && status.is_some() {
                 continue; // `Done:` alone opens a list, it names no unit
+            }
+            // `Started: 182/1215 (15.0%)` is a count under a label, not a unit.
+            if by_label && units.iter().all(|u| !text[u.name.range()].chars().any(char::is_alphabetic)) {
+                continue;
             }
             markers.push(ProgressMarker {
                 span: item.span,

@@ -156,6 +156,8 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let mut in_progress_at = None;
     let mut stated_done = 0;
     let mut latest_open_at: Option<usize> = None;
+    let mut latest_stuck_at: Option<usize> = None;
+    let mut latest_done_at: Option<usize> = None;
     let history = Regions::of(doc, |r| r == SectionRole::History);
     for (m, u) in units {
         let marker = &doc.progress()[m as usize];
@@ -176,13 +178,19 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             });
         }
         // Work still to do overtakes an older claim; a unit that waits does not.
-        if matches!(status, Status::Pending | Status::InProgress) {
-            let at = marker.span.start();
-            latest_open_at = Some(match latest_open_at {
+        let at = marker.span.start();
+        let latest = |slot: &mut Option<usize>| {
+            *slot = Some(match *slot {
                 Some(prev) if doc.newest_first() => prev.min(at),
                 Some(prev) => prev.max(at),
                 None => at,
-            });
+            })
+        };
+        match status {
+            Status::Pending | Status::InProgress => latest(&mut latest_open_at),
+            Status::Blocked | Status::Failed => latest(&mut latest_stuck_at),
+            Status::Completed | Status::Skipped => latest(&mut latest_done_at),
+            _ => {}
         }
         if done && marker.source != MarkerSource::Prose {
             stated_done += 1;
@@ -208,6 +216,8 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         pending: &pending,
         open: &open,
         latest_open_at,
+        latest_stuck_at,
+        latest_done_at,
         worked: has_worked(doc) || completed.len() > stated_done,
     };
     let status = status::run_status(doc, &state, next_action.as_ref(), written);

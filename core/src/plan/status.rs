@@ -16,6 +16,10 @@ pub(super) struct UnitState<'a> {
     pub open: &'a [PlanUnit],
     /// Offset of the latest open or pending unit's line (by the file's order), if any.
     pub latest_open_at: Option<usize>,
+    /// Offsets of the latest blocked or failed unit's line, and of the latest unit done
+    /// (prose included: a later session's work is a later word), by the file's order.
+    pub latest_stuck_at: Option<usize>,
+    pub latest_done_at: Option<usize>,
     /// Whether the file records work done at all (prose, entries, dated sessions).
     pub worked: bool,
 }
@@ -49,7 +53,10 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     if claim_done.is_some() {
         return RunStatus::Complete;
     }
-    if units.open.iter().any(|u| matches!(u.status, Status::Blocked | Status::Failed)) && units.pending.is_empty() {
+    // A unit stuck, as the latest word: work stated done since (a test broken in an old
+    // session, then the run finished) overtakes it.
+    let stuck_now = units.latest_stuck_at.is_some_and(|s| units.latest_done_at.is_none_or(|d| newer(s, d)));
+    if stuck_now && units.pending.is_empty() {
         return RunStatus::Blocked;
     }
     if !units.pending.is_empty() {
@@ -106,7 +113,14 @@ fn claims(doc: &Document) -> Claims {
             *slot = Some(pos);
         }
     };
+    // A label that says a person must act (`Next Steps for User:`) holds the list under it:
+    // the list's items are the person's work, not the run's next step.
+    let mut person_list = false;
     for (_, pos, line) in lines_outside_code(doc) {
+        if person_list && !line.is_empty() && !doc.newest_first() {
+            out.waiting = Some(pos);
+        }
+        person_list &= !line.is_empty();
         let read = head.contains(pos) || tail.contains(pos) || states.holds(pos);
         if !read || skipped.holds(pos) || line.len() < 8 || !lexicon::may_claim(line) {
             continue;
@@ -117,6 +131,7 @@ fn claims(doc: &Document) -> Claims {
         }
         if lexicon::waits_on_a_person(&lower) {
             keep(&mut out.waiting, pos);
+            person_list = line.trim_end_matches(['*', '_']).ends_with([':', '：']);
         }
     }
     out
