@@ -1,5 +1,6 @@
 //! Parse throughput on the 1 MB inputs of bench/gen.py, beside pulldown-cmark's bare
-//! `into_offset_iter()` loop on the same text (the budget of SPEC §9 is relative to it).
+//! `into_offset_iter()` loop on the same text (the budget of SPEC §9 is relative to it); the
+//! check alone; and the whole parse + check + plan at 1 and 10 MB.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 
@@ -31,6 +32,23 @@ fn bench_parse(c: &mut Criterion) {
     group.finish();
 }
 
+/// The check alone, on a document parsed once, at a clock just after the file's newest
+/// entry (the generated inputs span weeks): the share of the pipeline the rules take.
+fn bench_check(c: &mut Criterion) {
+    let mut group = c.benchmark_group("check-1MB");
+    group.sample_size(20);
+    for kind in ["log", "notes"] {
+        let text = input(kind, 1_000_000);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        let doc = memento_core::parse(text.as_str());
+        let options = memento_core::CheckOptions { now: doc.last_updated(), ..memento_core::CheckOptions::default() };
+        group.bench_with_input(BenchmarkId::new("memento-check", kind), &doc, |b, doc| {
+            b.iter(|| memento_core::check(black_box(doc), &options))
+        });
+    }
+    group.finish();
+}
+
 /// The whole pipeline a session start runs: parse, check and plan, on a text read from a
 /// file (a `String` the document takes over, as the CLI and the npm package hand it).
 fn pipeline(text: String) -> usize {
@@ -53,5 +71,5 @@ fn bench_pipeline(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_parse, bench_pipeline);
+criterion_group!(benches, bench_parse, bench_check, bench_pipeline);
 criterion_main!(benches);

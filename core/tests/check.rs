@@ -46,10 +46,6 @@ fn notes_with(section: &str, replacement: &str) -> String {
     out
 }
 
-fn store_at(rows: &str) -> String {
-    rows.to_owned()
-}
-
 /// (rule, text, options, expected line) where the rule must fire, and a text where it must not.
 struct Case {
     rule: Rule,
@@ -149,13 +145,13 @@ fn cases() -> Vec<Case> {
         },
         Case {
             rule: Rule::StaleEntry,
-            fires: (store_at("{\"id\":\"a\",\"content\":\"prefers plain markdown\",\"updated_at\":\"2025-12-01T00:00:00Z\"}\n{\"id\":\"b\",\"content\":\"uses rust daily\",\"updated_at\":\"2026-04-01T00:00:00Z\"}\n"), now(), 1),
-            clean: (store_at("{\"id\":\"b\",\"content\":\"uses rust daily\",\"updated_at\":\"2026-04-01T00:00:00Z\"}\n"), now()),
+            fires: ("{\"id\":\"a\",\"content\":\"prefers plain markdown\",\"updated_at\":\"2025-12-01T00:00:00Z\"}\n{\"id\":\"b\",\"content\":\"uses rust daily\",\"updated_at\":\"2026-04-01T00:00:00Z\"}\n".into(), now(), 1),
+            clean: ("{\"id\":\"b\",\"content\":\"uses rust daily\",\"updated_at\":\"2026-04-01T00:00:00Z\"}\n".into(), now()),
         },
         Case {
             rule: Rule::MixedScope,
             fires: (STORE.to_owned(), now(), 2),
-            clean: (store_at("{\"id\":\"a\",\"agent_id\":\"x\",\"content\":\"one fact\"}\n{\"id\":\"b\",\"agent_id\":\"x\",\"content\":\"another fact\"}\n"), now()),
+            clean: ("{\"id\":\"a\",\"agent_id\":\"x\",\"content\":\"one fact\"}\n{\"id\":\"b\",\"agent_id\":\"x\",\"content\":\"another fact\"}\n".into(), now()),
         },
         Case {
             rule: Rule::TimestampAssumedUtc,
@@ -544,44 +540,6 @@ fn corpus_memory_bank_folders_check_as_workspaces() {
         for (_, d) in &ds {
             assert!(d.severity != Severity::Error, "{p}+{a}: {d:#?}");
         }
-    }
-}
-
-/// Timing of check on the 1 MB inputs of bench/gen.py beside pulldown-cmark's bare loop:
-/// `cargo test --release -p memento-core --test check -- --ignored --nocapture timing`.
-#[test]
-#[ignore]
-fn timing() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    for kind in ["log", "notes"] {
-        let out = std::process::Command::new("python3").arg(root.join("bench/gen.py")).args([kind, "1000000"]).output().unwrap();
-        let text = String::from_utf8(out.stdout).unwrap();
-        let time = |f: &dyn Fn() -> usize| {
-            let mut best = f64::MAX;
-            let mut sink = 0;
-            for _ in 0..15 {
-                let t = std::time::Instant::now();
-                sink += f();
-                best = best.min(t.elapsed().as_secs_f64() * 1000.0);
-            }
-            (best, sink)
-        };
-        let (bare, _) = time(&|| pulldown_cmark::Parser::new(&text).into_offset_iter().count());
-        let (p, _) = time(&|| parse(&text).items().len());
-        let doc = parse(&text);
-        // Now: just after the newest entry (the generated log spans weeks).
-        let opts = CheckOptions { now: doc.last_updated(), ..CheckOptions::default() };
-        let (c, n) = time(&|| check(&doc, &opts).len());
-        let (pc, _) = time(&|| check(&parse(&text), &opts).len());
-        let (pcp, _) = time(&|| memento_core::plan(&parse(&text), &opts).completed.len());
-        println!(
-            "{kind} {} bytes: pulldown-cmark bare {bare:.2} ms, parse {p:.2} ms, check {c:.2} ms, parse+check {pc:.2} ms ({:.2}x bare), \
-             parse+check+plan {pcp:.2} ms ({:.2}x bare), {} diagnostics",
-            text.len(),
-            pc / bare,
-            pcp / bare,
-            n / 15
-        );
     }
 }
 
