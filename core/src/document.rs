@@ -258,6 +258,18 @@ pub enum MarkerSource {
     Prose,
 }
 
+impl MarkerSource {
+    /// Whether a status read this way is a unit's state that a later mention of the same
+    /// unit replaces (the plan lists the unit once, at its current state). Checkboxes,
+    /// section items, JSON features and prose are lists of their own: each item stays a row.
+    pub fn reconciles(self) -> bool {
+        matches!(
+            self,
+            MarkerSource::StatusWord | MarkerSource::Alias | MarkerSource::Heading | MarkerSource::Suffix | MarkerSource::Table | MarkerSource::Emoji
+        )
+    }
+}
+
 /// One line of progress state.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ProgressMarker {
@@ -452,10 +464,7 @@ impl Document {
         let mut index: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = crate::hash::FastMap::default();
         index.reserve(self.progress.len());
         for (m, marker) in self.progress.iter().enumerate() {
-            let reconciles = matches!(
-                marker.source,
-                MarkerSource::StatusWord | MarkerSource::Alias | MarkerSource::Heading | MarkerSource::Suffix | MarkerSource::Table | MarkerSource::Emoji
-            );
+            let reconciles = marker.source.reconciles();
             for (u, unit) in marker.units.iter().enumerate() {
                 let row = (m as u32, u as u32);
                 let key = if reconciles { crate::identity::UnitKey::of(self.text(unit.name)) } else { None };

@@ -115,13 +115,12 @@ fn memory_bank_and_feature_list_plans() {
 }
 
 /// Every unit is listed once, by status: in the list its status names (done or skipped:
-/// completed; PENDING: pending; under way, blocked or failed: open), and the units written
-/// with a status word (`- COMPLETED: x`, `- DONE: x`), which the latest mention reconciles,
+/// completed; PENDING: pending; under way, blocked or failed: open), and the units whose
+/// status the latest mention replaces (`- COMPLETED: x`, `### x ✅`, `x — done`, a table row)
 /// in one row only, however their names are cased or marked up (docs/identity.md). On every
 /// file of the corpus.
 #[test]
 fn every_corpus_file_lists_each_unit_once_by_status() {
-    use memento_core::document::MarkerSource;
     use memento_core::identity::UnitKey;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
     let mut files = 0;
@@ -140,12 +139,12 @@ fn every_corpus_file_lists_each_unit_once_by_status() {
                 assert!(statuses.contains(&u.status), "{name}: {} ({:?}, line {}) listed as {list}", u.unit, u.status, u.line);
             }
         }
-        // The lines that state a unit's status with a status word: each of their units is
-        // one row of the plan, whichever of its mentions is current.
+        // The lines that state a unit's current status: each of their units is one row of
+        // the plan, whichever of its mentions is current.
         let stated: std::collections::HashSet<u32> = doc
             .progress()
             .iter()
-            .filter(|m| matches!(m.source, MarkerSource::StatusWord | MarkerSource::Alias))
+            .filter(|m| m.source.reconciles())
             .map(|m| doc.position(m.span.start()).line)
             .collect();
         let mut rows: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
