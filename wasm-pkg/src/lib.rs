@@ -18,6 +18,8 @@
 //!   `positionEncoding: "utf-8"` ([`offsets`]).
 //! - Findings are data (diagnostics); misuse throws `MementoError` ([`error`]).
 
+#[cfg(test)]
+mod declarations;
 mod error;
 mod json;
 mod model;
