@@ -543,6 +543,34 @@ fn corpus_memory_bank_folders_check_as_workspaces() {
     }
 }
 
+/// Diagnostics as `memento check` prints them (`file:line:column: severity[rule] message`,
+/// then `help:`; wasm-pkg/cli/main.cjs), each fix's edits after them: the words a person
+/// reads, held by the snapshots in tests/snapshots/ (a change shows as a diff to review).
+fn rendered(file: &str, text: &str, options: &CheckOptions) -> String {
+    let mut out = String::new();
+    for d in check(&parse_with(text, &ParseOptions { dialect: None, file_name: Some(file.into()) }), options) {
+        out += &format!("{file}:{}:{}: {}[{}] {}\n", d.line, d.column, d.severity.as_str(), d.rule.id(), d.message);
+        if let Some(help) = &d.help {
+            out += &format!("  help: {help}\n");
+        }
+        for e in d.fix.iter().flatten() {
+            out += &format!("  fix: {}..{} -> {:?}\n", e.range.start(), e.range.end(), e.content);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_checkpoint_log_with_findings_as_printed() {
+    insta::assert_snapshot!(rendered("session_memory.md", include_str!("fixtures/findings.md"), &now()));
+}
+
+#[test]
+fn session_notes_and_a_memory_store_with_findings_as_printed() {
+    let notes = SEED_002.replace("# Learnings", "# Lessons").replace("Migrating orders.py to optimistic locking; next: run the batch_3 fixtures.\n", "");
+    insta::assert_snapshot!(rendered("summary.md", &notes, &now()) + &rendered("memories.jsonl", STORE, &now()));
+}
+
 mod robustness {
     //! check never panics, and every diagnostic's range and fix apply to the text.
     use super::*;

@@ -32,6 +32,16 @@ fn seed_000_prompt_in_priority_order() {
     assert!(a < b);
 }
 
+/// The whole prompt, word for word: what the agent reads at session start is the product
+/// (snapshots in tests/snapshots/; a change shows as a diff to review). The seed as it
+/// stands, and a file whose decisions conflict, whose next step is done and that holds a
+/// token: the caution, the masked token, the order.
+#[test]
+fn prompts_as_written() {
+    insta::assert_snapshot!("seed000", prompt(SEED, 2000));
+    insta::assert_snapshot!("findings", prompt(include_str!("fixtures/findings.md"), 2000));
+}
+
 #[test]
 fn a_small_budget_keeps_the_top_and_says_what_it_left_out() {
     let full = prompt(SEED, 2000);
