@@ -25,6 +25,10 @@ const CAUTION: &str = "These notes come from past sessions of this task and may 
 Current instructions win over them; check anything before relying on it.\n";
 /// The caution when the full one does not fit: the same two facts, fewer words.
 const SHORT_CAUTION: &str = "Past-session notes, maybe stale; current instructions win.\n";
+/// The caution over several files (seed 002's): past sessions, perhaps of other tasks.
+const FILES_CAUTION: &str = "These notes come from past sessions that may not be related to the current task \
+and may be out of date. Current instructions win over them; check anything before relying on it. \
+Only a preview of each file is shown: read the file when a session is relevant.\n";
 const CLOSE: &str = "</session-memory>\n";
 
 /// A budget too small for any complete prompt of this file: the tags, the short caution
@@ -56,13 +60,13 @@ struct Block {
 /// Renders the prompt of one document from its plan, within `budget` tokens.
 pub fn render_prompt(doc: &Document, plan: &Plan, budget: usize) -> Result<String, BudgetTooSmall> {
     let blocks = blocks(doc, plan);
-    within(budget, |out| out.fill(&blocks, None))
+    within(budget, CAUTION, |out| out.fill(&blocks, None))
 }
 
-/// The prompt `fill` builds, with the full caution, else the short one; else the budget is
+/// The prompt `fill` builds, with the full `caution`, else the short one; else the budget is
 /// too small, and by how much.
-fn within(budget: usize, fill: impl Fn(&mut Budgeted)) -> Result<String, BudgetTooSmall> {
-    for caution in [CAUTION, SHORT_CAUTION] {
+fn within(budget: usize, caution: &'static str, fill: impl Fn(&mut Budgeted)) -> Result<String, BudgetTooSmall> {
+    for caution in [caution, SHORT_CAUTION] {
         let mut out = Budgeted::new(budget, caution);
         fill(&mut out);
         if let Some(prompt) = out.finish() {
@@ -75,19 +79,32 @@ fn within(budget: usize, fill: impl Fn(&mut Budgeted)) -> Result<String, BudgetT
     Err(BudgetTooSmall { budget, minimum: out.used + estimate(&out.short_note()) })
 }
 
-/// One caution header and, within one budget, a preview of each file, most recent first
-/// (`memento prompt FILE|DIR...`).
-pub fn render_prompts(files: &[(&str, &Document, &Plan)], budget: usize) -> Result<String, BudgetTooSmall> {
+/// One file of a multi-file prompt.
+#[derive(Clone, Copy)]
+pub struct PromptFile<'a> {
+    pub path: &'a str,
+    pub doc: &'a Document,
+    pub plan: &'a Plan,
+    /// When the file was last modified (epoch seconds), for files that date nothing.
+    pub modified: Option<i64>,
+}
+
+/// One caution header and, within one budget, a preview of each file with its path, the
+/// newest session first: by the file's own last timestamp, then (undated files, or files
+/// of the same time) by when it was modified; files dated neither way last. The closing
+/// note names the files left out, and what was left out of each file shown.
+pub fn render_prompts(files: &[PromptFile], budget: usize) -> Result<String, BudgetTooSmall> {
     let mut order: Vec<usize> = (0..files.len()).collect();
-    // Most recent first (descending: every word inverted); undated files last.
+    // Newest first (descending: every word inverted).
     crate::sort::sort_by_key(&mut order, |&i| {
-        let [dated, t] = crate::sort::optional(files[i].1.last_updated().map(|t| t.epoch_seconds));
-        [!dated, !t, 0]
+        let [dated, t] = crate::sort::optional(files[i].doc.last_updated().map(|t| t.epoch_seconds));
+        let modified = files[i].modified.map_or(u64::MAX, |m| !crate::sort::signed(m));
+        [!dated, !t, modified]
     });
-    let previews: Vec<(Vec<Block>, String)> = order
+    let previews: Vec<(Vec<Block>, String, &str)> = order
         .into_iter()
         .map(|i| {
-            let (path, doc, plan) = files[i];
+            let PromptFile { path, doc, plan, .. } = files[i];
             let mut blocks = blocks(doc, plan);
             // A preview: the summary first, then the next action and decisions.
             blocks.retain(|b| [title::NEXT_ACTION, title::DECISIONS, title::IN_PROGRESS, title::DONE].contains(&b.title));
@@ -96,11 +113,12 @@ pub fn render_prompts(files: &[(&str, &Document, &Plan)], budget: usize) -> Resu
                 Some(t) => format!("## {path} ({status}, last updated {t})"),
                 None => format!("## {path} ({status})"),
             };
-            (blocks, heading)
+            (blocks, heading, path)
         })
         .collect();
-    within(budget, |out| {
-        for (blocks, heading) in &previews {
+    within(budget, FILES_CAUTION, |out| {
+        for (blocks, heading, path) in &previews {
+            out.file = Some(redact(path).into_owned());
             out.fill(blocks, Some(heading.clone()));
         }
     })
@@ -152,11 +170,7 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         lines: discoveries.iter().map(|d| (one_line(&doc.secrets().mask(doc.text(d.text))), line(d.text.start()))).collect(),
     });
     // A memory store's rows are its memories: newest first, as discoveries.
-    let mut rows: Vec<_> = doc.records().iter().filter(|r| r.content.as_deref().is_some_and(|c| !c.trim().is_empty())).collect();
-    crate::sort::sort_by_key(&mut rows, |r| {
-        let [dated, t] = crate::sort::optional(r.updated_at.or(r.created_at).map(|t| t.epoch_seconds));
-        [!dated, !t, !(r.span.start() as u64)]
-    });
+    let rows = crate::store::newest_first(doc);
     blocks.push(Block {
         title: title::MEMORIES,
         lines: rows
@@ -197,10 +211,13 @@ struct Budgeted {
     reserve: &'static str,
     /// The caution under the opening tag.
     caution: &'static str,
+    /// The path of the file being previewed (several files): what is left out is of it.
+    file: Option<String>,
 }
 
-/// Lines of one block left out: (block title, count, first line, last line).
-type Omitted = (&'static str, usize, Option<u32>, Option<u32>);
+/// Lines of one block left out: (block title, count, first line, last line, of which file).
+/// A file left out whole is one omission of [`title::FILES`] with its path.
+type Omitted = (&'static str, usize, Option<u32>, Option<u32>, Option<String>);
 
 /// A line in the body: the body's length and the tokens used before it, and where it came
 /// from (to be counted as left out if it has to go).
@@ -209,6 +226,7 @@ struct Pushed {
     used: usize,
     title: &'static str,
     line: Option<u32>,
+    file: Option<String>,
 }
 
 /// The blocks' titles: the prompt's headings, and the names the closing note counts in.
@@ -230,7 +248,7 @@ impl Budgeted {
     fn new(budget: usize, caution: &'static str) -> Self {
         let used = estimate(OPEN) + estimate(caution) + estimate(CLOSE);
         let reserve = title::ALL.iter().copied().max_by_key(|t| note_name(t).len()).unwrap_or(title::FILES);
-        Budgeted { budget, body: String::new(), used, omitted: Vec::new(), pushed: Vec::new(), reserve, caution }
+        Budgeted { budget, body: String::new(), used, omitted: Vec::new(), pushed: Vec::new(), reserve, caution, file: None }
     }
 
     /// The note of what was left out as one count and one line range.
@@ -238,8 +256,10 @@ impl Budgeted {
         if self.omitted.is_empty() {
             return String::new();
         }
-        let all = self.omitted.iter().fold(("items", 0, None, None), |(t, n, lo, hi), o| (t, n + o.1, min_opt(lo, o.2), max_opt(hi, o.3)));
-        note(&[all])
+        // Line numbers of several files do not make one range: the count alone then.
+        let files = self.omitted.iter().filter_map(|o| o.4.as_ref()).count();
+        let all = self.omitted.iter().fold(("items", 0, None, None, None), |(t, n, lo, hi, f), o| (t, n + o.1, min_opt(lo, o.2), max_opt(hi, o.3), f));
+        note(&[if files > 0 { (all.0, all.1, None, None, None) } else { all }], self.file.is_some())
     }
 
     /// Room left for body text, keeping space for the closing note as it stands plus one
@@ -247,8 +267,8 @@ impl Budgeted {
     /// that fitted): [`Budgeted::finish`] takes lines back until the note fits.
     fn room(&self) -> usize {
         let mut probe = self.omitted.clone();
-        probe.push((self.reserve, 99_999, Some(99_999), Some(99_999)));
-        self.budget.saturating_sub(self.used + estimate(&note(&probe)))
+        probe.push((self.reserve, 99_999, Some(99_999), Some(99_999), self.file.clone()));
+        self.budget.saturating_sub(self.used + estimate(&note(&probe, self.file.is_some())))
     }
 
     /// Adds `text` if it fits. Every line passes through [`redact`] on the way in (a file
@@ -259,7 +279,7 @@ impl Budgeted {
         if cost > self.room() {
             return false;
         }
-        self.pushed.push(Pushed { body_len: self.body.len(), used: self.used, title, line });
+        self.pushed.push(Pushed { body_len: self.body.len(), used: self.used, title, line, file: self.file.clone() });
         self.body.push_str(&text);
         self.used += cost;
         true
@@ -292,13 +312,18 @@ impl Budgeted {
     }
 
     fn omit(&mut self, title: &'static str, line: Option<u32>) {
-        match self.omitted.iter_mut().find(|o| o.0 == title) {
+        // A file left out whole is named once, in place of whatever was left out of it.
+        let whole = title == title::FILES;
+        if whole && self.file.is_some() {
+            self.omitted.retain(|o| o.4 != self.file);
+        }
+        match self.omitted.iter_mut().find(|o| o.0 == title && o.4 == self.file && !whole) {
             Some(o) => {
                 o.1 += 1;
                 o.2 = min_opt(o.2, line);
                 o.3 = max_opt(o.3, line);
             }
-            None => self.omitted.push((title, 1, line, line)),
+            None => self.omitted.push((title, 1, line, line, self.file.clone())),
         }
     }
 
@@ -308,7 +333,7 @@ impl Budgeted {
     /// the tags, the caution and the note fit.
     fn finish(mut self) -> Option<String> {
         let closing = loop {
-            let detailed = note(&self.omitted);
+            let detailed = note(&self.omitted, self.file.is_some());
             if self.used + estimate(&detailed) <= self.budget {
                 break detailed;
             }
@@ -319,6 +344,7 @@ impl Budgeted {
             let last = self.pushed.pop()?;
             self.body.truncate(last.body_len);
             self.used = last.used;
+            self.file = last.file;
             self.omit(last.title, last.line);
         };
         let mut out = String::with_capacity(self.body.len() + 256);
@@ -350,22 +376,28 @@ fn max_opt(a: Option<u32>, b: Option<u32>) -> Option<u32> {
     }
 }
 
-fn note(omitted: &[Omitted]) -> String {
+/// The closing note; `several` when the prompt previews several files.
+fn note(omitted: &[Omitted], several: bool) -> String {
     if omitted.is_empty() {
         return String::new();
     }
-    let parts: Vec<String> = omitted
-        .iter()
-        .map(|(title, n, lo, hi)| {
-            let what = note_name(title);
-            match (lo, hi) {
-                (Some(lo), Some(hi)) if lo == hi => format!("{n} × {what} (line {lo})"),
-                (Some(lo), Some(hi)) => format!("{n} × {what} (lines {lo}-{hi})"),
-                _ => format!("{n} × {what}"),
-            }
-        })
-        .collect();
-    format!("\nLeft out to fit the budget: {}. Read the file for the rest.\n", parts.join("; "))
+    // Files left out whole, by path, first; then what was left out of each file shown.
+    let skipped: Vec<&str> = omitted.iter().filter(|o| o.0 == title::FILES).filter_map(|o| o.4.as_deref()).collect();
+    let mut parts: Vec<String> = Vec::new();
+    if !skipped.is_empty() {
+        parts.push(format!("{} × files ({})", skipped.len(), skipped.join(", ")));
+    }
+    for (title, n, lo, hi, file) in omitted.iter().filter(|o| !(o.0 == title::FILES && o.4.is_some())) {
+        let what = note_name(title);
+        let of = file.as_deref().map_or(String::new(), |f| format!(" of {f}"));
+        parts.push(match (lo, hi) {
+            (Some(lo), Some(hi)) if lo == hi => format!("{n} × {what} (line {lo}{of})"),
+            (Some(lo), Some(hi)) => format!("{n} × {what} (lines {lo}-{hi}{of})"),
+            _ => format!("{n} × {what}{of}"),
+        });
+    }
+    let read = if several { "the files" } else { "the file" };
+    format!("\nLeft out to fit the budget: {}. Read {read} for the rest.\n", parts.join("; "))
 }
 
 /// A block title as the note names it: `Discoveries (newest first)` → `discoveries`.

@@ -1,6 +1,6 @@
 //! The session-start prompt: priority order, the caution, the budget, the left-out note.
 
-use memento_core::prompt::{render_prompt, render_prompts};
+use memento_core::prompt::{render_prompt, render_prompts, PromptFile};
 use memento_core::tokens::estimate;
 use memento_core::{parse, plan, CheckOptions, Timestamp};
 use proptest::prelude::*;
@@ -60,7 +60,8 @@ fn multi_file_previews_most_recent_first() {
     let (a, b) = (parse(older), parse(newer));
     let now = CheckOptions::at(Timestamp::parse("2026-04-22T08:00Z").unwrap());
     let (pa, pb) = (plan(&a, &now), plan(&b, &now));
-    let out = render_prompts(&[("old.md", &a, &pa), ("new.md", &b, &pb)], 2000).unwrap();
+    let file = |path, doc, plan| PromptFile { path, doc, plan, modified: None };
+    let out = render_prompts(&[file("old.md", &a, &pa), file("new.md", &b, &pb)], 2000).unwrap();
     assert_eq!(out.matches("These notes come from past sessions").count(), 1);
     let (i_new, i_old) = (out.find("## new.md").unwrap(), out.find("## old.md").unwrap());
     assert!(i_new < i_old, "{out}");
@@ -200,4 +201,36 @@ proptest! {
         let p = Prompter::new(&text);
         p.assert_complete(budget, &p.at(usize::MAX).unwrap())?;
     }
+}
+
+/// Seed 002: a folder of past session notes, injected under one caution and one budget.
+/// Files that date nothing go by when they were modified, after the dated ones; a file that
+/// does not fit is named in the closing note, and what was left out of a file shown is said
+/// with that file's path (line numbers of several files make no one range).
+#[test]
+fn a_folder_of_notes_goes_newest_first_by_date_then_modification_and_names_what_it_left_out() {
+    let notes = |title: &str, state: &str| format!("# Session Title\n_A short, distinctive 5-10 word description_\n\n{title}\n\n# Current State\n_What's actively being worked on_\n\n{state}\n");
+    let undated_old = notes("Refactor the parser", "Parser split into three modules.");
+    let undated_new = notes("Fix login redirect", "Redirect loop fixed; tests pending.");
+    let dated = SEED.to_owned();
+    let docs = [parse(undated_old.as_str()), parse(undated_new.as_str()), parse(dated.as_str())];
+    let now = CheckOptions::at(Timestamp::parse("2026-04-22T08:00Z").unwrap());
+    let plans: Vec<_> = docs.iter().map(|d| plan(d, &now)).collect();
+    let files = [
+        PromptFile { path: "old-session.md", doc: &docs[0], plan: &plans[0], modified: Some(1_000) },
+        PromptFile { path: "new-session.md", doc: &docs[1], plan: &plans[1], modified: Some(2_000) },
+        PromptFile { path: "task/session_memory.md", doc: &docs[2], plan: &plans[2], modified: Some(500) },
+    ];
+    let out = render_prompts(&files, 2000).unwrap();
+    assert_eq!(out.matches("These notes come from past sessions").count(), 1);
+    assert!(out.contains("may not be related to the current task"), "{out}");
+    let at = |p: &str| out.find(&format!("## {p} (")).unwrap_or_else(|| panic!("{p} in\n{out}"));
+    assert!(at("task/session_memory.md") < at("new-session.md") && at("new-session.md") < at("old-session.md"), "{out}");
+    // A budget that holds the first preview only: the others are named as left out.
+    let first = render_prompts(&files[2..], 2000).unwrap();
+    let budget = estimate(&first) + 40;
+    let out = render_prompts(&files, budget).unwrap();
+    assert!(estimate(&out) <= budget, "{out}");
+    assert!(out.contains("## task/session_memory.md ("), "{out}");
+    assert!(out.contains("\nLeft out to fit the budget: 2 × files (new-session.md, old-session.md). Read the files for the rest.\n"), "{out}");
 }

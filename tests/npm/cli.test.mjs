@@ -104,7 +104,8 @@ test("plan --json: the object of SPEC §4 with snake_case keys; text output; exi
   let r = memento(["plan", "session_memory.md", "--json", "--now", NOW], dir);
   assert.equal(r.status, 0, r.stderr);
   const plan = JSON.parse(r.stdout);
-  assert.deepEqual(Object.keys(plan), ["status", "next_action", "resume_from", "completed", "pending", "open", "decisions", "conflicts", "diagnostics", "last_updated"]);
+  assert.deepEqual(Object.keys(plan), ["status", "next_action", "resume_from", "completed", "pending", "open", "decisions", "conflicts", "diagnostics", "last_updated", "store"]);
+  assert.equal(plan.store, null, "a markdown file has no store view");
   assert.deepEqual(plan.next_action, { text: "On next session start: begin with orders/batch_3/ file 095. Apply decisions above before touching any config.", source: "next-step", line: 13 });
   assert.deepEqual(plan.resume_from, { unit: "orders/batch_3/", stopped_at: "094", continue_at: "095" });
   assert.deepEqual(plan.completed[0], { unit: "orders/batch_1/", status: "COMPLETED", range: "001-047", line: 6 });

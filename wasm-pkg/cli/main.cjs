@@ -13,9 +13,9 @@ const { withLock } = require("./lock.cjs");
 const { resolveTarget, recoverJournal, replaceFile, createFile } = require("./write.cjs");
 
 const USAGE = `usage:
-  memento check FILE... [--json] [--now ISO] [--dialect D]
-  memento plan FILE [--json] [--now ISO]
-  memento prompt FILE|DIR... [--budget N] [--now ISO] [--if-exists]
+  memento check FILE... [--json] [--now ISO] [--dialect D] [--scope S]
+  memento plan FILE [--json] [--now ISO] [--scope S]
+  memento prompt FILE|DIR... [--budget N] [--now ISO] [--scope S] [--if-exists]
   memento checkpoint FILE [--decision|--progress|--discovery] TEXT [--at ISO] [--force]
   memento supersede FILE DECISION_ID TEXT [--at ISO]
   memento progress FILE UNIT STATUS [--stopped-at X] [--force]
@@ -31,9 +31,9 @@ exit codes: 0 fine, 1 the check found errors, 2 usage, I/O or input error`;
 
 // Options of each command: name → true for a flag, "value" for an option with a value.
 const COMMANDS = {
-  check: { json: true, now: "value", dialect: "value" },
-  plan: { json: true, now: "value", dialect: "value" },
-  prompt: { budget: "value", now: "value", "if-exists": true },
+  check: { json: true, now: "value", dialect: "value", scope: "value" },
+  plan: { json: true, now: "value", dialect: "value", scope: "value" },
+  prompt: { budget: "value", now: "value", scope: "value", "if-exists": true },
   checkpoint: { decision: true, progress: true, discovery: true, at: "value", force: true },
   supersede: { at: "value", force: true },
   progress: { "stopped-at": "value", force: true },
@@ -134,6 +134,27 @@ function nowOption(opts) {
   return opts.now ?? new Date();
 }
 
+/** The options every reading command shares: the clock, and the scope of a memory store
+ *  (only its rows are read: docs/stores.md). */
+function readOptions(opts) {
+  const options = { now: nowOption(opts) };
+  if (opts.scope !== undefined) options.scope = opts.scope;
+  return options;
+}
+
+/**
+ * With --scope, the files given must hold rows of that scope: a scope no store has is a
+ * typo, not an empty memory. Other stores and other files are read as they are (a store of
+ * another scope reads as empty). The message names only the scope asked for.
+ */
+function requireScope(opts, files) {
+  if (opts.scope === undefined) return;
+  const rows = (f) => call(() => memento.parse(f.text, { fileName: f.path, scope: opts.scope }).records.length);
+  if (!files.some((f) => rows(f) > 0)) {
+    throw new CliError(2, `${files.map((f) => f.path).join(", ")}: no memory rows of scope ${opts.scope}`);
+  }
+}
+
 /** camelCase keys → snake_case (the plan's JSON is SPEC §4's, in snake case). */
 function snakeKeys(value) {
   if (Array.isArray(value)) return value.map(snakeKeys);
@@ -165,7 +186,8 @@ function check({ args, opts }, out) {
   arity("check", args, 1, Infinity);
   const paths = args.flatMap(memoryFiles);
   const files = paths.map((p) => ({ path: p, text: readText(p) }));
-  const options = { now: nowOption(opts), positionEncoding: "utf-8" };
+  requireScope(opts, files);
+  const options = { ...readOptions(opts), positionEncoding: "utf-8" };
   if (opts.dialect) options.dialect = opts.dialect;
   const results = call(() => memento.checkWorkspace(files, options));
   const all = results.flatMap((r) => r.diagnostics);
@@ -181,9 +203,11 @@ function check({ args, opts }, out) {
 function plan({ args, opts }, out) {
   arity("plan", args, 1);
   const [file] = args;
-  const options = { now: nowOption(opts), positionEncoding: "utf-8", fileName: file };
+  const text = readText(file);
+  requireScope(opts, [{ path: file, text }]);
+  const options = { ...readOptions(opts), positionEncoding: "utf-8", fileName: file };
   if (opts.dialect) options.dialect = opts.dialect;
-  const p = call(() => memento.plan(readText(file), options));
+  const p = call(() => memento.plan(text, options));
   const data = p.toJSON();
   if (opts.json) {
     out(JSON.stringify(snakeKeys(data), null, 2));
@@ -201,10 +225,39 @@ function plan({ args, opts }, out) {
     out(`decisions: ${data.decisions.active.length} active, ${data.decisions.superseded.length} superseded`);
     for (const d of data.decisions.active) out(`  [${d.id}] ${d.text} (line ${d.line})`);
     for (const c of data.conflicts) out(`conflict: ${c.message} (line ${c.line})`);
+    if (data.store) storeLines(data.store, opts.scope, out);
     for (const d of data.diagnostics) out(formatDiagnostic(file, d));
     if (data.lastUpdated) out(`last updated: ${data.lastUpdated}`);
   }
   return countErrors(data.diagnostics) > 0 ? 1 : 0;
+}
+
+/** How many facts `plan` prints of a store (`--json` gives them all). */
+const FACTS_SHOWN = 10;
+
+/** A memory store's plan as text: counts by scope and tag, facts newest first, rows to audit. */
+function storeLines(store, scope, out) {
+  const counts = (list) => list.map((c) => `${c.name} ${c.rows}`).join(", ");
+  const rows = store.scopes.reduce((n, c) => n + c.rows, 0);
+  if (scope !== undefined) out(`scope: ${scope} (${rows} row${rows === 1 ? "" : "s"})`);
+  else if (store.scopes.length) out(`scopes: ${counts(store.scopes)}`);
+  if (store.tags.length) out(`tags: ${counts(store.tags)}`);
+  if (store.facts.length) out(`facts (newest first${store.facts.length > FACTS_SHOWN ? `, ${FACTS_SHOWN} of ${store.facts.length}` : ""}):`);
+  for (const f of store.facts.slice(0, FACTS_SHOWN)) {
+    const when = f.updatedAt ?? f.createdAt;
+    out(`  ${f.id ? `[${f.id}] ` : ""}${when ? `${when} ` : ""}${f.content.replace(/\s+/g, " ")} (line ${f.line})`);
+  }
+  if (store.audit.length) out(`to audit (${store.audit.length}):`);
+  for (const a of store.audit) out(`  line ${a.line}${a.id ? ` [${a.id}]` : ""} ${a.rule}: ${a.message}`);
+}
+
+/** A file's modification time in epoch milliseconds, or undefined when it cannot be read. */
+function modified(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
 }
 
 function prompt({ args, opts }, out) {
@@ -215,8 +268,10 @@ function prompt({ args, opts }, out) {
     if (opts["if-exists"]) return 0;
     throw new CliError(2, `${args.join(", ")}: no memory files (.md, .txt, .json, .jsonl)`);
   }
-  const options = { now: nowOption(opts), budget: opts.budget };
-  const files = paths.map((p) => ({ path: p, text: readText(p) }));
+  const options = { ...readOptions(opts), budget: opts.budget };
+  // The modification time orders the previews of files whose text dates nothing.
+  const files = paths.map((p) => ({ path: p, text: readText(p), modified: modified(p) }));
+  requireScope(opts, files);
   const text =
     files.length === 1 && !fs.statSync(existing[0]).isDirectory()
       ? call(() => memento.renderPrompt(files[0].text, { ...options, fileName: files[0].path }))

@@ -104,6 +104,12 @@ export interface ParseOptions {
   /** The file's name or path (`activeContext.md`, `memories.jsonl`): settles the dialect. */
   fileName?: string;
   positionEncoding?: PositionEncoding;
+  /**
+   * Read only the rows of this scope of a memory store (the row's `project`, `agent_id`,
+   * `namespace`, `scope` or `user_id`): nothing of another scope reaches any result. Other
+   * files have no scopes and are read as they are.
+   */
+  scope?: string;
 }
 
 export interface CheckOptions extends ParseOptions {
@@ -196,7 +202,19 @@ export interface PlanData {
   conflicts: PlanConflict[];
   diagnostics: Diagnostic[];
   lastUpdated: string | null;
+  /** A memory store's rows by scope and tag, its facts and the rows to audit; null for a file without rows. */
+  store: StoreView | null;
 }
+
+/** A name (a scope, a tag) and how many rows carry it. */
+export interface StoreCount { name: string; rows: number }
+
+/** A row the check flags: stale (`stale-entry`) or a repeat of another (`duplicate-entry`). */
+export interface StoreAudit { line: number; id: string | null; rule: RuleId; message: string }
+
+/** The plan of a memory store: counts by scope and tag (most first), the rows that say
+ * something newest first, and the rows to audit in file order. */
+export interface StoreView { scopes: StoreCount[]; tags: StoreCount[]; facts: MemoryRecord[]; audit: StoreAudit[] }
 
 /** Where a model element is. */
 export interface Located { line: number; column: number; range: Range }
@@ -259,7 +277,13 @@ export interface MemoryRecord extends Located {
 }
 
 /** A file of a workspace (`checkWorkspace`, `renderPrompts`). */
-export interface MemoryFile { path: string; text: string }
+export interface MemoryFile {
+  path: string;
+  text: string;
+  /** When the file was last modified (its mtime): orders `renderPrompts`' previews of files
+   * whose text dates nothing, or the same time. */
+  modified?: TimeInput;
+}
 
 export interface FileDiagnostics { path: string; dialect: Dialect; diagnostics: Diagnostic[] }
 
@@ -330,7 +354,7 @@ fn to_js(w: Json) -> JsValue {
 }
 
 fn doc_from(text: String, o: &Opts) -> Result<Rc<Doc>, JsValue> {
-    Ok(Rc::new(Doc::new(memento_core::parse_with(text, &o.parse_options()?))))
+    Ok(Rc::new(Doc::new(o.parse(text)?)))
 }
 
 /// Lazily built, then kept, JS values of a result object.
@@ -499,7 +523,7 @@ pub struct Plan {
     doc: Rc<Doc>,
     plan: memento_core::Plan,
     enc: Encoding,
-    cache: Cache<8>,
+    cache: Cache<9>,
 }
 
 impl Plan {
@@ -566,6 +590,13 @@ impl Plan {
         self.plan.last_updated.clone()
     }
 
+    /// A memory store's rows by scope and tag, its facts newest first and the rows to audit
+    /// (stale, duplicate); null for a file without rows.
+    #[wasm_bindgen(getter, unchecked_return_type = "StoreView | null")]
+    pub fn store(&self) -> JsValue {
+        self.cache.get(8, |w| model::store(w, &self.doc, &self.plan, self.enc))
+    }
+
     #[wasm_bindgen(getter, unchecked_return_type = "PlanCounts")]
     pub fn counts(&self) -> JsValue {
         let p = &self.plan;
@@ -606,15 +637,22 @@ fn memory_files(files: &JsValue, o: &Opts) -> Result<Vec<(String, memento_core::
     let bad = || error(Code::InvalidArgument, "expected an array of { path, text }");
     let list = files.dyn_ref::<js_sys::Array>().ok_or_else(bad)?;
     let base = o.parse_options()?;
+    let scope = o.string("scope")?;
     let mut out = Vec::with_capacity(list.length() as usize);
     for f in list.iter() {
         let fo = Opts::new(&f)?;
         let (Some(path), Some(text)) = (fo.string("path")?, fo.string("text")?) else { return Err(bad()) };
         let options = memento_core::ParseOptions { file_name: Some(path.clone()), ..base.clone() };
-        let doc = memento_core::parse_with(text, &options);
+        let doc = memento_core::scope::parse_in_scope(text, &options, scope.as_deref());
         out.push((path, doc));
     }
     Ok(out)
+}
+
+/// The `modified` time of each of `[{path, text, modified?}]`, in epoch seconds.
+fn files_modified(files: &JsValue) -> Result<Vec<Option<i64>>, JsValue> {
+    let list: &js_sys::Array = files.unchecked_ref();
+    list.iter().map(|f| Ok(Opts::new(&f)?.time("modified", None)?.map(|t| t.epoch_seconds))).collect()
 }
 
 /// Checks several files as one workspace: each file alone, then the files of one folder
@@ -670,12 +708,12 @@ pub fn render_prompt(
 ) -> Result<String, JsValue> {
     let text = text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
-    let doc = memento_core::parse_with(text, &o.parse_options()?);
-    prompt_of(&doc, &o)
+    prompt_of(&o.parse(text)?, &o)
 }
 
 /// One caution header and, within one budget, a preview of each file with its path, the
-/// most recently updated first.
+/// newest session first (the file's own last timestamp, then `modified`), and what was left
+/// out, file by file.
 #[wasm_bindgen(js_name = renderPrompts)]
 pub fn render_prompts(
     #[wasm_bindgen(unchecked_param_type = "MemoryFile[]")] files: JsValue,
@@ -685,9 +723,14 @@ pub fn render_prompts(
     let budget = o.count("budget")?.unwrap_or(prompt::DEFAULT_BUDGET);
     let check = o.check_options()?;
     let docs = memory_files(&files, &o)?;
+    let modified = files_modified(&files)?;
     let plans: Vec<memento_core::Plan> = docs.iter().map(|(_, d)| memento_core::plan(d, &check)).collect();
-    let refs: Vec<(&str, &memento_core::Document, &memento_core::Plan)> =
-        docs.iter().zip(&plans).map(|((p, d), plan)| (p.as_str(), d, plan)).collect();
+    let refs: Vec<prompt::PromptFile> = docs
+        .iter()
+        .zip(&plans)
+        .zip(modified)
+        .map(|(((path, doc), plan), modified)| prompt::PromptFile { path, doc, plan, modified })
+        .collect();
     prompt::render_prompts(&refs, budget).map_err(error::budget_error)
 }
 

@@ -7,7 +7,7 @@ use crate::json::Json;
 use crate::offsets::{Doc, Encoding};
 use memento_core::document::{MarkerSource, SectionRole};
 use memento_core::plan::{NextActionSource, PlanUnit};
-use memento_core::{Diagnostic, Plan, RunStatus, Span, TextEdit};
+use memento_core::{Diagnostic, Plan, Record, RunStatus, Span, TextEdit};
 
 pub fn diagnostics(w: &mut Json, doc: &Doc, list: &[Diagnostic], enc: Encoding) {
     w.arr();
@@ -133,6 +133,8 @@ pub fn plan(w: &mut Json, doc: &Doc, plan: &Plan, enc: Encoding) {
     w.key("diagnostics");
     diagnostics(w, doc, &plan.diagnostics, enc);
     w.field_opt("lastUpdated", plan.last_updated.as_deref());
+    w.key("store");
+    store(w, doc, plan, enc);
     w.end_obj();
 }
 
@@ -295,21 +297,50 @@ pub fn completion(w: &mut Json, doc: &Doc, enc: Encoding) {
 }
 
 pub fn records(w: &mut Json, doc: &Doc, enc: Encoding) {
-    let d = &doc.doc;
     w.arr();
-    for r in d.records() {
-        let masked = |t: &Option<String>| t.as_deref().map(|t| doc.masked(t).into_owned());
-        w.obj().field_opt("id", masked(&r.id).as_deref()).field_opt("content", masked(&r.content).as_deref());
-        w.key("tags").arr();
-        for t in &r.tags {
-            w.str(&doc.masked(t));
-        }
-        w.end_arr().field_opt("scope", masked(&r.scope).as_deref());
-        for (k, t) in [("createdAt", r.created_at), ("updatedAt", r.updated_at), ("lastAccessedAt", r.last_accessed_at)] {
-            w.field_opt(k, t.map(|t| t.to_string()).as_deref());
-        }
-        doc.place(w, r.span, enc);
-        w.end_obj();
+    for r in doc.doc.records() {
+        record(w, doc, r, enc);
     }
     w.end_arr();
+}
+
+fn record(w: &mut Json, doc: &Doc, r: &Record, enc: Encoding) {
+    let masked = |t: &Option<String>| t.as_deref().map(|t| doc.masked(t).into_owned());
+    w.obj().field_opt("id", masked(&r.id).as_deref()).field_opt("content", masked(&r.content).as_deref());
+    w.key("tags").arr();
+    for t in &r.tags {
+        w.str(&doc.masked(t));
+    }
+    w.end_arr().field_opt("scope", masked(&r.scope).as_deref());
+    for (k, t) in [("createdAt", r.created_at), ("updatedAt", r.updated_at), ("lastAccessedAt", r.last_accessed_at)] {
+        w.field_opt(k, t.map(|t| t.to_string()).as_deref());
+    }
+    doc.place(w, r.span, enc);
+    w.end_obj();
+}
+
+/// The store view of a plan (`StoreView`), or null for a file without rows.
+pub fn store(w: &mut Json, doc: &Doc, plan: &Plan, enc: Encoding) {
+    let Some(v) = memento_core::store::view(&doc.doc, &plan.diagnostics) else {
+        w.null();
+        return;
+    };
+    w.obj();
+    for (key, counts) in [("scopes", &v.scopes), ("tags", &v.tags)] {
+        w.key(key).arr();
+        for c in counts {
+            w.obj().field("name", &doc.masked(&c.name)).field_num("rows", c.rows as u64).end_obj();
+        }
+        w.end_arr();
+    }
+    w.key("facts").arr();
+    for r in &v.facts {
+        record(w, doc, r, enc);
+    }
+    w.end_arr().key("audit").arr();
+    for a in &v.audit {
+        w.obj().field_num("line", u64::from(a.line)).field_opt("id", a.row.id.as_deref().map(|id| doc.masked(id)).as_deref());
+        w.field("rule", a.rule.id()).field("message", a.message).end_obj();
+    }
+    w.end_arr().end_obj();
 }

@@ -61,6 +61,11 @@ impl<'a> Opts<'a> {
         Ok(ParseOptions { dialect: self.dialect()?, file_name: self.string("fileName")? })
     }
 
+    /// The document of `text` as these options read it: only the rows of `scope` when set.
+    pub fn parse(&self, text: String) -> Result<memento_core::Document, JsValue> {
+        Ok(memento_core::scope::parse_in_scope(text, &self.parse_options()?, self.string("scope")?.as_deref()))
+    }
+
     pub fn encoding(&self, default: Encoding) -> Result<Encoding, JsValue> {
         match self.string("positionEncoding")?.as_deref() {
             None => Ok(default),

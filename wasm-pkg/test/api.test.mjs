@@ -46,7 +46,7 @@ test("plan: lists are built once, on first read; JSON.stringify writes every fie
   const p = m.plan(SEED, { now: NOW });
   assert.equal(p.completed, p.completed, "the same array on every read");
   const data = JSON.parse(JSON.stringify(p));
-  assert.deepEqual(Object.keys(data), ["status", "nextAction", "resumeFrom", "completed", "pending", "open", "decisions", "conflicts", "diagnostics", "lastUpdated"]);
+  assert.deepEqual(Object.keys(data), ["status", "nextAction", "resumeFrom", "completed", "pending", "open", "decisions", "conflicts", "diagnostics", "lastUpdated", "store"]);
   assert.deepEqual(data, p.toJSON());
   assert.deepEqual(data.completed, p.completed);
 });
