@@ -788,26 +788,52 @@ pub(crate) fn emoji_at_ends(text: &str) -> Option<(Status, crate::span::Span, cr
     if b.first().is_none_or(u8::is_ascii) && b.last().is_none_or(u8::is_ascii) {
         return None;
     }
-    let decoration = |c: char| matches!(c, '*' | '-' | '—' | ':') || c.is_whitespace();
+    // Between the emoji and the name; emphasis is taken off the name in pairs ([`unwrapped`]).
+    let decoration = |c: char| matches!(c, '-' | '—' | ':' | '\u{fe0f}') || c.is_whitespace();
     for &(emoji, status) in EMOJI {
         if let Some(rest) = t.strip_prefix(emoji) {
-            let rest = rest.trim_start_matches(|c: char| decoration(c) || c == '\u{fe0f}');
-            let name_start = t.len() - rest.len();
-            let name = rest.trim_end_matches(['*', '_', '`']);
-            let lead = name.len() - name.trim_start_matches(['*', '_', '`']).len();
-            return Some((status, Span::new(0, emoji.len()), Span::new(name_start + lead, name_start + name.len())));
+            let name = rest.trim_start_matches(decoration);
+            return Some((status, Span::new(0, emoji.len()), unwrapped(t, Span::new(t.len() - name.len(), t.len()))));
         }
         if let Some(rest) = t.strip_suffix(emoji) {
-            let name = rest.trim_end_matches(decoration);
+            let name = unwrapped(t, Span::new(0, rest.trim_end_matches(decoration).len()));
             // `Payment flow - COMPLETED ✅`: the word says it twice; the unit is before both.
-            let name_end = match trailing_status(name) {
-                Some((said, _, unit)) if said == status => unit.end(),
-                _ => name.len(),
+            let name = match trailing_status(&t[name.range()]) {
+                Some((said, _, unit)) if said == status => unwrapped(t, Span::new(name.start(), name.start() + unit.end())),
+                _ => name,
             };
-            return Some((status, Span::new(rest.len(), t.len()), Span::new(0, name_end)));
+            return Some((status, Span::new(rest.len(), t.len()), name));
         }
     }
     None
+}
+
+/// `span` of `text` without the emphasis or code marks that wrap it whole, taken off in
+/// pairs: `**Bearer tokens**` → `Bearer tokens`, while `` Added `legacy_id` `` and
+/// `**Auth** module` keep theirs (they open or close inside the name). An emphasis mark that
+/// only stands at one end (`** Login`, `Login**`) is dropped.
+fn unwrapped(text: &str, span: crate::span::Span) -> crate::span::Span {
+    let (mut start, mut end) = (span.start(), span.end());
+    loop {
+        let s = &text[start..end];
+        start += s.len() - s.trim_start().len();
+        end = start + s.trim().len();
+        let s = &text[start..end];
+        let Some(m) = ["**", "__", "*", "_", "`"].into_iter().find(|m| s.len() > 2 * m.len() && s.starts_with(m) && s.ends_with(m)) else {
+            break;
+        };
+        (start, end) = (start + m.len(), end - m.len());
+    }
+    for mark in ['*', '_'] {
+        let s = &text[start..end];
+        let (lead, trail) = (s.len() - s.trim_start_matches(mark).len(), s.len() - s.trim_end_matches(mark).len());
+        if lead + trail == s.matches(mark).count() && lead + trail < s.len() {
+            let inner = s[lead..s.len() - trail].trim();
+            start += s[lead..].len() - s[lead..].trim_start().len() + lead;
+            end = start + inner.len();
+        }
+    }
+    crate::span::Span::new(start, end)
 }
 
 /// What a label or heading title says (`Next Steps`, `## 残タスク`, `Remaining:`), when the
@@ -955,9 +981,21 @@ mod tests {
         let t = "User Authentication System ✅";
         let (s, _, name) = emoji_at_ends(t).unwrap();
         assert_eq!((s, &t[name.range()]), (Completed, "User Authentication System"));
-        let t = "✅ **Bearer tokens**";
-        let (_, _, name) = emoji_at_ends(t).unwrap();
-        assert_eq!(&t[name.range()], "Bearer tokens");
+        // Emphasis around the name comes off in pairs, at either end; marks inside it stay.
+        for (t, want) in [
+            ("✅ **Bearer tokens**", "Bearer tokens"),
+            ("**Bearer tokens** ✅", "Bearer tokens"),
+            ("✅ *Login*", "Login"),
+            ("✅ **Auth** module", "**Auth** module"),
+            ("✅ Added `legacy_id`", "Added `legacy_id`"),
+            ("✅ `parser`", "parser"),
+            ("✅ ** Login", "Login"),
+            ("Login** ✅", "Login"),
+            ("✅ snake_case_name", "snake_case_name"),
+        ] {
+            let (_, _, name) = emoji_at_ends(t).unwrap();
+            assert_eq!(&t[name.range()], want, "{t}");
+        }
         let t = "Payment flow - COMPLETED ✅";
         let (_, _, name) = emoji_at_ends(t).unwrap();
         assert_eq!(&t[name.range()], "Payment flow");
