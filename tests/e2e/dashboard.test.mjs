@@ -124,7 +124,7 @@ spec("the example shows where the run stands: status, next action, stop point, u
   assert.equal(await c.getByTestId("resume").textContent(), "In progress orders/batch_3/: stopped at 094, continue at 095");
   const units = await c.getByTestId("units").locator("li").allTextContents();
   assert.equal(units.length, 5);
-  assert.match(units[0], /^IN_PROGRESS orders\/batch_3\/ \(092-\?\?\?\) line 10$/);
+  assert.match(units[0], /^IN_PROGRESS orders\/batch_3\/ \(092-\?\?\?\) line 10 stopped at 094 → continue at 095$/);
   assert.match(units[1], /^PENDING orders\/batch_4\//);
   assert.match(units[4], /^COMPLETED orders\/batch_2\/ \(048-091\) line 9$/);
   const decisions = await c.getByTestId("decisions").locator("li").allTextContents();
@@ -133,7 +133,7 @@ spec("the example shows where the run stands: status, next action, stop point, u
   assert.equal(await c.getByTestId("diagnostics").locator("li").count(), 0);
   const discoveries = await c.getByTestId("discoveries").locator("li").allTextContents();
   assert.equal(discoveries.length, 3);
-  assert.match(discoveries[0], /^Order schema has undocumented `legacy_id` field .* line 14$/);
+  assert.match(discoveries[0], /^Order schema has undocumented legacy_id field .* line 14$/);
 });
 
 spec("a file with findings lists them by severity, rule and line; superseded decisions are marked", async ({ page, card, dropFiles }) => {
@@ -345,7 +345,7 @@ spec("edits: a checkpoint routed by content, a refused conflict written anyway, 
   await form("supersede-form").getByRole("combobox").selectOption("2026-04-22T07:23Z");
   await form("supersede-form").getByRole("textbox").fill("Use pessimistic locking for order updates");
   await form("supersede-form").getByRole("button", { name: "Supersede" }).click();
-  await card("edit-me.md").locator('[data-testid="decisions"] li.superseded').first().waitFor();
+  await card("edit-me.md").locator('[data-testid="decisions"] li.superseded').first().waitFor({ state: "attached" });
   assert.match(await card("edit-me.md").locator('[data-testid="decisions"] li.superseded').first().textContent(), /^2026-04-22T07:23Z Use optimistic locking/);
 
   // COMPLETED going back to PENDING with no note: a change a reviewer must see.

@@ -18,8 +18,11 @@ pub fn html(file: &LoadedFile) -> String {
          <h1>{name}</h1>\n<p class=\"muted\">Exported from Memento, read-only.</p>\n"
     );
     facts(&mut out, file, s);
-    if let Some((text, line)) = &s.next_action {
-        let _ = writeln!(out, "<p class=\"card\"><b>Next action</b> {} <span class=\"muted\">line {line}</span></p>", escape(text));
+    // The same pictures as the card's: the stacked bar and the timeline.
+    out.push_str(&crate::picture::stacked_bar(s, false));
+    out.push_str(&crate::picture::timeline(&s.timeline));
+    if let Some(next) = &s.next_action {
+        let _ = writeln!(out, "<p class=\"card\"><b>Next action</b> {} <span class=\"muted\">from {}, line {}</span></p>", escape(&next.text), escape(&next.from), next.line);
     }
     if let Some(resume) = &s.resume {
         let _ = writeln!(out, "<p class=\"card\"><b>In progress</b> {}</p>", escape(resume));
@@ -70,7 +73,7 @@ fn list(out: &mut String, title: &str, rows: impl Iterator<Item = (String, u32)>
 }
 
 /// Text made safe for HTML element content and quoted attributes.
-fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -89,4 +92,9 @@ const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:60rem;margi
 .muted{color:#6b7280;font-size:.85em}.card{padding:.5rem .75rem;border-left:4px solid #2f6fdb;background:rgba(127,127,127,.08)}\
 dl{display:flex;flex-wrap:wrap;gap:.5rem 2rem}dt{font-size:.75rem;text-transform:uppercase;color:#6b7280}dd{margin:0;font-weight:600}\
 h2{font-size:.9rem;text-transform:uppercase;color:#6b7280;margin-top:1.5rem}\
-pre{white-space:pre-wrap;overflow-wrap:anywhere;border-top:1px solid rgba(127,127,127,.3);padding-top:.75rem;font-size:.85rem}";
+pre{white-space:pre-wrap;overflow-wrap:anywhere;border-top:1px solid rgba(127,127,127,.3);padding-top:.75rem;font-size:.85rem}\
+.stack{display:flex;height:.9rem;border-radius:.45rem;overflow:hidden;background:#c9ccd3}.seg[data-part=done]{background:#2e8540}\
+.seg[data-part=\"in progress\"]{background:#2f6fdb}.seg[data-part=blocked]{background:#c62828}.legend{color:#6b7280;font-size:.85em}\
+svg{display:block;width:100%}.lane{fill:rgba(127,127,127,.08)}.mark{fill:#6b7280}.mark[data-kind=decision]{fill:#7b3fc4}\
+.mark[data-kind=progress]{fill:#2f6fdb}.mark[data-kind=discovery]{fill:#0f7b7b}.mark[data-kind=session]{fill:#b35c00}\
+.axis{display:flex;justify-content:space-between;flex-wrap:wrap;color:#6b7280;font-size:.8em}";

@@ -4,6 +4,9 @@
 mod app;
 mod components;
 mod export;
+mod inline;
+mod picture;
+mod rows;
 mod model;
 mod share;
 

@@ -43,19 +43,48 @@ pub struct Summary {
     pub sections: Vec<String>,
     pub status: &'static str,
     pub last_updated: Option<String>,
-    pub next_action: Option<(String, u32)>,
+    pub next_action: Option<NextRow>,
     /// The unit in progress: (unit, stopped at, continue at).
     pub resume: Option<String>,
+    /// Where the unit in progress stopped: (unit, stopped at, continue at), for its bar.
+    pub stop: Option<(String, String, Option<String>)>,
     /// Every unit with its current status, in the plan's order: open, pending, completed.
     pub units: Vec<UnitRow>,
     pub completed: usize,
     pub pending: usize,
+    /// Units under way (IN_PROGRESS), and units that wait (BLOCKED or FAILED).
+    pub in_progress: usize,
+    pub blocked: usize,
+    /// Every timestamped entry, dated paragraph and dated section, in file order.
+    pub timeline: Vec<Mark>,
     /// Active decisions, then superseded ones (with the id that replaced them).
     pub decisions: Vec<DecisionRow>,
     pub conflicts: Vec<(String, u32)>,
     /// Key discoveries in file order, secrets masked: (text, line).
     pub discoveries: Vec<(String, u32)>,
     pub diagnostics: Vec<DiagnosticRow>,
+}
+
+/// The next action and where it was read from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NextRow {
+    pub text: String,
+    pub line: u32,
+    /// What the line is: the section it stands in, or the unit it was read from.
+    pub from: String,
+    /// The items after the next action when it opens a list introduced by a colon.
+    pub then: Vec<String>,
+}
+
+/// One dated point of the run: a timestamped entry, a dated paragraph or a dated section.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub at: i64,
+    /// `decision`, `progress`, `discovery`, `session` or `note`.
+    pub kind: &'static str,
+    pub line: u32,
+    /// The entry's text, secrets masked, cut to a line's worth.
+    pub text: String,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -89,6 +118,7 @@ impl Summary {
         let plan = memento_core::plan(doc, &memento_core::CheckOptions::at(now));
         let row = |u: &memento_core::plan::PlanUnit| UnitRow { unit: u.unit.clone(), status: u.status.as_str(), range: u.range.clone(), line: u.line };
         let units = plan.open.iter().chain(&plan.pending).chain(&plan.completed).map(row).collect();
+        let waiting = plan.open.iter().filter(|u| u.status != memento_core::Status::InProgress).count();
         let decisions = plan
             .decisions
             .active
@@ -107,11 +137,15 @@ impl Summary {
                 memento_core::RunStatus::Complete => "complete",
             },
             last_updated: plan.last_updated.clone(),
-            next_action: plan.next_action.as_ref().map(|n| (n.text.clone(), n.line)),
+            next_action: plan.next_action.as_ref().map(|n| NextRow::of(doc, n)),
             resume: plan.resume_from.as_ref().map(ToString::to_string),
+            stop: plan.resume_from.as_ref().and_then(|r| Some((r.unit.clone(), r.stopped_at.clone()?, r.continue_at.clone()))),
             units,
             completed: plan.completed.len(),
             pending: plan.pending.len(),
+            in_progress: plan.open.len() - waiting,
+            blocked: waiting,
+            timeline: Mark::all(doc),
             decisions,
             conflicts: plan.conflicts.iter().map(|c| (c.message.clone(), c.line)).collect(),
             discoveries: doc
@@ -125,6 +159,83 @@ impl Summary {
                 .map(DiagnosticRow::of)
                 .collect(),
         }
+    }
+}
+
+impl NextRow {
+    fn of(doc: &memento_core::Document, next: &memento_core::plan::NextAction) -> NextRow {
+        use memento_core::plan::NextActionSource as From;
+        let at = doc.line_index().starts().get(next.line.saturating_sub(1) as usize).copied().unwrap_or(0);
+        let section = doc.sections().iter().rev().find(|s| s.span.contains(at) || s.span.start() == at);
+        let title = section.map(|s| memento_core::document::clean_title(doc.text(s.title)).to_owned());
+        let from = match next.source {
+            From::StopPoint => "the unit in progress".to_owned(),
+            From::Pending => "the first pending unit".to_owned(),
+            From::Blocked => "the unit that waits".to_owned(),
+            From::NextStep | From::CurrentState => title.unwrap_or_else(|| "the file".to_owned()),
+        };
+        let from = match section.and_then(|s| s.timestamp) {
+            Some(t) => format!("{from}, session of {}", t.format(memento_core::time::TimestampStyle { precision: memento_core::time::Precision::Date, ..t.style })),
+            None => from,
+        };
+        NextRow { text: next.text.clone(), line: next.line, from, then: list_after(doc, next) }
+    }
+}
+
+/// The rest of the list a next action was read from, when a lead-in (`Next steps:`) opens
+/// it: the plan names its first item, a reviewer sees them all.
+fn list_after(doc: &memento_core::Document, next: &memento_core::plan::NextAction) -> Vec<String> {
+    let lines = doc.line_index();
+    let line_of = |offset: usize| lines.line_of(offset) as u32 + 1;
+    let items = doc.items();
+    let first = items.partition_point(|i| line_of(i.text.start()) < next.line);
+    let Some(head) = items.get(first).filter(|i| line_of(i.text.start()) == next.line) else { return Vec::new() };
+    let mut end = head.span.end();
+    items[first + 1..]
+        .iter()
+        .filter(|i| i.depth == head.depth)
+        .take_while(|i| {
+            // The same list: nothing but blank space or deeper items since the last one.
+            let same = i.section == head.section && i.span.start() >= end && doc.source()[end..i.span.start()].trim().is_empty();
+            end = i.span.end();
+            same
+        })
+        .take(20)
+        .map(|i| doc.secrets().mask(doc.text(i.text)).into_owned())
+        .collect()
+}
+
+impl Mark {
+    /// The file's dated points in file order; text cut to a hover's worth.
+    fn all(doc: &memento_core::Document) -> Vec<Mark> {
+        use memento_core::SectionRole as Role;
+        let mut lines = doc.line_index().cursor();
+        let short = |text: &str| -> String {
+            let text = doc.secrets().mask(text.trim());
+            match text.char_indices().nth(140) {
+                Some((cut, _)) => format!("{}…", &text[..cut]),
+                None => text.into_owned(),
+            }
+        };
+        let kind = |section: Option<usize>| match section.map(|s| doc.sections()[s].role) {
+            Some(Role::Decisions) => "decision",
+            Some(Role::Progress | Role::Done | Role::Todo | Role::Active | Role::Blocked) => "progress",
+            Some(Role::Discoveries) => "discovery",
+            Some(Role::Worklog) => "session",
+            _ => "note",
+        };
+        let mut marks: Vec<(usize, i64, &'static str, String)> = doc
+            .entries()
+            .iter()
+            .map(|e| {
+                let item = doc.item(e.item);
+                (item.span.start(), e.timestamp.epoch_seconds, kind(item.section), short(doc.text(e.text)))
+            })
+            .chain(doc.stamps().iter().map(|s| (s.span.start(), s.timestamp.epoch_seconds, "session", short(memento_core::document::clean_title(doc.text(s.span))))))
+            .chain(doc.sections().iter().filter_map(|s| Some((s.heading.start(), s.timestamp?.epoch_seconds, "session", short(doc.text(s.title))))))
+            .collect();
+        marks.sort_by_key(|m| m.0);
+        marks.into_iter().map(|(at, epoch, kind, text)| Mark { at: epoch, kind, line: lines.line_of(at) as u32 + 1, text }).collect()
     }
 }
 
@@ -143,7 +254,9 @@ impl LoadedFile {
     /// The file as `doc`, its parse, shows it.
     fn read(id: usize, name: String, source: String, example: bool, doc: &memento_core::Document) -> Self {
         let round_trips = doc.to_string() == source;
-        let summary = Summary::of(doc, js_sys::Date::now());
+        // The sample's clock stands still at its last update: it never grows stale.
+        let frozen = example.then(|| doc.last_updated()).flatten().map(|t| t.epoch_seconds as f64 * 1000.0);
+        let summary = Summary::of(doc, frozen.unwrap_or_else(js_sys::Date::now));
         let original = source.clone();
         LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, summary, original, version: 0, changes: Vec::new() }
     }
@@ -252,7 +365,7 @@ impl Workspace {
             Ok(text) => {
                 let file = LoadedFile::parse(id, name, text, false);
                 self.files.update(|files| files.insert(0, file));
-                self.save();
+                self.save_soon();
             }
             Err(_) => self.fail(name, "is not UTF-8 text: not loaded".to_owned()),
         }
@@ -272,6 +385,13 @@ impl Workspace {
     pub fn close(&self, id: usize) {
         self.files.update(|files| files.retain(|f| f.id != id));
         self.save();
+    }
+
+    /// Keeps the files once the page has drawn the new one: writing a large workspace to
+    /// storage takes longer than drawing a card.
+    fn save_soon(&self) {
+        let workspace = *self;
+        set_timeout(move || workspace.save(), std::time::Duration::ZERO);
     }
 
     /// Keeps the opened files in localStorage. When the browser refuses (its quota is full,

@@ -7,8 +7,13 @@
 //! each list shows its first rows and a button for the rest ([`Capped`]), so that a card
 //! costs the page a bounded number of elements until more are asked for.
 
+use crate::components::verdict::{findings_anchor, Verdict};
 use crate::components::EditPanel;
-use crate::model::{DecisionRow, DiagnosticRow, LoadedFile, Summary, UnitRow, Workspace};
+use crate::inline;
+use crate::picture;
+use crate::export::escape;
+use crate::model::{LoadedFile, Mark, Summary, Workspace};
+use crate::rows::{self, line_anchor};
 use crate::share;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -21,9 +26,31 @@ const SOURCE_LINES: usize = 400;
 /// What the parts of one card share: the file, and whether its whole source is shown (a
 /// link to a line past the first ones shows it first).
 #[derive(Clone, Copy)]
-struct Card {
+pub struct Card {
     file: usize,
     whole_source: RwSignal<bool>,
+}
+
+impl Card {
+    /// Shows `line` of the source view and moves the focus to it (the whole source first
+    /// when the line is past the ones shown).
+    pub fn go_to(self, line: u32) {
+        let anchor = line_anchor(self.file, line);
+        // The address names the line (:target marks it) and the line has the focus.
+        let go = move || {
+            let _ = window().location().set_hash(&anchor);
+            if let Some(line) = document().get_element_by_id(&anchor).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = line.focus();
+            }
+        };
+        if line as usize > SOURCE_LINES && !self.whole_source.get_untracked() {
+            // Once the whole source is drawn.
+            self.whole_source.set(true);
+            request_animation_frame(go);
+        } else {
+            go();
+        }
+    }
 }
 
 #[component]
@@ -35,12 +62,20 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
     let workspace = use_context::<Workspace>();
     let id = file.id;
     let s = file.summary.clone();
+    let card = expect_context::<Card>();
+    // Every "line N" of the card's markup leads to its line of the source view.
+    let follow = move |ev: leptos::ev::MouseEvent| {
+        let link = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("a.line[data-line]").ok().flatten());
+        if let Some(line) = link.and_then(|a| a.get_attribute("data-line")).and_then(|l| l.parse().ok()) {
+            ev.prevent_default();
+            card.go_to(line);
+        }
+    };
     view! {
-        <article class="file-card" data-testid="file-card" data-name=file.name.clone()>
+        <article class="file-card" data-testid="file-card" data-name=file.name.clone() on:click=follow>
             <header>
                 <h2 data-testid="file-name">{file.name.clone()}</h2>
                 {file.example.then(|| view! { <span class="badge">"example"</span> })}
-                <span class="status" data-testid="status" data-status=s.status>{s.status}</span>
                 {workspace.map(|workspace| {
                     view! {
                         <button
@@ -55,6 +90,10 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                     }
                 })}
             </header>
+            <Verdict file=id status=s.status diagnostics=s.diagnostics.clone() />
+            <NextAction summary=s.clone() />
+            <div class="progress" inner_html=picture::stacked_bar(&s, false)></div>
+            <Timeline marks=s.timeline.clone() />
             <dl class="facts">
                 <Fact label="Dialect" testid="dialect" value=file.dialect.to_owned() />
                 {s.task.clone().map(|task| view! { <Fact label="Task" testid="task" value=task /> })}
@@ -72,12 +111,7 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                 let active = s.decisions.iter().filter(|d| d.superseded_by.is_none()).map(|d| d.id.clone()).collect::<Vec<_>>();
                 view! { <EditPanel file=file.clone() decisions=active sections=s.sections.clone() /> }
             })}
-            <Changes changes=file.changes.clone() />
-            <NextAction summary=s.clone() />
-            <Units units=s.units.clone() />
-            <Decisions decisions=s.decisions.clone() conflicts=s.conflicts.clone() />
-            <Discoveries discoveries=s.discoveries.clone() />
-            <Findings diagnostics=s.diagnostics.clone() />
+            <Lists file=file.clone() />
             <h3>"Source"</h3>
             <Source text=file.source />
         </article>
@@ -141,59 +175,24 @@ fn save_as(name: &str, text: &str) {
     set_timeout(move || drop(web_sys::Url::revoke_object_url(&url)), std::time::Duration::from_secs(10));
 }
 
-/// The first [`LIST_ROWS`] rows of a list, then a button that shows the rest.
+/// A titled list of a card: its first [`LIST_ROWS`] rows (markup from [`rows`]), then a
+/// button that shows the rest.
 #[component]
-fn Capped<T, V, F>(rows: Vec<T>, what: &'static str, row: F) -> impl IntoView
-where
-    T: Clone + Send + Sync + 'static,
-    V: IntoView + 'static,
-    F: Fn(T) -> V + Clone + Send + Sync + 'static,
-{
+fn Capped(title: String, class: &'static str, rows: Vec<String>, what: &'static str) -> impl IntoView {
     let total = rows.len();
     let all = RwSignal::new(total <= LIST_ROWS);
     let rows = StoredValue::new(rows);
-    let shown = {
-        let row = row.clone();
-        move || {
-            let n = if all.get() { total } else { LIST_ROWS };
-            rows.with_value(|r| r[..n].iter().cloned().map(row.clone()).collect_view())
-        }
-    };
+    let shown = move || rows.with_value(|r| r[..if all.get() { total } else { LIST_ROWS }].concat());
     let more = move || {
-        (!all.get()).then(|| {
-            view! {
-                <li class="more">
-                    <button type="button" on:click=move |_| all.set(true)>{format!("Show all {total} {what}")}</button>
-                </li>
-            }
-        })
+        (!all.get()).then(|| view! { <button type="button" class="more" on:click=move |_| all.set(true)>{format!("Show all {total} {what}")}</button> })
     };
-    view! { {shown}{more} }
-}
-
-/// "line N", a link to that line of the file's source view below.
-#[component]
-fn Line(line: u32) -> impl IntoView {
-    let card = expect_context::<Card>();
-    let anchor = line_anchor(card.file, line);
-    let href = format!("#{anchor}");
-    let on_click = move |ev: leptos::ev::MouseEvent| {
-        // A line past the shown ones: show the whole source, then go to it once rendered.
-        if line as usize > SOURCE_LINES && !card.whole_source.get_untracked() {
-            ev.prevent_default();
-            card.whole_source.set(true);
-            let anchor = anchor.clone();
-            request_animation_frame(move || {
-                let _ = window().location().set_hash(&anchor);
-            });
-        }
-    };
-    view! { <a class="line" href=href on:click=on_click>{format!(" line {line}")}</a> }
-}
-
-/// The id of one line of a file's source view.
-fn line_anchor(file: usize, line: u32) -> String {
-    format!("f{file}-L{line}")
+    view! {
+        <section>
+            {(!title.is_empty()).then(|| view! { <h3>{title}</h3> })}
+            <ul class=class data-testid=class inner_html=shown></ul>
+            {more}
+        </section>
+    }
 }
 
 /// The source, a line per element so that findings can link to it; the first
@@ -212,7 +211,7 @@ fn Source(text: String) -> impl IntoView {
             l[..n]
                 .iter()
                 .enumerate()
-                .map(|(i, l)| view! { <span class="src-line" id=line_anchor(file, i as u32 + 1)>{l.clone()}</span> })
+                .map(|(i, l)| view! { <span class="src-line" tabindex="-1" id=line_anchor(file, i as u32 + 1)>{l.clone()}</span> })
                 .collect_view()
         })
     };
@@ -241,17 +240,23 @@ fn Fact(label: &'static str, testid: &'static str, value: String) -> impl IntoVi
     }
 }
 
-/// The card a resuming agent (or its reviewer) reads first: what to do next, and where the
-/// unit in progress stopped.
+/// The card a resuming agent (or its reviewer) reads first: what to do next and where that
+/// was read, the rest of its list when a lead-in opened one, and where the unit in progress
+/// stopped.
 #[component]
 fn NextAction(summary: Summary) -> impl IntoView {
-    let next = summary.next_action.map(|(text, line)| {
+    let file = expect_context::<Card>().file;
+    let next = summary.next_action.map(|next| {
+        let then: String = next.then.iter().map(|t| format!("<li>{}</li>", inline::html(t))).collect();
+        let then = (!then.is_empty()).then(|| view! { <ul class="then" data-testid="next-list" inner_html=then></ul> });
+        let from = format!(" — from {},{}", escape(&next.from), rows::line_link(file, next.line));
         view! {
-            <p class="next-action" data-testid="next-action">
+            <div class="next-action" data-testid="next-action">
                 <span class="label">"Next action "</span>
-                {text}
-                <Line line />
-            </p>
+                <span inner_html=inline::html(&next.text)></span>
+                {then}
+                <span class="from" data-testid="next-from" inner_html=from></span>
+            </div>
         }
     });
     let resume = summary.resume.map(|resume| {
@@ -265,103 +270,51 @@ fn NextAction(summary: Summary) -> impl IntoView {
     view! { <section class="where">{next}{resume}</section> }
 }
 
+/// The checkpoints on a time axis ([`picture::timeline`]); a click on a mark goes to its line.
 #[component]
-fn Units(units: Vec<UnitRow>) -> impl IntoView {
-    let row = |u: UnitRow| {
-        view! {
-            <li data-status=u.status>
-                <span class="unit-status">{u.status}</span>
-                " "
-                {u.unit}
-                {u.range.map(|r| format!(" ({r})"))}
-                <Line line=u.line />
-            </li>
+fn Timeline(marks: Vec<Mark>) -> impl IntoView {
+    let card = expect_context::<Card>();
+    let go = move |ev: leptos::ev::MouseEvent| {
+        let element = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        if let Some(line) = element.and_then(|e| e.get_attribute("data-line")).and_then(|l| l.parse().ok()) {
+            card.go_to(line);
         }
     };
-    (!units.is_empty()).then(|| view! { <Listed title="Progress".to_owned() class="units" rows=units what="units" row /> })
-}
-
-/// A titled list of a card, its rows [`Capped`].
-#[component]
-fn Listed<T, V, F>(title: String, class: &'static str, rows: Vec<T>, what: &'static str, row: F) -> impl IntoView
-where
-    T: Clone + Send + Sync + 'static,
-    V: IntoView + 'static,
-    F: Fn(T) -> V + Clone + Send + Sync + 'static,
-{
-    view! {
-        <section>
-            <h3>{title}</h3>
-            <ul class=class data-testid=class>
-                <Capped rows what row />
-            </ul>
+    (!marks.is_empty()).then(|| view! {
+        <section class="timeline" data-testid="timeline">
+            <h3>"Timeline"</h3>
+            <div on:click=go inner_html=picture::timeline(&marks)></div>
         </section>
-    }
-}
-
-#[component]
-fn Decisions(decisions: Vec<DecisionRow>, conflicts: Vec<(String, u32)>) -> impl IntoView {
-    (!decisions.is_empty()).then(|| {
-        let row = |d: DecisionRow| {
-            let superseded = d.superseded_by.is_some();
-            view! {
-                <li class:superseded=superseded>
-                    <code>{d.id}</code>
-                    " "
-                    {d.text}
-                    {d.superseded_by.map(|by| format!(" (superseded by {by})"))}
-                    <Line line=d.line />
-                </li>
-            }
-        };
-        let conflict = |(message, line): (String, u32)| view! { <li>{message}<Line line /></li> };
-        view! {
-            <section>
-                <h3>"Decisions"</h3>
-                <ul class="conflicts" data-testid="conflicts">
-                    <Capped rows=conflicts what="conflicts" row=conflict />
-                </ul>
-                <ul class="decisions" data-testid="decisions">
-                    <Capped rows=decisions what="decisions" row />
-                </ul>
-            </section>
-        }
     })
 }
 
+/// The card's lists: units, decisions (conflicts first), discoveries, the changes since
+/// loaded and the check's findings, each row with its line and its findings' badges.
 #[component]
-fn Discoveries(discoveries: Vec<(String, u32)>) -> impl IntoView {
-    let row = |(text, line): (String, u32)| view! { <li>{text}<Line line /></li> };
-    (!discoveries.is_empty()).then(|| view! { <Listed title="Discoveries".to_owned() class="discoveries" rows=discoveries what="discoveries" row /> })
-}
-
-/// One finding of the check or of the diff: severity, rule, message, a link to its line.
-fn diagnostic(d: DiagnosticRow) -> impl IntoView {
-    view! {
-        <li data-severity=d.severity data-rule=d.rule>
-            <span class="severity">{d.severity}</span>
-            " "
-            <code>{d.rule}</code>
-            " "
-            {d.message}
-            <Line line=d.line />
-        </li>
-    }
-}
-
-/// What the edits changed that a reviewer must see: the transition findings of the text as
-/// loaded against the text now (nothing when it is unedited).
-#[component]
-fn Changes(changes: Vec<DiagnosticRow>) -> impl IntoView {
-    (!changes.is_empty()).then(|| view! { <Listed title="Changes since loaded".to_owned() class="changes" rows=changes what="changes" row=diagnostic /> })
-}
-
-#[component]
-fn Findings(diagnostics: Vec<DiagnosticRow>) -> impl IntoView {
-    let title = match diagnostics.len() {
+fn Lists(file: LoadedFile) -> impl IntoView {
+    let (id, s) = (file.id, &file.summary);
+    let badges = rows::Badges::of(&s.diagnostics);
+    let title = match s.diagnostics.len() {
         0 => "Check: clean".to_owned(),
         1 => "Check: 1 finding".to_owned(),
         n => format!("Check: {n} findings"),
     };
-    view! { <Listed title class="diagnostics" rows=diagnostics what="findings" row=diagnostic /> }
+    let list = |title: &str, class: &'static str, rows: Vec<String>, what: &'static str| {
+        (!rows.is_empty()).then(|| view! { <Capped title=title.to_owned() class rows what /> })
+    };
+    view! {
+        {list("Changes since loaded", "changes", rows::diagnostics(id, &file.changes), "changes")}
+        {list("Progress", "units", rows::units(id, &s.units, s.stop.as_ref(), &badges), "units")}
+        {(!s.decisions.is_empty()).then(|| view! {
+            <section class="decision-lists">
+                {list("Decisions", "conflicts", rows::conflicts(id, &s.conflicts), "conflicts")}
+                <Capped title=if s.conflicts.is_empty() { "Decisions".to_owned() } else { String::new() } class="decisions"
+                    rows=rows::decisions(id, &s.decisions, &s.conflicts, &badges) what="decisions" />
+            </section>
+        })}
+        {list("Discoveries", "discoveries", rows::discoveries(id, &s.discoveries, &badges), "discoveries")}
+        <div id=findings_anchor(id) class="findings">
+            <Capped title class="diagnostics" rows=rows::diagnostics(id, &s.diagnostics) what="findings" />
+        </div>
+    }
 }
