@@ -11,6 +11,7 @@ const { CliError, ioError } = require("./errors.cjs");
 const { readText, readForEdit, memoryFiles } = require("./read.cjs");
 const { withLock } = require("./lock.cjs");
 const { resolveTarget, recoverJournal, replaceFile, createFile } = require("./write.cjs");
+const { claudeCodeHooks, mergeHooks, shellWord } = require("./hooks.cjs");
 
 const USAGE = `usage:
   memento check FILE... [--json] [--now ISO] [--dialect D] [--scope S]
@@ -25,7 +26,8 @@ const USAGE = `usage:
   memento diff OLD NEW [--json]
   memento merge BASE OURS THEIRS [-o OUT]
   memento share FILE [--base URL]
-  memento hooks claude-code [--file PATH]
+  memento compacted FILE [--at ISO] [--if-exists]
+  memento hooks claude-code [--file PATH] [--install [--settings PATH]]
   memento protocol [--for claude-md|agents-md] [--file PATH]
 exit codes: 0 fine, 1 the check found errors, 2 usage, I/O or input error`;
 
@@ -43,7 +45,8 @@ const COMMANDS = {
   diff: { json: true },
   merge: { o: "value", output: "value" },
   share: { base: "value" },
-  hooks: { file: "value" },
+  compacted: { at: "value", "if-exists": true },
+  hooks: { file: "value", install: true, settings: "value" },
   protocol: { for: "value", file: "value" },
 };
 
@@ -478,25 +481,68 @@ function share({ args, opts }, out, err, raw) {
 
 const DEFAULT_FILE = "session_memory.md";
 
-/** `s` as one word of a POSIX shell command: as is when it holds only characters no shell
- *  treats specially, else single-quoted. */
-function shellWord(s) {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+/**
+ * The PreCompact hook's stamp: a discovery entry saying when the context was compacted, so
+ * a later reader knows which entries came from a context that is now only a summary. The
+ * time is in the text too: two compactions are two facts, not a duplicate.
+ */
+function compacted({ args, opts }, out) {
+  arity("compacted", args, 1);
+  const [file] = args;
+  if (opts["if-exists"] && !fs.existsSync(file)) return 0;
+  let stamped = true;
+  editFile(file, (text) => {
+    const at = opts.at ?? new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+    const note = `Context compacted at ${at}: the entries before this were written in a context now only summarized; this file is the record`;
+    try {
+      return memento.checkpoint(text, note, { kind: "discovery", at, fileName: file }).text;
+    } catch (e) {
+      // The same compaction stamped twice (the hook run again within the second): done.
+      if (e instanceof memento.MementoError && e.code === "duplicate-entry") {
+        stamped = false;
+        return text;
+      }
+      return call(() => {
+        throw e; // any other refusal or misuse: the CLI's exit code and message
+      });
+    }
+  });
+  out(`${file}: ${stamped ? "compaction stamped" : "this compaction is stamped already"}`);
+  return 0;
 }
+
+const DEFAULT_SETTINGS = path.join(".claude", "settings.json");
 
 function hooks({ args, opts }, out) {
   arity("hooks", args, 1);
   if (args[0] !== "claude-code") throw usage(`hooks: unknown target ${args[0]} (expected claude-code)`);
-  const file = opts.file ?? DEFAULT_FILE;
-  // The path is one shell word, never code: `$(…)` in it must not run at every session start.
-  const target = path.isAbsolute(file) ? shellWord(file) : `"$CLAUDE_PROJECT_DIR"/${shellWord(file)}`;
-  const command = `npx --no-install memento prompt --if-exists ${target}`;
-  const settings = {
-    hooks: {
-      SessionStart: [{ matcher: "startup|resume|clear|compact", hooks: [{ type: "command", command }] }],
-    },
+  if (opts.settings !== undefined && !opts.install) throw usage("hooks: --settings goes with --install");
+  const wanted = claudeCodeHooks(opts.file ?? DEFAULT_FILE);
+  if (!opts.install) {
+    out(JSON.stringify({ hooks: wanted }, null, 2));
+    return 0;
+  }
+  const settings = opts.settings ?? DEFAULT_SETTINGS;
+  let changes = [];
+  const merge = (text) => {
+    let parsed;
+    try {
+      parsed = text.trim() === "" ? {} : JSON.parse(text);
+    } catch (e) {
+      throw new CliError(2, `${settings}: not valid JSON (${e.message}); nothing written`);
+    }
+    changes = mergeHooks(parsed, wanted, settings);
+    return changes.length === 0 ? text : `${JSON.stringify(parsed, null, 2)}\n`;
   };
-  out(JSON.stringify(settings, null, 2));
+  if (fs.existsSync(settings)) {
+    editFile(settings, merge);
+  } else {
+    writeFile(settings, merge(""), (target) => {
+      if (fs.existsSync(target)) throw new CliError(2, `${settings}: created by another program meanwhile; run again`);
+    });
+  }
+  if (changes.length === 0) out(`${settings}: the memento hooks are installed already; nothing changed`);
+  for (const c of changes) out(`${settings}: ${c}`);
   return 0;
 }
 
@@ -531,7 +577,7 @@ Before the context compacts or the session ends:
   return 0;
 }
 
-const HANDLERS = { check, plan, prompt, checkpoint, supersede, progress, next, complete, init, diff, merge, share, hooks, protocol };
+const HANDLERS = { check, plan, prompt, checkpoint, supersede, progress, next, complete, init, diff, merge, share, compacted, hooks, protocol };
 
 /**
  * Runs the CLI on `argv` (without node and the script). Returns the exit code. `io.out` and
