@@ -18,17 +18,32 @@ pub enum Dialect {
     ProgressLog,
     /// Memory rows as a JSON array or JSONL.
     MemoryStore,
+    /// Claude Code's auto-memory: a `MEMORY.md` index (its first 200 lines or 25 KB loaded at
+    /// session start) and topic files with `name`, `description`, `type` front matter.
+    ClaudeMemory,
+    /// Codex memories: `memory_summary.md` (always loaded) and `MEMORY.md` of `# Task Group:`
+    /// blocks with their scope and the rollouts they come from.
+    CodexMemory,
+    /// Letta MemFS: Markdown files with `description` front matter; `system/` is pinned.
+    LettaMemfs,
+    /// Basic Memory notes: front matter, `- [category] fact #tag` observations and
+    /// `- relation [[Target]]` relations.
+    BasicMemory,
     /// Any other markdown.
     Generic,
 }
 
 impl Dialect {
-    pub const ALL: [Dialect; 6] = [
+    pub const ALL: [Dialect; 10] = [
         Dialect::CheckpointLog,
         Dialect::SessionNotes,
         Dialect::MemoryBank,
         Dialect::ProgressLog,
         Dialect::MemoryStore,
+        Dialect::ClaudeMemory,
+        Dialect::CodexMemory,
+        Dialect::LettaMemfs,
+        Dialect::BasicMemory,
         Dialect::Generic,
     ];
 
@@ -39,8 +54,17 @@ impl Dialect {
             Dialect::MemoryBank => "memory-bank",
             Dialect::ProgressLog => "progress-log",
             Dialect::MemoryStore => "memory-store",
+            Dialect::ClaudeMemory => "claude-memory",
+            Dialect::CodexMemory => "codex-memory",
+            Dialect::LettaMemfs => "letta-memfs",
+            Dialect::BasicMemory => "basic-memory",
             Dialect::Generic => "generic",
         }
+    }
+
+    /// One of the memory formats the agent harnesses write themselves (`docs/formats.md`).
+    pub fn is_agent_memory(self) -> bool {
+        matches!(self, Dialect::ClaudeMemory | Dialect::CodexMemory | Dialect::LettaMemfs | Dialect::BasicMemory)
     }
 }
 

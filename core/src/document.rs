@@ -43,6 +43,9 @@ pub struct Document {
     pub(crate) secrets: std::sync::OnceLock<crate::secret::Secrets>,
     /// The next step the file writes itself, found on first use (`plan::next::written`).
     pub(crate) written_next: std::sync::OnceLock<Option<Span>>,
+    /// What the agent harnesses' formats add: front matter fields, observations, links,
+    /// task-group blocks ([`crate::memory`]).
+    pub(crate) agent: crate::memory::AgentMemory,
 }
 
 /// A date at the start of a free-text paragraph.
@@ -529,6 +532,12 @@ impl Document {
         &self.json_state
     }
 
+    /// Front matter fields, observations, links and task-group blocks
+    /// ([`crate::memory`]; `docs/formats.md`).
+    pub fn agent_memory(&self) -> &crate::memory::AgentMemory {
+        &self.agent
+    }
+
     /// The first level-1 heading (else the first heading), the file's title.
     pub fn title(&self) -> Option<&Section> {
         self.sections
@@ -565,6 +574,7 @@ impl Document {
         let sections = self.sections.iter().filter_map(|s| s.timestamp);
         let completion = self.completion.iter().filter_map(|c| c.timestamp);
         let stamps = self.stamps.iter().map(|s| s.timestamp);
+        let sources = self.agent.blocks.iter().flat_map(|b| &b.sources).filter_map(|s| s.updated_at);
         let records = self
             .records
             .iter()
@@ -575,6 +585,7 @@ impl Document {
             .chain(completion)
             .chain(records)
             .chain(stamps)
+            .chain(sources)
             .max_by_key(|t| t.epoch_seconds)
     }
 

@@ -20,6 +20,7 @@ pub mod edit;
 pub mod hash;
 mod lexicon;
 pub mod identity;
+pub mod memory;
 pub mod merge;
 mod parse;
 pub mod plan;

@@ -92,6 +92,12 @@ rules! {
     NextStepDone = "next-step-done", Warning, Check, "The next step names a unit the file records as COMPLETED.";
     EntriesOutOfOrder = "entries-out-of-order", Warning, Check, "Dated sections or paragraphs go back in time against the file's own order.";
     StatusConflict = "status-conflict", Warning, Check, "Two current-state sections state different statuses.";
+    MissingMetadata = "missing-metadata", Warning, Check, "Metadata the format requires is missing or empty: front matter and its keys (Letta, Claude Code topic files), a Codex block's scope or applies_to.";
+    MalformedMetadata = "malformed-metadata", Warning, Check, "Front matter that does not close, a line that is not `key: value`, a key given twice, a key or value the format does not know.";
+    DanglingLink = "dangling-link", Warning, Check, "A `[[link]]` or a link to a topic file names no file of the memory folder.";
+    PastLoadLimit = "past-load-limit", Warning, Check, "Content of a memory index past what the harness loads at session start (Claude Code: the first 200 lines or 25 KB of MEMORY.md).";
+    PinnedOverBudget = "pinned-over-budget", Warning, Check, "Pinned memory files (Letta's system/), loaded into every prompt, over their token budget.";
+    ScopeMismatch = "scope-mismatch", Warning, Check, "An entry names another project than the one the memory is read for.";
     HeaderChanged = "header-changed", Error, Transition, "A section header was changed, added or removed.";
     DescriptionChanged = "description-changed", Error, Transition, "A session-notes italic description was changed.";
     DecisionRewritten = "decision-rewritten", Error, Transition, "A decision was edited or deleted instead of superseded.";
@@ -131,6 +137,16 @@ mod tests {
         for r in Rule::ALL {
             assert!(r.id().bytes().all(|b| b.is_ascii_lowercase() || b == b'-'));
             assert_eq!(Rule::from_id(r.id()), Some(*r));
+        }
+    }
+
+    /// docs/rules.md lists every rule with its default severity.
+    #[test]
+    fn every_rule_is_on_the_rules_page() {
+        let page = include_str!("../../docs/rules.md");
+        for r in Rule::ALL {
+            let row = format!("| `{}` | {} |", r.id(), r.default_severity());
+            assert!(page.contains(&row), "docs/rules.md lacks {row}");
         }
     }
 }

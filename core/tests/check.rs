@@ -184,6 +184,30 @@ fn cases() -> Vec<Case> {
             clean: (sessions(&["2026-03-08", "2026-03-05", "2026-03-03", "2026-03-01"]), now()),
         },
         Case {
+            rule: Rule::MissingMetadata,
+            // A Letta memory block whose required description is empty (line 2).
+            fires: ("---\ndescription: \n---\nI help the payments team.\n".into(), now(), 2),
+            clean: ("---\ndescription: Who I am\n---\nI help the payments team.\n".into(), now()),
+        },
+        Case {
+            rule: Rule::MalformedMetadata,
+            // A Claude Code topic file gives `type` twice (line 5).
+            fires: ("---\nname: Testing\ndescription: How tests run here\ntype: feedback\ntype: user\n---\n\nRun the focused test first.\n".into(), now(), 5),
+            clean: ("---\nname: Testing\ndescription: How tests run here\ntype: feedback\n---\n\nRun the focused test first.\n".into(), now()),
+        },
+        Case {
+            rule: Rule::PastLoadLimit,
+            // A Claude Code index of 201 entries under its title: line 201 is never loaded.
+            fires: (index(201), now(), 201),
+            clean: (index(150), now()),
+        },
+        Case {
+            rule: Rule::ScopeMismatch,
+            // A Codex block for the dashboard, read for the payments project (line 4).
+            fires: (CODEX_BLOCK.into(), CheckOptions { project: Some("/home/dev/payments".into()), ..now() }, 4),
+            clean: (CODEX_BLOCK.into(), CheckOptions { project: Some("/home/dev/dashboard/".into()), ..now() }),
+        },
+        Case {
             rule: Rule::StatusConflict,
             // The top block says done; the one further down (line 10) still says in progress.
             fires: ("# Project\n\n## Current Status\n✅ Complete\n\n## Notes\n- shipped on Friday\n\n## Status\n**Status:** In progress\n".into(), now(), 10),
@@ -193,6 +217,17 @@ fn cases() -> Vec<Case> {
     ]
 }
 
+/// A Claude Code `MEMORY.md` of `n` index lines.
+fn index(n: usize) -> String {
+    let mut out = "# Memory\n".to_owned();
+    for i in 1..=n {
+        out.push_str(&format!("- [Topic {i}](topic_{i}.md) — what topic {i} holds\n"));
+    }
+    out
+}
+
+const CODEX_BLOCK: &str = "# Task Group: dashboard chart colours\n\nscope: Colours of the dashboard's charts.\napplies_to: cwd=/home/dev/dashboard; reuse_rule=only in that checkout\n\n## Task 1: Switch to the accessible palette, done\n";
+
 fn of(ds: &[Diagnostic], rule: Rule) -> Vec<&Diagnostic> {
     ds.iter().filter(|d| d.rule == rule).collect()
 }
@@ -200,7 +235,9 @@ fn of(ds: &[Diagnostic], rule: Rule) -> Vec<&Diagnostic> {
 #[test]
 fn every_check_rule_fires_and_stays_quiet() {
     let cases = cases();
-    for rule in Rule::ALL.iter().filter(|r| r.kind() == memento_core::RuleKind::Check) {
+    // Rules that need the other files of a memory folder have their cases in tests/formats.rs.
+    let folder_rules = [Rule::DanglingLink, Rule::PinnedOverBudget];
+    for rule in Rule::ALL.iter().filter(|r| r.kind() == memento_core::RuleKind::Check && !folder_rules.contains(r)) {
         assert!(cases.iter().any(|c| c.rule == *rule), "no case for {rule}");
     }
     let mut failures = Vec::new();

@@ -48,6 +48,10 @@ export type Dialect =
   | "memory-bank"
   | "progress-log"
   | "memory-store"
+  | "claude-memory"
+  | "codex-memory"
+  | "letta-memfs"
+  | "basic-memory"
   | "generic";
 
 export type Severity = "error" | "warning" | "info";
@@ -61,6 +65,8 @@ export type RuleId =
   | "entry-after-completion" | "template-drift" | "stale-entry" | "mixed-scope"
   | "timestamp-assumed-utc" | "status-alias" | "wrapped-in-fence"
   | "next-step-done" | "entries-out-of-order" | "status-conflict"
+  | "missing-metadata" | "malformed-metadata" | "dangling-link" | "past-load-limit"
+  | "pinned-over-budget" | "scope-mismatch"
   | "header-changed" | "description-changed" | "decision-rewritten" | "entry-removed"
   | "progress-regressed" | "completion-removed";
 
@@ -127,6 +133,12 @@ export interface CheckOptions extends ParseOptions {
   template?: string;
   /** Per-rule severity overrides; `"off"` turns a rule off. */
   rules?: Partial<Record<RuleId, Severity | "off">>;
+  /** scope-mismatch: the project (a path or a name) the memory is read for; without it the
+   *  rule is skipped. */
+  project?: string;
+  /** pinned-over-budget: estimated tokens a memory folder's pinned files (Letta's `system/`)
+   *  may take together (20000). */
+  pinnedBudgetTokens?: number;
 }
 
 export interface PromptOptions extends CheckOptions {
@@ -983,4 +995,21 @@ pub fn redact(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) ->
 pub fn estimate_tokens(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<usize, JsValue> {
     let text = text_arg(&text, "text")?;
     Ok(memento_core::tokens::estimate(&text))
+}
+
+#[cfg(test)]
+mod tests {
+    /// The TypeScript unions (the custom section at the top of this file) name every dialect
+    /// and every rule the core has.
+    #[test]
+    fn typescript_types_list_every_dialect_and_rule() {
+        let source = include_str!("lib.rs");
+        let types = &source[source.find("export type Dialect").unwrap()..source.find("export type Status").unwrap()];
+        for d in memento_core::Dialect::ALL {
+            assert!(types.contains(&format!("\"{}\"", d.as_str())), "Dialect lacks {d}");
+        }
+        for r in memento_core::Rule::ALL {
+            assert!(types.contains(&format!("\"{}\"", r.id())), "RuleId lacks {r}");
+        }
+    }
 }

@@ -92,7 +92,8 @@ impl<'a> Opts<'a> {
     }
 
     /// `CheckOptions` from `{ now, staleAfterDays, retentionDays, sectionBudgetTokens,
-    /// fileBudgetTokens, template, rules }`. `now` defaults to the current time.
+    /// fileBudgetTokens, template, rules, project, pinnedBudgetTokens }`. `now` defaults to
+    /// the current time.
     pub fn check_options(&self) -> Result<CheckOptions, JsValue> {
         let mut o = CheckOptions { now: self.time("now", Some(now()))?, ..CheckOptions::default() };
         if let Some(n) = self.count("staleAfterDays")? {
@@ -109,6 +110,10 @@ impl<'a> Opts<'a> {
         }
         if let Some(t) = self.string("template")? {
             o.template = Some(NotesTemplate::parse(&t));
+        }
+        o.project = self.string("project")?;
+        if let Some(n) = self.count("pinnedBudgetTokens")? {
+            o.pinned_budget_tokens = n;
         }
         let rules = self.get("rules");
         if !rules.is_undefined() && !rules.is_null() {

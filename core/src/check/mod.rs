@@ -13,6 +13,8 @@
 //! | possible-secret | `secrets.rs` |
 //! | wrapped-in-fence, entries-out-of-order | `shape.rs` |
 //! | stale-entry, mixed-scope | `store.rs` |
+//! | missing-metadata, malformed-metadata, past-load-limit, scope-mismatch | `formats.rs` |
+//! | dangling-link, pinned-over-budget (and the above across a memory folder) | `workspace.rs` → `formats.rs` |
 //! | the same rules across the files of a memory bank | `workspace.rs` |
 //!
 //! Rules that need the current time (future-timestamp, stale-memory, stale-entry) are
@@ -24,6 +26,7 @@
 mod current_state;
 mod decisions;
 mod entries;
+mod formats;
 mod next_step;
 mod progress;
 mod secrets;
@@ -60,6 +63,12 @@ pub struct CheckOptions {
     pub template: Option<NotesTemplate>,
     /// Per-rule severity overrides; `None` turns the rule off.
     pub severity: Vec<(Rule, Option<Severity>)>,
+    /// scope-mismatch: the project (a path, or a name) the memory is read for. Without it,
+    /// scope-mismatch is skipped.
+    pub project: Option<String>,
+    /// pinned-over-budget: estimated tokens the pinned files of a memory folder (Letta's
+    /// `system/`) may take together. Letta's own default: fewer than 20,000.
+    pub pinned_budget_tokens: usize,
 }
 
 impl Default for CheckOptions {
@@ -72,6 +81,8 @@ impl Default for CheckOptions {
             file_budget_tokens: 12_000,
             template: None,
             severity: Vec::new(),
+            project: None,
+            pinned_budget_tokens: 20_000,
         }
     }
 }
@@ -115,6 +126,7 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     secrets::check(&mut cx);
     store::check(&mut cx);
     shape::check(&mut cx);
+    formats::check(&mut cx);
     finish(cx.out, options, doc.secrets())
 }
 

@@ -7,6 +7,9 @@
 //!   Next Steps.
 //!
 //! Cross-file findings are reported in the later file, naming the other file and line.
+//!
+//! The memory folders of the agent harnesses (Claude Code, Codex, Letta, Basic Memory) get
+//! their folder rules from `formats.rs`: dangling-link and pinned-over-budget.
 
 use super::progress::remaining;
 use super::{check, finish, CheckOptions};
@@ -41,6 +44,8 @@ pub fn check_workspace(files: &[(&str, &Document)], options: &CheckOptions) -> V
         cross_decisions(files, &group, options, &mut extra);
         missing_next(files, &group, options, &out, &mut extra);
     }
+    // The agent harnesses' memory folders: links, pinned files, file-level metadata.
+    super::formats::folder(files, options, &mut extra);
     // Overrides and masking, per file: a finding quotes the other files of its folder, so
     // every file's secrets are masked in it.
     let secrets = crate::secret::Secrets::union(files.iter().map(|(_, d)| d.secrets()));

@@ -1,8 +1,11 @@
 //! From text to [`Document`]: the block outline, the dialect, then the model.
 
 mod detect;
+mod formats;
+mod front_matter;
 mod json;
 mod lines;
+mod links;
 mod outline;
 mod progress;
 mod roles;
@@ -11,6 +14,7 @@ mod store;
 
 pub(crate) use lines::{is_lead_in, is_rule_line, status_word, stop_point, supersedes};
 pub(crate) use store::status_of;
+pub(crate) use formats::{CLAUDE_TYPES, LETTA_KEYS};
 
 
 use crate::document::*;
@@ -70,12 +74,13 @@ fn read(source: String, options: &ParseOptions) -> Document {
         newest_first: false,
         secrets: Default::default(),
         written_next: Default::default(),
+        agent: Default::default(),
     };
     // Spans hold u32 offsets: a longer text is kept whole (it round-trips) but not read.
     if u32::try_from(doc.source.len()).is_err() {
         return doc;
     }
-    let named = options.file_name.as_deref().and_then(detect::from_file_name);
+    let named = options.file_name.as_deref().and_then(|n| formats::from_file_name(n).or_else(|| detect::from_file_name(n)));
     let forced = options.dialect.or(named);
     let text = doc.source.as_str();
     let json_like = crate::identity::json_opening(&text[bom..]).is_some();
@@ -95,9 +100,18 @@ fn read(source: String, options: &ParseOptions) -> Document {
         None => outline::outline(text, bom, &doc.lines),
     };
     doc.front_matter = outline.front_matter;
+    if doc.fence.is_none() {
+        doc.agent.front_matter = front_matter::read(&doc.source, bom);
+    }
     build_sections(&mut doc, &outline);
     let text = doc.source.as_str();
+    let index_name = options.file_name.as_deref().is_some_and(|n| n.rsplit(['/', '\\']).next() == Some("MEMORY.md"));
     doc.dialect = forced.unwrap_or_else(|| {
+        let body_start = doc.front_matter.map_or(bom, |f| f.end());
+        let level1: Vec<&str> = doc.sections.iter().filter(|s| s.level == 1).map(|s| &text[s.title.range()]).collect();
+        if let Some(d) = formats::from_content(text, body_start, doc.agent.front_matter.as_ref(), &level1, index_name) {
+            return d;
+        }
         let views: Vec<_> = doc
             .sections
             .iter()
@@ -112,10 +126,12 @@ fn read(source: String, options: &ParseOptions) -> Document {
         let first_line = text[body_start..].trim_start().lines().next().unwrap_or("");
         detect::from_headings(&views, first_line)
     });
+    formats::adjust_roles(&mut doc);
     // The raw items are done with once the model's items are built: freed before the
     // entries are (a large file's items, twice over, would not fit the caches).
     build_items(&mut doc, std::mem::take(&mut outline.items));
     build_entries_and_decisions(&mut doc);
+    formats::build(&mut doc);
     build_stamps(&mut doc, &outline);
     doc.newest_first = shape::newest_first(&doc);
     progress::build(&mut doc, &outline);
@@ -234,10 +250,18 @@ fn build_entries_and_decisions(doc: &mut Document) {
                 text: Span::new(base + p.text_start, item.text.end()),
             });
         }
-        let entry_text = prefix
+        let mut entry_text = prefix
             .as_ref()
             .map_or(item.text, |p| Span::new(base + p.text_start, item.text.end()));
-        match role_of_item(doc, item) {
+        // A Basic Memory observation is a decision or a fact by its category.
+        let role = match formats::observation_role(doc, entry_text) {
+            Some((role, fact)) => {
+                entry_text = Span::new(fact, entry_text.end());
+                role
+            }
+            None => role_of_item(doc, item),
+        };
+        match role {
             SectionRole::Decisions => {
                 let supersedes = lines::supersedes(&text[entry_text.range()]).map(|(phrase, target)| Supersedes {
                     span: phrase.shifted(entry_text.start()),

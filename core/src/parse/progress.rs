@@ -52,9 +52,10 @@ fn simple(span: Span, source: MarkerSource, status: Status, status_span: Span, n
 
 /// The dialects that write state in free form: items under a state heading (What Works,
 /// Remaining) are units of that state, a log's lines are work done. A checkpoint log and
-/// session notes say state in words only.
+/// session notes say state in words only. The agent harnesses' memory files are free
+/// Markdown too (`docs/formats.md`).
 fn free_form(dialect: Dialect) -> bool {
-    matches!(dialect, Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog)
+    matches!(dialect, Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog) || dialect.is_agent_memory()
 }
 
 fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
