@@ -2,6 +2,7 @@
 //! missing-metadata, malformed-metadata, past-load-limit and scope-mismatch on one file;
 //! dangling-link and pinned-over-budget across the files of a memory folder ([`folder`]).
 
+use super::workspace::short;
 use super::{Ctx, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::document::Document;
@@ -284,10 +285,6 @@ pub(super) fn folder(files: &[(&str, &Document)], options: &CheckOptions, out: &
     }
 }
 
-fn base_name(path: &str) -> &str {
-    path.rsplit(['/', '\\']).next().unwrap_or(path)
-}
-
 fn dir_of(path: &str) -> &str {
     path.rfind(['/', '\\']).map_or("", |k| &path[..k])
 }
@@ -296,11 +293,11 @@ fn named_files(files: &[(&str, &Document)], options: &CheckOptions, out: &mut Ve
     // The folders holding a Claude Code index: their other Markdown files are its topics.
     let indexes: Vec<&str> = files
         .iter()
-        .filter(|(p, d)| base_name(p) == "MEMORY.md" && d.dialect() == Dialect::ClaudeMemory)
+        .filter(|(p, d)| short(p) == "MEMORY.md" && d.dialect() == Dialect::ClaudeMemory)
         .map(|(p, _)| dir_of(p))
         .collect();
     for (i, (path, doc)) in files.iter().enumerate() {
-        let base = base_name(path);
+        let base = short(path);
         let start = Span::empty(if doc.has_bom() { 3 } else { 0 });
         let topic = base != "MEMORY.md" && base.ends_with(".md") && (doc.dialect() == Dialect::ClaudeMemory || indexes.contains(&dir_of(path)));
         if options.enabled(Rule::MissingMetadata) && topic && doc.agent_memory().front_matter.is_none() {
@@ -322,7 +319,7 @@ fn named_files(files: &[(&str, &Document)], options: &CheckOptions, out: &mut Ve
 /// `permalink`, its first level-1 heading; lower-cased.
 fn names(path: &str, doc: &Document) -> Vec<String> {
     let mut out = Vec::new();
-    let base = base_name(path);
+    let base = short(path);
     out.push(crate::case::to_lower(base.strip_suffix(".md").unwrap_or(base)));
     let text = doc.source();
     if let Some(fm) = &doc.agent_memory().front_matter {
@@ -377,7 +374,7 @@ fn dangling(files: &[(&str, &Document)], out: &mut Vec<(usize, Diagnostic)>) {
             let found = match link.kind {
                 LinkKind::Wiki => {
                     let key = crate::case::to_lower(target.trim());
-                    known.contains_key(key.as_str()) || known.contains_key(crate::case::to_lower(base_name(&key)).as_str())
+                    known.contains_key(key.as_str()) || known.contains_key(crate::case::to_lower(short(&key)).as_str())
                 }
                 LinkKind::File => known.contains_key(normalize_path(&format!("{dir}{target}")).as_str()),
             };
@@ -401,7 +398,8 @@ fn dangling(files: &[(&str, &Document)], out: &mut Vec<(usize, Diagnostic)>) {
 /// [`CheckOptions::pinned_budget_tokens`]. Reported once per memory folder (the part of the
 /// path before `system/`), on its largest pinned file.
 fn pinned(files: &[(&str, &Document)], options: &CheckOptions, out: &mut Vec<(usize, Diagnostic)>) {
-    let mut roots: Vec<(&str, Vec<(usize, usize)>)> = Vec::new();
+    // (root, files, tokens, largest file) per memory folder.
+    let mut roots: Vec<(&str, usize, usize, (usize, usize))> = Vec::new();
     for (i, (path, doc)) in files.iter().enumerate() {
         if doc.dialect() != Dialect::LettaMemfs {
             continue;
@@ -411,35 +409,27 @@ fn pinned(files: &[(&str, &Document)], options: &CheckOptions, out: &mut Vec<(us
         let Some(root_len) = root_len else { continue };
         let root = &path[..root_len];
         let tokens = crate::tokens::estimate(doc.source());
-        match roots.iter_mut().find(|(r, _)| *r == root) {
-            Some((_, list)) => list.push((i, tokens)),
-            None => roots.push((root, vec![(i, tokens)])),
+        match roots.iter_mut().find(|r| r.0 == root) {
+            Some(r) => {
+                r.1 += 1;
+                r.2 += tokens;
+                if tokens > r.3 .1 {
+                    r.3 = (i, tokens);
+                }
+            }
+            None => roots.push((root, 1, tokens, (i, tokens))),
         }
     }
     let budget = options.pinned_budget_tokens;
-    for (_, list) in roots {
-        let total: usize = list.iter().map(|(_, t)| t).sum();
-        if total < budget {
-            continue;
-        }
-        let mut by_size = list.clone();
-        crate::sort::sort_by_key(&mut by_size, |&(i, t)| [u64::MAX - t as u64, i as u64, 0]);
-        let (largest, _) = by_size[0];
-        let listed: Vec<String> = by_size.iter().take(3).map(|&(i, t)| format!("{} ~{t}", base_name(files[i].0))).collect();
+    for (_, count, total, (largest, most)) in roots.into_iter().filter(|r| r.2 >= budget) {
         let doc = files[largest].1;
         let first_line = crate::parse::first_line(doc.source(), Span::new(0, doc.source().len()));
-        let d = Diagnostic::new(
-            doc,
-            Rule::PinnedOverBudget,
-            first_line,
-            format!(
-                "the {} pinned files under system/ take ~{total} tokens of every prompt, over the budget of {budget} (largest: {}{})",
-                list.len(),
-                listed.join(", "),
-                if by_size.len() > 3 { ", …" } else { "" }
-            ),
-        )
-        .with_help("move reference material out of system/ (it stays findable), or shorten the largest pinned files");
+        let message = format!(
+            "the {count} pinned files under system/ take ~{total} tokens of every prompt, over the budget of {budget}; the largest, {}, takes ~{most}",
+            short(files[largest].0)
+        );
+        let d = Diagnostic::new(doc, Rule::PinnedOverBudget, first_line, message)
+            .with_help("move reference material out of system/ (it stays findable), or shorten the largest pinned files");
         out.push((largest, d));
     }
 }

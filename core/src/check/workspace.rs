@@ -67,7 +67,8 @@ fn base_name(name: &str) -> String {
     name.rsplit(['/', '\\']).next().unwrap_or(name).to_ascii_lowercase()
 }
 
-fn short(name: &str) -> &str {
+/// The file name of a path (`/` or `\\` separated).
+pub(super) fn short(name: &str) -> &str {
     name.rsplit(['/', '\\']).next().unwrap_or(name)
 }
 

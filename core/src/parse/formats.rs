@@ -67,7 +67,7 @@ pub(crate) fn from_content(text: &str, body_start: usize, front: Option<&FrontMa
             return Some(Dialect::LettaMemfs);
         }
     }
-    let observations = text.lines().filter(|l| observation_line(l.trim_end()).is_some()).take(2).count();
+    let observations = text.lines().filter(|l| observation_line(l)).take(2).count();
     let relations = text.lines().any(|l| l.starts_with("- ") && l.contains("[[") && l.trim_end().ends_with("]]"));
     if observations >= 2 && (relations || front.is_some_and(|f| f.closed)) {
         return Some(Dialect::BasicMemory);
@@ -83,15 +83,19 @@ fn looks_like_index(text: &str, level1: &[&str]) -> bool {
     titled && text.lines().filter(|l| l.starts_with("- [") && l.contains(".md)")).take(2).count() == 2
 }
 
-/// `- [category] fact`: (category, fact) offsets within `line`. A checkbox (`[ ]`, `[x]`) is
-/// not a category.
-fn observation_line(line: &str) -> Option<(Span, usize)> {
-    let rest = line.strip_prefix("- [").or_else(|| line.strip_prefix("* ["))?;
+/// `[category] fact`: the length of the category and where the fact starts. A checkbox
+/// (`[ ]`, `[x]`) or a link (`[text](…)`) is no category.
+fn category(text: &str) -> Option<(usize, usize)> {
+    let rest = text.strip_prefix('[')?;
     let close = rest.find(']')?;
-    let category = &rest[..close];
     let fact = rest[close + 1..].strip_prefix(' ')?;
-    let word = category.len() >= 2 && category.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'));
-    (word && !fact.trim().is_empty()).then(|| (Span::new(3, 3 + close), line.len() - fact.len()))
+    let word = close >= 2 && rest[..close].bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'));
+    (word && !fact.trim().is_empty()).then(|| (close, text.len() - fact.len()))
+}
+
+/// `- [category] fact`, a Basic Memory observation line.
+fn observation_line(line: &str) -> bool {
+    line.strip_prefix("- ").or_else(|| line.strip_prefix("* ")).and_then(category).is_some()
 }
 
 /// Section roles the formats give their own headings: Codex's consolidated knowledge and
@@ -116,15 +120,9 @@ pub(crate) fn observation_role(doc: &Document, body: Span) -> Option<(SectionRol
         return None;
     }
     let text = &doc.source[body.range()];
-    let rest = text.strip_prefix('[')?;
-    let close = rest.find(']')?;
-    let category = &rest[..close];
-    let fact = rest[close + 1..].strip_prefix(' ')?;
-    if category.len() < 2 || !category.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-')) || fact.trim().is_empty() {
-        return None;
-    }
-    let role = if category.eq_ignore_ascii_case("decision") { SectionRole::Decisions } else { SectionRole::Discoveries };
-    Some((role, body.start() + text.len() - fact.len()))
+    let (len, fact) = category(text)?;
+    let role = if text[1..1 + len].eq_ignore_ascii_case("decision") { SectionRole::Decisions } else { SectionRole::Discoveries };
+    Some((role, body.start() + fact))
 }
 
 /// What the four formats add to the model, once items and sections are built.
@@ -282,11 +280,12 @@ mod tests {
 
     #[test]
     fn observation_lines() {
-        assert!(observation_line("- [method] Pour over #brewing").is_some());
-        assert!(observation_line("- [x] done").is_none());
-        assert!(observation_line("- [ ] todo").is_none());
-        assert!(observation_line("- [link](x.md) hook").is_none());
-        assert!(observation_line("- [method]").is_none());
+        assert!(observation_line("- [method] Pour over #brewing"));
+        assert_eq!(category("[method] Pour over"), Some((6, 9)));
+        assert!(!observation_line("- [x] done"));
+        assert!(!observation_line("- [ ] todo"));
+        assert!(!observation_line("- [link](x.md) hook"));
+        assert!(!observation_line("- [method]"));
     }
 
     #[test]
