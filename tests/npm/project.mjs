@@ -21,7 +21,7 @@ export function setUp() {
   execFileSync("npm", ["pack", "--silent", "--pack-destination", work], { cwd: join(repo, "wasm-pkg"), stdio: ["ignore", "ignore", "inherit"] });
   const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "memento-user", private: true, version: "1.0.0" }, null, 2));
-  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--silent", join(work, tarball)], { cwd: project, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--silent", join(work, tarball)], { cwd: project, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 /** The oldest Node the package supports (`engines`: >=18), for the tests that load it there.

@@ -8,9 +8,9 @@ const path = require("node:path");
 const zlib = require("node:zlib");
 const memento = require("../pkg/node/memento_wasm.js");
 const { CliError, ioError } = require("./errors.cjs");
-const { readText, readForEdit, memoryFiles } = require("./read.cjs");
-const { withLock } = require("./lock.cjs");
-const { resolveTarget, recoverJournal, replaceFile, createFile } = require("./write.cjs");
+const { readText, memoryFiles } = require("./read.cjs");
+const { createFile } = require("./write.cjs");
+const { editFile, writeFile } = require("./edit.cjs");
 const { claudeCodeHooks, mergeHooks, shellWord } = require("./hooks.cjs");
 
 const USAGE = `usage:
@@ -29,6 +29,7 @@ const USAGE = `usage:
   memento compacted FILE [--at ISO] [--if-exists]
   memento hooks claude-code [--file PATH] [--install [--settings PATH]]
   memento protocol [--for claude-md|agents-md] [--file PATH]
+  memento mcp FILE|DIR
 exit codes: 0 fine, 1 the check found errors, 2 usage, I/O or input error`;
 
 // Options of each command: name → true for a flag, "value" for an option with a value.
@@ -48,6 +49,7 @@ const COMMANDS = {
   compacted: { at: "value", "if-exists": true },
   hooks: { file: "value", install: true, settings: "value" },
   protocol: { for: "value", file: "value" },
+  mcp: {},
 };
 
 function usage(message) {
@@ -281,54 +283,6 @@ function prompt({ args, opts }, out) {
       : call(() => memento.renderPrompts(files, options));
   out(text.replace(/\n$/, ""));
   return 0;
-}
-
-/** How many times an edit is re-applied to a file another program keeps changing. */
-const EDIT_ATTEMPTS = 5;
-
-/**
- * Reads, edits and writes `file` (its real path: links are kept) under its lock;
- * `edit(text)` returns the new text. If another program changes the file while the edit is
- * computed, the edit is applied again to the new text (docs/writes.md, "Atomic replace").
- * `beforeWrite(next)` runs just before the file is replaced and returns how to undo it, for
- * a write that must come first (`complete --archive`).
- */
-function editFile(file, edit, beforeWrite = () => () => {}) {
-  const target = resolveTarget(file);
-  return withLock(target, () => {
-    recoverJournal(target);
-    for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
-      const { text, read } = readForEdit(target);
-      const next = edit(text);
-      if (next === text) return next;
-      const undo = beforeWrite(next);
-      let written = false;
-      try {
-        written = replaceFile(target, next, read);
-      } finally {
-        if (!written) undo();
-      }
-      if (written) return next;
-    }
-    throw new CliError(2, `${file}: changed by another program during each of ${EDIT_ATTEMPTS} attempts to write it; nothing written`);
-  });
-}
-
-/** Writes `text` to `file` under its lock, without reading it first: links are kept (a
- *  dangling link gets the file it names) and a missing folder is made. `refuse(target)`, run
- *  under the lock, may throw to leave things as they are. */
-function writeFile(file, text, refuse = () => {}) {
-  const target = resolveTarget(file);
-  try {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-  } catch (e) {
-    throw ioError(e, file);
-  }
-  withLock(target, () => {
-    refuse(target);
-    recoverJournal(target);
-    replaceFile(target, text);
-  });
 }
 
 function checkpoint({ args, opts }, out) {
@@ -577,7 +531,22 @@ Before the context compacts or the session ends:
   return 0;
 }
 
-const HANDLERS = { check, plan, prompt, checkpoint, supersede, progress, next, complete, init, diff, merge, share, compacted, hooks, protocol };
+/** Serves the memory over MCP on stdin/stdout until the client closes them (cli/mcp.cjs).
+ *  A failure once serving is one line on stderr and exit 2. */
+function mcp({ args }, out, err) {
+  arity("mcp", args, 1);
+  const [root] = args;
+  memoryFiles(root); // a missing file or folder is a usage error now, not a server that fails later
+  require("./mcp.cjs")
+    .serve(root, require("../package.json").version)
+    .catch((e) => {
+      err(`memento: mcp: ${String(e && e.message ? e.message : e).split("\n")[0]}`);
+      process.exit(2);
+    });
+  return 0;
+}
+
+const HANDLERS = { check, plan, prompt, checkpoint, supersede, progress, next, complete, init, diff, merge, share, compacted, hooks, protocol, mcp };
 
 /**
  * Runs the CLI on `argv` (without node and the script). Returns the exit code. `io.out` and
