@@ -459,9 +459,7 @@ pub(crate) fn claims_all_done(line: &str) -> bool {
     if PARTS.iter().any(|p| line.contains(p)) {
         return false;
     }
-    // A goal is not a claim: `Target: 30/30 features (100%)`, `goal: all tasks done`.
-    const GOALS: &[&str] = &["target", "goal", "objective", "aim:", "to reach", "until "];
-    if GOALS.iter().any(|g| line.contains(g)) {
+    if states_a_goal(line) {
         return false;
     }
     if ALL_DONE.iter().any(|p| line.contains(p)) {
@@ -482,6 +480,13 @@ pub(crate) fn claims_all_done(line: &str) -> bool {
             let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) else { return false };
             a == b && a > 1 && words.iter().any(|w| matches!(*w, "features" | "tasks" | "items"))
         })
+}
+
+/// Whether a lower-cased line states a goal or a starting point, not where the run stands:
+/// `Target: 30/30 features (100%)`, `goal: all tasks done`, `Starting status: 125/137`.
+pub(crate) fn states_a_goal(line: &str) -> bool {
+    const GOALS: &[&str] = &["target", "goal", "objective", "aim:", "to reach", "until ", "starting", "started at", "baseline", "initial"];
+    GOALS.iter().any(|g| line.contains(g))
 }
 
 /// Phrases that say the run waits on a person, in a lower-cased line.

@@ -98,6 +98,9 @@ rules! {
     PastLoadLimit = "past-load-limit", Warning, Check, "Content of a memory index past what the harness loads at session start (Claude Code: the first 200 lines or 25 KB of MEMORY.md).";
     PinnedOverBudget = "pinned-over-budget", Warning, Check, "Pinned memory files (Letta's system/), loaded into every prompt, over their token budget.";
     ScopeMismatch = "scope-mismatch", Warning, Check, "An entry names another project than the one the memory is read for.";
+    CountMismatch = "count-mismatch", Info, Check, "A heading or lead-in states how many things follow, and another number follows.";
+    SummaryContradiction = "summary-contradiction", Warning, Check, "The summary's counts contradict the file's last count or the units it records.";
+    StaleInProgress = "stale-in-progress", Warning, Check, "A unit left IN_PROGRESS in an older session that later sessions moved on from.";
     HeaderChanged = "header-changed", Error, Transition, "A section header was changed, added or removed.";
     DescriptionChanged = "description-changed", Error, Transition, "A session-notes italic description was changed.";
     DecisionRewritten = "decision-rewritten", Error, Transition, "A decision was edited or deleted instead of superseded.";

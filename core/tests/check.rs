@@ -214,6 +214,27 @@ fn cases() -> Vec<Case> {
             // The same status twice, and a unit's own status line, are no conflict.
             clean: ("# Project\n\n## Current Status\n✅ Complete\n\n## Status\nStatus: done\n\n## Estado actual\n- IN_PROGRESS: docs\n".into(), now()),
         },
+        Case {
+            rule: Rule::CountMismatch,
+            // Says seven, lists two (line 3); an inline list of three under a Chinese counter of four (line 8).
+            fires: ("# Log\n\n**Files Created (7):**\n1. a.rs\n2. b.rs\n\n".into(), now(), 3),
+            // The right count; a count of tests over the topics they cover; groups counted by their members.
+            clean: ("# Log\n\n**Files Created (2):**\n1. a.rs\n2. b.rs\n\nAdded a suite (49 tests) covering:\n- parsing\n- errors\n\nSeed data (7 categories):\n- Income (3): a, b, c\n- Costs (4): d, e, f, g\n\n核心 (3个)：a, b, c\n".into(), now()),
+        },
+        Case {
+            rule: Rule::SummaryContradiction,
+            // The summary (line 3) says 10/12; the log, oldest first, ends at 12/12.
+            fires: ("# Progress\n\nStatus: 10/12 features passing\n\n## Session 1: 2026-03-01\n\n- 10/12 features passing\n\n## Session 2: 2026-03-02\n\n- 12/12 features passing\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nEnd: 12/12 features passing\n".into(), now(), 3),
+            // Kept newest first, the top is the latest; a target is no count.
+            clean: ("# Progress\n\nStatus: 12/12 features passing\nTarget: 20/20 features\n\n## Session 2: 2026-03-02\n\n- 12/12 features passing\n\n## Session 1: 2026-03-01\n\n- 10/12 features passing\n".into(), now()),
+        },
+        Case {
+            rule: Rule::StaleInProgress,
+            // Left in progress on 2026-03-01 (line 5); the session of 2026-03-02 moved on.
+            fires: ("# Log\n\n## Session 1: 2026-03-01\n\n- IN_PROGRESS: export\n\n## Session 2: 2026-03-02\n\n- COMPLETED: import\n".into(), now(), 5),
+            // Carried into the latest session, it is current.
+            clean: ("# Log\n\n## Session 1: 2026-03-01\n\n- IN_PROGRESS: export\n\n## Session 2: 2026-03-02\n\n- IN_PROGRESS: export\n".into(), now()),
+        },
     ]
 }
 

@@ -67,6 +67,7 @@ export type RuleId =
   | "next-step-done" | "entries-out-of-order" | "status-conflict"
   | "missing-metadata" | "malformed-metadata" | "dangling-link" | "past-load-limit"
   | "pinned-over-budget" | "scope-mismatch"
+  | "count-mismatch" | "summary-contradiction" | "stale-in-progress"
   | "header-changed" | "description-changed" | "decision-rewritten" | "entry-removed"
   | "progress-regressed" | "completion-removed";
 

@@ -8,10 +8,11 @@
 //! | malformed-entry, unknown-status, status-alias, duplicate-entry | `entries.rs` |
 //! | timestamp-assumed-utc, timestamp-out-of-order, future-timestamp, stale-memory, entry-after-completion | `timestamps.rs` |
 //! | dangling-supersedes, conflicting-decisions | `decisions.rs` |
-//! | progress-contradiction, empty-next-step | `progress.rs` |
+//! | progress-contradiction, empty-next-step, stale-in-progress | `progress.rs` |
 //! | next-step-done | `next_step.rs` |
 //! | possible-secret | `secrets.rs` |
 //! | wrapped-in-fence, entries-out-of-order | `shape.rs` |
+//! | count-mismatch, summary-contradiction | `counts.rs` |
 //! | stale-entry, mixed-scope | `store.rs` |
 //! | missing-metadata, malformed-metadata, past-load-limit, scope-mismatch | `formats.rs` |
 //! | dangling-link, pinned-over-budget (and the above across a memory folder) | `workspace.rs` → `formats.rs` |
@@ -23,6 +24,7 @@
 //! document's secrets in messages, help and fixes, whether possible-secret is on or not
 //! (`docs/secrets.md`); rules quote text with [`Ctx::quote`], which masks before it cuts.
 
+mod counts;
 mod current_state;
 mod decisions;
 mod entries;
@@ -127,6 +129,7 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     store::check(&mut cx);
     shape::check(&mut cx);
     formats::check(&mut cx);
+    counts::check(&mut cx);
     finish(cx.out, options, doc.secrets())
 }
 

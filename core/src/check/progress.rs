@@ -6,6 +6,9 @@
 //!   status lines, What Works / What's Left items and feature-list entries are compared
 //!   across the file; checkboxes and emoji only within one section (phase checklists
 //!   often repeat a task name under different phases).
+//! - stale-in-progress: a unit whose current state is IN_PROGRESS sits in a dated session
+//!   older than the file's latest one (by date), which does not name it again: the run
+//!   moved on and left it open (docs/reader.md, "Counts and summaries").
 //! - empty-next-step: work remains (a unit IN_PROGRESS, PENDING or BLOCKED, and no TASK
 //!   COMPLETE) but no next step is recorded: in a checkpoint log, Next Session Start is
 //!   missing or empty; elsewhere, a Next Steps section exists and is empty. Session notes
@@ -21,6 +24,9 @@ use crate::Dialect;
 pub(super) fn check(cx: &mut Ctx) {
     if cx.on(Rule::ProgressContradiction) && !cx.doc.progress().is_empty() {
         contradictions(cx);
+    }
+    if cx.on(Rule::StaleInProgress) && !cx.doc.progress().is_empty() {
+        stale_in_progress(cx);
     }
     if cx.on(Rule::EmptyNextStep) {
         empty_next(cx);
@@ -212,5 +218,48 @@ mod tests {
             assert_eq!(plan.resume_from, None, "{later}");
             assert_eq!(plan.completed.len(), 1, "{later}");
         }
+    }
+}
+
+fn stale_in_progress(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let sections = doc.sections();
+    let Some(latest) = sections.iter().filter(|s| s.timestamp.is_some() && s.role != SectionRole::History).max_by_key(|s| s.timestamp.map(|t| t.epoch_seconds))
+    else {
+        return;
+    };
+    let latest_at = latest.timestamp.map_or(0, |t| t.epoch_seconds);
+    // The dated session holding an offset: the innermost section with a date, walking out.
+    let session_of = |offset: usize| {
+        let mut at = section_at(doc, offset);
+        while let Some(i) = at {
+            if sections[i].timestamp.is_some() {
+                return Some(&sections[i]);
+            }
+            at = sections[i].parent;
+        }
+        None
+    };
+    let mut found = Vec::new();
+    for (m, u) in doc.current_units() {
+        let marker = &doc.progress()[m as usize];
+        if marker.status != Some(Status::InProgress) || marker.source == MarkerSource::Prose {
+            continue;
+        }
+        let Some(session) = session_of(marker.span.start()) else { continue };
+        let Some(when) = session.timestamp.filter(|t| t.epoch_seconds < latest_at) else { continue };
+        if session.role == SectionRole::History {
+            continue;
+        }
+        found.push((marker.span, doc.text(marker.units[u as usize].name), when));
+    }
+    let latest_line = cx.line(latest.heading.start());
+    let latest_when = latest.timestamp.map(|t| t.to_string()).unwrap_or_default();
+    for (span, name, when) in found {
+        let name = cx.quote(name, 80);
+        let d = cx
+            .diag(Rule::StaleInProgress, span, format!("`{name}` is still IN_PROGRESS in the session of {when}; the latest session ({latest_when}, line {latest_line}) does not name it"))
+            .with_help("mark it COMPLETED, PENDING or BLOCKED, or carry it into the latest session with its stop point");
+        cx.push(d);
     }
 }

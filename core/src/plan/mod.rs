@@ -190,7 +190,6 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             Status::Pending | Status::InProgress => latest(&mut latest_open_at),
             Status::Blocked | Status::Failed => latest(&mut latest_stuck_at),
             Status::Completed | Status::Skipped => latest(&mut latest_done_at),
-            _ => {}
         }
         if done && marker.source != MarkerSource::Prose {
             stated_done += 1;
@@ -264,7 +263,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
 /// The lines of the file outside fenced code, as the line index counts them (a lone CR ends
 /// one too): (line index, offset of the line's content, its content without the white space
 /// around it). Fence lines themselves are not given.
-pub(super) fn lines_outside_code(doc: &Document) -> impl Iterator<Item = (usize, usize, &str)> + '_ {
+pub(crate) fn lines_outside_code(doc: &Document) -> impl Iterator<Item = (usize, usize, &str)> + '_ {
     let text = doc.source();
     let starts = doc.line_index().starts();
     let mut fenced = false;
@@ -283,12 +282,12 @@ pub(super) fn lines_outside_code(doc: &Document) -> impl Iterator<Item = (usize,
 
 /// The text of the sections of some roles (history, the state sections, …), merged into
 /// disjoint spans in file order, so that whether an offset lies in them is one binary search.
-pub(super) struct Regions {
+pub(crate) struct Regions {
     spans: Vec<Span>,
 }
 
 impl Regions {
-    pub(super) fn of(doc: &Document, role: impl Fn(SectionRole) -> bool) -> Regions {
+    pub(crate) fn of(doc: &Document, role: impl Fn(SectionRole) -> bool) -> Regions {
         let mut spans: Vec<Span> = Vec::new();
         for s in doc.sections().iter().filter(|s| role(s.role)) {
             match spans.last_mut() {
@@ -300,7 +299,7 @@ impl Regions {
         Regions { spans }
     }
 
-    pub(super) fn holds(&self, offset: usize) -> bool {
+    pub(crate) fn holds(&self, offset: usize) -> bool {
         let at = self.spans.partition_point(|s| s.end() <= offset);
         self.spans.get(at).is_some_and(|s| s.contains(offset))
     }

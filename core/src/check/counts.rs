@@ -1,0 +1,428 @@
+//! count-mismatch, summary-contradiction: what a file says about its own numbers, against
+//! what it lists and logs (docs/reader.md, "Counts and summaries").
+//!
+//! - count-mismatch: a heading or a lead-in that states how many things follow
+//!   (`### Remaining Features (8 features)`, `Recent (last 4 sessions)`, `核心 (16个)：a, b, …`)
+//!   over a list, child headings or an inline list of another length.
+//! - summary-contradiction: the summary at the top of a file kept oldest first gives a
+//!   progress count (`137/137 features`, `88 features total`) that the file's last count
+//!   contradicts, or says nothing is done (`Completed: 0`, `Progress: 0%`) or nothing remains
+//!   (`Remaining: 0`) over units the file records done or still to do.
+
+use super::Ctx;
+use crate::document::{Document, SectionRole, Status};
+use crate::plan::lines_outside_code;
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::Dialect;
+
+pub(super) fn check(cx: &mut Ctx) {
+    // Rows of a store and the fields of a JSON file are no prose to count.
+    if matches!(cx.doc.dialect(), Dialect::MemoryStore) || crate::identity::is_json(cx.doc) {
+        return;
+    }
+    if cx.on(Rule::CountMismatch) {
+        stated_counts(cx);
+    }
+    if cx.on(Rule::SummaryContradiction) {
+        summary(cx);
+    }
+}
+
+/// Words that count time, size or length, not listed things: `(2 hours)`, `(3 lines)`.
+const MEASURES: &[&str] = &[
+    "hours", "hrs", "minutes", "mins", "seconds", "secs", "days", "weeks", "months", "years", "ms", "kb", "mb", "gb",
+    "lines", "loc", "tokens", "chars", "characters", "bytes", "words", "pages", "points", "pts", "times", "x",
+    "lignes", "líneas", "linhas", "zeilen", "righe", "rader", "строк",
+];
+
+fn is_markup(c: char) -> bool {
+    matches!(c, '*' | '_' | '`' | ':' | '：')
+}
+
+/// Words that make a stated count a bound or a sample, not a count of what follows.
+const APPROXIMATE: &[&str] = &["e.g.", "including", "such as", "at least", "more than", "over ", "about", "approx", "~", "top ", "first ", "some ", "+"];
+
+/// CJK counters written after a number: `16个`, `3件`, `5개`, `4項目`.
+const COUNTERS: &[&str] = &["个", "個", "件", "項目", "項", "개", "つ", "条", "項"];
+
+/// The one count a line states about what follows it: a number followed by a plural noun or
+/// a counter, or alone in parentheses (`(8)`, `(last 4 sessions)`), or after a label that
+/// names a plural (`Commits: 7`). `None` when the line holds other numbers too (dates,
+/// versions, `88 features across 8 phases`): which one counts the list is not clear.
+fn stated_count(line: &str) -> Option<u32> {
+    let lower = crate::case::to_lower(line);
+    if APPROXIMATE.iter().any(|a| lower.contains(a)) {
+        return None;
+    }
+    let b = lower.as_bytes();
+    let mut found = None;
+    let mut at = 0;
+    while at < b.len() {
+        if !b[at].is_ascii_digit() {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < b.len() && b[at].is_ascii_digit() {
+            at += 1;
+        }
+        if found.is_some() {
+            return None;
+        }
+        // Part of a version, a date, an id or a fraction: `v2`, `3.1`, `#34`, `2/5`, `F045`.
+        let before = start.checked_sub(1).map(|i| b[i]);
+        let after = b.get(at).copied();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/' | b'#' | b'-' | b':' | b'_'))
+            || after.is_some_and(|c| c.is_ascii_alphabetic() && !lower[at..].starts_with(|c: char| c.is_alphabetic() && !c.is_ascii()) || matches!(c, b'.' | b'/' | b'%' | b'-' | b':' | b',' | b'_'))
+        {
+            if after == Some(b'.') && lower[at + 1..].starts_with(' ') && start == 0 {
+                continue; // `1. Item`: the list's own numbering
+            }
+            return None;
+        }
+        let n: u32 = lower[start..at].parse().ok()?;
+        let rest = lower[at..].trim_start();
+        let word: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+        // The count ends the line's head: `Files Created (7)`, `Remaining (8 features)`,
+        // `核心 (16个)`; not `49 tests covering`, `10 features this session`, `31个适配器`.
+        let ends = |tail: &str| tail.trim_start().trim_start_matches([')', '）', ']']).trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty();
+        let counter = COUNTERS.iter().find(|c| rest.starts_with(**c)).filter(|c| ends(&rest[c.len()..]));
+        let noun = word.len() > 2 && word.ends_with('s') && !MEASURES.contains(&word.as_str()) && ends(&rest[word.len()..]);
+        // `(8)`, but not `**(4)** robustness`: a number in parentheses opening a line numbers it.
+        let in_parens = before == Some(b'(') && rest.starts_with(')') && !lower[..start - 1].trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty() && ends(rest);
+        let after_label = rest.trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty()
+            && lower[..start].trim_end().trim_end_matches(['*', '_', ' ']).ends_with([':', '：'])
+            && lower[..start].split(|c: char| !c.is_alphanumeric()).any(|w| w.len() > 3 && w.ends_with('s'));
+        if !(counter.is_some() || noun || in_parens || after_label) || !(2..=200).contains(&n) {
+            return None;
+        }
+        found = Some(n);
+    }
+    found
+}
+
+/// The lines that state a count, and what follows them.
+fn stated_counts(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let mut found = Vec::new();
+    for (_, start, line) in lines_outside_code(doc) {
+        let heading = line.starts_with('#');
+        let bare = line.trim_start_matches('#').trim().trim_matches(['*', '_']).trim();
+        let (head, inline) = match bare.find([':', '：']) {
+            Some(colon) => (&bare[..colon], bare[colon..].trim_start_matches([':', '：', '*', '_', ' '])),
+            None => (bare, ""),
+        };
+        if !heading && inline.is_empty() && !bare.ends_with([':', '：']) {
+            continue;
+        }
+        let Some(stated) = stated_count(head).or_else(|| if inline.is_empty() { stated_count(bare) } else { None }) else { continue };
+        let listed = if !inline.is_empty() {
+            inline_list_len(inline)
+        } else if heading {
+            let at = doc.sections().iter().position(|s| s.heading.start() == start);
+            at.and_then(|s| heading_list_len(doc, s))
+        } else {
+            list_after(doc, start + line.len())
+        };
+        if let Some(listed) = listed.filter(|&l| l != stated as usize) {
+            found.push((Span::new(start, start + line.len()), stated, listed));
+        }
+    }
+    for (span, stated, listed) in found {
+        let d = cx
+            .diag(Rule::CountMismatch, span, format!("this line says {stated}, and {listed} follow"))
+            .with_help("update the count, or add what the list leaves out");
+        cx.push(d);
+    }
+}
+
+/// How many items an inline list holds (`a, b, c`), when the line is one (three or more,
+/// not cut short with `etc.` or `…`).
+fn inline_list_len(inline: &str) -> Option<usize> {
+    // Separators inside parentheses belong to an item: `A.md (1043 lines, 11 diagrams)`.
+    let mut depth = 0i32;
+    let mut parts = 1;
+    for c in inline.chars() {
+        match c {
+            '(' | '（' | '[' => depth += 1,
+            ')' | '）' | ']' => depth -= 1,
+            ',' | '、' | '，' if depth <= 0 => parts += 1,
+            _ => {}
+        }
+    }
+    let parts = parts - usize::from(inline.trim_end().ends_with([',', '、', '，']));
+    let open_ended = ["etc", "…", "...", "and more", "others", "等"].iter().any(|e| inline.trim_end().trim_end_matches(['.', ')', '）']).ends_with(e));
+    (parts >= 3 && !open_ended).then_some(parts)
+}
+
+/// The number of items of the list right after `end` (only white space between), counted at
+/// its own depth: nested items belong to theirs.
+fn list_after(doc: &Document, end: usize) -> Option<usize> {
+    let items = doc.items();
+    let first = items.partition_point(|i| i.span.start() < end);
+    let head = items.get(first)?;
+    if !doc.source()[end..head.span.start()].trim().is_empty() {
+        return None;
+    }
+    let mut count = 0usize;
+    let mut last_end = head.span.start();
+    for item in &items[first..] {
+        if item.span.start() < last_end {
+            continue; // nested in the item before
+        }
+        let gap = doc.source().get(last_end..item.span.start()).unwrap_or("x");
+        if item.depth != head.depth || !gap.trim().is_empty() {
+            break;
+        }
+        count += 1;
+        last_end = item.span.end();
+    }
+    let listed: Vec<&str> = items[first..].iter().filter(|i| i.depth == head.depth).take(count).map(|i| doc.text(i.text)).collect();
+    let last = listed.last()?;
+    let open_ended = ["etc", "…", "...", "and more", "others"].iter().any(|e| last.trim_end_matches(['.', ')']).ends_with(e));
+    // Items that are groups (`Income (3): a, b, c`, `indexes, schema, constraints`): the
+    // count counts their members, not them.
+    let groups = listed.iter().any(|i| i.contains([',', '、', '，']) || stated_count(i).is_some());
+    (!open_ended && !groups).then_some(count)
+}
+
+/// Under a heading: the list its body opens with, else its child headings.
+fn heading_list_len(doc: &Document, at: usize) -> Option<usize> {
+    let section = &doc.sections()[at];
+    let body = doc.text(section.body);
+    let lead = body.len() - body.trim_start().len();
+    if body.trim_start().starts_with(['-', '*', '+']) || body.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+        return list_after(doc, section.body.start() + lead);
+    }
+    let children = doc.sections().iter().filter(|s| s.parent == Some(at)).count();
+    let opens_with_child = body.trim_start().starts_with('#');
+    (children > 0 && opens_with_child).then_some(children)
+}
+
+/// How far down a file its summary may reach, in lines (less when a dated section opens
+/// the log sooner).
+const SUMMARY_LINES: usize = 40;
+
+/// Words that name what a progress count counts.
+const KINDS: &[&str] = &["features", "tasks", "tests", "items", "stories", "steps", "issues", "todos", "requirements", "tickets"];
+
+/// A progress count on a line: `137/137`, `5/94`, `88 features total`, `Total Features: 210`
+/// (done, if written; the total), with the kind it counts when the line names one.
+#[derive(Clone, Copy)]
+struct Count<'a> {
+    done: Option<u32>,
+    total: u32,
+    kind: Option<&'a str>,
+}
+
+fn count_on(line: &str) -> Option<Count<'static>> {
+    let lower = crate::case::to_lower(line);
+    if crate::lexicon::states_a_goal(&lower) {
+        return None;
+    }
+    let kind = KINDS.iter().copied().find(|k| lower.contains(k));
+    let b = lower.as_bytes();
+    // `a/b`, both plain numbers (not a date `2026/01/02`, a path or a rating `4.5/5`).
+    let mut fraction = None;
+    for (slash, _) in lower.match_indices('/') {
+        let left = lower[..slash].bytes().rev().take_while(u8::is_ascii_digit).count();
+        let right = lower[slash + 1..].bytes().take_while(u8::is_ascii_digit).count();
+        if left == 0 || right == 0 {
+            continue;
+        }
+        let before = (slash - left).checked_sub(1).map(|i| b[i]);
+        let after = b.get(slash + 1 + right).copied();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/' | b'-' | b'_'))
+            || after.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'/' | b'.' if b.get(slash + 2 + right).is_some_and(u8::is_ascii_digit)))
+        {
+            continue;
+        }
+        let (Ok(done), Ok(total)) = (lower[slash - left..slash].parse::<u32>(), lower[slash + 1..slash + 1 + right].parse::<u32>()) else { continue };
+        if fraction.is_some() {
+            return None; // two counts on one line: which is the run's is not clear
+        }
+        fraction = Some((done, total));
+    }
+    let kind = kind.map(|k| KINDS.iter().copied().find(|x| *x == k).unwrap_or(k));
+    if let Some((done, total)) = fraction {
+        let counted = kind.is_some() || ["passing", "complete", "done", "finished"].iter().any(|w| lower.contains(w));
+        return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });
+    }
+    // `88 features total`, `Total features: 210`
+    let kind = kind?;
+    if !lower.contains("total") {
+        return None;
+    }
+    let numbers: Vec<u32> = lower.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+    match numbers[..] {
+        [total] if total >= 2 => Some(Count { done: None, total, kind: Some(kind) }),
+        _ => None,
+    }
+}
+
+fn summary(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let history = crate::plan::Regions::of(doc, |r| r == SectionRole::History);
+    let mut head: Vec<(Span, Count)> = Vec::new();
+    let mut last: Option<(Span, Count)> = None;
+    let mut zero_done = None;
+    let mut zero_left = None;
+    // The summary ends where the log begins: at the first dated section, else some lines in.
+    let first_dated = doc.sections().iter().find(|s| s.timestamp.is_some()).map(|s| doc.line_index().line_of(s.heading.start()));
+    let summary_lines = first_dated.map_or(SUMMARY_LINES, |l| l.min(SUMMARY_LINES));
+    for (i, start, line) in lines_outside_code(doc) {
+        if history.holds(start) || line.len() < 4 || !line.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let span = Span::new(start, start + line.len());
+        if i < summary_lines {
+            let lower = crate::case::to_lower(line);
+            match zero_count(&lower) {
+                Some(Zero::Done) => zero_done = zero_done.or(Some(span)),
+                Some(Zero::Left) => zero_left = zero_left.or(Some(span)),
+                None => {}
+            }
+        }
+        let Some(count) = count_on(line) else { continue };
+        if i < summary_lines {
+            head.push((span, count));
+        } else {
+            last = Some((span, count));
+        }
+    }
+    // A file kept newest first opens with its latest state: its top is no stale summary.
+    if !doc.newest_first() {
+        if let Some((last_span, latest)) = last {
+            let line = cx.line(last_span.start());
+            for &(span, said) in &head {
+                let same_kind = said.kind.is_none() || latest.kind.is_none() || said.kind == latest.kind;
+                let differs = said.total != latest.total || said.done.zip(latest.done).is_some_and(|(a, b)| a != b);
+                if same_kind && differs {
+                    let d = cx
+                        .diag(Rule::SummaryContradiction, span, format!("the summary says {}, the file's last count says {} (line {line})", said, latest))
+                        .with_help("update the summary when the log moves on, or say which count is current");
+                    cx.push(d);
+                }
+            }
+        }
+    }
+    let units = doc.current_units();
+    let current = |wanted: &dyn Fn(Status) -> bool| {
+        units.iter().any(|&(m, _)| {
+            let marker = &doc.progress()[m as usize];
+            marker.status.is_some_and(wanted) && !history.holds(marker.span.start())
+        })
+    };
+    if let Some(span) = zero_done.filter(|_| current(&|s| s == Status::Completed)) {
+        let d = cx
+            .diag(Rule::SummaryContradiction, span, "the summary says nothing is done, and the file records completed work")
+            .with_help("update the summary's count");
+        cx.push(d);
+    }
+    if let Some(span) = zero_left.filter(|_| current(&|s| matches!(s, Status::Pending | Status::InProgress))) {
+        let d = cx
+            .diag(Rule::SummaryContradiction, span, "the summary says nothing remains, and the file lists work still to do")
+            .with_help("update the summary's count, or mark the open units done");
+        cx.push(d);
+    }
+}
+
+impl std::fmt::Display for Count<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.done {
+            Some(done) => write!(f, "{done}/{}", self.total)?,
+            None => write!(f, "{} in total", self.total)?,
+        }
+        match self.kind {
+            Some(kind) => write!(f, " {kind}"),
+            None => Ok(()),
+        }
+    }
+}
+
+enum Zero {
+    Done,
+    Left,
+}
+
+/// `Completed: 0`, `Progress: 0%`, `0 features done`; `Remaining: 0`, `0 remaining`.
+fn zero_count(lower: &str) -> Option<Zero> {
+    let t = lower.trim_start_matches(['-', '*', '|', ' ']).replace(['*', '|'], " ");
+    let words: Vec<&str> = t.split(|c: char| c.is_whitespace() || c == ':' || c == '：').filter(|w| !w.is_empty()).collect();
+    let zero_at = words.iter().position(|w| *w == "0" || *w == "0%")?;
+    if words.iter().filter(|w| w.bytes().any(|b| b.is_ascii_digit())).count() != 1 {
+        return None;
+    }
+    // `Completed: 0`, `Remaining: 0` (the zero right after a label), `0 remaining`, `0
+    // features done` (the zero opens the count); not `Tier 0 improvements complete`.
+    let after_label = t.split([':', '：']).nth(1).is_some_and(|v| v.trim().trim_end_matches(['(', ' ']).starts_with('0'))
+        && t.split([':', '：']).nth(1).is_some_and(|v| v.split_whitespace().next().is_some_and(|w| w == "0" || w == "0%"));
+    if !after_label && zero_at != 0 {
+        return None;
+    }
+    let near = &words[zero_at.saturating_sub(3)..(zero_at + 3).min(words.len())];
+    let says = |list: &[&str]| near.iter().any(|w| list.contains(w));
+    if says(&["remaining", "left", "pending", "open", "todo"]) {
+        return Some(Zero::Left);
+    }
+    if says(&["completed", "complete", "done", "finished", "passing", "progress"]) {
+        return Some(Zero::Done);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stated_counts() {
+        for (line, want) in [
+            ("### Remaining Product Features (8 features)", Some(8)),
+            ("## Recent (last 4 sessions)", Some(4)),
+            ("核心编排器 (16个)", Some(16)),
+            ("Git Commits Today: 7", Some(7)),
+            ("Open questions (3):", Some(3)),
+            ("88 features total across 8 phases:", None),
+            ("Session 12 (2 hours)", None),
+            ("v2.3 changes:", None),
+            ("Top 3 risks:", None),
+            ("Fixed 3 bugs in 2026-01-02 build:", None),
+            ("1. Database Schema (16 features)", Some(16)),
+            ("**Files Created (7):**", Some(7)),
+            ("Added a test suite (49 tests) covering", None),
+            ("Completed 10 features this session", None),
+            ("**(4)** robustness in-suite", None),
+            ("注册全部31个编排器适配器", None),
+            ("## ALL 6 PHASES COMPLETE", None),
+            ("NeoHome.tsx (54 lignes) - Assemblage", None),
+        ] {
+            assert_eq!(stated_count(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn progress_counts() {
+        let c = count_on("Status: 142/152 features passing (93.4%)").unwrap();
+        assert_eq!((c.done, c.total, c.kind), (Some(142), 152, Some("features")));
+        assert!(count_on("Rating 4.5/5 stars").is_none());
+        assert!(count_on("Target: 30/30 features (100%)").is_none());
+        assert!(count_on("**Starting Status:** 125/137 features passing").is_none());
+        assert!(count_on("Date: 2026/01/02 done").is_none());
+        assert!(count_on("see src/a/b/2/3").is_none());
+        assert_eq!(count_on("88 features total across 8 phases:").map(|c| c.total), None);
+        assert_eq!(count_on("- **Total Features:** 210").map(|c| c.total), Some(210));
+    }
+
+    #[test]
+    fn zero_counts() {
+        assert!(matches!(zero_count("- **completed:** 0"), Some(Zero::Done)));
+        assert!(matches!(zero_count("- **progress:** 0%"), Some(Zero::Done)));
+        assert!(matches!(zero_count("- features remaining: 0"), Some(Zero::Left)));
+        assert!(zero_count("- completed: 0 of 12").is_none());
+        assert!(zero_count("errors: 0").is_none());
+        assert!(zero_count("- status: tier 0 improvements complete").is_none());
+        assert!(matches!(zero_count("0 features remaining"), Some(Zero::Left)));
+    }
+}
