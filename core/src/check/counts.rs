@@ -21,11 +21,29 @@ pub(super) fn check(cx: &mut Ctx) {
     if matches!(cx.doc.dialect(), Dialect::MemoryStore) || crate::identity::is_json(cx.doc) {
         return;
     }
-    if cx.on(Rule::CountMismatch) {
-        stated_counts(cx);
+    // One pass over the lines for both rules: a long log has many.
+    let doc = cx.doc;
+    let counts = cx.on(Rule::CountMismatch);
+    let mut summary = cx.on(Rule::SummaryContradiction).then(|| Summary::new(doc));
+    let mut mismatches = Vec::new();
+    for (i, start, line) in lines_outside_code(doc) {
+        if counts {
+            if let Some((stated, listed)) = stated_count_at(doc, start, line) {
+                mismatches.push((Span::new(start, start + line.len()), stated, listed));
+            }
+        }
+        if let Some(summary) = summary.as_mut().filter(|s| i < s.summary_lines) {
+            summary.read(start, line);
+        }
     }
-    if cx.on(Rule::SummaryContradiction) {
-        summary(cx);
+    for (span, stated, listed) in mismatches {
+        let d = cx
+            .diag(Rule::CountMismatch, span, format!("this line says {stated}, and {listed} follow"))
+            .with_help("update the count, or add what the list leaves out");
+        cx.push(d);
+    }
+    if let Some(summary) = summary {
+        summary.report(cx);
     }
 }
 
@@ -51,11 +69,9 @@ const COUNTERS: &[&str] = &["个", "個", "件", "項目", "項", "개", "つ", 
 /// names a plural (`Commits: 7`). `None` when the line holds other numbers too (dates,
 /// versions, `88 features across 8 phases`): which one counts the list is not clear.
 fn stated_count(line: &str) -> Option<u32> {
-    let lower = crate::case::to_lower(line);
-    if APPROXIMATE.iter().any(|a| lower.contains(a)) {
-        return None;
-    }
-    let b = lower.as_bytes();
+    // Numbers are read on the line as written (most lines are let go here, on a digit that
+    // belongs to a date or a version); words are lower-cased only once a count is in sight.
+    let b = line.as_bytes();
     let mut found = None;
     let mut at = 0;
     while at < b.len() {
@@ -74,67 +90,66 @@ fn stated_count(line: &str) -> Option<u32> {
         let before = start.checked_sub(1).map(|i| b[i]);
         let after = b.get(at).copied();
         if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/' | b'#' | b'-' | b':' | b'_'))
-            || after.is_some_and(|c| c.is_ascii_alphabetic() && !lower[at..].starts_with(|c: char| c.is_alphabetic() && !c.is_ascii()) || matches!(c, b'.' | b'/' | b'%' | b'-' | b':' | b',' | b'_'))
+            || after.is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'.' | b'/' | b'%' | b'-' | b':' | b',' | b'_'))
         {
-            if after == Some(b'.') && lower[at + 1..].starts_with(' ') && start == 0 {
+            if after == Some(b'.') && line[at + 1..].starts_with(' ') && start == 0 {
                 continue; // `1. Item`: the list's own numbering
             }
             return None;
         }
-        let n: u32 = lower[start..at].parse().ok()?;
-        let rest = lower[at..].trim_start();
-        let word: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+        let n: u32 = line[start..at].parse().ok()?;
+        let rest = line[at..].trim_start();
+        let word = crate::case::to_lower(&rest[..rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(rest.len())]);
         // The count ends the line's head: `Files Created (7)`, `Remaining (8 features)`,
         // `核心 (16个)`; not `49 tests covering`, `10 features this session`, `31个适配器`.
         let ends = |tail: &str| tail.trim_start().trim_start_matches([')', '）', ']']).trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty();
         let counter = COUNTERS.iter().find(|c| rest.starts_with(**c)).filter(|c| ends(&rest[c.len()..]));
-        let noun = word.len() > 2 && word.ends_with('s') && !MEASURES.contains(&word.as_str()) && ends(&rest[word.len()..]);
+        let noun = word.len() > 2 && word.ends_with('s') && !MEASURES.contains(&word.as_str()) && ends(&rest[word.len().min(rest.len())..]);
         // `(8)`, but not `**(4)** robustness`: a number in parentheses opening a line numbers it.
-        let in_parens = before == Some(b'(') && rest.starts_with(')') && !lower[..start - 1].trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty() && ends(rest);
+        let in_parens = before == Some(b'(') && rest.starts_with(')') && !line[..start - 1].trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty() && ends(rest);
         let after_label = rest.trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty()
-            && lower[..start].trim_end().trim_end_matches(['*', '_', ' ']).ends_with([':', '：'])
-            && lower[..start].split(|c: char| !c.is_alphanumeric()).any(|w| w.len() > 3 && w.ends_with('s'));
+            && line[..start].trim_end().trim_end_matches(['*', '_', ' ']).ends_with([':', '：'])
+            && line[..start].split(|c: char| !c.is_alphanumeric()).any(|w| w.len() > 3 && w.ends_with(['s', 'S']));
         if !(counter.is_some() || noun || in_parens || after_label) || !(2..=200).contains(&n) {
             return None;
         }
         found = Some(n);
     }
-    found
+    let lower = crate::case::to_lower(line);
+    found.filter(|_| !APPROXIMATE.iter().any(|a| lower.contains(a)))
 }
 
-/// The lines that state a count, and what follows them.
-fn stated_counts(cx: &mut Ctx) {
-    let doc = cx.doc;
-    let mut found = Vec::new();
-    for (_, start, line) in lines_outside_code(doc) {
-        let heading = line.starts_with('#');
-        let bare = line.trim_start_matches('#').trim().trim_matches(['*', '_']).trim();
-        let (head, inline) = match bare.find([':', '：']) {
-            Some(colon) => (&bare[..colon], bare[colon..].trim_start_matches([':', '：', '*', '_', ' '])),
-            None => (bare, ""),
-        };
-        if !heading && inline.is_empty() && !bare.ends_with([':', '：']) {
-            continue;
-        }
-        let Some(stated) = stated_count(head).or_else(|| if inline.is_empty() { stated_count(bare) } else { None }) else { continue };
-        let listed = if !inline.is_empty() {
-            inline_list_len(inline)
-        } else if heading {
-            let at = doc.sections().iter().position(|s| s.heading.start() == start);
-            at.and_then(|s| heading_list_len(doc, s))
-        } else {
-            list_after(doc, start + line.len())
-        };
-        if let Some(listed) = listed.filter(|&l| l != stated as usize) {
-            found.push((Span::new(start, start + line.len()), stated, listed));
-        }
+/// A line that states a count over what follows it, and the count that follows: (stated,
+/// listed), when they differ.
+fn stated_count_at(doc: &Document, start: usize, line: &str) -> Option<(u32, usize)> {
+    // Most lines state no count: a heading, a lead-in or an inline list, with a digit.
+    let heading = line.starts_with('#');
+    let lead_in = line.trim_end_matches(['*', '_']).ends_with([':', '：']);
+    // `、` and `，` open with 0xE3 and 0xEF; a line's `—` (0xE2) does not send it to the slow search.
+    let has = |ascii: u8, wide: &[char]| memchr::memchr(ascii, line.as_bytes()).is_some() || memchr::memchr2(0xE3, 0xEF, line.as_bytes()).is_some() && line.contains(wide);
+    let inline_list = !heading && !lead_in && has(b',', &['、', '，']) && has(b':', &['：']);
+    if !(heading || lead_in || inline_list) || !line.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
     }
-    for (span, stated, listed) in found {
-        let d = cx
-            .diag(Rule::CountMismatch, span, format!("this line says {stated}, and {listed} follow"))
-            .with_help("update the count, or add what the list leaves out");
-        cx.push(d);
+    let bare = line.trim_start_matches('#').trim().trim_matches(['*', '_']).trim();
+    let (head, inline) = match bare.find([':', '：']) {
+        Some(colon) => (&bare[..colon], bare[colon..].trim_start_matches([':', '：', '*', '_', ' '])),
+        None => (bare, ""),
+    };
+    if !inline.is_empty() && !inline.contains([',', '、', '，']) {
+        return None; // `Commits: 7`, `Phase 2: done`: a value, no inline list
     }
+    let stated = stated_count(head).or_else(|| if inline.is_empty() { stated_count(bare) } else { None })?;
+    let listed = if !inline.is_empty() {
+        inline_list_len(inline)
+    } else if heading {
+        let sections = doc.sections();
+        let at = sections.partition_point(|s| s.heading.start() < start);
+        sections.get(at).filter(|s| s.heading.start() == start).and_then(|_| heading_list_len(doc, at))
+    } else {
+        list_after(doc, start + line.len())
+    }?;
+    (listed != stated as usize).then_some((stated, listed))
 }
 
 /// How many items an inline list holds (`a, b, c`), when the line is one (three or more,
@@ -261,70 +276,102 @@ fn count_on(line: &str) -> Option<Count<'static>> {
     }
 }
 
-fn summary(cx: &mut Ctx) {
-    let doc = cx.doc;
-    let history = crate::plan::Regions::of(doc, |r| r == SectionRole::History);
-    let mut head: Vec<(Span, Count)> = Vec::new();
-    let mut last: Option<(Span, Count)> = None;
-    let mut zero_done = None;
-    let mut zero_left = None;
-    // The summary ends where the log begins: at the first dated section, else some lines in.
-    let first_dated = doc.sections().iter().find(|s| s.timestamp.is_some()).map(|s| doc.line_index().line_of(s.heading.start()));
-    let summary_lines = first_dated.map_or(SUMMARY_LINES, |l| l.min(SUMMARY_LINES));
-    for (i, start, line) in lines_outside_code(doc) {
-        if history.holds(start) || line.len() < 4 || !line.bytes().any(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let span = Span::new(start, start + line.len());
-        if i < summary_lines {
-            let lower = crate::case::to_lower(line);
-            match zero_count(&lower) {
-                Some(Zero::Done) => zero_done = zero_done.or(Some(span)),
-                Some(Zero::Left) => zero_left = zero_left.or(Some(span)),
-                None => {}
-            }
-        }
-        let Some(count) = count_on(line) else { continue };
-        if i < summary_lines {
-            head.push((span, count));
-        } else {
-            last = Some((span, count));
+/// What the summary-contradiction rule gathers in the one pass over the lines.
+struct Summary<'d> {
+    history: crate::plan::Regions,
+    summary_lines: usize,
+    head: Vec<(Span, Count<'d>)>,
+    zero_done: Option<Span>,
+    zero_left: Option<Span>,
+}
+
+impl<'d> Summary<'d> {
+    fn new(doc: &Document) -> Self {
+        // The summary ends where the log begins: at the first dated section, else some lines in.
+        let first_dated = doc.sections().iter().find(|s| s.timestamp.is_some()).map(|s| doc.line_index().line_of(s.heading.start()));
+        Summary {
+            history: crate::plan::Regions::of(doc, |r| r == SectionRole::History),
+            summary_lines: first_dated.map_or(SUMMARY_LINES, |l| l.min(SUMMARY_LINES)),
+            head: Vec::new(),
+            zero_done: None,
+            zero_left: None,
         }
     }
-    // A file kept newest first opens with its latest state: its top is no stale summary.
-    if !doc.newest_first() {
+
+    /// A line of the summary.
+    fn read(&mut self, start: usize, line: &str) {
+        if line.len() < 4 || self.history.holds(start) || !line.bytes().any(|b| b.is_ascii_digit()) {
+            return;
+        }
+        let span = Span::new(start, start + line.len());
+        match zero_count(&crate::case::to_lower(line)) {
+            Some(Zero::Done) => self.zero_done = self.zero_done.or(Some(span)),
+            Some(Zero::Left) => self.zero_left = self.zero_left.or(Some(span)),
+            None => {}
+        }
+        if let Some(count) = count_on(line) {
+            self.head.push((span, count));
+        }
+    }
+
+    /// The file's last count past its summary, read only when the summary gives one (most
+    /// files have none, and a long log has many lines).
+    fn last_count(&self, doc: &Document) -> Option<(Span, Count<'static>)> {
+        let mut last = None;
+        for (i, start, line) in lines_outside_code(doc) {
+            // A count is a fraction (a digit on both sides of a slash) or a total.
+            let may_count = memchr::memchr(b'/', line.as_bytes()).is_some()
+                && line.as_bytes().windows(3).any(|w| w[1] == b'/' && w[0].is_ascii_digit() && w[2].is_ascii_digit())
+                || crate::case::to_lower(line).contains("total");
+            if i < self.summary_lines || !may_count || self.history.holds(start) {
+                continue;
+            }
+            if let Some(count) = count_on(line) {
+                last = Some((Span::new(start, start + line.len()), count));
+            }
+        }
+        last
+    }
+
+    fn report(self, cx: &mut Ctx) {
+        let doc = cx.doc;
+        let last = if self.head.is_empty() || doc.newest_first() { None } else { self.last_count(doc) };
+        // A file kept newest first opens with its latest state: its top is no stale summary.
         if let Some((last_span, latest)) = last {
             let line = cx.line(last_span.start());
-            for &(span, said) in &head {
+            for &(span, said) in &self.head {
                 let same_kind = said.kind.is_none() || latest.kind.is_none() || said.kind == latest.kind;
                 let differs = said.total != latest.total || said.done.zip(latest.done).is_some_and(|(a, b)| a != b);
                 if same_kind && differs {
                     let d = cx
-                        .diag(Rule::SummaryContradiction, span, format!("the summary says {}, the file's last count says {} (line {line})", said, latest))
+                        .diag(Rule::SummaryContradiction, span, format!("the summary says {said}, the file's last count says {latest} (line {line})"))
                         .with_help("update the summary when the log moves on, or say which count is current");
                     cx.push(d);
                 }
             }
         }
-    }
-    let units = doc.current_units();
-    let current = |wanted: &dyn Fn(Status) -> bool| {
-        units.iter().any(|&(m, _)| {
-            let marker = &doc.progress()[m as usize];
-            marker.status.is_some_and(wanted) && !history.holds(marker.span.start())
-        })
-    };
-    if let Some(span) = zero_done.filter(|_| current(&|s| s == Status::Completed)) {
-        let d = cx
-            .diag(Rule::SummaryContradiction, span, "the summary says nothing is done, and the file records completed work")
-            .with_help("update the summary's count");
-        cx.push(d);
-    }
-    if let Some(span) = zero_left.filter(|_| current(&|s| matches!(s, Status::Pending | Status::InProgress))) {
-        let d = cx
-            .diag(Rule::SummaryContradiction, span, "the summary says nothing remains, and the file lists work still to do")
-            .with_help("update the summary's count, or mark the open units done");
-        cx.push(d);
+        if self.zero_done.is_none() && self.zero_left.is_none() {
+            return;
+        }
+        let units = doc.current_units();
+        let current = |wanted: &dyn Fn(Status) -> bool| {
+            units.iter().any(|&(m, _)| {
+                let marker = &doc.progress()[m as usize];
+                marker.status.is_some_and(wanted) && !self.history.holds(marker.span.start())
+            })
+        };
+        if let Some(span) = self.zero_done.filter(|_| current(&|s| s == Status::Completed)) {
+            let d = cx
+                .diag(Rule::SummaryContradiction, span, "the summary says nothing is done, and the file records completed work")
+                .with_help("update the summary's count");
+            cx.push(d);
+        }
+        if let Some(span) = self.zero_left.filter(|_| current(&|s| matches!(s, Status::Pending | Status::InProgress))) {
+            let d = cx
+                .diag(Rule::SummaryContradiction, span, "the summary says nothing remains, and the file lists work still to do")
+                .with_help("update the summary's count, or mark the open units done");
+            cx.push(d);
+        }
     }
 }
 
