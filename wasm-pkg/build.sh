@@ -34,6 +34,10 @@ sed -e 's/^export class MementoError/class MementoError/' wasm-pkg/js/error.js >
 echo 'module.exports = { MementoError };' >> "$out/node/$snippet.tmp"
 mv "$out/node/$snippet.tmp" "$out/node/$snippet"
 echo 'exports.MementoError = MementoError;' >> "$out/node/memento_wasm.js"
+# The memory tool backend works on files: Node only (cli/memory-tool.cjs), declared in the
+# Node build's types alone.
+echo 'exports.memoryToolHandler = require("../../cli/memory-tool.cjs").memoryToolHandler;' >> "$out/node/memento_wasm.js"
+cat wasm-pkg/js/memory-tool.d.ts >> "$out/node/memento_wasm.d.ts"
 # The glue's own throws (a method called after free(), …) are misuse too: MementoError.
 for glue in "$out/node/memento_wasm.js" "$out/bundler/memento_wasm_bg.js"; do
   grep -q 'throw new Error(getStringFromWasm0(arg0, arg1));' "$glue" || { echo "build.sh: no __wbindgen_throw in $glue (wasm-bindgen changed?)" >&2; exit 1; }
