@@ -98,3 +98,30 @@ test("check and prompt --scope: the other agent's rows are never read; each agen
   fails(memento(["prompt", "memories.jsonl", "--scope", "agent-z"], dir), 2, /no memory rows of scope agent-z/);
   fails(memento(["check", "memories.jsonl", "--scope"], dir), 2, /--scope needs a value/);
 });
+
+test("two agents write the store through the memory tool: a duplicate of one's own row is refused, the same fact in another scope is not", () => {
+  const dir = folder();
+  // Each agent's harness gives the model Anthropic's memory tool over the shared folder.
+  const code = `import { memoryToolHandler } from "memento-wasm";
+    const h = memoryToolHandler(process.argv[1]);
+    console.log(JSON.stringify(JSON.parse(process.argv[2]).map((c) => h.run(c))));`;
+  const write = (row) => ({ command: "insert", path: "/memories/memories.jsonl", insert_line: ROWS.length, insert_text: JSON.stringify(row) });
+  const fact = "Migration of the model layer is at step 3 of 7.";
+  const calls = [
+    write({ id: "a-5", agent_id: "agent-a", tag: "project_state", content: fact, created_at: "2026-04-22T08:00:00Z" }),
+    write({ id: "b-3", agent_id: "agent-b", tag: "project_state", content: fact, created_at: "2026-04-22T08:00:00Z" }),
+    write({ id: "a-6", agent_id: "agent-a", tag: "contact_info", content: "Card on file 4111 1111 1111 1111", created_at: "2026-04-22T08:05:00Z" }),
+  ];
+  const out = run(process.execPath, ["--input-type=module", "-e", code, dir, JSON.stringify(calls)]);
+  assert.equal(out.status, 0, out.stderr);
+  const [dupA, sameB, card] = JSON.parse(out.stdout);
+  assert.equal(dupA.isError, true);
+  assert.match(dupA.content, /^Not written: \/memories\/memories\.jsonl is a memory-store memory file and the change would bring duplicate-entry: memory row repeats the row at line 3/);
+  assert.equal(sameB.isError, false, sameB.content);
+  assert.equal(card.isError, true, "seed 004: PII filtered at write time");
+  assert.match(card.content, /possible-secret/);
+  assert.ok(!card.content.includes("4111 1111 1111 1111"));
+  const r = memento(["plan", "memories.jsonl", "--scope", "agent-b", "--json", "--now", NOW], dir);
+  assert.deepEqual(JSON.parse(r.stdout).store.facts.map((f) => f.id), ["b-3", "b-2", "b-1"]);
+  noAgentB(memento(["plan", "memories.jsonl", "--scope", "agent-a", "--now", NOW], dir).stdout);
+});
