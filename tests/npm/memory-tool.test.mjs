@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { project, requireProject } from "./project.mjs";
+import { project, requireProject, run, tools } from "./project.mjs";
 
 requireProject();
 
@@ -199,4 +199,24 @@ test("memoryToolHandler: concurrent calls from several processes lose nothing", 
   const text = readFileSync(join(dir, "root", "session_memory.md"), "utf8");
   for (let w = 0; w < WRITERS; w++) for (let i = 0; i < EACH; i++) assert.ok(text.includes(`- writer ${w} fact ${i}\n`), `writer ${w} fact ${i}`);
   assert.equal(text.match(/^- writer /gm).length, WRITERS * EACH);
+});
+
+test("tsc (nodenext, strict) types the handler from the Node declarations", () => {
+  const dir = join(project, "ts-memory-tool");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  writeFileSync(join(dir, "main.ts"), `import { memoryToolHandler } from "memento-wasm";
+import type { MemoryToolCommand, MemoryToolHandler, ToolResult } from "memento-wasm";
+const h: MemoryToolHandler = memoryToolHandler("./memory", { now: new Date() });
+const input: MemoryToolCommand = { command: "insert", path: "/memories/a.md", insert_line: 0, insert_text: "x" };
+const r: ToolResult = h.run(input);
+const root: string = h.root;
+console.log(r.isError, r.content, root);
+// @ts-expect-error a command needs its fields
+const bad: MemoryToolCommand = { command: "rename", path: "/memories/a.md" };
+`);
+  const tsconfig = { compilerOptions: { target: "es2020", strict: true, noEmit: true, skipLibCheck: false, module: "nodenext", moduleResolution: "nodenext" }, files: ["main.ts"] };
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
+  const r = run(join(tools, "tsc"), ["-p", dir]);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
 });
