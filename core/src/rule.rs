@@ -101,6 +101,7 @@ rules! {
     CountMismatch = "count-mismatch", Info, Check, "A heading or lead-in states how many things follow, and another number follows.";
     SummaryContradiction = "summary-contradiction", Warning, Check, "The summary's counts contradict the file's last count or the units it records.";
     StaleInProgress = "stale-in-progress", Warning, Check, "A unit left IN_PROGRESS in an older session that later sessions moved on from.";
+    InvisibleCharacter = "invisible-character", Warning, Check, "A control, bidi or zero-width character: unseen by a person reading the file, read by an agent.";
     HeaderChanged = "header-changed", Error, Transition, "A section header was changed, added or removed.";
     DescriptionChanged = "description-changed", Error, Transition, "A session-notes italic description was changed.";
     DecisionRewritten = "decision-rewritten", Error, Transition, "A decision was edited or deleted instead of superseded.";

@@ -235,6 +235,13 @@ fn cases() -> Vec<Case> {
             // Carried into the latest session, it is current.
             clean: ("# Log\n\n## Session 1: 2026-03-01\n\n- IN_PROGRESS: export\n\n## Session 2: 2026-03-02\n\n- IN_PROGRESS: export\n".into(), now()),
         },
+        Case {
+            rule: Rule::InvisibleCharacter,
+            // A backspace ate the `b` of `base` (line 3).
+            fires: ("# Progress\n\n- Kept Pages-friendly \u{8}ase: './'.\n".into(), now(), 3),
+            // Tabs, a byte order mark at the start, emoji joined by zero-width joiners.
+            clean: ("\u{feff}# Progreso\n\n-\tFamilia 👨\u{200d}👩\u{200d}👧 lista\n".into(), now()),
+        },
     ]
 }
 
@@ -396,6 +403,7 @@ fn fixes_clear_their_diagnostic() {
         (Rule::TemplateDrift, notes_with("# Errors & Corrections\n_Errors encountered and how they were fixed. What approaches failed._\n", "# Errors and Corrections\n_Errors encountered and how they were fixed. What approaches failed._\n")),
         (Rule::TemplateDrift, notes_with("\n_Step by step, what was attempted and done. Terse summary._", "")),
         (Rule::WrappedInFence, format!("~~~md\n{}~~~~\n\n", log(DEC, PROG, DISC, NEXT))),
+        (Rule::InvisibleCharacter, log(DEC, PROG, "- the \u{200b}config\u{202e} loader\u{1b}[0m reads \u{8}env\n- \u{feff}second\n", NEXT)),
     ];
     for (rule, text) in fixable {
         let doc = parse(&text);

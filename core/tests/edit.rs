@@ -859,8 +859,10 @@ proptest! {
                 let (before, after) = (findings(&text), findings(&out.text));
                 // Marking a unit COMPLETED that the next step names makes that step stale:
                 // next-step-done reports what the caller has yet to update, the way a clock
-                // going back is the caller's finding.
-                for (rule, n) in after.iter().filter(|(rule, _)| **rule != "next-step-done") {
+                // going back is the caller's finding. So is a note that carries a hidden
+                // character (`legacy\u{200B}_id`): the edit writes what it is given, and
+                // invisible-character reports it.
+                for (rule, n) in after.iter().filter(|(rule, _)| !matches!(**rule, "next-step-done" | "invisible-character")) {
                     prop_assert!(*n <= before.get(rule).copied().unwrap_or(0), "{rule}: {before:?} -> {after:?}\n{}", out.text);
                 }
                 text = out.text;

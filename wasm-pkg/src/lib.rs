@@ -68,6 +68,7 @@ export type RuleId =
   | "missing-metadata" | "malformed-metadata" | "dangling-link" | "past-load-limit"
   | "pinned-over-budget" | "scope-mismatch"
   | "count-mismatch" | "summary-contradiction" | "stale-in-progress"
+  | "invisible-character"
   | "header-changed" | "description-changed" | "decision-rewritten" | "entry-removed"
   | "progress-regressed" | "completion-removed";
 

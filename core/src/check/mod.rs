@@ -16,6 +16,7 @@
 //! | stale-entry, mixed-scope | `store.rs` |
 //! | missing-metadata, malformed-metadata, past-load-limit, scope-mismatch | `formats.rs` |
 //! | dangling-link, pinned-over-budget (and the above across a memory folder) | `workspace.rs` → `formats.rs` |
+//! | invisible-character | `invisible.rs` |
 //! | the same rules across the files of a memory bank | `workspace.rs` |
 //!
 //! Rules that need the current time (future-timestamp, stale-memory, stale-entry) are
@@ -29,6 +30,7 @@ mod current_state;
 mod decisions;
 mod entries;
 mod formats;
+mod invisible;
 mod next_step;
 mod progress;
 mod secrets;
@@ -130,6 +132,7 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     shape::check(&mut cx);
     formats::check(&mut cx);
     counts::check(&mut cx);
+    invisible::check(&mut cx);
     finish(cx.out, options, doc.secrets())
 }
 
