@@ -93,8 +93,15 @@ pub struct PromptFile<'a> {
 /// newest session first: by the file's own last timestamp, then (undated files, or files
 /// of the same time) by when it was modified; files dated neither way last. The closing
 /// note names the files left out, and what was left out of each file shown.
+///
+/// Pinned files (Letta MemFS `system/`, `docs/formats.md`) are in the agent's context
+/// already: they are not previewed, and their tokens count against the budget. A memory
+/// folder of an agent harness shows its warnings and facts learned as well.
 pub fn render_prompts(files: &[PromptFile], budget: usize) -> Result<String, BudgetTooSmall> {
-    let mut order: Vec<usize> = (0..files.len()).collect();
+    let pinned = |f: &PromptFile| f.doc.dialect() == crate::Dialect::LettaMemfs && crate::parse::pinned_root(f.path).is_some();
+    let pinned_tokens: usize = files.iter().filter(|f| pinned(f)).map(|f| estimate(f.doc.source())).sum();
+    let pinned_paths: Vec<&str> = files.iter().filter(|f| pinned(f)).map(|f| f.path).collect();
+    let mut order: Vec<usize> = (0..files.len()).filter(|&i| !pinned(&files[i])).collect();
     // Newest first (descending: every word inverted).
     crate::sort::sort_by_key(&mut order, |&i| {
         let [dated, t] = crate::sort::optional(files[i].doc.last_updated().map(|t| t.epoch_seconds));
@@ -106,9 +113,14 @@ pub fn render_prompts(files: &[PromptFile], budget: usize) -> Result<String, Bud
         .map(|i| {
             let PromptFile { path, doc, plan, .. } = files[i];
             let mut blocks = blocks(doc, plan);
-            // A preview: the summary first, then the next action and decisions.
-            blocks.retain(|b| [title::NEXT_ACTION, title::DECISIONS, title::IN_PROGRESS, title::DONE].contains(&b.title));
-            let status = status_word(plan.status);
+            // A preview: the summary first, then the next action and decisions; a harness's
+            // memory (knowledge more than a run) its warnings and facts too, and no run status
+            // when it records no work.
+            let memory = doc.dialect().is_agent_memory();
+            let kept = |t: &str| [title::NEXT_ACTION, title::DECISIONS, title::IN_PROGRESS, title::DONE].contains(&t) || memory && [title::WARNINGS, title::DISCOVERIES].contains(&t);
+            blocks.retain(|b| kept(b.title));
+            let no_work = plan.completed.is_empty() && plan.pending.is_empty() && plan.open.is_empty() && plan.next_action.is_none();
+            let status = if memory && no_work { doc.dialect().as_str() } else { status_word(plan.status) };
             let heading = match &plan.last_updated {
                 Some(t) => format!("## {path} ({status}, last updated {t})"),
                 None => format!("## {path} ({status})"),
@@ -116,7 +128,14 @@ pub fn render_prompts(files: &[PromptFile], budget: usize) -> Result<String, Bud
             (blocks, heading, path)
         })
         .collect();
+    let pinned_line = (!pinned_paths.is_empty()).then(|| {
+        format!("\nPinned, in the agent's context already (~{pinned_tokens} tokens of this budget): {}\n", pinned_paths.join(", "))
+    });
     within(budget, FILES_CAUTION, |out| {
+        out.used += pinned_tokens;
+        if let Some(line) = &pinned_line {
+            out.push(line, title::FILES, None);
+        }
         for (blocks, heading, path) in &previews {
             out.file = Some(redact(path).into_owned());
             out.fill(blocks, Some(heading.clone()));

@@ -266,3 +266,33 @@ fn init_creates_each_format() {
     let text = edit::init(Dialect::LettaMemfs, "Auth: rotate tokens").unwrap();
     assert_eq!(text, "---\ndescription: \"Auth: rotate tokens\"\n---\n");
 }
+
+#[test]
+fn a_folder_prompt_counts_pinned_files_and_shows_a_memorys_warnings_and_facts() {
+    use memento_core::prompt::{render_prompts, PromptFile};
+    let render = |dir: &str, options: &CheckOptions, budget: usize| {
+        let files = folder(dir);
+        let docs: Vec<(String, Document)> = files.iter().map(|(p, t)| (p.clone(), named(p, t))).collect();
+        let plans: Vec<_> = docs.iter().map(|(_, d)| plan(d, options)).collect();
+        let list: Vec<PromptFile> = docs.iter().zip(&plans).map(|((p, d), plan)| PromptFile { path: p, doc: d, plan, modified: None }).collect();
+        let pinned: usize = docs.iter().filter(|(p, _)| p.starts_with("system/")).map(|(_, d)| memento_core::tokens::estimate(d.source())).sum();
+        (render_prompts(&list, budget), pinned)
+    };
+    let (prompt, pinned) = render("letta-memfs", &now(), 400);
+    let prompt = prompt.unwrap();
+    assert!(prompt.contains(&format!("Pinned, in the agent's context already (~{pinned} tokens of this budget): system/human.md, system/persona.md")), "{prompt}");
+    assert!(!prompt.contains("## system/"), "pinned files are not previewed:\n{prompt}");
+    assert!(prompt.contains("## reference/payments-notes.md"), "{prompt}");
+    assert!(memento_core::tokens::estimate(&prompt) + pinned <= 400);
+    // A budget the pinned files leave no room in is too small, and says so.
+    let (small, _) = render("letta-memfs", &now(), pinned + 20);
+    assert!(small.is_err());
+    // Codex, read for the payments project: the other project's block is said, and the
+    // consolidated knowledge is carried.
+    let for_payments = CheckOptions { project: Some("/home/dev/payments".into()), ..now() };
+    let (prompt, _) = render("codex-memory", &for_payments, 2000);
+    let prompt = prompt.unwrap();
+    assert!(prompt.contains("## MEMORY.md (codex-memory, last updated 2026-05-02T10:40:00Z)"), "{prompt}");
+    assert!(prompt.contains("applies to cwd=/home/dev/dashboard, not the project `/home/dev/payments`"), "{prompt}");
+    assert!(prompt.contains("retries a refund only on 5xx"), "{prompt}");
+}

@@ -231,6 +231,42 @@ test("init: a fresh file per dialect; never over an existing one without --force
   fails(memento(["init", "x.json", "--task", "t", "--dialect", "memory-store"], dir), 2, /not supported/);
 });
 
+test("the agent harnesses' memory folders: init by path, a folder checked as one, --project", () => {
+  const dir = folder();
+  // init writes the format the path settles, or the one --dialect names.
+  for (const [file, dialect] of [
+    ["claude/memory/MEMORY.md", "claude-memory"],
+    ["codex/memory_summary.md", "codex-memory"],
+    ["letta/memory/system/task.md", "letta-memfs"],
+    ["notes/auth.md", "basic-memory"],
+  ]) {
+    const args = ["init", file, "--task", "Auth tokens"];
+    if (file === "notes/auth.md") args.push("--dialect", "basic-memory");
+    const r = memento(args, dir);
+    assert.equal(r.status, 0, r.stderr);
+    const json = JSON.parse(memento(["check", file, "--json", "--now", NOW], dir).stdout);
+    assert.deepEqual(json.files.map((f) => [f.dialect, f.diagnostics.length]), [[dialect, 0]], file);
+  }
+  assert.match(readFileSync(join(dir, "notes/auth.md"), "utf8"), /^---\ntitle: Auth tokens\ntype: note\npermalink: auth-tokens\n---\n/);
+  // A Claude Code folder: an index line for a missing topic, and lines past the load limit.
+  const lines = Array.from({ length: 205 }, (_, i) => `- [Topic ${i}](topic_${i}.md) — hook`).join("\n");
+  writeFileSync(join(dir, "claude/memory/MEMORY.md"), `# Memory\n${lines}\n`);
+  for (let i = 0; i < 205; i++) if (i !== 3) writeFileSync(join(dir, `claude/memory/topic_${i}.md`), `---\nname: T${i}\ndescription: d\ntype: project\n---\nx\n`);
+  let r = memento(["check", "claude/memory", "--now", NOW], dir);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /MEMORY\.md:5:\d+: warning\[dangling-link\] `topic_3\.md` names no file of this memory folder/);
+  assert.match(r.stdout, /MEMORY\.md:201:1: warning\[past-load-limit\] lines 201–206 lie past the cut at line 201/);
+  // A Codex block of another project, read for this one.
+  writeFileSync(join(dir, "codex/MEMORY.md"), "# Task Group: dashboard colours\n\nscope: chart colours\napplies_to: cwd=/home/dev/dashboard; reuse_rule=there only\n");
+  r = memento(["check", "codex/MEMORY.md", "--now", NOW, "--project", "/home/dev/payments"], dir);
+  assert.match(r.stdout, /warning\[scope-mismatch\] Task Group `dashboard colours` applies to cwd=\/home\/dev\/dashboard, not the project `\/home\/dev\/payments`/);
+  r = memento(["plan", "codex/MEMORY.md", "--json", "--now", NOW, "--project", "/home/dev/dashboard"], dir);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).diagnostics, []);
+  r = memento(["prompt", "codex", "--now", NOW, "--project", "/home/dev/payments"], dir);
+  assert.equal(r.status, 0, r.stderr);
+});
+
 test("diff: transition rules; exit 1 when one is an error; --json", () => {
   const dir = folder();
   seedIn(dir, "old.md");

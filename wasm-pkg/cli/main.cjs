@@ -14,9 +14,9 @@ const { editFile, writeFile } = require("./edit.cjs");
 const { claudeCodeHooks, mergeHooks, shellWord } = require("./hooks.cjs");
 
 const USAGE = `usage:
-  memento check FILE... [--json] [--now ISO] [--dialect D] [--scope S]
-  memento plan FILE [--json] [--now ISO] [--scope S]
-  memento prompt FILE|DIR... [--budget N] [--now ISO] [--scope S] [--if-exists]
+  memento check FILE... [--json] [--now ISO] [--dialect D] [--scope S] [--project P]
+  memento plan FILE [--json] [--now ISO] [--scope S] [--project P]
+  memento prompt FILE|DIR... [--budget N] [--now ISO] [--scope S] [--project P] [--if-exists]
   memento checkpoint FILE [--decision|--progress|--discovery] TEXT [--at ISO] [--force]
   memento supersede FILE DECISION_ID TEXT [--at ISO]
   memento progress FILE UNIT STATUS [--stopped-at X] [--force]
@@ -34,9 +34,9 @@ exit codes: 0 fine, 1 the check found errors, 2 usage, I/O or input error`;
 
 // Options of each command: name → true for a flag, "value" for an option with a value.
 const COMMANDS = {
-  check: { json: true, now: "value", dialect: "value", scope: "value" },
-  plan: { json: true, now: "value", dialect: "value", scope: "value" },
-  prompt: { budget: "value", now: "value", scope: "value", "if-exists": true },
+  check: { json: true, now: "value", dialect: "value", scope: "value", project: "value" },
+  plan: { json: true, now: "value", dialect: "value", scope: "value", project: "value" },
+  prompt: { budget: "value", now: "value", scope: "value", project: "value", "if-exists": true },
   checkpoint: { decision: true, progress: true, discovery: true, at: "value", force: true },
   supersede: { at: "value", force: true },
   progress: { "stopped-at": "value", force: true },
@@ -139,11 +139,13 @@ function nowOption(opts) {
   return opts.now ?? new Date();
 }
 
-/** The options every reading command shares: the clock, and the scope of a memory store
- *  (only its rows are read: docs/stores.md). */
+/** The options every reading command shares: the clock, the scope of a memory store
+ *  (only its rows are read: docs/stores.md), and the project the memory is read for (an
+ *  entry of another project is a scope-mismatch: docs/formats.md). */
 function readOptions(opts) {
   const options = { now: nowOption(opts) };
   if (opts.scope !== undefined) options.scope = opts.scope;
+  if (opts.project !== undefined) options.project = opts.project;
   return options;
 }
 
@@ -371,11 +373,19 @@ function complete({ args, opts }, out) {
   return 0;
 }
 
+/** The dialect `init FILE` writes without --dialect: the agent harness format the path
+ *  settles (a Claude Code or Codex MEMORY.md, a memory_summary.md, a Letta system/ file, a
+ *  Basic Memory note), else a checkpoint log. */
+function initDialect(file) {
+  const named = memento.parse("", { fileName: file }).dialect;
+  return ["claude-memory", "codex-memory", "letta-memfs", "basic-memory"].includes(named) ? named : "checkpoint-log";
+}
+
 function init({ args, opts }, out) {
   arity("init", args, 1);
   if (!opts.task) throw usage("init: --task ID is required");
   const [file] = args;
-  const text = call(() => memento.init(opts.dialect ?? "checkpoint-log", opts.task));
+  const text = call(() => memento.init(opts.dialect ?? initDialect(file), opts.task));
   writeFile(file, text, (target) => {
     if (fs.existsSync(target) && !opts.force) throw new CliError(2, `${file}: already exists (--force replaces it)`);
   });

@@ -404,9 +404,7 @@ fn pinned(files: &[(&str, &Document)], options: &CheckOptions, out: &mut Vec<(us
         if doc.dialect() != Dialect::LettaMemfs {
             continue;
         }
-        let unified = path.replace('\\', "/");
-        let root_len = if unified.starts_with("system/") { Some(0) } else { unified.find("/system/").map(|k| k + 1) };
-        let Some(root_len) = root_len else { continue };
+        let Some(root_len) = crate::parse::pinned_root(path) else { continue };
         let root = &path[..root_len];
         let tokens = crate::tokens::estimate(doc.source());
         match roots.iter_mut().find(|r| r.0 == root) {

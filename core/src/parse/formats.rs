@@ -39,6 +39,13 @@ pub(crate) fn from_file_name(name: &str) -> Option<Dialect> {
     None
 }
 
+/// Where the memory folder of a Letta MemFS file pinned into every prompt ends: the length
+/// of the path before its `system/` folder; `None` for a file that is not under `system/`.
+pub(crate) fn pinned_root(path: &str) -> Option<usize> {
+    let unified = path.replace('\\', "/");
+    if unified.starts_with("system/") { Some(0) } else { unified.find("/system/").map(|k| k + 1) }
+}
+
 /// Keys Letta's pre-commit hook knows (`description` required, `read_only` and the legacy
 /// `limit` tolerated).
 pub(crate) const LETTA_KEYS: [&str; 3] = ["description", "read_only", "limit"];

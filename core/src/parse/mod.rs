@@ -14,7 +14,7 @@ mod store;
 
 pub(crate) use lines::{is_lead_in, is_rule_line, status_word, stop_point, supersedes};
 pub(crate) use store::status_of;
-pub(crate) use formats::{CLAUDE_TYPES, LETTA_KEYS};
+pub(crate) use formats::{pinned_root, CLAUDE_TYPES, LETTA_KEYS};
 
 
 use crate::document::*;
