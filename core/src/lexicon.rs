@@ -41,6 +41,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("finished", Status(Completed)),
     ("shipped", Status(Completed)),
     ("merged", Status(Completed)),
+    ("released", Status(Completed)),
+    ("deployed", Status(Completed)),
     ("resolved", Status(Completed)),
     ("fixed", Status(Completed)),
     ("implemented", Status(Completed)),
@@ -63,6 +65,11 @@ const ROWS: &[(&str, Meaning)] = &[
     ("partial", Status(InProgress)),
     ("partially done", Status(InProgress)),
     ("partially complete", Status(InProgress)),
+    ("current focus", Status(InProgress)),
+    ("ongoing work", Status(InProgress)),
+    ("work in progress", Status(InProgress)),
+    ("current work", Status(InProgress)),
+    ("currently working on", Status(InProgress)),
     ("pending", Status(Pending)),
     ("todo", Status(Pending)),
     ("to do", Status(Pending)),
@@ -145,6 +152,9 @@ const ROWS: &[(&str, Meaning)] = &[
     ("en progreso", Status(InProgress)),
     ("en curso", Status(InProgress)),
     ("en proceso", Status(InProgress)),
+    ("enfoque actual", Status(InProgress)),
+    ("foco actual", Status(InProgress)),
+    ("trabajo en curso", Status(InProgress)),
     ("pendiente", Status(Pending)),
     ("por hacer", Status(Pending)),
     ("sin empezar", Status(Pending)),
@@ -167,6 +177,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("pronto", Status(Completed)),
     ("em andamento", Status(InProgress)),
     ("em progresso", Status(InProgress)),
+    ("foco atual", Status(InProgress)),
+    ("trabalho em andamento", Status(InProgress)),
     ("pendente", Status(Pending)),
     ("a fazer", Status(Pending)),
     ("não iniciado", Status(Pending)),
@@ -182,6 +194,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("complété", Status(Completed)),
     ("achevé", Status(Completed)),
     ("en cours", Status(InProgress)),
+    ("focus actuel", Status(InProgress)),
+    ("travail en cours", Status(InProgress)),
     ("à faire", Status(Pending)),
     ("en attente", Status(Pending)),
     ("non commencé", Status(Pending)),
@@ -203,6 +217,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("fertig", Status(Completed)),
     ("in arbeit", Status(InProgress)),
     ("in bearbeitung", Status(InProgress)),
+    ("aktueller fokus", Status(InProgress)),
+    ("aktuelle arbeit", Status(InProgress)),
     ("offen", Status(Pending)),
     ("ausstehend", Status(Pending)),
     ("nicht begonnen", Status(Pending)),
@@ -221,6 +237,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("completata", Status(Completed)),
     ("fatto", Status(Completed)),
     ("in corso", Status(InProgress)),
+    ("focus attuale", Status(InProgress)),
+    ("lavoro in corso", Status(InProgress)),
     ("da fare", Status(Pending)),
     ("in sospeso", Status(Pending)),
     ("bloccato", Status(Blocked)),
@@ -236,6 +254,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("färdig", Status(Completed)),
     ("pågår", Status(InProgress)),
     ("pågående", Status(InProgress)),
+    ("nuvarande fokus", Status(InProgress)),
+    ("pågående arbete", Status(InProgress)),
     ("inte klar", Status(Pending)),
     ("inte klart", Status(Pending)),
     ("ej klar", Status(Pending)),
@@ -254,6 +274,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("завершено", Status(Completed)),
     ("в работе", Status(InProgress)),
     ("в процессе", Status(InProgress)),
+    ("текущий фокус", Status(InProgress)),
+    ("текущая работа", Status(InProgress)),
     ("не начато", Status(Pending)),
     ("не сделано", Status(Pending)),
     ("запланировано", Status(Pending)),
@@ -273,6 +295,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("進行中", Status(InProgress)),
     ("作業中", Status(InProgress)),
     ("対応中", Status(InProgress)),
+    ("現在のフォーカス", Status(InProgress)),
+    ("現在の作業", Status(InProgress)),
     ("未着手", Status(Pending)),
     ("未完了", Status(Pending)),
     ("保留", Status(Blocked)),
@@ -292,6 +316,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("완료", Status(Completed)),
     ("진행 중", Status(InProgress)),
     ("진행중", Status(InProgress)),
+    ("현재 초점", Status(InProgress)),
+    ("현재 작업", Status(InProgress)),
     ("대기", Status(Pending)),
     ("미완료", Status(Pending)),
     ("예정", Status(Pending)),
@@ -308,6 +334,9 @@ const ROWS: &[(&str, Meaning)] = &[
     ("完成", Status(Completed)),
     ("进行中", Status(InProgress)),
     ("开发中", Status(InProgress)),
+    ("当前重点", Status(InProgress)),
+    ("当前焦点", Status(InProgress)),
+    ("当前工作", Status(InProgress)),
     ("待办", Status(Pending)),
     ("未开始", Status(Pending)),
     ("未完成", Status(Pending)),
@@ -395,6 +424,29 @@ pub(crate) fn trailing_status(text: &str) -> Option<(Status, crate::span::Span, 
         let word = &t[found.1.range()];
         word.bytes().any(|b| b.is_ascii_uppercase()).then_some(found).filter(|_| !word.bytes().any(|b| b.is_ascii_lowercase()))
     })
+}
+
+/// A status closing a short phrase after a plain space, as a bold lead writes it: `v1.0.2 in
+/// progress`, `Auth done`, `決済 完了`. (status, the status's span, the unit's span). Only the
+/// last one to three words are tried, and they must be the status and nothing more.
+pub(crate) fn status_after_space(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    use crate::span::Span;
+    let t = text.trim_end();
+    let mut cut = t.len();
+    for _ in 0..3 {
+        cut = t[..cut].rfind(' ')?;
+        let name = t[..cut].trim_end();
+        let tail = &t[cut + 1..];
+        if name.is_empty() {
+            return None;
+        }
+        if let Some(found) = phrase_at(tail).filter(|f| f.len == tail.len()) {
+            if let Status(s) = found.meaning {
+                return Some((s, Span::new(cut + 1, t.len()), Span::new(0, name.len())));
+            }
+        }
+    }
+    None
 }
 
 fn status_at_end(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
@@ -784,6 +836,14 @@ pub(crate) fn status_of(text: &str) -> Option<Status> {
     }
 }
 
+/// Whether a title opens with a pictograph that is no status emoji (`📊 Metrics`, `🎯 Focus`).
+pub(crate) fn opens_with_icon(title: &str) -> bool {
+    let t = title.trim_start_matches(['*', '_', ' ']);
+    let Some(c) = t.chars().next() else { return false };
+    let pictograph = matches!(u32::from(c), 0x1F300..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0x2300..=0x23FF);
+    pictograph && !EMOJI.iter().any(|(e, _)| t.starts_with(e))
+}
+
 /// A status emoji at the start or end of `text`: (status, emoji span, the rest's span).
 pub(crate) fn emoji_at_ends(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
     use crate::span::Span;
@@ -1010,6 +1070,20 @@ mod tests {
         let t = "✅\t";
         let (_, _, name) = emoji_at_ends(t).unwrap();
         assert!(name.is_empty() && name.end() <= t.len());
+    }
+
+    #[test]
+    fn statuses_after_a_space() {
+        for (text, want) in [
+            ("v1.0.2 in progress", Some((InProgress, "in progress", "v1.0.2"))),
+            ("v1.0.0 released", Some((Completed, "released", "v1.0.0"))),
+            ("Pago completado", Some((Completed, "completado", "Pago"))),
+            ("We are done with it", None),
+            ("done", None),
+        ] {
+            let got = status_after_space(text).map(|(s, w, n)| (s, &text[w.range()], &text[n.range()]));
+            assert_eq!(got, want, "{text}");
+        }
     }
 
     #[test]

@@ -221,3 +221,51 @@ fn steps_left_to_a_person_block_the_run_and_lead_the_next_action() {
     let text = "# Progress\n\nWorked on auth today.\n\n- PENDING: export\n\nGoal: all 30 features done\n";
     assert_ne!(plan_of(text).status, RunStatus::Complete);
 }
+
+#[test]
+fn icons_on_headings_are_no_status() {
+    // Every heading wears an icon: `🔄` and `🚧` are icons here, not statuses.
+    let text = "# Context\n\n## 📊 Metrics\n\nfine\n\n## 🎯 Focus\n\nship it\n\n## 🔄 Session State\n\nnotes\n\n## 🚧 Constraints\n\nlimits\n";
+    let p = plan_of(text);
+    assert!(p.open.is_empty() && p.resume_from.is_none(), "{:?}", p.open);
+    // Without icons elsewhere, a status emoji opening a heading is a status.
+    let text = "# Plan\n\n## ✅ Auth\n\n## 🔄 Export\n";
+    let p = plan_of(text);
+    assert_eq!((names(&p.completed), names(&p.open)), (vec!["Auth"], vec!["Export"]));
+}
+
+#[test]
+fn a_bold_lead_ends_with_its_status() {
+    let text = "# HANDOFF — parachute\n\n## Current Progress\n\n- **v1.0.0 released** — SemVer, artifact provenance\n- **v1.0.2 in progress** — the race found live\n- **Pago completado** — con pruebas\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["v1.0.0", "Pago"]);
+    assert_eq!(p.resume_from.unwrap().unit, "v1.0.2");
+}
+
+#[test]
+fn a_current_focus_lists_work_under_way() {
+    for (heading, item) in [("## Current Focus", "Refining the price lookup"), ("## 現在のフォーカス", "CI/CDパイプラインの検証"), ("## 当前重点", "迁移支付模块"), ("## Ongoing Work (Milestone 3)", "Chart indicators")] {
+        let text = format!("# Active Context\n\n{heading}\n\n- {item}\n");
+        let p = plan_of(&text);
+        assert_eq!(p.resume_from.map(|r| r.unit), Some(item.to_owned()), "{heading}");
+    }
+    // A line of its own status in such a section keeps it.
+    let text = "# Context\n\n## Current Focus\n\n**Active Task**: Memory optimization - Complete\n";
+    let p = plan_of(text);
+    assert!(p.resume_from.is_none() && p.completed.len() == 1, "{:?}", p.completed);
+}
+
+#[test]
+fn a_single_task_file_in_progress_resumes_its_task() {
+    for (title, task) in [("ISSUE-426", "ISSUE-426"), ("Session Notes (Svelte exploration)", "Svelte exploration"), ("Session Memory — chg-02", "chg-02"), ("Sesión: migrar pagos", "migrar pagos")] {
+        let text = format!("# {title}\n\n## Notes\n\nWorked on the branch.\n\n## Next\n\nPush and open the PR.\n");
+        let p = plan_of(&text);
+        assert_eq!(p.status, RunStatus::InProgress, "{title}");
+        assert_eq!(p.resume_from.map(|r| r.unit), Some(task.to_owned()), "{title}");
+    }
+    // A project's name, or a session named by its date, is no task.
+    for title in ["Active Context: Travel Calculator", "Session Plan - 2026-02-08 #1"] {
+        let text = format!("# {title}\n\n## Next\n\nPush and open the PR.\n");
+        assert!(plan_of(&text).resume_from.is_none(), "{title}");
+    }
+}

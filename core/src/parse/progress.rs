@@ -146,6 +146,14 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(base), name.shifted(base)));
             continue;
         }
+        // `- **v1.0.2 in progress** — the race found live`: the status ends a bold lead, and
+        // the rest of the line tells about it.
+        if let Some(inner) = line_text.strip_prefix("**").and_then(|t| t.find("**").map(|end| &t[..end])) {
+            if let Some((status, word, name)) = lexicon::trailing_status(inner).or_else(|| lexicon::status_after_space(inner)) {
+                markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(base + 2), name.shifted(base + 2)));
+                continue;
+            }
+        }
         // Top-level items, and the items of a lead-in (`- **Deploy phase:**` over its tasks).
         if item.depth <= 2 {
             let status = match role {
@@ -202,11 +210,14 @@ fn says_there_is_none(item: &str) -> bool {
 
 fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
+    // A file that opens its headings with icons (`## 📊 Metrics`, `## 🎯 Focus`) uses `🔄` and
+    // `🚧` as icons too: a status emoji opening a heading is then no status.
+    let icons = doc.sections.iter().filter(|s| lexicon::opens_with_icon(&text[s.title.range()])).nth(1).is_some();
     for section in &doc.sections {
         let title = &text[section.title.range()];
         let at = section.title.start();
         if section.level >= 2 {
-            if let Some((status, emoji, name)) = lexicon::emoji_at_ends(title) {
+            if let Some((status, emoji, name)) = lexicon::emoji_at_ends(title).filter(|(_, e, _)| !(icons && e.start() == 0)) {
                 markers.push(simple(section.heading, MarkerSource::Emoji, status, emoji.shifted(at), name.shifted(at)));
                 continue;
             }
@@ -311,7 +322,11 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
         if line_text.starts_with(['|', '<', '`']) || says_there_is_none(line_text) || lines::is_rule_line(line_text) {
             continue;
         }
-        markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), line));
+        // `**Active Task**: Memory optimization - Complete`: the line's own status wins.
+        match lexicon::trailing_status(line_text) {
+            Some((own, word, name)) => markers.push(simple(line, MarkerSource::Suffix, own, word.shifted(line.start()), name.shifted(line.start()))),
+            None => markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), line)),
+        }
     }
 }
 

@@ -100,7 +100,16 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || has("残り")
     {
         SectionRole::Todo
-    } else if starts("in progress") || starts("active task") || starts("current task") {
+    } else if starts("in progress")
+        || starts("active task")
+        || starts("current task")
+        // A memory bank's Current Focus lists what is under way.
+        || starts("current focus")
+        || starts("ongoing work")
+        || has("現在のフォーカス")
+        || has("当前重点")
+        || has("当前焦点")
+    {
         SectionRole::Active
     } else if starts("blocked") || starts("blocker") {
         SectionRole::Blocked
@@ -108,8 +117,6 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         SectionRole::Issues
     } else if starts("current state")
         || starts("current status")
-        || starts("current focus")
-        || starts("current work")
         || starts("status")
         || has("現在の")
         || has("当前")
@@ -171,7 +178,7 @@ mod tests {
             ("What Works", SectionRole::Done),
             ("What’s Left to Build", SectionRole::Todo),
             ("**2. 最近の変更**", SectionRole::Other),
-            ("🎯 Current Focus", SectionRole::CurrentState),
+            ("🎯 Current Focus", SectionRole::Active),
             ("Known Issues", SectionRole::Issues),
             ("Worklog", SectionRole::Worklog),
             ("Current State", SectionRole::CurrentState),

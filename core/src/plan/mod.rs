@@ -12,6 +12,7 @@ use serde::Serialize;
 
 mod next;
 mod status;
+mod subject;
 
 /// The next step the file writes itself (the check's next-step-done reads the same one).
 pub(crate) use next::written;
@@ -220,6 +221,13 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         worked: has_worked(doc) || completed.len() > stated_done,
     };
     let status = status::run_status(doc, &state, next_action.as_ref(), written);
+    // A single-task file in progress that names no unit in progress is about its task.
+    let resume_from = match resume_from {
+        None if matches!(status, RunStatus::InProgress | RunStatus::Blocked) && !open.iter().any(|u| u.status == Status::InProgress) => {
+            subject::of_title(doc).map(|unit| ResumeFrom { unit: masked(unit), stopped_at: None, continue_at: None })
+        }
+        r => r,
+    };
 
     let superseded = doc.decisions().iter().filter(|d| d.superseded_by.is_some()).count();
     let mut decisions = PlanDecisions {

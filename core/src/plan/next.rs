@@ -40,7 +40,7 @@ pub(super) fn next_action(
     if let Some(b) = open.iter().find(|u| matches!(u.status, Status::Blocked | Status::Failed)) {
         return Some(NextAction { text: format!("Unblock {}", b.unit), source: NextActionSource::Blocked, line: b.line });
     }
-    let state = doc.sections().iter().find(|s| s.role == SectionRole::CurrentState);
+    let state = doc.sections().iter().find(|s| matches!(s.role, SectionRole::CurrentState | SectionRole::Active));
     let body = state_text(doc, state?.body, state?.description)?;
     Some(NextAction { text: doc.text(body).trim().to_owned(), source: NextActionSource::CurrentState, line: line(body.start()) })
 }
