@@ -25,6 +25,9 @@ const CAUTION: &str = "These notes come from past sessions of this task and may 
 Current instructions win over them; check anything before relying on it.\n";
 /// The caution when the full one does not fit: the same two facts, fewer words.
 const SHORT_CAUTION: &str = "Past-session notes, maybe stale; current instructions win.\n";
+/// The rows of a memory store a preview shows, newest first.
+const PREVIEW_ROWS: usize = 3;
+
 /// The caution over several files (seed 002's): past sessions, perhaps of other tasks.
 const FILES_CAUTION: &str = "These notes come from past sessions that may not be related to the current task \
 and may be out of date. Current instructions win over them; check anything before relying on it. \
@@ -60,7 +63,9 @@ struct Block {
 /// Renders the prompt of one document from its plan, within `budget` tokens.
 pub fn render_prompt(doc: &Document, plan: &Plan, budget: usize) -> Result<String, BudgetTooSmall> {
     let blocks = blocks(doc, plan);
-    within(budget, CAUTION, |out| out.fill(&blocks, None))
+    within(budget, CAUTION, |out| {
+        out.fill(&blocks, None);
+    })
 }
 
 /// The prompt `fill` builds, with the full `caution`, else the short one; else the budget is
@@ -108,24 +113,32 @@ pub fn render_prompts(files: &[PromptFile], budget: usize) -> Result<String, Bud
         let modified = files[i].modified.map_or(u64::MAX, |m| !crate::sort::signed(m));
         [!dated, !t, modified]
     });
-    let previews: Vec<(Vec<Block>, String, &str)> = order
+    let previews: Vec<(Vec<Block>, String, &str, Vec<Option<u32>>)> = order
         .into_iter()
         .map(|i| {
             let PromptFile { path, doc, plan, .. } = files[i];
             let mut blocks = blocks(doc, plan);
             // A preview: the summary first, then the next action and decisions; a harness's
             // memory (knowledge more than a run) its warnings and facts too, and no run status
-            // when it records no work.
+            // when it records no work; a memory store, its newest rows (the others are counted
+            // as left out).
             let memory = doc.dialect().is_agent_memory();
-            let kept = |t: &str| [title::NEXT_ACTION, title::DECISIONS, title::IN_PROGRESS, title::DONE].contains(&t) || memory && [title::WARNINGS, title::DISCOVERIES].contains(&t);
+            let kept = |t: &str| {
+                [title::NEXT_ACTION, title::DECISIONS, title::IN_PROGRESS, title::MEMORIES, title::DONE].contains(&t)
+                    || memory && [title::WARNINGS, title::DISCOVERIES].contains(&t)
+            };
             blocks.retain(|b| kept(b.title));
+            let mut hidden = Vec::new();
+            for b in blocks.iter_mut().filter(|b| b.title == title::MEMORIES && b.lines.len() > PREVIEW_ROWS) {
+                hidden.extend(b.lines.drain(PREVIEW_ROWS..).map(|(_, line)| line));
+            }
             let no_work = plan.completed.is_empty() && plan.pending.is_empty() && plan.open.is_empty() && plan.next_action.is_none();
             let status = if memory && no_work { doc.dialect().as_str() } else { status_word(plan.status) };
             let heading = match &plan.last_updated {
                 Some(t) => format!("## {path} ({status}, last updated {t})"),
                 None => format!("## {path} ({status})"),
             };
-            (blocks, heading, path)
+            (blocks, heading, path, hidden)
         })
         .collect();
     let pinned_line = (!pinned_paths.is_empty()).then(|| {
@@ -136,9 +149,13 @@ pub fn render_prompts(files: &[PromptFile], budget: usize) -> Result<String, Bud
         if let Some(line) = &pinned_line {
             out.push(line, title::FILES, None);
         }
-        for (blocks, heading, path) in &previews {
+        for (blocks, heading, path, hidden) in &previews {
             out.file = Some(redact(path).into_owned());
-            out.fill(blocks, Some(heading.clone()));
+            if out.fill(blocks, Some(heading.clone())) {
+                for &line in hidden {
+                    out.omit(title::MEMORIES, line);
+                }
+            }
         }
     })
 }
@@ -304,11 +321,13 @@ impl Budgeted {
         true
     }
 
-    fn fill(&mut self, blocks: &[Block], heading: Option<String>) {
+    /// Adds the blocks' lines that fit, under `heading` if given; false when not even the
+    /// heading fits (the file is left out whole).
+    fn fill(&mut self, blocks: &[Block], heading: Option<String>) -> bool {
         if let Some(h) = heading {
             if !self.push(&format!("\n{h}\n"), title::FILES, None) {
                 self.omit(title::FILES, None);
-                return;
+                return false;
             }
         }
         for block in blocks.iter().filter(|b| !b.lines.is_empty()) {
@@ -328,6 +347,7 @@ impl Budgeted {
                 }
             }
         }
+        true
     }
 
     fn omit(&mut self, title: &'static str, line: Option<u32>) {

@@ -234,3 +234,21 @@ fn a_folder_of_notes_goes_newest_first_by_date_then_modification_and_names_what_
     assert!(out.contains("## task/session_memory.md ("), "{out}");
     assert!(out.contains("\nLeft out to fit the budget: 2 × files (new-session.md, old-session.md). Read the files for the rest.\n"), "{out}");
 }
+
+/// A memory store among the files: its preview is its three newest rows, the others counted
+/// as left out with their lines and the store's path.
+#[test]
+fn a_store_in_a_folder_previews_its_newest_rows() {
+    let rows: String = (1..=5).map(|i| format!("{{\"id\":\"m{i}\",\"content\":\"fact number {i}\",\"created_at\":\"2026-04-{:02}T10:00:00Z\"}}\n", 10 + i)).collect();
+    let (store, notes) = (parse(rows.as_str()), parse(SEED));
+    let now = CheckOptions::at(Timestamp::parse("2026-04-22T08:00Z").unwrap());
+    let (ps, pn) = (plan(&store, &now), plan(&notes, &now));
+    let files = [
+        PromptFile { path: "memories.jsonl", doc: &store, plan: &ps, modified: None },
+        PromptFile { path: "session_memory.md", doc: &notes, plan: &pn, modified: None },
+    ];
+    let out = render_prompts(&files, 2000).unwrap();
+    let shown: Vec<&str> = out.lines().filter(|l| l.starts_with("- fact number")).collect();
+    assert_eq!(shown, ["- fact number 5 (line 5)", "- fact number 4 (line 4)", "- fact number 3 (line 3)"], "{out}");
+    assert!(out.contains("\nLeft out to fit the budget: 2 × memories (lines 1-2 of memories.jsonl). Read the files for the rest.\n"), "{out}");
+}

@@ -93,6 +93,10 @@ test("check and prompt --scope: the other agent's rows are never read; each agen
   r = memento(["prompt", "memories.jsonl", "--scope", "agent-a", "--now", NOW], dir);
   const order = ["Auth service uses JWT", "Migration of the model", "The user prefers"].map((s) => r.stdout.indexOf(`- (agent-a) ${s}`));
   assert.ok(order.every((at, i) => at !== -1 && (i === 0 || at > order[i - 1])), r.stdout);
+  // In a folder, the store's preview is its newest rows of the scope; the rest is counted.
+  r = memento(["prompt", ".", "--scope", "agent-a", "--now", NOW], dir);
+  assert.match(r.stdout, /## memories\.jsonl \(.*\)\n[\s\S]*- \(agent-a\) Auth service uses JWT with RS256\. \(line 6\)/);
+  assert.match(r.stdout, /Left out to fit the budget: 1 × memories \(line 1 of memories\.jsonl\)/);
   // A scope no row has is a typo, not an empty memory (and the message names no other scope).
   fails(memento(["plan", "memories.jsonl", "--scope", "agent-z"], dir), 2, /^memento: memories\.jsonl: no memory rows of scope agent-z$/);
   fails(memento(["prompt", "memories.jsonl", "--scope", "agent-z"], dir), 2, /no memory rows of scope agent-z/);
