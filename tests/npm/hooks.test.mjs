@@ -43,6 +43,8 @@ test("hooks claude-code: SessionStart injects the prompt, PreCompact stamps the 
   assert.equal(memento(["next", "session_memory.md", "Begin with orders/batch_3/ file 095."], dir).status, 0);
   let h = runHook(compact, dir);
   assert.equal(h.status, 0, h.stderr);
+  // A second compaction, in a later second (the stamp's time has seconds: one second is one stamp).
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
   h = runHook(compact, dir);
   assert.equal(h.status, 0, h.stderr);
   const text = readFileSync(join(dir, "session_memory.md"), "utf8");
