@@ -126,4 +126,16 @@ impl FrontMatter {
     pub fn field<'a>(&'a self, source: &str, key: &str) -> Option<&'a Field> {
         self.fields.iter().find(|f| source.get(f.key.range()) == Some(key))
     }
+
+    /// The value of the field `key`, without the quotes around it (`"a: b"` → `a: b`).
+    pub fn value<'s>(&self, source: &'s str, key: &str) -> Option<&'s str> {
+        let f = self.field(source, key)?;
+        Some(unquote(source.get(f.value.range())?))
+    }
+}
+
+/// A YAML scalar without the quotes around it.
+pub(crate) fn unquote(value: &str) -> &str {
+    let quoted = value.len() >= 2 && (value.starts_with('"') && value.ends_with('"') || value.starts_with('\'') && value.ends_with('\''));
+    if quoted { &value[1..value.len() - 1] } else { value }
 }

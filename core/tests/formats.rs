@@ -145,6 +145,18 @@ fn claude_code_memory_folder_is_one_workspace() {
     assert_eq!((p.completed.len(), p.pending.len()), (2, 2));
     assert_eq!(p.next_action.unwrap().text, "Start QA sign-off on the refund emails");
 
+    // A feedback memory is the user's correction: it binds.
+    let feedback = files.iter().find(|(p, _)| p == "feedback_testing.md").unwrap();
+    let p = plan(&named(&feedback.0, &feedback.1), &now());
+    assert_eq!(p.decisions.active.len(), 2);
+    assert!(p.decisions.active[1].text.starts_with("Never mock the database"));
+    // Two feedback memories that pull opposite ways are a conflict of the folder.
+    let mut contradicting = files.clone();
+    contradicting.push(("feedback_config.md".into(), "---\nname: Config\ndescription: Config files\ntype: feedback\n---\n\n- DO NOT modify config/auth.yaml\n".into()));
+    contradicting.push(("feedback_staging.md".into(), "---\nname: Staging\ndescription: Staging setup\ntype: feedback\n---\n\n- Modify config/auth.yaml to add the staging key\n".into()));
+    let found = workspace(&contradicting, &now());
+    assert_eq!(found, [("feedback_staging.md".to_owned(), Rule::ConflictingDecisions, 7)]);
+
     // An index line for a topic that is not there, and a topic file without front matter.
     let mut broken = files.clone();
     broken.retain(|(p, _)| p != "user_dana.md");

@@ -63,7 +63,7 @@ fn metadata(cx: &mut Ctx) {
                             .with_help("move it into the body, or remove it");
                         cx.push(d);
                     }
-                    let value = text[f.value.range()].trim_matches(['"', '\'']);
+                    let value = crate::memory::unquote(&text[f.value.range()]);
                     if key == "read_only" && value != "true" && value != "false" {
                         let d = cx.diag(Rule::MalformedMetadata, f.line, format!("`read_only` must be true or false, not `{}`", cx.quote(value, 20)));
                         cx.push(d);
@@ -117,7 +117,7 @@ fn required(cx: &mut Ctx, fm: &FrontMatter, keys: &[&str], harness: &str) {
                 let at = Span::new(fm.span.start(), fm.span.start() + 3);
                 missing(cx, at, &format!("front matter has no `{key}`, which {harness} requires"), &format!("add `{key}: …` to the front matter"));
             }
-            Some(f) if text[f.value.range()].trim_matches(['"', '\'']).trim().is_empty() && !block_value(text, fm, f.line) => {
+            Some(f) if crate::memory::unquote(&text[f.value.range()]).trim().is_empty() && !block_value(text, fm, f.line) => {
                 missing(cx, f.line, &format!("`{key}` is empty, and {harness} requires a value"), &format!("give `{key}` a value"));
             }
             Some(_) => {}
@@ -206,8 +206,7 @@ fn scope_mismatch(cx: &mut Ctx) {
     // Front matter that names the file's project.
     if let Some(fm) = &doc.agent_memory().front_matter {
         for key in ["project", "cwd"] {
-            if let Some(f) = fm.field(text, key) {
-                let named = text[f.value.range()].trim_matches(['"', '\'']);
+            if let (Some(f), Some(named)) = (fm.field(text, key), fm.value(text, key)) {
                 if !named.is_empty() && !same_project(&project, named) {
                     let d = mismatch(cx, f.line, &format!("this file's `{key}` is `{}`", cx.quote(named, 60)), &project);
                     cx.push(d);
@@ -261,7 +260,7 @@ pub fn same_project(asked: &str, named: &str) -> bool {
     }
     let last = |s: &str| s.rsplit('/').next().unwrap_or("").to_owned();
     if !a.contains('/') || !n.contains('/') {
-        let dashed = |s: &str| s.replace(['/', '.', '_'], "-");
+        let dashed = |s: &str| -> String { s.chars().map(|c| if matches!(c, '/' | '.' | '_') { '-' } else { c }).collect() };
         return last(&a) == last(&n) || dashed(&a) == dashed(&n) || dashed(&n).starts_with(&format!("{}-", dashed(&a)));
     }
     false
@@ -324,8 +323,8 @@ fn names(path: &str, doc: &Document) -> Vec<String> {
     let text = doc.source();
     if let Some(fm) = &doc.agent_memory().front_matter {
         for key in ["title", "permalink", "name"] {
-            if let Some(f) = fm.field(text, key) {
-                out.push(crate::case::to_lower(text[f.value.range()].trim_matches(['"', '\''])));
+            if let Some(v) = fm.value(text, key) {
+                out.push(crate::case::to_lower(v));
             }
         }
     }

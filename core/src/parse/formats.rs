@@ -53,17 +53,19 @@ pub(crate) const LETTA_KEYS: [&str; 3] = ["description", "read_only", "limit"];
 pub(crate) const CLAUDE_TYPES: [&str; 4] = ["user", "feedback", "project", "reference"];
 
 /// The dialect the content shows, when it is one of the four: `front` the text's front
-/// matter, `level1` the level-1 heading titles, `index_name` whether the file is named
-/// `MEMORY.md`.
-pub(crate) fn from_content(text: &str, body_start: usize, front: Option<&FrontMatter>, level1: &[&str], index_name: bool) -> Option<Dialect> {
+/// matter, `titles` the headings (level, title), `index_name` whether the file is named
+/// `MEMORY.md`. Only a file with front matter, an Observations heading or a memory title is
+/// read line by line: the other files cost a look at their headings.
+pub(crate) fn from_content(text: &str, body_start: usize, front: Option<&FrontMatter>, titles: &[(u8, &str)], index_name: bool) -> Option<Dialect> {
     let first = text[body_start..].split('\n').next().unwrap_or("").trim_end_matches('\r');
-    if first == "v1" || level1.iter().any(|t| t.trim_start().starts_with("Task Group:")) {
+    let level1 = titles.iter().find(|(level, _)| *level == 1).map(|(_, t)| *t);
+    if first == "v1" || titles.iter().any(|(level, t)| *level == 1 && t.trim_start().starts_with("Task Group:")) {
         return Some(Dialect::CodexMemory);
     }
-    if let Some(fm) = front.filter(|f| f.closed) {
+    let closed = front.filter(|f| f.closed);
+    if let Some(fm) = closed {
         let has = |k: &str| fm.field(text, k).is_some();
-        let value = |k: &str| fm.field(text, k).map_or("", |f| &text[f.value.range()]);
-        if has("name") && has("description") && CLAUDE_TYPES.contains(&value("type")) {
+        if has("name") && has("description") && CLAUDE_TYPES.contains(&fm.value(text, "type").unwrap_or("")) {
             return Some(Dialect::ClaudeMemory);
         }
         if has("permalink") {
@@ -74,20 +76,30 @@ pub(crate) fn from_content(text: &str, body_start: usize, front: Option<&FrontMa
             return Some(Dialect::LettaMemfs);
         }
     }
-    let observations = text.lines().filter(|l| observation_line(l)).take(2).count();
-    let relations = text.lines().any(|l| l.starts_with("- ") && l.contains("[[") && l.trim_end().ends_with("]]"));
-    if observations >= 2 && (relations || front.is_some_and(|f| f.closed)) {
+    let titled_memory = level1.is_some_and(|t| crate::case::to_lower(crate::document::clean_title(t)).starts_with("memory"));
+    if closed.is_none() && !titled_memory && !titles.iter().any(|(_, t)| t.trim() == "Observations") {
+        return index_name.then_some(Dialect::ClaudeMemory);
+    }
+    // One pass: observation lines, relation lines, index lines (`- [Title](topic.md) — hook`).
+    let (mut observations, mut relations, mut index_lines) = (0, false, 0);
+    for line in text[body_start..].lines() {
+        if observation_line(line) {
+            observations += 1;
+        } else if line.starts_with("- ") && line.contains("[[") {
+            relations = true;
+        } else if line.starts_with("- [") && line.contains(".md)") {
+            index_lines += 1;
+        }
+        if observations >= 2 && relations || index_lines >= 2 && titled_memory {
+            break;
+        }
+    }
+    if observations >= 2 && (relations || closed.is_some()) {
         return Some(Dialect::BasicMemory);
     }
-    (index_name || looks_like_index(text, level1)).then_some(Dialect::ClaudeMemory)
-}
-
-/// A Claude Code index read without its name: titled as a memory (`# Memory`, `# Memory
-/// Index`, not `# Session Memory — …`) over at least two lines that link a topic file
-/// (`- [Title](topic.md) — hook`).
-fn looks_like_index(text: &str, level1: &[&str]) -> bool {
-    let titled = level1.first().is_some_and(|t| crate::case::to_lower(crate::document::clean_title(t)).starts_with("memory"));
-    titled && text.lines().filter(|l| l.starts_with("- [") && l.contains(".md)")).take(2).count() == 2
+    // A Claude Code index read without its name: titled as a memory (`# Memory`, not
+    // `# Session Memory — …`) over at least two lines that link a topic file.
+    (index_name || titled_memory && index_lines >= 2).then_some(Dialect::ClaudeMemory)
 }
 
 /// `[category] fact`: the length of the category and where the fact starts. A checkbox
@@ -120,16 +132,30 @@ pub(crate) fn adjust_roles(doc: &mut Document) {
     }
 }
 
-/// For a Basic Memory item that is an observation: its role (a `[decision]` binds, any other
-/// category is a fact learned) and where its text starts, after the category.
-pub(crate) fn observation_role(doc: &Document, body: Span) -> Option<(SectionRole, usize)> {
-    if doc.dialect != Dialect::BasicMemory {
-        return None;
+/// The role a format gives a top-level item by what it is rather than by its section, and
+/// where its text starts:
+/// - a Basic Memory observation: a `[decision]` binds, any other category is a fact learned
+///   (its text starts after the category);
+/// - an item of a Claude Code topic file: of a `feedback` memory (the user's corrections) it
+///   binds, of a `user` or `reference` memory it is a fact learned.
+pub(crate) fn item_role(doc: &Document, body: Span) -> Option<(SectionRole, usize)> {
+    match doc.dialect {
+        Dialect::BasicMemory => {
+            let text = &doc.source[body.range()];
+            let (len, fact) = category(text)?;
+            let role = if text[1..1 + len].eq_ignore_ascii_case("decision") { SectionRole::Decisions } else { SectionRole::Discoveries };
+            Some((role, body.start() + fact))
+        }
+        Dialect::ClaudeMemory => {
+            let kind = doc.agent.front_matter.as_ref()?.field(&doc.source, "type")?;
+            match &doc.source[kind.value.range()] {
+                "feedback" => Some((SectionRole::Decisions, body.start())),
+                "user" | "reference" => Some((SectionRole::Discoveries, body.start())),
+                _ => None,
+            }
+        }
+        _ => None,
     }
-    let text = &doc.source[body.range()];
-    let (len, fact) = category(text)?;
-    let role = if text[1..1 + len].eq_ignore_ascii_case("decision") { SectionRole::Decisions } else { SectionRole::Discoveries };
-    Some((role, body.start() + fact))
 }
 
 /// What the four formats add to the model, once items and sections are built.
@@ -150,7 +176,7 @@ fn observations(doc: &Document) -> Vec<Observation> {
     let text = doc.source.as_str();
     let mut out = Vec::new();
     for (index, item) in doc.items.iter().enumerate() {
-        let Some((_, fact_start)) = observation_role(doc, item.text) else { continue };
+        let Some((_, fact_start)) = item_role(doc, item.text) else { continue };
         let category = Span::new(item.text.start() + 1, fact_start - 2);
         let fact = Span::new(fact_start, item.text.end());
         let tags = tags(text, fact);

@@ -108,8 +108,8 @@ fn read(source: String, options: &ParseOptions) -> Document {
     let index_name = options.file_name.as_deref().is_some_and(|n| n.rsplit(['/', '\\']).next() == Some("MEMORY.md"));
     doc.dialect = forced.unwrap_or_else(|| {
         let body_start = doc.front_matter.map_or(bom, |f| f.end());
-        let level1: Vec<&str> = doc.sections.iter().filter(|s| s.level == 1).map(|s| &text[s.title.range()]).collect();
-        if let Some(d) = formats::from_content(text, body_start, doc.agent.front_matter.as_ref(), &level1, index_name) {
+        let titles: Vec<(u8, &str)> = doc.sections.iter().map(|s| (s.level, &text[s.title.range()])).collect();
+        if let Some(d) = formats::from_content(text, body_start, doc.agent.front_matter.as_ref(), &titles, index_name) {
             return d;
         }
         let views: Vec<_> = doc
@@ -253,8 +253,9 @@ fn build_entries_and_decisions(doc: &mut Document) {
         let mut entry_text = prefix
             .as_ref()
             .map_or(item.text, |p| Span::new(base + p.text_start, item.text.end()));
-        // A Basic Memory observation is a decision or a fact by its category.
-        let role = match formats::observation_role(doc, entry_text) {
+        // A Basic Memory observation, a Claude Code feedback memory: a decision or a fact by
+        // what the item is (docs/formats.md).
+        let role = match formats::item_role(doc, entry_text) {
             Some((role, fact)) => {
                 entry_text = Span::new(fact, entry_text.end());
                 role
