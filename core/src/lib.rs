@@ -10,6 +10,7 @@
 //! ```
 
 mod case;
+mod code;
 pub mod check;
 pub mod conflict;
 pub mod dialect;

@@ -16,6 +16,9 @@ mod subject;
 
 /// The next step the file writes itself (the check's next-step-done reads the same one).
 pub(crate) use next::written;
+// Its home is `crate::code`, with the fences the check reads; named here too for callers of
+// the plan's name.
+pub(crate) use crate::code::lines_outside_code;
 
 /// Where the run stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -266,26 +269,6 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         diagnostics,
         last_updated: doc.last_updated().map(|t| t.to_string()),
     }
-}
-
-/// The lines of the file outside fenced code, as the line index counts them (a lone CR ends
-/// one too): (line index, offset of the line's content, its content without the white space
-/// around it). Fence lines themselves are not given.
-pub(crate) fn lines_outside_code(doc: &Document) -> impl Iterator<Item = (usize, usize, &str)> + '_ {
-    let text = doc.source();
-    let starts = doc.line_index().starts();
-    let mut fenced = false;
-    starts.iter().enumerate().filter_map(move |(i, &start)| {
-        let end = starts.get(i + 1).copied().unwrap_or(text.len());
-        let line = &text[start..end];
-        let from_lead = line.trim_start();
-        let content = from_lead.trim_end();
-        if content.starts_with("```") || content.starts_with("~~~") {
-            fenced = !fenced;
-            return None;
-        }
-        (!fenced).then_some((i, start + line.len() - from_lead.len(), content))
-    })
 }
 
 /// The text of the sections of some roles (history, the state sections, …), merged into

@@ -2,7 +2,8 @@
 //! writes one, else the stop point of the unit under way, else the first pending unit, else
 //! the current state. docs/reader.md, "The next action", says why in this order.
 
-use super::{lines_outside_code, NextAction, NextActionSource, PlanUnit, Regions, ResumeFrom};
+use crate::code::lines_outside_code;
+use super::{NextAction, NextActionSource, PlanUnit, Regions, ResumeFrom};
 use crate::document::{Document, FieldText, SectionRole, Status};
 use crate::lexicon::{self, Meaning};
 use crate::parse::{first_line, is_lead_in, is_rule_line};

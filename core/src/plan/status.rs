@@ -2,7 +2,8 @@
 //! read as a reviewer reads it: the latest state the file writes wins (docs/reader.md, "The
 //! run's status").
 
-use super::{lines_outside_code, NextAction, NextActionSource, PlanUnit, Regions, RunStatus};
+use crate::code::lines_outside_code;
+use super::{NextAction, NextActionSource, PlanUnit, Regions, RunStatus};
 use crate::document::{Document, SectionRole, Status};
 use crate::lexicon;
 use crate::span::Span;
