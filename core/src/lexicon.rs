@@ -942,6 +942,90 @@ pub(crate) fn labelled(text: &str) -> Option<(Meaning, crate::span::Span, usize)
     Some((found.meaning, crate::span::Span::new(lead, word_end), rest))
 }
 
+// Placeholder words: what a section or a field holds when it was never filled in, or says
+// there is nothing there (check/placeholders.rs, check/empty.rs; docs/rules.md). Lower case,
+// single spaces; [`holds_only`] compares a text folded, its list marker, markup and
+// enclosing brackets skipped.
+
+/// Words that stand for content still to be written: `TBD`, `[TODO]`, `por definir`, `未定`.
+pub(crate) const TO_FILL: &[&str] = &[
+    "tbd", "tba", "todo", "to do", "to be determined", "to be defined", "fill in", "fill me in", "placeholder",
+    "por definir", "a definir", "pendiente de definir", "à définir", "à compléter", "zu definieren", "da definire",
+    "att göra", "уточнить", "未定", "待定", "待补充", "미정", "作成中",
+];
+
+/// Words that say a section holds nothing: `(none)`, `N/A`, `なし`, `ninguno`.
+pub(crate) const NOTHING: &[&str] = &[
+    "none", "none yet", "n/a", "na", "nothing", "nothing yet", "empty", "-", "--", "—", "–", "...", "…", "nil",
+    "nada", "ninguno", "ninguna", "nenhum", "nenhuma", "aucun", "aucune", "rien", "keine", "keiner", "nichts",
+    "nessuno", "nessuna", "inga", "ingen", "нет", "ничего", "なし", "無し", "特になし", "変更なし", "無", "无",
+    "没有", "暂无", "없음",
+];
+
+/// Words of a section title about problems, where `None` is an answer, not a placeholder:
+/// `## Blockers`, `## Errores`, `## Известные проблемы`.
+const PROBLEM_TITLES: &[&str] = &[
+    "block", "error", "bug", "issue", "risk", "question", "problem", "warning", "incident", "failure", "concern",
+    "bloqueo", "problema", "riesgo", "erreur", "problème", "risque", "fehler", "problem", "risiko", "errore", "rischio",
+    "ошибк", "проблем", "риск", "エラー", "問題", "課題", "リスク", "错误", "问题", "风险", "阻塞", "오류", "문제",
+];
+
+/// Whether a section title names problems ([`PROBLEM_TITLES`], as a word's beginning).
+pub(crate) fn names_problems(title: &str) -> bool {
+    let folded = crate::case::to_lower(title);
+    PROBLEM_TITLES.iter().any(|w| folded.match_indices(w).any(|(i, _)| !w.is_ascii() || folded[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric())))
+}
+
+/// Words of a section title that make it a template or an example, where placeholders are
+/// meant: `## Entry template`, `## Ejemplo`, `## 模板`.
+pub(crate) const TEMPLATE_TITLES: &[&str] = &[
+    "template", "example", "format", "usage", "plantilla", "ejemplo", "modelo", "exemplo", "modèle", "exemple",
+    "vorlage", "beispiel", "esempio", "exempel", "шаблон", "пример", "テンプレート", "模板", "示例", "格式",
+    "템플릿", "예시",
+];
+
+/// Whether `text` is one of `words` and nothing more: lines joined, a list marker, `*`, `_`
+/// and `` ` `` markup, enclosing brackets and a final period skipped, case folded.
+pub(crate) fn holds_only(text: &str, words: &[&str]) -> bool {
+    let mut t = text.trim();
+    if t.len() > 40 {
+        return false;
+    }
+    for marker in ["- ", "* ", "+ "] {
+        t = t.strip_prefix(marker).unwrap_or(t);
+    }
+    let t = t.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`'));
+    let t = t.strip_suffix('.').filter(|s| !s.ends_with('.')).unwrap_or(t);
+    let t = ["()", "[]", "<>", "（）", "【】"]
+        .iter()
+        .find_map(|p| {
+            let (open, close) = (p.chars().next()?, p.chars().nth(1)?);
+            t.strip_prefix(open)?.strip_suffix(close)
+        })
+        .unwrap_or(t)
+        .trim();
+    let folded = crate::case::to_lower(t);
+    let folded = folded.split_whitespace().collect::<Vec<_>>().join(" ");
+    words.contains(&folded.as_str())
+}
+
+/// Whether a section title names a template or an example ([`TEMPLATE_TITLES`]).
+pub(crate) fn is_template_title(title: &str) -> bool {
+    let folded = crate::case::to_lower(title);
+    TEMPLATE_TITLES.iter().any(|w| {
+        folded.match_indices(w).any(|(i, _)| {
+            // A whole word for the ASCII ones (`format`, not `information`).
+            !w.is_ascii() || {
+                let before = folded[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+                let rest = &folded[i + w.len()..];
+                let rest = rest.strip_prefix('s').unwrap_or(rest);
+                let after = rest.chars().next().is_none_or(|c| !c.is_alphanumeric());
+                before && after
+            }
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
