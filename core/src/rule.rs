@@ -102,6 +102,10 @@ rules! {
     SummaryContradiction = "summary-contradiction", Warning, Check, "The summary's counts contradict the file's last count or the units it records.";
     StaleInProgress = "stale-in-progress", Warning, Check, "A unit left IN_PROGRESS in an older session that later sessions moved on from.";
     InvisibleCharacter = "invisible-character", Warning, Check, "A control, bidi or zero-width character: unseen by a person reading the file, read by an agent.";
+    UnfilledPlaceholder = "unfilled-placeholder", Warning, Check, "Template text never filled in: `$(date …)`, `{{name}}`, `YYYY-MM-DD`, `<commit-hash>` where a value goes, or a section or field that is only `TBD`.";
+    UnclosedEmphasis = "unclosed-emphasis", Info, Check, "A `**` that opens bold text never closed, or closes none.";
+    EmptySection = "empty-section", Info, Check, "A section with no content or only a word for none (`N/A`, `なし`), or a dated log entry with no body.";
+    PersonalData = "personal-data", Info, Check, "An e-mail address, a social profile or a phone number: memory is injected into prompts and shared.";
     HeaderChanged = "header-changed", Error, Transition, "A section header was changed, added or removed.";
     DescriptionChanged = "description-changed", Error, Transition, "A session-notes italic description was changed.";
     DecisionRewritten = "decision-rewritten", Error, Transition, "A decision was edited or deleted instead of superseded.";

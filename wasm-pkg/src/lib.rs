@@ -68,7 +68,8 @@ export type RuleId =
   | "missing-metadata" | "malformed-metadata" | "dangling-link" | "past-load-limit"
   | "pinned-over-budget" | "scope-mismatch"
   | "count-mismatch" | "summary-contradiction" | "stale-in-progress"
-  | "invisible-character"
+  | "invisible-character" | "unfilled-placeholder" | "unclosed-emphasis" | "empty-section"
+  | "personal-data"
   | "header-changed" | "description-changed" | "decision-rewritten" | "entry-removed"
   | "progress-regressed" | "completion-removed";
 

@@ -17,6 +17,10 @@
 //! | missing-metadata, malformed-metadata, past-load-limit, scope-mismatch | `formats.rs` |
 //! | dangling-link, pinned-over-budget (and the above across a memory folder) | `workspace.rs` → `formats.rs` |
 //! | invisible-character | `invisible.rs` |
+//! | unfilled-placeholder | `placeholders.rs` |
+//! | unclosed-emphasis | `emphasis.rs` |
+//! | empty-section | `empty.rs` |
+//! | personal-data | `personal.rs` |
 //! | the same rules across the files of a memory bank | `workspace.rs` |
 //!
 //! Rules that need the current time (future-timestamp, stale-memory, stale-entry) are
@@ -28,9 +32,13 @@
 mod counts;
 mod current_state;
 mod decisions;
+mod empty;
+mod emphasis;
 mod entries;
 mod formats;
 mod invisible;
+mod personal;
+mod placeholders;
 mod next_step;
 mod progress;
 mod secrets;
@@ -133,6 +141,10 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     formats::check(&mut cx);
     counts::check(&mut cx);
     invisible::check(&mut cx);
+    placeholders::check(&mut cx);
+    emphasis::check(&mut cx);
+    empty::check(&mut cx);
+    personal::check(&mut cx);
     finish(cx.out, options, doc.secrets())
 }
 

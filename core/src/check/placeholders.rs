@@ -1,0 +1,215 @@
+//! unfilled-placeholder: template text that was never filled in (docs/rules.md
+//! "unfilled-placeholder"). A fresh session reads it as written: `$(date …)` is no date.
+//!
+//! - A shell substitution, `$(date '+%Y-%m-%d')`, anywhere outside code: the file was
+//!   written through a quoted heredoc or single quotes, and the command never ran.
+//! - A template field where a value belongs: `{{name}}`, `${VAR}`, `YYYY-MM-DD` (`HH:MM`
+//!   with it), `<commit-hash>` in a heading, at the start of a line, or as the value of a `Label:`.
+//!   In a sentence they are more often a mention (`dates are written YYYY-MM-DD`, `run
+//!   <script-name>`), and are left alone. An angle-bracket word is a placeholder when it is
+//!   upper case, holds a dash, an underscore or a space, or is a word such as `date` or
+//!   `hash`; an HTML tag or a generic (`Vec<u8>`) is not.
+//! - A section, or a field (`Architecture: TBD (awaiting review)`), whose whole content is
+//!   a word that stands for content to come: `TBD`, `[TODO]`, `por definir`, `未定`
+//!   ([`crate::lexicon::TO_FILL`]). A section that says there is nothing (`N/A`, `なし`) is
+//!   empty-section's.
+//!
+//! Fenced code, code spans, and sections titled as a template or an example (`## Entry
+//! template`) are skipped: placeholders there are meant. One finding per line.
+
+use super::Ctx;
+use crate::code::{in_code_span, Fences};
+use crate::lexicon;
+use crate::rule::Rule;
+use crate::span::Span;
+
+pub(super) fn check(cx: &mut Ctx) {
+    if !cx.on(Rule::UnfilledPlaceholder) {
+        return;
+    }
+    let doc = cx.doc;
+    let text = doc.source();
+    let b = text.as_bytes();
+    let mut found: Vec<(Span, &'static str)> = Vec::new();
+    for at in memchr::memchr3_iter(b'$', b'{', b'<', b) {
+        if let Some(hit) = template_field_at(text, at) {
+            found.push(hit);
+        }
+    }
+    // `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM`: a time placeholder comes with a date one.
+    for at in memchr::memmem::find_iter(b, "YYYY") {
+        let end = at + b[at..].iter().take_while(|&&c| b"YMDHhmsT:/.-".contains(&c)).count();
+        let glued = at > 0 && (b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_');
+        if !glued {
+            found.push((Span::new(at, end), "a date"));
+        }
+    }
+    for at in memchr::memmem::find_iter(b, "TBD") {
+        if let Some(hit) = field_to_fill(text, at) {
+            found.push(hit);
+        }
+    }
+    if !found.is_empty() {
+        crate::sort::sort_by_key(&mut found, |(s, _)| [s.start() as u64, 0, 0]);
+        let fences = Fences::of(text);
+        for (span, what) in found {
+            report(cx, &fences, span, what);
+        }
+    }
+    sections_to_fill(cx);
+}
+
+fn report(cx: &mut Ctx, fences: &Fences, span: Span, what: &str) {
+    let doc = cx.doc;
+    let text = doc.source();
+    let line_start = crate::span::line_start(text, span.start());
+    let line = &text[line_start..crate::span::line_content_end(text, line_start)];
+    let at = span.start() - line_start;
+    let anywhere = what == "a shell substitution" || what == "a value";
+    if fences.holds(span.start()) || in_code_span(line, at) || (!anywhere && !in_a_slot(line, at)) || in_template(cx, span.start()) {
+        return;
+    }
+    let n = cx.line(span.start());
+    if cx.out.last().is_some_and(|d| d.rule == Rule::UnfilledPlaceholder && d.line == n) {
+        return;
+    }
+    let shown = cx.quote(doc.text(span), 60);
+    let message = format!("{what} never filled in: `{shown}`");
+    let d = cx
+        .diag(Rule::UnfilledPlaceholder, span, message)
+        .with_help("write what it stands for (the date, the hash, the name, the decision), or remove it: a fresh session reads it as written");
+    cx.push(d);
+}
+
+/// `$(cmd …)`, `${VAR}`, `{{name}}` or `<placeholder>` starting at `at`.
+fn template_field_at(text: &str, at: usize) -> Option<(Span, &'static str)> {
+    let b = text.as_bytes();
+    let word = |from: usize, extra: &[u8]| b[from.min(b.len())..].iter().take_while(|&&c| c.is_ascii_alphanumeric() || extra.contains(&c)).count();
+    match (b[at], b.get(at + 1)) {
+        (b'$', Some(b'(')) => {
+            let name = word(at + 2, b"_-");
+            let first_lower = b.get(at + 2).is_some_and(u8::is_ascii_lowercase);
+            let close = memchr::memchr2(b')', b'\n', &b[at..]).filter(|&k| b[at + k] == b')')?;
+            (first_lower && name >= 2 && matches!(b.get(at + 2 + name), Some(b' ' | b')'))).then(|| (Span::new(at, at + close + 1), "a shell substitution"))
+        }
+        (b'$', Some(b'{')) => {
+            let name = word(at + 2, b"_");
+            let first = b.get(at + 2).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+            (first && b.get(at + 2 + name) == Some(&b'}')).then(|| (Span::new(at, at + 3 + name), "a template variable"))
+        }
+        (b'{', Some(b'{')) => {
+            let inner = word(at + 2, b"_. -");
+            let name = text[at + 2..at + 2 + inner].trim();
+            let ok = text[at + 2 + inner..].starts_with("}}") && name.bytes().next().is_some_and(|c| c.is_ascii_alphabetic() || c == b'.');
+            ok.then(|| (Span::new(at, at + 4 + inner), "a template field"))
+        }
+        (b'<', Some(_)) => {
+            if at > 0 && (b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_') {
+                return None;
+            }
+            let inner = word(at + 1, b"_ -");
+            (b.get(at + 1 + inner) == Some(&b'>') && placeholder_word(&text[at + 1..at + 1 + inner])).then(|| (Span::new(at, at + 2 + inner), "a placeholder"))
+        }
+        _ => None,
+    }
+}
+
+/// HTML elements written in markdown; anything else in angle brackets is no tag.
+const HTML_TAGS: &[&str] = &[
+    "a", "abbr", "b", "br", "code", "del", "details", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img",
+    "ins", "kbd", "li", "mark", "ol", "p", "pre", "s", "small", "span", "strong", "sub", "summary", "sup", "table",
+    "tbody", "td", "th", "thead", "tr", "u", "ul", "head", "body", "html", "title", "footer", "header", "main", "nav",
+    "section", "article", "aside", "script", "style", "link", "meta", "button", "input", "form", "label", "select",
+    "option", "textarea", "iframe", "video", "audio", "source", "picture", "center", "font", "dl", "dt", "dd", "q",
+];
+
+/// Words that stand for a value when written alone in angle brackets: `<date>`, `<hash>`.
+const PLACEHOLDER_WORDS: &[&str] = &[
+    "date", "time", "timestamp", "hash", "sha", "commit", "name", "id", "version", "branch", "path", "file",
+    "filename", "url", "description", "task", "project", "user", "email", "number", "value", "todo", "tbd",
+];
+
+/// Whether the inside of `<…>` is a placeholder: upper case, or words joined by a dash,
+/// an underscore or a space, or one of [`PLACEHOLDER_WORDS`]; never an HTML tag.
+fn placeholder_word(inner: &str) -> bool {
+    let inner = inner.trim_end();
+    if inner.is_empty() || !inner.as_bytes()[0].is_ascii_alphabetic() {
+        return false;
+    }
+    let lower = crate::case::to_lower(inner);
+    if HTML_TAGS.contains(&lower.as_str()) {
+        return false;
+    }
+    let upper = inner.bytes().all(|c| !c.is_ascii_lowercase()) && inner.len() >= 2;
+    upper || inner.contains(['-', '_', ' ']) || PLACEHOLDER_WORDS.contains(&lower.as_str())
+}
+
+/// Whether byte `at` of `line` is where a value goes: in a heading, at the start of the
+/// line (after a list marker, a checkbox, a quote mark or markup), or right after a short
+/// `Label:` that opens the line (not a label about a format or an example).
+fn in_a_slot(line: &str, at: usize) -> bool {
+    let t = line.trim_start();
+    if t.starts_with('#') {
+        return true;
+    }
+    let lead = line.len() - t.len();
+    let before = &line[lead.min(at)..at];
+    let bare = before.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>' | '_' | '[' | ']' | 'x' | '|'));
+    let bare = bare.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches(['.', ')']).trim();
+    if bare.is_empty() || bare.trim_matches(['*', '_', '[', '(']).is_empty() {
+        return true;
+    }
+    let label = bare.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '['| '('));
+    let Some(label) = label.strip_suffix(':').or_else(|| label.strip_suffix('：')) else { return false };
+    let label = label.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_'));
+    !label.is_empty() && label.split_whitespace().count() <= 5 && !lexicon::is_template_title(label) && !label.contains(':')
+}
+
+/// Whether `offset` lies in a section titled as a template or an example, or under one.
+fn in_template(cx: &Ctx, offset: usize) -> bool {
+    let doc = cx.doc;
+    let mut at = super::section_at(doc, offset);
+    while let Some(i) = at {
+        let s = &doc.sections()[i];
+        if lexicon::is_template_title(super::title_of(doc, s)) {
+            return true;
+        }
+        at = s.parent;
+    }
+    false
+}
+
+/// A field whose whole value is `TBD` (a note in brackets may follow): `- Architecture: TBD
+/// (awaiting team lead decision)`. The span is the value.
+fn field_to_fill(text: &str, at: usize) -> Option<(Span, &'static str)> {
+    let line_start = crate::span::line_start(text, at);
+    let end = crate::span::line_content_end(text, at);
+    let before = text[line_start..at].trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_'));
+    let label = before.strip_suffix(':').or_else(|| before.strip_suffix('：'))?;
+    let label = label.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '_'));
+    let value = text[at..end].trim_end();
+    let rest = value[3..].trim_start_matches(['*', '_']).trim();
+    let note_only = rest.is_empty() || rest.starts_with('(') && rest.ends_with(')') || rest.starts_with('—') || rest.starts_with("- ");
+    let ok = !label.is_empty() && label.split_whitespace().count() <= 5 && note_only && !text[at + 3..].starts_with(|c: char| c.is_alphanumeric());
+    ok.then(|| (Span::new(at, at + value.len()), "a value"))
+}
+
+/// Sections whose whole content is a word for content to come ([`lexicon::TO_FILL`]).
+fn sections_to_fill(cx: &mut Ctx) {
+    let doc = cx.doc;
+    for (i, s) in doc.sections().iter().enumerate() {
+        let own_end = doc.sections().get(i + 1).map_or(s.span.end(), |n| n.heading.start().min(s.span.end()));
+        let start = s.description.map_or(s.body.start(), |d| d.end()).min(own_end);
+        let content = doc.text(Span::new(start, own_end));
+        if own_end < s.span.end() || !lexicon::holds_only(content, lexicon::TO_FILL) || in_template(cx, s.heading.start()) {
+            continue;
+        }
+        let trimmed = content.trim();
+        let at = start + content.find(trimmed).unwrap_or(0);
+        let title = cx.quote(super::title_of(doc, s), 40);
+        let d = cx
+            .diag(Rule::UnfilledPlaceholder, Span::new(at, at + trimmed.len()), format!("section `{title}` was never filled in: it holds only `{}`", cx.quote(trimmed, 20)))
+            .with_help("write what the section is for, or remove it: a fresh session reads it as written");
+        cx.push(d);
+    }
+}
