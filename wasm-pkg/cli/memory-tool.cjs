@@ -89,7 +89,7 @@ function memoryToolHandler(root, options = {}) {
   /** Why Memento refuses to turn `before` (null for a new file) into `after`, or null. */
   function refusal(before, after, full) {
     const m = memento();
-    const fileName = full;
+    const fileName = full; // the name settles the dialect as the content does
     const dialect = (t) => m.parse(t, { fileName }).dialect;
     const kind = dialect(after);
     if (kind === "generic" && (before === null || dialect(before) === "generic")) return null;
@@ -99,12 +99,14 @@ function memoryToolHandler(root, options = {}) {
     const fresh = found(after);
     const reasons = [];
     for (const rule of new Set(fresh.map((d) => d.rule))) {
+      // More findings of the rule than before: the new ones by message (messages that name
+      // a line may differ only because the write moved lines; then the last ones).
       const was = old.filter((d) => d.rule === rule);
-      const now_ = fresh.filter((d) => d.rule === rule);
-      if (now_.length <= was.length) continue;
+      const is = fresh.filter((d) => d.rule === rule);
+      if (is.length <= was.length) continue;
       const seen = new Set(was.map((d) => d.message));
-      const added = now_.filter((d) => !seen.has(d.message));
-      for (const d of (added.length ? added : now_.slice(was.length))) reasons.push(`${d.rule}: ${d.message} (line ${d.line})`);
+      const added = is.filter((d) => !seen.has(d.message));
+      for (const d of added.length ? added : is.slice(was.length)) reasons.push(`${d.rule}: ${d.message} (line ${d.line})`);
     }
     if (before !== null) {
       const template = kind === "session-notes";
