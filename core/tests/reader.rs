@@ -269,3 +269,25 @@ fn a_single_task_file_in_progress_resumes_its_task() {
         assert!(plan_of(&text).resume_from.is_none(), "{title}");
     }
 }
+
+fn findings(text: &str, rule: memento_core::Rule) -> Vec<u32> {
+    memento_core::check(&parse(text), &CheckOptions::default()).into_iter().filter(|d| d.rule == rule).map(|d| d.line).collect()
+}
+
+#[test]
+fn a_session_logged_twice_is_a_duplicate() {
+    use memento_core::Rule;
+    // The same numbered sitting twice among a log's sections, in several languages.
+    for word in ["Session", "Sesión", "Sitzung", "Round"] {
+        let text = format!("# Log\n\n## {word} 4 — parser\n\nx\n\n## {word} 5 — export\n\ny\n\n## {word} 5 — docs\n\nz\n");
+        assert_eq!(findings(&text, Rule::DuplicateSection), [11], "{word}");
+    }
+    // A repeated generic heading is the log's pattern; a phase may be planned, then done.
+    let text = "# Log\n\n## Update\n\na\n\n## Update\n\nb\n\n## Update\n\nc\n\n## Phase 2\n\nplan\n\n## Phase 2\n\ndone\n";
+    assert_eq!(findings(text, Rule::DuplicateSection), [19], "Phase 2 twice is a plain duplicate, Update thrice a pattern");
+    let text = "# Log\n\n## Session 2026-01-15 - Feature #1\n\na\n\n## Session 2026-01-15 - Feature #2\n\nb\n";
+    assert!(findings(text, Rule::DuplicateSection).is_empty(), "a date is no session number");
+    // A plain-text log's dated entry line, twice.
+    let text = "Progress Update - 2026-04-08 (session 87)\n- verified\n\nProgress Update - 2026-04-09 (session 88)\n- fixed\n\nProgress Update - 2026-04-08 (session 87)\n- verified\n";
+    assert_eq!(findings(text, Rule::DuplicateEntry), [7]);
+}

@@ -31,6 +31,8 @@ pub(super) fn check(cx: &mut Ctx) {
     let structured = matches!(cx.doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryBank);
     if cx.on(Rule::DuplicateSection) && structured {
         duplicates(cx);
+    } else if cx.on(Rule::DuplicateSection) && cx.doc.dialect() != Dialect::MemoryStore {
+        log_duplicates(cx);
     }
     // JSON (stores, feature lists) is read row by row, not injected whole.
     let json = cx.doc.sections().is_empty() && (!cx.doc.records().is_empty() || !cx.doc.progress().is_empty());
@@ -151,6 +153,50 @@ fn duplicates(cx: &mut Ctx) {
                 seen.insert((s.parent, s.level, key), i);
             }
         }
+    }
+}
+
+/// In a free-form log, where headings repeat by design (`## Progress Update` per session),
+/// the same numbered heading among siblings (`## Session 87` twice, `Session 5` reused under
+/// another name), or a plain title exactly twice (a third makes it the file's pattern).
+fn log_duplicates(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let mut first: FastMap<(Option<usize>, u8, String), usize> = FastMap::default();
+    let mut count: FastMap<(Option<usize>, u8, String), usize> = FastMap::default();
+    let mut repeats = Vec::new();
+    for (i, s) in doc.sections().iter().enumerate() {
+        if s.level < 2 {
+            continue;
+        }
+        let key = section_key(title_of(doc, s));
+        let numbered = crate::identity::numbered_key(&key).map(str::to_owned);
+        let key = (s.parent, s.level, numbered.clone().unwrap_or(key));
+        if key.2.is_empty() {
+            continue;
+        }
+        *count.entry(key.clone()).or_default() += 1;
+        match first.get(&key) {
+            Some(&at) => repeats.push((i, at, key, numbered.is_some())),
+            None => {
+                first.insert(key, i);
+            }
+        }
+    }
+    for (i, at, key, numbered) in repeats {
+        if !numbered && count.get(&key) != Some(&2) {
+            continue;
+        }
+        let s = &doc.sections()[i];
+        let line = cx.line(doc.sections()[at].heading.start());
+        let message = if numbered {
+            format!("`{}` again: a section of that number is at line {line}", title_of(doc, s))
+        } else {
+            format!("section `{}` appears twice (first at line {line})", title_of(doc, s))
+        };
+        let d = cx
+            .diag(Rule::DuplicateSection, s.heading, message)
+            .with_help("one section per session or subject: merge the two, or number this one anew");
+        cx.push(d);
     }
 }
 

@@ -12,6 +12,8 @@
 //!   Three dated parts at least (two give no order to break), one finding per run of parts
 //!   out of order. Log entries are timestamp-out-of-order's. A date written as a field's
 //!   value (`Last Updated: …`) or a deadline (`until …`) dates no entry and is left out.
+//! - duplicate-entry, for a plain-text log: the same dated entry line exactly twice
+//!   (`Progress Update - 2026-04-08 (session 87 - verification)`), a session logged twice.
 
 use super::{whole_lines, Ctx};
 use crate::diagnostic::TextEdit;
@@ -25,6 +27,45 @@ pub(super) fn check(cx: &mut Ctx) {
     }
     if cx.on(Rule::EntriesOutOfOrder) {
         out_of_order(cx);
+    }
+    if cx.on(Rule::DuplicateEntry) {
+        repeated_entries(cx);
+    }
+}
+
+fn repeated_entries(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let text = doc.source();
+    let mut seen: super::KeyMap<(Span, u32)> = super::KeyMap::default();
+    let mut found = Vec::new();
+    for stamp in doc.stamps() {
+        let line = whole_lines(doc, stamp.span);
+        if !dates_an_entry(&text[line.start()..stamp.span.start()]) {
+            continue;
+        }
+        let written = text[line.range()].trim();
+        let Some(key) = crate::identity::entry_hash(written) else { continue };
+        match seen.get_mut(&key) {
+            Some((first, copies)) if text[first.range()].trim() == written && first.start() != line.start() => {
+                *copies += 1;
+                found.push((line, first.start(), key));
+            }
+            Some(_) => {}
+            None => {
+                seen.insert(key, (line, 1));
+            }
+        }
+    }
+    // A line written a third time is the file's pattern (`2026-04-04 Session (continued):`),
+    // not a session logged twice.
+    found.retain(|(_, _, key)| seen.get(key).is_some_and(|&(_, copies)| copies == 2));
+    for (line, first, _) in found {
+        let at = cx.line(first);
+        let quoted = cx.quote(text[line.range()].trim(), 80);
+        let d = cx
+            .diag(Rule::DuplicateEntry, Span::new(line.start(), line.start() + text[line.range()].trim_end().len()), format!("`{quoted}` is logged twice (first at line {at})"))
+            .with_help("keep one entry per session: merge the two, or delete the copy");
+        cx.push(d);
     }
 }
 

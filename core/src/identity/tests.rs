@@ -128,6 +128,13 @@ fn section_keys() {
 }
 
 #[test]
+fn numbered_keys() {
+    for (title, want) in [("Session 87 — Auth", Some("session 87")), ("**Session #48 (Current)**", Some("session 48")), ("Sesión 3", Some("sesión 3")), ("2026-01-05 — Auth", None), ("Session notes", None), ("v2 plan", None), ("Session 2025-01-15 - Feature #2", None), ("Phase 2 landed", None)] {
+        assert_eq!(numbered_key(&section_key(title)), want, "{title}");
+    }
+}
+
+#[test]
 fn decision_ids() {
     let r = DecisionRef::read(" [2026-04-22T07:12Z#2]. ");
     assert_eq!((r.id, r.nth), ("2026-04-22T07:12Z#2", 2));
