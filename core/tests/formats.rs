@@ -308,3 +308,21 @@ fn a_folder_prompt_counts_pinned_files_and_shows_a_memorys_warnings_and_facts() 
     assert!(prompt.contains("applies to cwd=/home/dev/dashboard, not the project `/home/dev/payments`"), "{prompt}");
     assert!(prompt.contains("retries a refund only on 5xx"), "{prompt}");
 }
+
+#[test]
+fn scope_mismatch_reads_front_matter_and_store_rows_that_name_a_project() {
+    let for_payments = CheckOptions { project: Some("/home/dev/payments".into()), ..now() };
+    let mismatches = |text: &str, path: &str| -> Vec<u32> {
+        check(&named(path, text), &for_payments).into_iter().filter(|d| d.rule == Rule::ScopeMismatch).map(|d| d.line).collect()
+    };
+    // A Basic Memory note whose front matter names another project's folder.
+    let note = "---\ntitle: Palette\npermalink: palette\nproject: /home/dev/dashboard\n---\n\n- [fact] Colours live in palette.ts\n- [fact] Charts read them at build\n";
+    assert_eq!(mismatches(note, "notes/palette.md"), [4]);
+    assert!(mismatches(&note.replace("/home/dev/dashboard", "/home/dev/payments/web"), "notes/palette.md").is_empty());
+    // Memory rows whose project is a path: the dashboard's row, not the payments one; an
+    // agent's name is no project path and is left to mixed-scope.
+    let rows = "{\"id\":\"1\",\"content\":\"Refunds retry on 5xx\",\"project\":\"/home/dev/payments\"}\n{\"id\":\"2\",\"content\":\"Palette in palette.ts\",\"project\":\"/home/dev/dashboard\"}\n{\"id\":\"3\",\"content\":\"Short answers\",\"agent_id\":\"agent-a\"}\n";
+    assert_eq!(mismatches(rows, "memories.jsonl"), [2]);
+    // Without a project asked for, nothing is a mismatch.
+    assert!(check(&named("memories.jsonl", rows), &now()).iter().all(|d| d.rule != Rule::ScopeMismatch));
+}

@@ -451,3 +451,35 @@ spec("once loaded, the dashboard works offline", async ({ context, page: offline
   await offline.locator('[data-testid="file-card"][data-name="session_memory.md"]').waitFor({ timeout: 10_000 });
   assert.equal(await offline.locator('[data-testid="file-card"][data-name="session_memory.md"] [data-testid="status"]').textContent(), "in progress");
 });
+
+spec("the agent harnesses' memory files get their cards: Basic Memory, Codex, a Claude Code index", async ({ card, facts, dropFiles }) => {
+  const fixture = (p) => fs.readFileSync(path.join(repo, "core/tests/fixtures", p), "utf8");
+  const note = fixture("basic-memory/order-service.md");
+  const codex = fixture("codex-memory/MEMORY.md");
+  const index = `# Memory\n${Array.from({ length: 205 }, (_, i) => `- [Topic ${i}](topic_${i}.md) — hook ${i}`).join("\n")}\n`;
+  await dropFiles([
+    { name: "order-service.md", text: note },
+    { name: "codex.md", text: codex },
+    { name: "MEMORY.md", text: index },
+  ]);
+  // Basic Memory: front matter kept byte for byte; a [decision] observation binds, the others are facts.
+  let shown = await facts("order-service.md");
+  assert.equal(shown.dialect, "basic-memory");
+  assert.equal(shown.roundtrip, "byte-exact");
+  assert.equal(shown.source, note);
+  const c = card("order-service.md");
+  const decisions = await c.getByTestId("decisions").locator("li").allTextContents();
+  assert.equal(decisions.length, 1);
+  assert.match(decisions[0], /Use optimistic locking on the orders table/);
+  assert.equal(await c.getByTestId("discoveries").locator("li").count(), 3);
+  // Codex: its consolidated knowledge is read as facts learned.
+  shown = await facts("codex.md");
+  assert.equal(shown.dialect, "codex-memory");
+  assert.match(await card("codex.md").getByTestId("discoveries").textContent(), /retries a refund only on 5xx/);
+  // A Claude Code index past what Claude Code loads says where the cut falls.
+  shown = await facts("MEMORY.md");
+  assert.equal(shown.dialect, "claude-memory");
+  const findings = await card("MEMORY.md").getByTestId("diagnostics").locator("li").evaluateAll((lis) => lis.map((li) => li.dataset.rule));
+  assert.ok(findings.includes("past-load-limit"), findings.join(", "));
+  await card("MEMORY.md").screenshot({ path: path.join(shots, "claude-index.png") });
+});
