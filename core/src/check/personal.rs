@@ -56,7 +56,9 @@ const NOBODY: &[&str] = &[
     "noreply", "no-reply", "no_reply", "donotreply", "example", "user", "username", "you", "your", "yourname",
     "your.name", "name", "first.last", "firstname.lastname", "john.doe", "jane.doe", "someone", "foo", "bar", "test",
     "email", "me", "git", "admin", "support", "info", "contact", "hello", "team", "security", "sales", "help",
-    "postmaster", "webmaster", "abuse", "privacy", "legal", "press", "billing", "notifications",
+    "postmaster", "webmaster", "abuse", "privacy", "legal", "press", "billing", "notifications", "subscription",
+    "subscriptions", "newsletter", "office", "careers", "jobs", "hr", "marketing", "partners", "feedback", "service",
+    "orders", "accounts", "finance", "dev", "ops",
 ];
 
 /// Domains (or their last label) that are placeholders, and file extensions that end a
