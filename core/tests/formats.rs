@@ -326,3 +326,33 @@ fn scope_mismatch_reads_front_matter_and_store_rows_that_name_a_project() {
     // Without a project asked for, nothing is a mismatch.
     assert!(check(&named("memories.jsonl", rows), &now()).iter().all(|d| d.rule != Rule::ScopeMismatch));
 }
+
+#[test]
+fn checkpoints_are_written_in_the_formats_own_shape() {
+    use memento_core::edit::{checkpoint_with, Kind};
+    use memento_core::{EditError, EditOptions};
+    let at = Timestamp::parse("2026-05-03T10:00Z").unwrap();
+    let options = |path: &str| EditOptions { parse: ParseOptions { dialect: None, file_name: Some(path.into()) }, ..EditOptions::default() };
+    // Basic Memory: observations under Observations, the time as their context.
+    let note = &folder("basic-memory").into_iter().find(|(p, _)| p == "order-service.md").unwrap().1;
+    let o = options("order-service.md");
+    let out = checkpoint_with(note, "Use ULIDs for refunds too", at, Some(Kind::Decision), &o).unwrap();
+    let out = checkpoint_with(&out.text, "Billing callbacks can arrive twice", at, Some(Kind::Discovery), &o).unwrap();
+    assert!(out.text.contains("- [status] Retry queue is live in staging\n- [decision] Use ULIDs for refunds too (2026-05-03T10:00Z)\n- [fact] Billing callbacks can arrive twice (2026-05-03T10:00Z)\n\n## Relations"), "{}", out.text);
+    let doc = named("order-service.md", &out.text);
+    assert_eq!(doc.decisions().len(), 2);
+    assert_eq!(doc.agent_memory().observations.len(), 6);
+    // The same fact again is refused; a contradicting decision too.
+    let again = checkpoint_with(&out.text, "billing callbacks can arrive twice.", at, Some(Kind::Discovery), &o);
+    assert!(matches!(again, Err(EditError::DuplicateEntry { .. })), "{again:?}");
+    // Claude Code: a feedback memory takes one more rule, at the end of its list.
+    let feedback = &folder("claude-memory").into_iter().find(|(p, _)| p == "feedback_testing.md").unwrap().1;
+    let o = options("feedback_testing.md");
+    let out = checkpoint_with(feedback, "Run clippy before each commit", at, Some(Kind::Decision), &o).unwrap();
+    assert!(out.text.ends_with("the user corrected this twice.\n- Run clippy before each commit\n"), "{}", out.text);
+    assert_eq!(named("feedback_testing.md", &out.text).decisions().len(), 3);
+    // A project memory keeps the generic sections.
+    let project = &folder("claude-memory").into_iter().find(|(p, _)| p == "project_release.md").unwrap().1;
+    let out = checkpoint_with(project, "Use the release branch for hotfixes", at, Some(Kind::Decision), &options("project_release.md")).unwrap();
+    assert!(out.text.contains("## Decisions Made\n- 2026-05-03T10:00Z — Use the release branch for hotfixes"), "{}", out.text);
+}

@@ -87,7 +87,15 @@ pub fn checkpoint_with(
     if note.is_empty() {
         return Err(EditError::InvalidInput("the note is empty".into()));
     }
-    match kind.unwrap_or_else(|| route(&note)) {
+    let kind = kind.unwrap_or_else(|| route(&note));
+    // The agent harnesses' formats write decisions and facts their own way (a supersession
+    // keeps the generic Decisions section, where its reference is read).
+    if supersedes_ref(&note).is_none() {
+        if let Some(written) = super::formats::native(&doc, kind, &note, at, options) {
+            return written;
+        }
+    }
+    match kind {
         Kind::Progress => super::progress::from_note(&doc, &note, at, options),
         Kind::Decision => {
             if let Some((_, target)) = supersedes_ref(&note) {

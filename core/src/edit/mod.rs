@@ -22,6 +22,7 @@
 
 mod checkpoint;
 mod complete;
+mod formats;
 mod guard;
 mod init;
 pub(crate) mod layout;
