@@ -549,7 +549,7 @@ const WAITING_ON_A_PERSON: &[&str] = &[
     "waiting on the user", "waiting for user", "waiting on user", "pending approval", "needs approval",
     "requires approval", "explicit approval", "blocked on human", "blocked by human", "manual gate",
     "human review and sign-off", "hitl", "next steps for user", "next steps for the user",
-    "instructions for user", "instructions for the user", "action required", "user action required",
+    "instructions for user", "instructions for the user", "user action required", "action required by you",
     "esperando aprobación", "aguardando aprovação", "en attente de validation", "wartet auf freigabe",
     "väntar på godkännande", "ожидает одобрения", "承認待ち", "レビュー待ち", "승인 대기", "等待审批", "等待确认",
 ];
@@ -1218,6 +1218,7 @@ mod tests {
         assert!(waits_on_a_person("waiting for human intervention #274"));
         assert!(waits_on_a_person("承認待ち"));
         assert!(waits_on_a_person("**next steps for user:**"));
+        assert!(!waits_on_a_person("no further action required."));
         assert!(!waits_on_a_person("waiting for the build"));
     }
 

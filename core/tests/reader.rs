@@ -206,7 +206,7 @@ fn a_failure_overtaken_by_later_work_does_not_block_the_run() {
 
 #[test]
 fn steps_left_to_a_person_block_the_run_and_lead_the_next_action() {
-    for label in ["**Next Steps for User:**", "Next steps for the user:", "Action required:"] {
+    for label in ["**Next Steps for User:**", "Next steps for the user:", "User action required:"] {
         let text = format!("# Progress\n\n## Session 3\n\n- COMPLETED: backend\n- IN_PROGRESS: payment flow\n\n{label}\n1. Set the wallet key in .env\n2. Run the payment E2E test\n");
         let p = plan_of(&text);
         assert_eq!(p.status, RunStatus::Blocked, "{label}");
@@ -290,4 +290,14 @@ fn a_session_logged_twice_is_a_duplicate() {
     // A plain-text log's dated entry line, twice.
     let text = "Progress Update - 2026-04-08 (session 87)\n- verified\n\nProgress Update - 2026-04-09 (session 88)\n- fixed\n\nProgress Update - 2026-04-08 (session 87)\n- verified\n";
     assert_eq!(findings(text, Rule::DuplicateEntry), [7]);
+}
+
+#[test]
+fn the_latest_word_is_read_by_its_date_where_the_order_is_mixed() {
+    // Kept newest first, with a later session appended at the bottom that says the run is done.
+    let text = "# Log\n\n## 2026-04-05\n\nNext step: debug the crash\n\n## 2026-04-04\n\n- fixed the parser\n\n## 2026-04-08\n\nAll 262 tests pass. No remaining work required.\n";
+    assert_eq!(plan_of(text).status, RunStatus::Complete);
+    // The same file with the appended session saying work remains.
+    let text = "# Log\n\n## 2026-04-05\n\nNo remaining work required.\n\n## 2026-04-04\n\n- fixed the parser\n\n## 2026-04-08\n\nNext step: debug the crash\n";
+    assert_eq!(plan_of(text).status, RunStatus::InProgress);
 }

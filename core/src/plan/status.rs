@@ -33,7 +33,24 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     // Compared by line: a claim and the next step it sits in share one.
     let line = |at: usize| doc.line_index().line_of(at);
     let claims = claims(doc);
-    let newer = |a: usize, b: usize| if doc.newest_first() { line(a) <= line(b) } else { line(a) >= line(b) };
+    // Later by the days the file writes over each (the paragraph or session a line sits in),
+    // when both have one and they differ: real files mix orders (a log kept newest first with
+    // sessions appended at its end). Else (the same day, or no date) by the file's order.
+    let dated = |at: usize| {
+        let stamps = doc.stamps();
+        let day = |t: crate::time::Timestamp| t.epoch_seconds.div_euclid(86_400);
+        let by_stamp = stamps[..stamps.partition_point(|s| s.span.start() <= at)].last().map(|s| (s.span.start(), day(s.timestamp)));
+        let by_section = doc.sections().iter().take_while(|s| s.heading.start() <= at).filter(|s| s.span.contains(at)).filter_map(|s| Some((s.heading.start(), day(s.timestamp?)))).last();
+        match (by_stamp, by_section) {
+            (Some(a), Some(b)) => Some(if a.0 > b.0 { a.1 } else { b.1 }),
+            (a, b) => a.or(b).map(|(_, t)| t),
+        }
+    };
+    let newer = |a: usize, b: usize| match (dated(a), dated(b)) {
+        (Some(da), Some(db)) if da != db => da > db,
+        _ if doc.newest_first() => line(a) <= line(b),
+        _ => line(a) >= line(b),
+    };
     let after_open = |at: Option<usize>| at.filter(|&c| units.latest_open_at.is_none_or(|o| newer(c, o)));
     let claim_done = after_open(claims.complete).filter(|&c| written_next_at.is_none_or(|n| newer(c, n)));
     // The file's own next step is to wait for a person: that is where the run stands.
