@@ -523,8 +523,9 @@ pub(crate) fn json_opening(text: &str) -> Option<u8> {
 }
 
 /// Whether a document is JSON (memory rows, a feature list, or any JSON value) rather than
-/// markdown: what the parser read as JSON, or an empty JSON value (`[]`, `{}`).
-pub(crate) fn is_json(doc: &Document) -> bool {
+/// markdown: what the parser read as JSON, or an empty JSON value (`[]`, `{}`). The markdown
+/// edits do not apply to it (the dashboard does not offer them).
+pub fn is_json(doc: &Document) -> bool {
     doc.dialect() == crate::Dialect::MemoryStore
         || !doc.records().is_empty()
         || !doc.json_faults().is_empty()

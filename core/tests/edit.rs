@@ -369,6 +369,13 @@ mod session_notes {
         refused(edit::complete(NOTES, "done", t8()));
         refused(edit::set_progress(NOTES, "x", Status::Completed, None));
     }
+
+    #[test]
+    fn a_refusal_names_the_edit_in_words_not_a_function() {
+        let said = |r: Result<EditOutcome, EditError>| r.map(|_| ()).unwrap_err().to_string();
+        assert_eq!(said(edit::set_next(NOTES, "x")), "setting the next step is not supported for session-notes files");
+        assert_eq!(said(edit::set_progress(NOTES, "x", Status::Completed, None)), "setting a unit's progress is not supported for session-notes files");
+    }
 }
 
 mod memory_bank {

@@ -3,67 +3,12 @@
 // localStorage) and ends with no page errors. Needs the built dashboard at MEMENTO_URL
 // (scripts/test.sh serves dist/). Screenshots at laptop and phone sizes, light and dark, go to
 // tests/e2e/tmp/visual-*.png.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { input } from "../../bench/inputs.mjs";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, "..", "..");
-const shots = path.join(here, "tmp");
-const url = process.env.MEMENTO_URL ?? "http://127.0.0.1:8080/";
-const example = fs.readFileSync(path.join(repo, "web/examples/session_memory.md"), "utf8");
-
-const LAPTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-let browser;
-before(async () => {
-  fs.mkdirSync(shots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
-});
-after(async () => {
-  await browser?.close();
-});
-
-/** A fresh page (its own storage) at the morning the example was written; `errors` collects
- * what the page threw or logged as an error. */
-async function open({ viewport = LAPTOP, colorScheme = "light" } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
-  await page.clock.setFixedTime(new Date("2026-04-22T09:00:00Z"));
-  await page.goto(url);
-  await card(page, "session_memory.md").waitFor({ timeout: 10_000 });
-  const done = async () => {
-    assert.deepEqual(errors, []);
-    await context.close();
-  };
-  return { page, done };
-}
-
-/** The card of one loaded file, by file name. */
-const card = (page, name) => page.locator(`[data-testid="file-card"][data-name="${name}"]`).first();
-
-/** Drops files on the drop zone as a drag from the desktop would. */
-async function drop(page, files) {
-  await page.getByTestId("drop-zone").evaluate((zone, files) => {
-    const data = new DataTransfer();
-    for (const { name, text } of files) data.items.add(new File([text], name, { type: "text/markdown" }));
-    for (const type of ["dragenter", "dragover", "drop"]) zone.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, files);
-  await card(page, files.at(-1).name).waitFor({ timeout: 10_000 });
-}
+import { LAPTOP, PHONE, card, drop, open, shots } from "./page.mjs";
 
 /** Screenshots of one card at laptop and phone sizes, light and dark. */
 async function shoot(name, files, focus) {

@@ -2,13 +2,21 @@
 //! from the last visit, and the bundled example). A share link (`#share=…`) opens its file
 //! read-only instead, apart from the workspace.
 
-use crate::components::{DropZone, FileCard, LoadErrors};
+use crate::components::{DropZone, FileCard, FileList, LoadErrors};
 use crate::model::{LoadedFile, Workspace};
 use crate::share;
 use leptos::prelude::*;
 
 #[component]
 pub fn App() -> impl IntoView {
+    // A share link pasted into this tab changes only the fragment: open it as a page would.
+    let opened = window_event_listener(leptos::ev::hashchange, |_| {
+        let location = window().location();
+        if share::from_fragment(&location.hash().unwrap_or_default()).is_some() {
+            let _ = location.reload();
+        }
+    });
+    on_cleanup(move || opened.remove());
     let fragment = window().location().hash().unwrap_or_default();
     match share::from_fragment(&fragment) {
         Some(shared) => view! { <SharedView shared /> }.into_any(),
@@ -21,7 +29,10 @@ fn Header() -> impl IntoView {
     view! {
         <header class="top">
             <h1>"Memento"</h1>
-            <p>"Session-memory files of AI coding agents, parsed in your browser. Nothing is uploaded."</p>
+            <p data-testid="landing">
+                "See where an AI coding agent's run stands: drop its "<code>"session_memory.md"</code>", Claude Code's session notes, a "
+                <code>"memory-bank/"</code>" folder, a "<code>"claude-progress.txt"</code>" or memory rows as JSON or JSONL. Read in your browser; nothing is uploaded."
+            </p>
         </header>
     }
 }
@@ -35,6 +46,7 @@ fn WorkspaceView() -> impl IntoView {
         <main>
             <DropZone />
             <LoadErrors />
+            <FileList />
             <For each=move || workspace.files.get() key=|file| (file.id, file.version) let:file>
                 <FileCard file />
             </For>

@@ -2,7 +2,7 @@
 //! where the run stands, its units, decisions, discoveries and findings, and its source. It
 //! carries no script and loads nothing; every text of the file is escaped.
 
-use crate::model::{LoadedFile, Summary};
+use crate::model::LoadedFile;
 use std::fmt::Write;
 
 /// The page, as a string to save as `<name>.html`.
@@ -17,16 +17,9 @@ pub fn html(file: &LoadedFile) -> String {
          <meta name=\"color-scheme\" content=\"light dark\">\n<title>{name} — Memento</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
          <h1>{name}</h1>\n<p class=\"muted\">Exported from Memento, read-only.</p>\n"
     );
-    facts(&mut out, file, s);
-    // The same pictures as the card's: the stacked bar and the timeline.
-    out.push_str(&crate::picture::stacked_bar(s, false));
-    out.push_str(&crate::picture::timeline(&s.timeline));
-    if let Some(next) = &s.next_action {
-        let _ = writeln!(out, "<p class=\"card\"><b>Next action</b> {} <span class=\"muted\">from {}, line {}</span></p>", escape(&next.text), escape(&next.from), next.line);
-    }
-    if let Some(resume) = &s.resume {
-        let _ = writeln!(out, "<p class=\"card\"><b>In progress</b> {}</p>", escape(resume));
-    }
+    // The card's own overview: the verdict, where the run stands, the pictures, the facts.
+    out.push_str(&crate::overview::verdict(file));
+    out.push_str(&crate::overview::body(file));
     list(&mut out, "Progress", s.units.iter().map(|u| {
         let range = u.range.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
         (format!("{} {}{}", u.status, u.unit, range), u.line)
@@ -41,23 +34,6 @@ pub fn html(file: &LoadedFile) -> String {
     list(&mut out, "Check", s.diagnostics.iter().map(|d| (format!("{} {}: {}", d.severity, d.rule, d.message), d.line)));
     let _ = writeln!(out, "<h2>Source</h2>\n<pre>{}</pre>\n</body>\n</html>", escape(&file.source));
     out
-}
-
-fn facts(out: &mut String, file: &LoadedFile, s: &Summary) {
-    out.push_str("<dl>");
-    let mut fact = |label: &str, value: &str| {
-        let _ = write!(out, "<div><dt>{label}</dt><dd>{}</dd></div>", escape(value));
-    };
-    fact("Dialect", file.dialect);
-    fact("Status", s.status);
-    if let Some(task) = &s.task {
-        fact("Task", task);
-    }
-    if let Some(at) = &s.last_updated {
-        fact("Last updated", at);
-    }
-    fact("Units", &format!("{} done, {} pending", s.completed, s.pending));
-    out.push_str("</dl>\n");
 }
 
 fn list(out: &mut String, title: &str, rows: impl Iterator<Item = (String, u32)>) {

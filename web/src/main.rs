@@ -5,9 +5,11 @@ mod app;
 mod components;
 mod export;
 mod inline;
+mod line_diff;
 mod picture;
 mod rows;
 mod model;
+mod overview;
 mod share;
 
 fn main() {
@@ -21,6 +23,10 @@ fn main() {
         wasm_bindgen_futures::spawn_local(async move {
             let _ = wasm_bindgen_futures::JsFuture::from(registering).await;
         });
+    }
+    // The page said "Loading" until the app could draw itself.
+    if let Some(loading) = leptos::prelude::document().get_element_by_id("loading") {
+        loading.remove();
     }
     leptos::mount::mount_to_body(app::App);
 }

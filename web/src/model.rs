@@ -22,6 +22,10 @@ pub struct LoadedFile {
     pub round_trips: bool,
     /// The bundled example rather than a file the user chose.
     pub example: bool,
+    /// JSON rather than markdown (memory rows, a feature list): the markdown edits do not apply.
+    pub json: bool,
+    /// A feature list (JSON whose units take a progress edit).
+    pub features: bool,
     /// Where the run stands: the resume plan and the check, as of the last change.
     pub summary: Summary,
     /// The text as it was loaded, to diff the edits against.
@@ -32,6 +36,10 @@ pub struct LoadedFile {
     /// What the edits changed that matters (decisions rewritten, progress regressed, …):
     /// the transition rules of `diff(original, source)`.
     pub changes: Vec<DiagnosticRow>,
+    /// The texts before each edit of this visit, oldest first: what Undo goes back to.
+    pub history: Vec<String>,
+    /// Whether the text as it is now was downloaded (an edit makes it false again).
+    pub downloaded: bool,
 }
 
 /// What the dashboard shows of a file's resume plan (SPEC §4) and check (SPEC §3). Texts
@@ -258,7 +266,9 @@ impl LoadedFile {
         let frozen = example.then(|| doc.last_updated()).flatten().map(|t| t.epoch_seconds as f64 * 1000.0);
         let summary = Summary::of(doc, frozen.unwrap_or_else(js_sys::Date::now));
         let original = source.clone();
-        LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, summary, original, version: 0, changes: Vec::new() }
+        let json = memento_core::identity::is_json(doc);
+        let features = doc.progress().iter().any(|m| m.source == memento_core::MarkerSource::Feature);
+        LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, json, features, summary, original, version: 0, changes: Vec::new(), history: Vec::new(), downloaded: false }
     }
 
     /// The file after an edit: `text` read again and checked, diffed against the original.
@@ -270,12 +280,18 @@ impl LoadedFile {
         file.changes = memento_core::diff(&old, &new).iter().map(DiagnosticRow::of).collect();
         file.original = self.original.clone();
         file.version = self.version + 1;
+        file.history = self.history.clone();
         file
     }
 
     /// The options an edit of this file reads it with (its name settles its dialect).
     pub fn edit_options(&self, force: bool) -> memento_core::EditOptions {
         memento_core::EditOptions { force, parse: parse_options(&self.name) }
+    }
+
+    /// Whether the text differs from the text as loaded.
+    pub fn is_edited(&self) -> bool {
+        self.source != self.original
     }
 
     /// Size in bytes (UTF-8, as on disk).
@@ -305,8 +321,13 @@ pub struct Workspace {
     pub errors: RwSignal<Vec<LoadError>>,
     /// The file whose edit panel is open (it stays open while its card is drawn again).
     pub editing: RwSignal<Option<usize>>,
+    /// The files whose cards are folded to their header and verdict.
+    pub collapsed: RwSignal<Vec<usize>>,
     next_id: StoredValue<usize>,
 }
+
+/// The name the storage warning goes under (one at a time, gone once saving works again).
+const UNSAVED: &str = "The workspace";
 
 /// Where the workspace is kept: the opened files' names and texts, newest first.
 pub const STORAGE_KEY: &str = "memento.workspace";
@@ -327,6 +348,7 @@ impl Workspace {
             files: RwSignal::new(Vec::new()),
             errors: RwSignal::new(Vec::new()),
             editing: RwSignal::new(None),
+            collapsed: RwSignal::new(Vec::new()),
             next_id: StoredValue::new(0),
         };
         let saved: Vec<SavedFile> = match LocalStorage::get(STORAGE_KEY) {
@@ -358,31 +380,118 @@ impl Workspace {
         id
     }
 
-    /// Adds a file from its bytes; a file that is not UTF-8 is reported, not loaded.
+    /// Adds a file from its bytes; a file that is not UTF-8 is reported, not loaded. A file of
+    /// the same name already open is replaced, once the user agrees, where it stands (the
+    /// same text again only brings it to view): never a second card of one file.
     pub fn open(&self, name: String, bytes: Vec<u8>) {
+        let Ok(text) = String::from_utf8(bytes) else {
+            return self.fail(name, "is not UTF-8 text: not loaded".to_owned());
+        };
+        let open = self.files.with_untracked(|files| files.iter().find(|f| f.name == name && !f.example).map(|f| (f.id, f.source == text, f.is_edited() && !f.downloaded)));
         let id = self.next_id();
-        match String::from_utf8(bytes) {
-            Ok(text) => {
+        match open {
+            Some((old, true, _)) => self.focus(old),
+            Some((old, false, unsaved)) => {
+                let question = if unsaved {
+                    format!("“{name}” is already open, with edits not downloaded. Replace it with the file just loaded? Its edits are lost.")
+                } else {
+                    format!("“{name}” is already open. Replace it with the file just loaded?")
+                };
+                if window().confirm_with_message(&question).unwrap_or(false) {
+                    let file = LoadedFile::parse(id, name, text, false);
+                    self.files.update(|files| {
+                        if let Some(slot) = files.iter_mut().find(|f| f.id == old) {
+                            *slot = file;
+                        }
+                    });
+                    self.save_soon();
+                    self.focus(id);
+                }
+            }
+            None => {
                 let file = LoadedFile::parse(id, name, text, false);
                 self.files.update(|files| files.insert(0, file));
                 self.save_soon();
             }
-            Err(_) => self.fail(name, "is not UTF-8 text: not loaded".to_owned()),
         }
+    }
+
+    /// `stem` + `ext` (`pasted.md`), or with a number (`pasted-2.md`) when a file of that name
+    /// is open: each paste is a file of its own.
+    pub fn unused_name(&self, stem: &str, ext: &str) -> String {
+        let taken = |name: &str| self.files.with_untracked(|files| files.iter().any(|f| f.name == name));
+        (1..)
+            .map(|n| if n == 1 { format!("{stem}{ext}") } else { format!("{stem}-{n}{ext}") })
+            .find(|name| !taken(name))
+            .unwrap_or_default()
+    }
+
+    /// Brings a file's card into view.
+    pub fn focus(&self, id: usize) {
+        request_animation_frame(move || {
+            if let Some(card) = document().get_element_by_id(&format!("file-{id}")) {
+                card.scroll_into_view();
+            }
+        });
     }
 
     /// Replaces a file's text with the result of an edit, and keeps it.
     pub fn update(&self, id: usize, text: String) {
         self.files.update(|files| {
             if let Some(file) = files.iter_mut().find(|f| f.id == id) {
+                let before = file.source.clone();
                 *file = file.edited(text);
+                file.history.push(before);
             }
         });
         self.save();
     }
 
-    /// Closes a file (and forgets it, if it was kept).
+    /// Takes back a file's last edit of this visit.
+    pub fn undo(&self, id: usize) {
+        self.files.update(|files| {
+            if let Some(file) = files.iter_mut().find(|f| f.id == id) {
+                if let Some(before) = file.history.last().cloned() {
+                    *file = file.edited(before);
+                    file.history.pop();
+                }
+            }
+        });
+        self.save();
+    }
+
+    /// Gives a file back its text as loaded (Undo can take the revert back).
+    pub fn revert(&self, id: usize) {
+        self.files.update(|files| {
+            if let Some(file) = files.iter_mut().find(|f| f.id == id) {
+                let before = file.source.clone();
+                *file = file.edited(file.original.clone());
+                file.history.push(before);
+            }
+        });
+        self.save();
+    }
+
+    /// Notes that a file's text as it is now was downloaded.
+    pub fn downloaded(&self, id: usize) {
+        self.files.update(|files| {
+            files.iter_mut().filter(|f| f.id == id).for_each(|f| {
+                f.downloaded = true;
+                f.version += 1;
+            })
+        });
+    }
+
+    /// Closes a file (and forgets it, if it was kept); a file with edits not downloaded only
+    /// once the user agrees.
     pub fn close(&self, id: usize) {
+        let unsaved = self.files.with_untracked(|files| files.iter().find(|f| f.id == id).filter(|f| f.is_edited() && !f.downloaded).map(|f| f.name.clone()));
+        if let Some(name) = unsaved {
+            let question = format!("Close “{name}”? Its edits were not downloaded and are lost.");
+            if !window().confirm_with_message(&question).unwrap_or(false) {
+                return;
+            }
+        }
         self.files.update(|files| files.retain(|f| f.id != id));
         self.save();
     }
@@ -406,7 +515,12 @@ impl Workspace {
             })
             .collect());
         if LocalStorage::set(STORAGE_KEY, saved).is_err() {
-            self.fail("The workspace".to_owned(), "could not be saved in this browser (storage full?): the files stay open in this tab only".to_owned());
+            if !self.errors.with_untracked(|e| e.iter().any(|e| e.name == UNSAVED)) {
+                self.fail(UNSAVED.to_owned(), "could not be saved in this browser (storage full?): the files stay open in this tab only".to_owned());
+            }
+        } else if self.errors.with_untracked(|e| e.iter().any(|e| e.name == UNSAVED)) {
+            // Saved again: the warning no longer holds.
+            self.errors.update(|e| e.retain(|e| e.name != UNSAVED));
         }
     }
 

@@ -28,7 +28,7 @@ pub fn stacked_bar(s: &Summary, mini: bool) -> String {
         s.completed
     );
     for (what, n) in parts.iter().filter(|p| p.1 > 0) {
-        let _ = write!(out, "<span class=\"seg\" data-part=\"{what}\" style=\"width:{:.3}%\"></span>", *n as f64 * 100.0 / total as f64);
+        let _ = write!(out, "<span class=\"seg\" data-part=\"{what}\" style=\"width:{}%\"></span>", Fixed(*n as f64 * 100.0 / total as f64));
     }
     out.push_str("</div>");
     if !mini {
@@ -92,12 +92,13 @@ pub fn unit_bar(unit: &UnitRow, scale: Scale, stop: Option<&(String, String, Opt
     let end = end.or_else(|| stop.and_then(|s| number(&s.1))).unwrap_or(start).max(start);
     let (left, right) = (scale.at(start), scale.at(end + 1));
     let mut out = format!(
-        "<span class=\"unit-bar\" aria-hidden=\"true\"><span class=\"fill\" data-status=\"{}\" style=\"left:{left:.3}%;width:{:.3}%\"></span>",
+        "<span class=\"unit-bar\" aria-hidden=\"true\"><span class=\"fill\" data-status=\"{}\" style=\"left:{}%;width:{}%\"></span>",
         unit.status,
-        right - left
+        Fixed(left),
+        Fixed(right - left)
     );
     if stop.is_some() {
-        let _ = write!(out, "<span class=\"caret\" style=\"left:{right:.3}%\"></span>");
+        let _ = write!(out, "<span class=\"caret\" style=\"left:{}%\"></span>", Fixed(right));
     }
     out.push_str("</span>");
     if let Some((_, at, next)) = stop {
@@ -143,25 +144,27 @@ pub fn timeline(marks: &[Mark]) -> String {
     let mut out = String::with_capacity(256 + marks.len().min(SINGLE_MARKS) * 200);
     let _ = write!(
         out,
-        "<svg role=\"img\" aria-label=\"Timeline of {} dated entries from {} to {}: {counts}\" viewBox=\"0 0 {WIDTH} {height}\" \
+        "<svg role=\"img\" aria-label=\"Timeline of {} dated entries from {} to {}: {counts}\" viewBox=\"0 0 {} {}\" \
          preserveAspectRatio=\"none\" style=\"height:{}px\">",
         marks.len(),
         when(first),
         when(last),
-        height * 1.2
+        Fixed(WIDTH),
+        Fixed(height),
+        Fixed(height * 1.2)
     );
     for i in 0..lanes.len() {
-        let _ = write!(out, "<rect class=\"lane\" x=\"0\" y=\"{}\" width=\"{WIDTH}\" height=\"{LANE}\"></rect>", i as f64 * LANE);
+        let _ = write!(out, "<rect class=\"lane\" x=\"0\" y=\"{}\" width=\"{}\" height=\"{}\"></rect>", Fixed(i as f64 * LANE), Fixed(WIDTH), Fixed(LANE));
     }
     if marks.len() <= SINGLE_MARKS {
         for m in marks {
             let _ = write!(
                 out,
-                "<rect class=\"mark\" data-kind=\"{}\" data-line=\"{}\" x=\"{:.1}\" y=\"{}\" width=\"4\" height=\"14\"><title>{} — {} (line {})</title></rect>",
+                "<rect class=\"mark\" data-kind=\"{}\" data-line=\"{}\" x=\"{}\" y=\"{}\" width=\"4\" height=\"14\"><title>{} — {} (line {})</title></rect>",
                 m.kind,
                 m.line,
-                x(m.at) - 2.0,
-                lane(m.kind) + 3.0,
+                Fixed(x(m.at) - 2.0),
+                Fixed(lane(m.kind) + 3.0),
                 when(m.at),
                 escape(&m.text),
                 m.line
@@ -174,13 +177,14 @@ pub fn timeline(marks: &[Mark]) -> String {
             let tall = 4.0 + 12.0 * b.count as f64 / most as f64;
             let _ = write!(
                 out,
-                "<rect class=\"mark bin\" data-kind=\"{}\" data-line=\"{}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{tall:.1}\">\
+                "<rect class=\"mark bin\" data-kind=\"{}\" data-line=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\">\
                  <title>{}, {} to {} (from line {})</title></rect>",
                 b.kind,
                 b.line,
-                b.index as f64 * WIDTH / BINS as f64,
-                lane(b.kind) + 17.0 - tall,
-                WIDTH / BINS as f64 - 1.0,
+                Fixed(b.index as f64 * WIDTH / BINS as f64),
+                Fixed(lane(b.kind) + 17.0 - tall),
+                Fixed(WIDTH / BINS as f64 - 1.0),
+                Fixed(tall),
                 count(b.count, b.kind),
                 when(b.from),
                 when(b.to),
@@ -229,6 +233,18 @@ fn bins(marks: &[Mark], first: i64, last: i64) -> Vec<Bin> {
         out.extend(lane.into_iter().flatten());
     }
     out
+}
+
+/// A number written with three decimals by integer arithmetic: float formatting would cost the
+/// dashboard 11 KB of wasm.
+struct Fixed(f64);
+
+impl std::fmt::Display for Fixed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let milli = (self.0.abs() * 1000.0 + 0.5).floor() as u64;
+        let sign = if self.0 < 0.0 && milli > 0 { "-" } else { "" };
+        write!(f, "{sign}{}.{:03}", milli / 1000, milli % 1000)
+    }
 }
 
 /// An instant as the files write it: `2026-04-22T07:12Z`.

@@ -25,6 +25,11 @@ pub fn line_anchor(file: usize, line: u32) -> String {
     format!("f{file}-L{line}")
 }
 
+/// The id of a card's findings list, where the verdict's chips lead.
+pub fn findings_anchor(file: usize) -> String {
+    format!("f{file}-findings")
+}
+
 /// The check's findings by line, for the badges of the rows they concern.
 pub struct Badges<'d> {
     by_line: HashMap<u32, Vec<&'d DiagnosticRow>>,

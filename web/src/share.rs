@@ -45,9 +45,30 @@ fn read(data: &str, name: Option<&str>) -> Result<Shared, String> {
     Ok(Shared { name, text })
 }
 
-/// The share link of `text` under `base` (the page's own address, without its fragment).
-pub fn link(base: &str, name: &str, text: &str) -> String {
-    let data = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9));
+/// The share link of `text` under `base` (the page's own address, without its fragment). The
+/// text is compressed by the browser's own `CompressionStream("deflate-raw")` (the format
+/// `memento share` writes and [`from_fragment`] reads): a compressor in the wasm would cost the
+/// dashboard's size budget 4 KB for what every current browser has built in.
+pub async fn link(base: &str, name: &str, text: &str) -> Result<String, String> {
+    let data = deflate_raw(text).await.map_err(|_| "this browser cannot compress a share link (no CompressionStream): use Export HTML".to_owned())?;
+    let data = URL_SAFE_NO_PAD.encode(data);
     let name = String::from(js_sys::encode_uri_component(name));
-    format!("{base}#share={data}&name={name}")
+    Ok(format!("{base}#share={data}&name={name}"))
+}
+
+/// `new Response(new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer()`.
+async fn deflate_raw(text: &str) -> Result<Vec<u8>, wasm_bindgen::JsValue> {
+    use js_sys::{Array, Function, Reflect};
+    use wasm_bindgen::JsCast;
+    let global = js_sys::global();
+    let class = |name: &str| Reflect::get(&global, &name.into()).and_then(|c| c.dyn_into::<Function>().map_err(Into::into));
+    let method = |on: &wasm_bindgen::JsValue, name: &str| Reflect::get(on, &name.into()).and_then(|m| m.dyn_into::<Function>().map_err(Into::into));
+    let compressor = Reflect::construct(&class("CompressionStream")?, &Array::of1(&"deflate-raw".into()))?;
+    let blob = web_sys::Blob::new_with_str_sequence(&Array::of1(&text.into()))?;
+    let stream = method(&blob, "stream")?.call0(&blob)?;
+    let compressed = method(&stream, "pipeThrough")?.call1(&stream, &compressor)?;
+    let response = Reflect::construct(&class("Response")?, &Array::of1(&compressed))?;
+    let buffer = method(&response, "arrayBuffer")?.call0(&response)?;
+    let buffer = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(buffer)).await?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }

@@ -115,7 +115,7 @@ impl fmt::Display for EditError {
             EditError::AlreadyComplete { line } => write!(f, "the task is already complete (line {line})"),
             EditError::NoSuchSection(name) => write!(f, "no section named `{name}`"),
             EditError::NotSupportedForDialect { operation, dialect } => {
-                write!(f, "{operation} is not supported for {dialect} files")
+                write!(f, "{} is not supported for {dialect} files", operation_words(operation))
             }
             EditError::InvalidInput(msg) => write!(f, "invalid input: {msg}"),
         }
@@ -123,6 +123,21 @@ impl fmt::Display for EditError {
 }
 
 impl std::error::Error for EditError {}
+
+/// An edit as a person names it (a message never names a function: "setting the next step",
+/// not `set_next`); the operation id itself when it has no words here.
+fn operation_words(operation: &str) -> &str {
+    match operation {
+        "checkpoint" => "adding a checkpoint",
+        "supersede" => "superseding a decision",
+        "set_progress" => "setting a unit's progress",
+        "set_next" => "setting the next step",
+        "update_section" => "replacing a section",
+        "complete" => "marking the task complete",
+        "init" => "creating a memory file",
+        other => other,
+    }
+}
 
 pub(crate) fn read(text: &str, options: &EditOptions) -> Document {
     parse_with(text, &options.parse)

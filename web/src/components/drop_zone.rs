@@ -5,6 +5,7 @@ use crate::model::Workspace;
 use leptos::ev::{DragEvent, Event};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{FileList, HtmlInputElement};
 
@@ -36,11 +37,16 @@ pub fn DropZone() -> impl IntoView {
     };
 
     let paste = window_event_listener(leptos::ev::paste, move |ev| {
+        // A paste into a field (the editor's, the share link's) is that field's.
+        let target = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
+        if target.is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || t.is_content_editable()) {
+            return;
+        }
         let Some(data) = ev.clipboard_data() else { return };
         match data.files().filter(|files| files.length() > 0) {
             Some(files) => read_files(files, workspace),
             None => match data.get_data("text/plain") {
-                Ok(text) if !text.is_empty() => workspace.open("pasted.md".to_owned(), text.into_bytes()),
+                Ok(text) if !text.is_empty() => workspace.open(workspace.unused_name("pasted", ".md"), text.into_bytes()),
                 _ => return,
             },
         }

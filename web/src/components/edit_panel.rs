@@ -13,10 +13,16 @@ use memento_core::edit::{self, Kind};
 use memento_core::time::{Timestamp, TimestampStyle};
 use memento_core::{EditError, EditOutcome};
 
+/// `decisions`: the active decisions (id, text) a supersede may name; `units`: the file's
+/// units, offered as the progress form's unit.
 #[component]
-pub fn EditPanel(file: LoadedFile, decisions: Vec<String>, sections: Vec<String>) -> impl IntoView {
+pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<String>, sections: Vec<String>) -> impl IntoView {
     let workspace = expect_context::<Workspace>();
     let id = file.id;
+    // The edits this kind of file takes: none of the markdown edits for JSON, whose feature
+    // list alone takes a unit's progress; session notes keep progress and next step in their
+    // sections.
+    let (markdown, progress_ok, next_ok) = (!file.json, !file.json || file.features, !file.json && file.dialect != "session-notes");
     let file = StoredValue::new(file);
     let force = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
@@ -45,19 +51,27 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<String>, sections: Vec<String>
         apply(&|text, options| edit::checkpoint_with(text, &note, now(), kind, options));
     };
 
-    let (replaced, replacement) = (RwSignal::new(decisions.first().cloned().unwrap_or_default()), RwSignal::new(String::new()));
+    let (replaced, replacement) = (RwSignal::new(decisions.first().map(|d| d.0.clone()).unwrap_or_default()), RwSignal::new(String::new()));
     let supersede = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let (id, text) = (replaced.get_untracked(), replacement.get_untracked());
         apply(&|source, options| edit::supersede_with(source, &id, &text, now(), options));
     };
 
+    let known = StoredValue::new(units.clone());
     let (unit, status, stopped) = (RwSignal::new(String::new()), RwSignal::new("COMPLETED".to_owned()), RwSignal::new(String::new()));
     let progress = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let Some((status, _)) = Status::from_word(&status.get_untracked()) else { return };
         let (unit, stopped) = (unit.get_untracked(), stopped.get_untracked());
         let stopped = Some(stopped.trim()).filter(|s| !s.is_empty());
+        // A name the file does not have yet (a typo, often) makes a new unit: only when asked.
+        let key = memento_core::identity::UnitKey::of(&unit);
+        let known = key.is_some() && known.with_value(|units| units.iter().any(|u| memento_core::identity::UnitKey::of(u) == key));
+        let question = format!("“{}” is not a unit of this file. Add it as a new unit?", unit.trim());
+        if !known && !window().confirm_with_message(&question).unwrap_or(false) {
+            return;
+        }
         apply(&|text, options| edit::set_progress_with(text, &unit, status, stopped, options));
     };
 
@@ -79,12 +93,26 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<String>, sections: Vec<String>
 
     let open = move || workspace.editing.get() == Some(id);
     let toggle = move |_| workspace.editing.update(|e| *e = if *e == Some(id) { None } else { Some(id) });
+    // Escape closes the editor and gives the focus back to its button.
+    let button = NodeRef::<leptos::html::Button>::new();
+    let escape = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" && open() {
+            workspace.editing.set(None);
+            if let Some(button) = button.get() {
+                let _ = button.focus();
+            }
+        }
+    };
+    let units_list = format!("units-{id}");
     view! {
-        <section class="edit-panel">
-            <button type="button" class="edit-toggle" data-testid="edit" aria-expanded=move || open().to_string() on:click=toggle>
+        <section class="edit-panel" on:keydown=escape>
+            <button type="button" class="edit-toggle" data-testid="edit" node_ref=button aria-expanded=move || open().to_string() on:click=toggle
+                aria-label=move || file.with_value(|f| if open() { format!("Close the editor of {}", f.name) } else { format!("Edit {}", f.name) })>
                 {move || if open() { "Close the editor" } else { "Edit" }}
             </button>
             <Show when=open>
+                {(!markdown && !progress_ok).then(|| view! { <p class="edit-note" data-testid="edit-note">"This file is JSON: the editor's edits are for markdown memory files."</p> })}
+                {markdown.then(|| view! {
                 <form data-testid="checkpoint-form" on:submit=add>
                     <label>"Checkpoint "
                         <select prop:value=kind on:change=move |ev| kind.set(event_target_value(&ev))>
@@ -97,33 +125,41 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<String>, sections: Vec<String>
                     <TextField value=note label="Checkpoint text" placeholder="DO NOT modify config/auth.yaml — used by 3 services" required=true />
                     <button type="submit">"Add"</button>
                 </form>
-                {(!decisions.is_empty()).then(|| view! {
+                })}
+                {(markdown && !decisions.is_empty()).then(|| view! {
                     <form data-testid="supersede-form" on:submit=supersede>
                         <label>"Supersede "
                             <select prop:value=replaced on:change=move |ev| replaced.set(event_target_value(&ev))>
-                                {decisions.iter().map(|d| view! { <option value=d.clone()>{d.clone()}</option> }).collect_view()}
+                                {decisions.iter().map(|(id, text)| view! { <option value=id.clone()>{picker_label(id, text)}</option> }).collect_view()}
                             </select>
                         </label>
                         <TextField value=replacement label="New decision" placeholder="the decision that replaces it" required=true />
                         <button type="submit">"Supersede"</button>
                     </form>
                 })}
+                {progress_ok.then(|| view! {
                 <form data-testid="progress-form" on:submit=progress>
                     <label>"Progress "
-                        <TextField value=unit label="Unit" placeholder="orders/batch_3/" required=true />
+                        <TextField value=unit label="Unit" placeholder="orders/batch_3/" required=true list=units_list.clone() />
                     </label>
+                    <datalist id=units_list.clone()>
+                        {units.iter().map(|u| view! { <option value=u.clone()></option> }).collect_view()}
+                    </datalist>
                     <select prop:value=status on:change=move |ev| status.set(event_target_value(&ev)) aria-label="Status">
                         {Status::ALL.iter().map(|s| view! { <option value=s.as_str()>{s.as_str()}</option> }).collect_view()}
                     </select>
                     <TextField value=stopped label="Stopped at" placeholder="stopped at (optional)" />
                     <button type="submit">"Set"</button>
                 </form>
+                })}
+                {next_ok.then(|| view! {
                 <form data-testid="next-form" on:submit=set_next>
                     <label>"Next step "
                         <TextField value=next label="Next step" placeholder="Begin with orders/batch_3/ file 095" required=true />
                     </label>
                     <button type="submit">"Set"</button>
                 </form>
+                })}
                 {notes.then(|| view! {
                     <form data-testid="section-form" class="section-form" on:submit=update_section>
                         <label>"Section "
@@ -146,12 +182,26 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<String>, sections: Vec<String>
     }
 }
 
-/// A one-line text input bound to `value`.
+/// A one-line text input bound to `value`; `list` names a datalist of suggestions.
 #[component]
-fn TextField(value: RwSignal<String>, label: &'static str, placeholder: &'static str, #[prop(optional)] required: bool) -> impl IntoView {
+fn TextField(
+    value: RwSignal<String>,
+    label: &'static str,
+    placeholder: &'static str,
+    #[prop(optional)] required: bool,
+    #[prop(optional, into)] list: Option<String>,
+) -> impl IntoView {
     view! {
-        <input type="text" required=required placeholder=placeholder aria-label=label
+        <input type="text" required=required placeholder=placeholder aria-label=label list=list
             prop:value=value on:input=move |ev| value.set(event_target_value(&ev)) />
+    }
+}
+
+/// A decision as the supersede picker names it: its id and the start of its text.
+fn picker_label(id: &str, text: &str) -> String {
+    match text.char_indices().nth(60) {
+        Some((cut, _)) => format!("{id} — {}…", &text[..cut]),
+        None => format!("{id} — {text}"),
     }
 }
 

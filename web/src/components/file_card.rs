@@ -7,13 +7,10 @@
 //! each list shows its first rows and a button for the rest ([`Capped`]), so that a card
 //! costs the page a bounded number of elements until more are asked for.
 
-use crate::components::verdict::{findings_anchor, Verdict};
-use crate::components::EditPanel;
-use crate::inline;
-use crate::picture;
-use crate::export::escape;
-use crate::model::{LoadedFile, Mark, Summary, Workspace};
-use crate::rows::{self, line_anchor};
+use crate::components::{EditPanel, Edited};
+use crate::overview;
+use crate::model::{LoadedFile, Workspace};
+use crate::rows::{self, findings_anchor, line_anchor};
 use crate::share;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -55,27 +52,40 @@ impl Card {
 
 #[component]
 pub fn FileCard(file: LoadedFile) -> impl IntoView {
-    let round_trip = if file.round_trips { "byte-exact" } else { "changed" };
-    let bytes = format!("{} bytes", file.bytes());
     provide_context(Card { file: file.id, whole_source: RwSignal::new(false) });
     // A card of the workspace can be closed; one opened from a share link has no workspace.
     let workspace = use_context::<Workspace>();
     let id = file.id;
     let s = file.summary.clone();
     let card = expect_context::<Card>();
-    // Every "line N" of the card's markup leads to its line of the source view.
+    // Every "line N" of the card's markup and every mark of its timeline lead to that line of
+    // the source view.
     let follow = move |ev: leptos::ev::MouseEvent| {
-        let link = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("a.line[data-line]").ok().flatten());
+        // A "line N" link, or a mark of the timeline.
+        let link = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("[data-line]").ok().flatten());
         if let Some(line) = link.and_then(|a| a.get_attribute("data-line")).and_then(|l| l.parse().ok()) {
             ev.prevent_default();
             card.go_to(line);
         }
     };
     view! {
-        <article class="file-card" data-testid="file-card" data-name=file.name.clone() on:click=follow>
+        <article class="file-card" id=format!("file-{id}") data-testid="file-card" data-name=file.name.clone() on:click=follow>
             <header>
                 <h2 data-testid="file-name">{file.name.clone()}</h2>
-                {file.example.then(|| view! { <span class="badge">"example"</span> })}
+                {file.example.then(|| {
+                    let frozen = s.last_updated.clone().unwrap_or_default();
+                    view! { <span class="badge sample" data-testid="sample-badge" title=format!("A sample file, read as of its last update ({frozen}): it never grows stale")>{format!("sample · clock frozen at {frozen}")}</span> }
+                })}
+                {workspace.map(|workspace| {
+                    let folded = move || workspace.collapsed.with(|c| c.contains(&id));
+                    let fold = move |_| workspace.collapsed.update(|c| if c.contains(&id) { c.retain(|&f| f != id) } else { c.push(id) });
+                    view! {
+                        <button type="button" class="fold" data-testid="fold" aria-expanded=move || (!folded()).to_string()
+                            aria-label=format!("Fold {}", file.name) on:click=fold>
+                            {move || if folded() { "▸" } else { "▾" }}
+                        </button>
+                    }
+                })}
                 {workspace.map(|workspace| {
                     view! {
                         <button
@@ -90,30 +100,19 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                     }
                 })}
             </header>
-            <Verdict file=id status=s.status diagnostics=s.diagnostics.clone() />
-            <NextAction summary=s.clone() />
-            <div class="progress" inner_html=picture::stacked_bar(&s, false)></div>
-            <Timeline marks=s.timeline.clone() />
-            <dl class="facts">
-                <Fact label="Dialect" testid="dialect" value=file.dialect.to_owned() />
-                {s.task.clone().map(|task| view! { <Fact label="Task" testid="task" value=task /> })}
-                {s.last_updated.clone().map(|at| view! { <Fact label="Last updated" testid="last-updated" value=at /> })}
-                <Fact label="Units" testid="counts" value=format!("{} done, {} pending", s.completed, s.pending) />
-                <Fact label="Decisions" testid="decision-count" value=s.decisions.iter().filter(|d| d.superseded_by.is_none()).count().to_string() />
-                <Fact label="Size" testid="bytes" value=bytes />
-                <div>
-                    <dt>"Round trip"</dt>
-                    <dd data-testid="roundtrip" class:bad=!file.round_trips>{round_trip}</dd>
-                </div>
-            </dl>
+            <div inner_html=overview::verdict(&file)></div>
+            <div class="card-body" class:folded=move || workspace.is_some_and(|w| w.collapsed.with(|c| c.contains(&id)))>
+            <div inner_html=overview::body(&file)></div>
             {workspace.map(|_| view! { <Actions file=file.clone() secrets=s.diagnostics.iter().any(|d| d.rule == "possible-secret") /> })}
             {workspace.map(|_| {
-                let active = s.decisions.iter().filter(|d| d.superseded_by.is_none()).map(|d| d.id.clone()).collect::<Vec<_>>();
-                view! { <EditPanel file=file.clone() decisions=active sections=s.sections.clone() /> }
+                let active = s.decisions.iter().filter(|d| d.superseded_by.is_none()).map(|d| (d.id.clone(), d.text.clone())).collect::<Vec<_>>();
+                let units = s.units.iter().map(|u| u.unit.clone()).collect::<Vec<_>>();
+                view! { <Edited file=file.clone() /><EditPanel file=file.clone() decisions=active units sections=s.sections.clone() /> }
             })}
             <Lists file=file.clone() />
             <h3>"Source"</h3>
             <Source text=file.source />
+            </div>
         </article>
     }
 }
@@ -123,6 +122,7 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
 #[component]
 fn Actions(file: LoadedFile, secrets: bool) -> impl IntoView {
     let link = RwSignal::new(None::<String>);
+    let name = file.name.clone();
     let file = StoredValue::new(file);
     let share = move |_| {
         let warning = "This file holds possible secrets. They are masked in the link, but check it before you send it. Make the link?";
@@ -131,13 +131,23 @@ fn Actions(file: LoadedFile, secrets: bool) -> impl IntoView {
         }
         let location = window().location();
         let base = format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default());
-        let url = file.with_value(|f| share::link(&base, &f.name, &memento_core::secret::redact(&f.source)));
-        // Copied where the browser allows it; shown in any case.
-        let _ = window().navigator().clipboard().write_text(&url);
-        link.set(Some(url));
+        let (name, text) = file.with_value(|f| (f.name.clone(), memento_core::secret::redact(&f.source).into_owned()));
+        leptos::task::spawn_local(async move {
+            match share::link(&base, &name, &text).await {
+                Ok(url) => {
+                    // Copied where the browser allows it; shown in any case.
+                    let _ = window().navigator().clipboard().write_text(&url);
+                    link.set(Some(url));
+                }
+                Err(why) => link.set(Some(why)),
+            }
+        });
     };
     let download = move |_| {
         file.with_value(|f| save_as(&f.name, &f.source));
+        if let Some(workspace) = use_context::<Workspace>() {
+            workspace.downloaded(file.with_value(|f| f.id));
+        }
     };
     // The read-only page of the file; secrets masked as in a share link.
     let export = move |_| {
@@ -149,11 +159,16 @@ fn Actions(file: LoadedFile, secrets: bool) -> impl IntoView {
     };
     view! {
         <div class="actions">
-            <button type="button" data-testid="share" on:click=share>"Share link"</button>
-            <button type="button" data-testid="download" on:click=download>"Download"</button>
-            <button type="button" data-testid="export-html" on:click=export>"Export HTML"</button>
-            {move || link.get().map(|url| view! {
-                <input class="share-link" data-testid="share-link" readonly value=url aria-label="Share link" />
+            <button type="button" data-testid="share" aria-label=format!("Share a link to {name}") on:click=share>"Share link"</button>
+            <button type="button" data-testid="download" aria-label=format!("Download {name}") on:click=download>"Download"</button>
+            <button type="button" data-testid="export-html" aria-label=format!("Export {name} as HTML") on:click=export>"Export HTML"</button>
+            {move || link.get().map(|url| {
+                // Long links break in chat apps and mail: past about 8 KB, the HTML export travels better.
+                let size = format!("{} characters{}", url.len(), if url.len() > 8192 { ": long for a link, Export HTML travels better" } else { "" });
+                view! {
+                    <input class="share-link" data-testid="share-link" readonly value=url aria-label="Share link" />
+                    <span class="link-size" data-testid="share-size">{size}</span>
+                }
             })}
         </div>
     }
@@ -230,63 +245,6 @@ fn Source(text: String) -> impl IntoView {
     }
 }
 
-#[component]
-fn Fact(label: &'static str, testid: &'static str, value: String) -> impl IntoView {
-    view! {
-        <div>
-            <dt>{label}</dt>
-            <dd data-testid=testid>{value}</dd>
-        </div>
-    }
-}
-
-/// The card a resuming agent (or its reviewer) reads first: what to do next and where that
-/// was read, the rest of its list when a lead-in opened one, and where the unit in progress
-/// stopped.
-#[component]
-fn NextAction(summary: Summary) -> impl IntoView {
-    let file = expect_context::<Card>().file;
-    let next = summary.next_action.map(|next| {
-        let then: String = next.then.iter().map(|t| format!("<li>{}</li>", inline::html(t))).collect();
-        let then = (!then.is_empty()).then(|| view! { <ul class="then" data-testid="next-list" inner_html=then></ul> });
-        let from = format!(" — from {},{}", escape(&next.from), rows::line_link(file, next.line));
-        view! {
-            <div class="next-action" data-testid="next-action">
-                <span class="label">"Next action "</span>
-                <span inner_html=inline::html(&next.text)></span>
-                {then}
-                <span class="from" data-testid="next-from" inner_html=from></span>
-            </div>
-        }
-    });
-    let resume = summary.resume.map(|resume| {
-        view! {
-            <p class="resume" data-testid="resume">
-                <span class="label">"In progress "</span>
-                {resume}
-            </p>
-        }
-    });
-    view! { <section class="where">{next}{resume}</section> }
-}
-
-/// The checkpoints on a time axis ([`picture::timeline`]); a click on a mark goes to its line.
-#[component]
-fn Timeline(marks: Vec<Mark>) -> impl IntoView {
-    let card = expect_context::<Card>();
-    let go = move |ev: leptos::ev::MouseEvent| {
-        let element = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        if let Some(line) = element.and_then(|e| e.get_attribute("data-line")).and_then(|l| l.parse().ok()) {
-            card.go_to(line);
-        }
-    };
-    (!marks.is_empty()).then(|| view! {
-        <section class="timeline" data-testid="timeline">
-            <h3>"Timeline"</h3>
-            <div on:click=go inner_html=picture::timeline(&marks)></div>
-        </section>
-    })
-}
 
 /// The card's lists: units, decisions (conflicts first), discoveries, the changes since
 /// loaded and the check's findings, each row with its line and its findings' badges.

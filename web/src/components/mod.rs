@@ -2,11 +2,14 @@
 
 pub mod drop_zone;
 pub mod edit_panel;
+pub mod edited;
 pub mod file_card;
+pub mod file_list;
 pub mod load_errors;
-pub mod verdict;
 
 pub use drop_zone::DropZone;
 pub use edit_panel::EditPanel;
+pub use edited::Edited;
 pub use file_card::FileCard;
+pub use file_list::FileList;
 pub use load_errors::LoadErrors;

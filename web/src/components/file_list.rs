@@ -1,0 +1,62 @@
+//! Many files at a glance: a row per open file (its name, status, last update, mini progress
+//! bar and error count), a filter by name, and a click that brings the file's card into view
+//! (unfolding it). Shown from two files on.
+
+use crate::export::escape;
+use crate::model::{LoadedFile, Workspace};
+use crate::picture;
+use leptos::prelude::*;
+use std::fmt::Write;
+use wasm_bindgen::JsCast;
+
+#[component]
+pub fn FileList() -> impl IntoView {
+    let workspace = expect_context::<Workspace>();
+    let filter = RwSignal::new(String::new());
+    let rows = move || {
+        let wanted = filter.get().to_lowercase();
+        workspace.files.with(|files| files.iter().filter(|f| f.name.to_lowercase().contains(&wanted)).map(row).collect::<String>())
+    };
+    let go = move |ev: leptos::ev::MouseEvent| {
+        let button = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("button[data-file]").ok().flatten());
+        if let Some(id) = button.and_then(|b| b.get_attribute("data-file")).and_then(|id| id.parse().ok()) {
+            workspace.collapsed.update(|c| c.retain(|&f| f != id));
+            workspace.focus(id);
+        }
+    };
+    let many = move || workspace.files.with(|files| files.len() > 1);
+    view! {
+        <Show when=many>
+            <section class="file-list" data-testid="file-list" aria-label="Open files">
+                <input type="search" class="filter" data-testid="file-filter" placeholder="Filter files by name" aria-label="Filter the open files by name"
+                    prop:value=filter on:input=move |ev| filter.set(event_target_value(&ev)) />
+                <ul on:click=go inner_html=rows></ul>
+            </section>
+        </Show>
+    }
+}
+
+/// A file's row: a button with its name, its status chip, the error count, the last update
+/// and the mini bar.
+fn row(f: &LoadedFile) -> String {
+    let s = &f.summary;
+    let errors = s.diagnostics.iter().filter(|d| d.severity == "error").count();
+    let mut out = format!(
+        "<li data-name=\"{}\"><button type=\"button\" data-file=\"{}\" aria-label=\"Show {}\">{}</button> <span class=\"status-chip\" data-status=\"{}\">{}</span>",
+        escape(&f.name),
+        f.id,
+        escape(&f.name),
+        escape(&f.name),
+        s.status,
+        s.status
+    );
+    if errors > 0 {
+        let _ = write!(out, " <span class=\"chip error\" data-testid=\"list-errors\">{errors} error{}</span>", if errors == 1 { "" } else { "s" });
+    }
+    if let Some(at) = &s.last_updated {
+        let _ = write!(out, " <span class=\"updated\">{}</span>", escape(at));
+    }
+    out.push_str(&picture::stacked_bar(s, true));
+    out.push_str("</li>");
+    out
+}
