@@ -177,3 +177,11 @@ fn session_notes_sections_are_empty_only_once_work_has_started() {
     let ds = findings(&notes("\n- read orders.py\n"), Rule::EmptySection);
     assert_eq!(ds.iter().map(|d| d.line).collect::<Vec<_>>(), [9], "{ds:#?}");
 }
+
+#[test]
+fn a_fresh_checkpoint_log_has_no_empty_section_finding() {
+    // What `memento init` writes, with one discovery: the other sections fill as the run goes.
+    let text = "# Session Memory — t1\n\n## Decisions Made\n\n## Progress Markers\n\n## Key Discoveries\n- 2026-04-22T07:12Z — the API paginates\n\n## Next Session Start\nRead the pagination docs.\n";
+    let found = memento_core::check(&memento_core::parse(text), &memento_core::CheckOptions::default());
+    assert!(found.iter().all(|d| d.rule != memento_core::Rule::EmptySection), "{found:#?}");
+}

@@ -15,6 +15,9 @@
 //! value`, a status at its end), ends with a colon, or heads dated siblings is not reported,
 //! and neither is an empty section among siblings that are mostly empty too.
 //!
+//! A checkpoint log's Decisions Made, Progress Markers and Key Discoveries fill as the run
+//! goes: empty, they say nothing is recorded yet.
+//!
 //! Session notes start as the template's empty sections, by design. Once work has started
 //! (the Worklog has content), each template section should hold something, except one whose
 //! description makes it conditional ("If the user asked for a specific output…", Key
@@ -63,9 +66,14 @@ fn sections(cx: &mut Ctx) {
     let notes = doc.dialect() == Dialect::SessionNotes;
     let template_level = cx.template.sections().iter().map(|t| t.level).min().unwrap_or(1);
     let worked = notes && all.iter().enumerate().any(|(i, s)| s.role == SectionRole::Worklog && !doc.text(own_content(doc, i).0).trim().is_empty());
+    // A checkpoint log's four sections fill as the run goes: an empty Decisions Made is no
+    // decision yet, not a gap (empty-next-step speaks for the next step).
+    let checkpoint_section = |s: &Section| {
+        doc.dialect() == Dialect::CheckpointLog && matches!(s.role, SectionRole::Decisions | SectionRole::Progress | SectionRole::Discoveries | SectionRole::NextStep)
+    };
     let empty: Vec<bool> = (0..all.len()).map(|i| {
         let (content, has_sub) = own_content(doc, i);
-        !has_sub && !skipped(&all[i]) && says_nothing(doc.text(content))
+        !has_sub && !skipped(&all[i]) && !checkpoint_section(&all[i]) && says_nothing(doc.text(content))
     }).collect();
     // A section about problems that says `None` has answered (session notes' template
     // sections aside: the template asks for them).
