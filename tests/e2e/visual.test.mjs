@@ -230,3 +230,27 @@ test("screenshots: the sample and a file with findings, laptop and phone, light 
   await shoot("sample", null, "session_memory.md");
   await shoot("conflicted", [{ name: "conflicted.md", text: conflicted }], "conflicted.md");
 });
+
+test("the source view's gutter: each line numbered, coloured by the worst finding on it", async () => {
+  const { page, done } = await open();
+  await drop(page, [{ name: "conflicted.md", text: conflicted }]);
+  const c = card(page, "conflicted.md");
+  const marks = await c.locator(".src-line").evaluateAll((ls) => ls.map((l) => l.dataset.severity ?? ""));
+  assert.deepEqual(marks.slice(0, 5), ["", "", "", "error", ""]);
+  assert.equal(await c.locator(".src-line").first().evaluate((l) => getComputedStyle(l, "::before").content), "counter(line)");
+  await c.getByTestId("source").screenshot({ path: path.join(shots, "visual-gutter-laptop-light.png") });
+  // The numbers are drawn, not part of the text.
+  assert.equal(await c.getByTestId("source").textContent(), conflicted);
+  await done();
+});
+
+test("files dropped anywhere on the window come in", async () => {
+  const { page, done } = await open();
+  await card(page, "session_memory.md").getByTestId("source").evaluate((target) => {
+    const data = new DataTransfer();
+    data.items.add(new File(["# Notes\n\n- dropped on a card\n"], "anywhere.md", { type: "text/markdown" }));
+    for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await card(page, "anywhere.md").waitFor();
+  await done();
+});

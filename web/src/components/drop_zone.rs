@@ -1,5 +1,6 @@
-//! Where files come in: drag and drop (several at once), the file picker, a folder (a
-//! memory bank), or a paste anywhere on the page (files, or text copied from an editor).
+//! Where files come in: drag and drop anywhere on the window (several at once), the file
+//! picker, a folder (a memory bank), or a paste outside the page's fields (files, or text
+//! copied from an editor).
 
 use crate::model::Workspace;
 use leptos::ev::{DragEvent, Event};
@@ -14,19 +15,30 @@ pub fn DropZone() -> impl IntoView {
     let workspace = expect_context::<Workspace>();
     let dragging = RwSignal::new(false);
 
-    let on_dragover = move |ev: DragEvent| {
+    // Files dropped anywhere on the window come in (the zone lights up while they are over it).
+    let over = window_event_listener(leptos::ev::dragover, move |ev: DragEvent| {
         // Without this the browser opens the file instead of dropping it here.
         ev.prevent_default();
         dragging.set(true);
-    };
-    let on_dragleave = move |_: DragEvent| dragging.set(false);
-    let on_drop = move |ev: DragEvent| {
+    });
+    let left = window_event_listener(leptos::ev::dragleave, move |ev: DragEvent| {
+        // Only when the drag leaves the window (no element it enters).
+        if ev.related_target().is_none() {
+            dragging.set(false);
+        }
+    });
+    let dropped = window_event_listener(leptos::ev::drop, move |ev: DragEvent| {
         ev.prevent_default();
         dragging.set(false);
         if let Some(files) = ev.data_transfer().and_then(|dt| dt.files()) {
             read_files(files, workspace);
         }
-    };
+    });
+    on_cleanup(move || {
+        over.remove();
+        left.remove();
+        dropped.remove();
+    });
     let on_change = move |ev: Event| {
         let input: HtmlInputElement = event_target(&ev);
         if let Some(files) = input.files() {
@@ -69,9 +81,6 @@ pub fn DropZone() -> impl IntoView {
             class:dragging=move || dragging.get()
             data-testid="drop-zone"
             aria-label="Load memory files"
-            on:dragover=on_dragover
-            on:dragleave=on_dragleave
-            on:drop=on_drop
         >
             <p>"Drop or paste memory files here, or choose "</p>
             <label class="file-picker">

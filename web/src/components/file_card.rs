@@ -111,7 +111,7 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
             })}
             <Lists file=file.clone() />
             <h3>"Source"</h3>
-            <Source text=file.source />
+            <Source text=file.source.clone() marks=gutter_marks(&file) />
             </div>
         </article>
     }
@@ -210,10 +210,28 @@ fn Capped(title: String, class: &'static str, rows: Vec<String>, what: &'static 
     }
 }
 
-/// The source, a line per element so that findings can link to it; the first
-/// [`SOURCE_LINES`] lines until the whole file is asked for.
+/// The worst severity of the check's findings on each line, for the source view's gutter.
+fn gutter_marks(file: &LoadedFile) -> std::collections::HashMap<u32, &'static str> {
+    let rank = |s: &str| match s {
+        "error" => 2,
+        "warning" => 1,
+        _ => 0,
+    };
+    let mut marks = std::collections::HashMap::new();
+    for d in &file.summary.diagnostics {
+        let mark = marks.entry(d.line).or_insert(d.severity);
+        if rank(d.severity) > rank(mark) {
+            *mark = d.severity;
+        }
+    }
+    marks
+}
+
+/// The source, a line per element so that findings can link to it (its number and the worst
+/// severity of its findings in a gutter the stylesheet draws); the first [`SOURCE_LINES`]
+/// lines until the whole file is asked for.
 #[component]
-fn Source(text: String) -> impl IntoView {
+fn Source(text: String, marks: std::collections::HashMap<u32, &'static str>) -> impl IntoView {
     let card = expect_context::<Card>();
     let file = card.file;
     let lines: Vec<String> = text.split_inclusive('\n').map(str::to_owned).collect();
@@ -226,7 +244,11 @@ fn Source(text: String) -> impl IntoView {
             l[..n]
                 .iter()
                 .enumerate()
-                .map(|(i, l)| view! { <span class="src-line" tabindex="-1" id=line_anchor(file, i as u32 + 1)>{l.clone()}</span> })
+                .map(|(i, l)| {
+                    let line = i as u32 + 1;
+                    let mark = marks.get(&line).copied();
+                    view! { <span class="src-line" tabindex="-1" id=line_anchor(file, line) data-severity=mark>{l.clone()}</span> }
+                })
                 .collect_view()
         })
     };
