@@ -487,6 +487,9 @@ const ALL_DONE: &[&str] = &[
     "task complete", "run complete", "no remaining work", "no work remaining", "nothing remaining",
     "nothing left to do", "no remaining tasks", "no remaining features", "no further work",
     "everything shipped", "everything is done", "everything done", "everything complete",
+    // An agent between tasks: the last one is done.
+    "ready for next task", "ready for the next task", "ready for a new task", "awaiting next task",
+    "awaiting the next task", "waiting for the next task", "mode: idle", "no active task",
     "todo completado", "tout est terminé", "alles erledigt", "tutto completato", "allt klart",
     "всё готово", "все задачи выполнены", "全て完了", "すべて完了", "全部完成", "모두 완료",
 ];
@@ -1205,7 +1208,7 @@ mod tests {
 
     #[test]
     fn run_claims() {
-        for line in ["ALL 20 TASKS DONE", "PROJECT 100% COMPLETE", "152/152 features passing", "No remaining work required", "全て完了しました", "All features completed!", "**All core functionality implemented**", "All files processed."] {
+        for line in ["ALL 20 TASKS DONE", "PROJECT 100% COMPLETE", "152/152 features passing", "No remaining work required", "全て完了しました", "All features completed!", "**All core functionality implemented**", "All files processed.", "- Ready for next task. Latest archive: x.md", "## Current Mode: Idle"] {
             assert!(claims_all_done(&case::to_lower(line)), "{line}");
         }
         for line in ["All tests pass except two", "Target: 30/30 features (100%)", "Goal: all tasks done", "All 45 tests passing", "### Phase 1: Auth (100% Complete)", "All assigned features complete.", "12/12 tests pass", "3/20 done", "Not all tasks are done", "all remaining tasks done soon but", "Install all dependencies"] {

@@ -301,3 +301,11 @@ fn the_latest_word_is_read_by_its_date_where_the_order_is_mixed() {
     let text = "# Log\n\n## 2026-04-05\n\nNo remaining work required.\n\n## 2026-04-04\n\n- fixed the parser\n\n## 2026-04-08\n\nNext step: debug the crash\n";
     assert_eq!(plan_of(text).status, RunStatus::InProgress);
 }
+
+#[test]
+fn an_agent_between_tasks_has_finished_the_last() {
+    let text = "# Active Context\n\n## Current Mode: Idle\n- Ready for next task. Latest archive: `archive/history-limit.md`.\n";
+    assert_eq!(plan_of(text).status, RunStatus::Complete);
+    let text = "# Active Context\n\n## Current Mode: Build\n- IN_PROGRESS: history limit\n";
+    assert_eq!(plan_of(text).status, RunStatus::InProgress);
+}
