@@ -138,3 +138,31 @@ test("mcp DIR: each call names its file; recall without one previews them all; s
     await client.close();
   }
 });
+
+test("mcp over the agent harnesses' formats: a Basic Memory folder takes decisions and facts in its own shape, refuses a conflicting one, and recalls", async () => {
+  const dir = folder();
+  const fixtures = new URL("../../core/tests/fixtures/basic-memory/", import.meta.url);
+  mkdirSync(join(dir, "notes"), { recursive: true });
+  for (const name of ["order-service.md", "billing-gateway.md", "orders-runbook.md"]) {
+    writeFileSync(join(dir, "notes", name), readFileSync(new URL(name, fixtures)));
+  }
+  const client = await connect("notes", dir);
+  try {
+    const note = join(dir, "notes", "order-service.md");
+    const before = readFileSync(note, "utf8");
+    let r = await client.callTool({ name: "recall", arguments: { file: "order-service.md" } });
+    assert.ok(!r.isError, text(r));
+    assert.match(text(r), /optimistic locking/);
+    r = await client.callTool({ name: "record_decision", arguments: { file: "order-service.md", text: "Use a dead-letter queue for failed billing callbacks" } });
+    assert.ok(!r.isError, text(r));
+    const after = readFileSync(note, "utf8");
+    assert.match(after, /^- \[decision\] Use a dead-letter queue for failed billing callbacks/m, "written as an observation");
+    assert.equal(after.replace(/^- \[decision\] Use a dead-letter queue[^\n]*\n/m, ""), before, "what was there is kept, byte for byte");
+    // The opposite of an active decision is refused, the note left as it was.
+    r = await client.callTool({ name: "record_decision", arguments: { file: "order-service.md", text: "Do not use optimistic locking on the orders table" } });
+    assert.equal(r.isError, true, text(r));
+    assert.equal(readFileSync(note, "utf8"), after);
+  } finally {
+    await client.close();
+  }
+});
