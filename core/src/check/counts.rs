@@ -11,7 +11,7 @@
 
 use super::Ctx;
 use crate::document::{Document, SectionRole, Status};
-use crate::plan::lines_outside_code;
+use crate::code::lines_outside_code;
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::Dialect;
@@ -225,13 +225,13 @@ const KINDS: &[&str] = &["features", "tasks", "tests", "items", "stories", "step
 /// A progress count on a line: `137/137`, `5/94`, `88 features total`, `Total Features: 210`
 /// (done, if written; the total), with the kind it counts when the line names one.
 #[derive(Clone, Copy)]
-struct Count<'a> {
+struct Count {
     done: Option<u32>,
     total: u32,
-    kind: Option<&'a str>,
+    kind: Option<&'static str>,
 }
 
-fn count_on(line: &str) -> Option<Count<'static>> {
+fn count_on(line: &str) -> Option<Count> {
     let lower = crate::case::to_lower(line);
     if crate::lexicon::states_a_goal(&lower) {
         return None;
@@ -259,7 +259,6 @@ fn count_on(line: &str) -> Option<Count<'static>> {
         }
         fraction = Some((done, total));
     }
-    let kind = kind.map(|k| KINDS.iter().copied().find(|x| *x == k).unwrap_or(k));
     if let Some((done, total)) = fraction {
         let counted = kind.is_some() || ["passing", "complete", "done", "finished"].iter().any(|w| lower.contains(w));
         return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });
@@ -277,15 +276,15 @@ fn count_on(line: &str) -> Option<Count<'static>> {
 }
 
 /// What the summary-contradiction rule gathers in the one pass over the lines.
-struct Summary<'d> {
+struct Summary {
     history: crate::plan::Regions,
     summary_lines: usize,
-    head: Vec<(Span, Count<'d>)>,
+    head: Vec<(Span, Count)>,
     zero_done: Option<Span>,
     zero_left: Option<Span>,
 }
 
-impl<'d> Summary<'d> {
+impl Summary {
     fn new(doc: &Document) -> Self {
         // The summary ends where the log begins: at the first dated section, else some lines in.
         let first_dated = doc.sections().iter().find(|s| s.timestamp.is_some()).map(|s| doc.line_index().line_of(s.heading.start()));
@@ -316,7 +315,7 @@ impl<'d> Summary<'d> {
 
     /// The file's last count past its summary, read only when the summary gives one (most
     /// files have none, and a long log has many lines).
-    fn last_count(&self, doc: &Document) -> Option<(Span, Count<'static>)> {
+    fn last_count(&self, doc: &Document) -> Option<(Span, Count)> {
         let mut last = None;
         for (i, start, line) in lines_outside_code(doc) {
             // A count is a fraction (a digit on both sides of a slash) or a total.
@@ -375,7 +374,7 @@ impl<'d> Summary<'d> {
     }
 }
 
-impl std::fmt::Display for Count<'_> {
+impl std::fmt::Display for Count {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.done {
             Some(done) => write!(f, "{done}/{}", self.total)?,

@@ -16,9 +16,6 @@ mod subject;
 
 /// The next step the file writes itself (the check's next-step-done reads the same one).
 pub(crate) use next::written;
-// Its home is `crate::code`, with the fences the check reads; named here too for callers of
-// the plan's name.
-pub(crate) use crate::code::lines_outside_code;
 
 /// Where the run stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
