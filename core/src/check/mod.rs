@@ -260,6 +260,20 @@ pub(crate) fn section_at(doc: &Document, offset: usize) -> Option<usize> {
     None
 }
 
+/// The dated section (a session) holding `offset`: the innermost section with a date in its
+/// heading, walking out from the innermost section.
+pub(crate) fn dated_section_at(doc: &Document, offset: usize) -> Option<&Section> {
+    let sections = doc.sections();
+    let mut at = section_at(doc, offset);
+    while let Some(i) = at {
+        if sections[i].timestamp.is_some() {
+            return Some(&sections[i]);
+        }
+        at = sections[i].parent;
+    }
+    None
+}
+
 /// The byte range of the whole lines covering `span`, with the final line break.
 pub(crate) fn whole_lines(doc: &Document, span: Span) -> Span {
     let text = doc.source();

@@ -14,7 +14,7 @@
 //!   missing or empty; elsewhere, a Next Steps section exists and is empty. Session notes
 //!   carry their next steps in Current State (see stale-current-state).
 
-use super::{section_at, Ctx, KeyMap};
+use super::{dated_section_at, section_at, Ctx, KeyMap};
 use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
 use crate::identity::{unit_hash, UnitKey};
 use crate::rule::Rule;
@@ -230,24 +230,13 @@ fn stale_in_progress(cx: &mut Ctx) {
         return;
     };
     let latest_at = latest.timestamp.map_or(0, |t| t.epoch_seconds);
-    // The dated session holding an offset: the innermost section with a date, walking out.
-    let session_of = |offset: usize| {
-        let mut at = section_at(doc, offset);
-        while let Some(i) = at {
-            if sections[i].timestamp.is_some() {
-                return Some(&sections[i]);
-            }
-            at = sections[i].parent;
-        }
-        None
-    };
     let mut found = Vec::new();
     for (m, u) in doc.current_units() {
         let marker = &doc.progress()[m as usize];
         if marker.status != Some(Status::InProgress) || marker.source == MarkerSource::Prose {
             continue;
         }
-        let Some(session) = session_of(marker.span.start()) else { continue };
+        let Some(session) = dated_section_at(doc, marker.span.start()) else { continue };
         let Some(when) = session.timestamp.filter(|t| t.epoch_seconds < latest_at) else { continue };
         if session.role == SectionRole::History {
             continue;
