@@ -162,28 +162,28 @@ fn duplicates(cx: &mut Ctx) {
 fn log_duplicates(cx: &mut Ctx) {
     let doc = cx.doc;
     let mut first: FastMap<(Option<usize>, u8, String), usize> = FastMap::default();
-    let mut count: FastMap<(Option<usize>, u8, String), usize> = FastMap::default();
+    // Copies of each title, counted at the index of its first section.
+    let mut copies = vec![0u32; doc.sections().len()];
     let mut repeats = Vec::new();
     for (i, s) in doc.sections().iter().enumerate() {
         if s.level < 2 {
             continue;
         }
         let key = section_key(title_of(doc, s));
-        let numbered = crate::identity::numbered_key(&key).map(str::to_owned);
-        let key = (s.parent, s.level, numbered.clone().unwrap_or(key));
+        let sitting = crate::identity::numbered_key(&key).map(str::to_owned);
+        let numbered = sitting.is_some();
+        let key = (s.parent, s.level, sitting.unwrap_or(key));
         if key.2.is_empty() {
             continue;
         }
-        *count.entry(key.clone()).or_default() += 1;
-        match first.get(&key) {
-            Some(&at) => repeats.push((i, at, key, numbered.is_some())),
-            None => {
-                first.insert(key, i);
-            }
+        let at = *first.entry(key).or_insert(i);
+        copies[at] += 1;
+        if at != i {
+            repeats.push((i, at, numbered));
         }
     }
-    for (i, at, key, numbered) in repeats {
-        if !numbered && count.get(&key) != Some(&2) {
+    for (i, at, numbered) in repeats {
+        if !numbered && copies[at] != 2 {
             continue;
         }
         let s = &doc.sections()[i];
