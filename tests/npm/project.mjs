@@ -13,6 +13,22 @@ export const project = join(repo, "target", "npm-test", "project");
 export const bin = join(project, "node_modules", ".bin", "memento");
 export const tools = join(repo, "node_modules", ".bin");
 
+/** Seed 000's checkpoint log, as the CLI and MCP tests write it into their folders. */
+export const SEED = `# Session Memory — task_orders_audit_20260422
+## Decisions Made
+- 2026-04-22T07:12Z — DO NOT modify config/auth.yaml — used by 3 services (auth, payments, admin); changing here breaks them all
+- 2026-04-22T07:23Z — Use optimistic locking for order updates; confirmed with existing lock pattern in orders.py:241
+## Progress Markers
+- COMPLETED: orders/batch_1/ (files 001-047)
+- COMPLETED: orders/batch_2/ (files 048-091)
+- IN_PROGRESS: orders/batch_3/ (files 092-??? — stopped at 094)
+- PENDING: orders/batch_4/, batch_5/
+## Key Discoveries
+- Order schema has undocumented \`legacy_id\` field used only by \`reports/quarterly.py\` — do not remove
+## Next Session Start
+On next session start: begin with orders/batch_3/ file 095. Apply decisions above before touching any config.
+`;
+
 /** Packs wasm-pkg/ and installs the tarball into a new `project` folder. */
 export function setUp() {
   const work = dirname(project);
