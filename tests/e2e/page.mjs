@@ -61,3 +61,16 @@ export async function drop(page, files) {
   await card(page, files.at(-1).name).waitFor({ timeout: 10_000 });
 }
 
+/** Screenshots of one card at laptop and phone sizes, light and dark. */
+export async function shoot(name, files, focus) {
+  for (const [size, viewport] of [["laptop", LAPTOP], ["phone", PHONE]]) {
+    for (const colorScheme of ["light", "dark"]) {
+      const { page, done } = await open({ viewport, colorScheme });
+      if (files) await drop(page, files);
+      await card(page, focus).screenshot({ path: path.join(shots, `visual-${name}-${size}-${colorScheme}.png`) });
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(wide <= 0, `${name} at ${size} is ${wide}px wider than the screen`);
+      await done();
+    }
+  }
+}

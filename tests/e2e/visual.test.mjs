@@ -8,21 +8,7 @@ import assert from "node:assert/strict";
 import os from "node:os";
 import path from "node:path";
 import { input } from "../../bench/inputs.mjs";
-import { LAPTOP, PHONE, card, drop, open, shots } from "./page.mjs";
-
-/** Screenshots of one card at laptop and phone sizes, light and dark. */
-async function shoot(name, files, focus) {
-  for (const [size, viewport] of [["laptop", LAPTOP], ["phone", PHONE]]) {
-    for (const colorScheme of ["light", "dark"]) {
-      const { page, done } = await open({ viewport, colorScheme });
-      if (files) await drop(page, files);
-      await card(page, focus).screenshot({ path: path.join(shots, `visual-${name}-${size}-${colorScheme}.png`) });
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(wide <= 0, `${name} at ${size} is ${wide}px wider than the screen`);
-      await done();
-    }
-  }
-}
+import { card, drop, open, shoot, shots } from "./page.mjs";
 
 const conflicted = [
   "# Session Memory — task_findings",

@@ -71,6 +71,33 @@ pub struct Summary {
     /// Key discoveries in file order, secrets masked: (text, line).
     pub discoveries: Vec<(String, u32)>,
     pub diagnostics: Vec<DiagnosticRow>,
+    /// A memory store's rows (SPEC §1 memory-store), for the rows panel; `None` for a file
+    /// without rows.
+    pub store: Option<StoreRows>,
+}
+
+/// A memory store's rows as the rows panel shows them: grouped by scope, then by tag.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoreRows {
+    /// The scopes, most rows first (the filter's choices).
+    pub scopes: Vec<(String, usize)>,
+    /// Every row, newest first (the undated after), each once.
+    pub rows: Vec<StoreRow>,
+}
+
+/// One row of a memory store.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoreRow {
+    pub id: Option<String>,
+    /// What it says, secrets masked, cut to a few lines' worth.
+    pub content: String,
+    pub scope: Option<String>,
+    pub tags: Vec<String>,
+    /// Its update time, else its creation time.
+    pub updated: Option<String>,
+    pub line: u32,
+    /// The rules that flag it for audit: `stale-entry`, `duplicate-entry`.
+    pub audit: Vec<&'static str>,
 }
 
 /// The next action and where it was read from.
@@ -166,7 +193,44 @@ impl Summary {
                 .iter()
                 .map(DiagnosticRow::of)
                 .collect(),
+            store: StoreRows::of(doc, &plan.diagnostics),
         }
+    }
+}
+
+impl StoreRows {
+    /// The rows of `doc` and what `memento_core::store::view` gathers of them from the
+    /// check's findings: their scopes and the rows to audit.
+    fn of(doc: &memento_core::Document, diagnostics: &[memento_core::Diagnostic]) -> Option<StoreRows> {
+        let view = memento_core::store::view(doc, diagnostics)?;
+        let records = doc.records();
+        // Rows are in file order: a row is found by where it starts.
+        let index = |r: &memento_core::document::Record| records.binary_search_by_key(&r.span.start(), |o| o.span.start()).unwrap_or(0);
+        let mut audit: Vec<Vec<&'static str>> = vec![Vec::new(); records.len()];
+        for a in &view.audit {
+            audit[index(a.row)].push(a.rule.id());
+        }
+        // Newest first as the store's plan reads them; rows with nothing to say after, in file order.
+        let mut listed = vec![false; records.len()];
+        let mut order: Vec<usize> = view.facts.iter().map(|r| index(r)).collect();
+        order.iter().for_each(|&i| listed[i] = true);
+        order.extend((0..records.len()).filter(|&i| !listed[i]));
+        let rows = order
+            .into_iter()
+            .map(|i| {
+                let r = &records[i];
+                StoreRow {
+                    id: r.id.as_deref().map(|id| short(doc, id, 80)),
+                    content: r.content.as_deref().map(|c| short(doc, c, 300)).unwrap_or_default(),
+                    scope: r.scope.clone(),
+                    tags: r.tags.clone(),
+                    updated: r.updated_at.or(r.created_at).map(|t| t.to_string()),
+                    line: doc.position(r.span.start()).line,
+                    audit: std::mem::take(&mut audit[i]),
+                }
+            })
+            .collect();
+        Some(StoreRows { scopes: view.scopes.into_iter().map(|c| (c.name, c.rows)).collect(), rows })
     }
 }
 
@@ -218,13 +282,7 @@ impl Mark {
     fn all(doc: &memento_core::Document) -> Vec<Mark> {
         use memento_core::SectionRole as Role;
         let mut lines = doc.line_index().cursor();
-        let short = |text: &str| -> String {
-            let text = doc.secrets().mask(text.trim());
-            match text.char_indices().nth(140) {
-                Some((cut, _)) => format!("{}…", &text[..cut]),
-                None => text.into_owned(),
-            }
-        };
+        let short = |text: &str| short(doc, text, 140);
         let kind = |section: Option<usize>| match section.map(|s| doc.sections()[s].role) {
             Some(Role::Decisions) => "decision",
             Some(Role::Progress | Role::Done | Role::Todo | Role::Active | Role::Blocked) => "progress",
@@ -244,6 +302,16 @@ impl Mark {
             .collect();
         marks.sort_by_key(|m| m.0);
         marks.into_iter().map(|(at, epoch, kind, text)| Mark { at: epoch, kind, line: lines.line_of(at) as u32 + 1, text }).collect()
+    }
+}
+
+/// A text of `doc` as a row shows it: trimmed, secrets masked, then cut to `max` characters
+/// (masked first: a secret cut at the edge would no longer be found).
+fn short(doc: &memento_core::Document, text: &str, max: usize) -> String {
+    let text = doc.secrets().mask(text.trim());
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.into_owned(),
     }
 }
 

@@ -7,7 +7,7 @@
 //! each list shows its first rows and a button for the rest ([`Capped`]), so that a card
 //! costs the page a bounded number of elements until more are asked for.
 
-use crate::components::{EditPanel, Edited};
+use crate::components::{EditPanel, Edited, StoreRowsPanel};
 use crate::overview;
 use crate::model::{LoadedFile, Workspace};
 use crate::rows::{self, findings_anchor, line_anchor};
@@ -283,6 +283,7 @@ fn Lists(file: LoadedFile) -> impl IntoView {
         (!rows.is_empty()).then(|| view! { <Capped title=title.to_owned() class rows what /> })
     };
     view! {
+        {s.store.clone().map(|store| view! { <StoreRowsPanel file=id store /> })}
         {list("Changes since loaded", "changes", rows::diagnostics(id, &file.changes), "changes")}
         {list("Progress", "units", rows::units(id, &s.units, s.stop.as_ref(), &badges), "units")}
         {(!s.decisions.is_empty()).then(|| view! {

@@ -6,6 +6,7 @@ pub mod edited;
 pub mod file_card;
 pub mod file_list;
 pub mod load_errors;
+pub mod store_rows;
 
 pub use drop_zone::DropZone;
 pub use edit_panel::EditPanel;
@@ -13,3 +14,4 @@ pub use edited::Edited;
 pub use file_card::FileCard;
 pub use file_list::FileList;
 pub use load_errors::LoadErrors;
+pub use store_rows::StoreRowsPanel;

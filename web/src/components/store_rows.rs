@@ -1,0 +1,214 @@
+//! A memory store's rows (SPEC §1 memory-store, issue 13): grouped by scope (agent, project,
+//! user), then by tag, newest first in each group; the rows the check flags for audit
+//! (stale-entry, duplicate-entry) marked; a filter to one scope when the store holds several.
+//! Rows are markup, as the card's other lists ([`crate::rows`]): every text of the file escaped.
+
+use crate::export::escape;
+use crate::model::{StoreRow, StoreRows};
+use crate::rows::line_link;
+use leptos::prelude::*;
+use std::fmt::Write;
+
+/// Rows shown before "Show all".
+const ROWS: usize = 100;
+
+#[component]
+pub fn StoreRowsPanel(file: usize, store: StoreRows) -> impl IntoView {
+    let scope = RwSignal::new(String::new());
+    let all = RwSignal::new(store.rows.len() <= ROWS);
+    let total = store.rows.len();
+    let choices = (store.scopes.len() > 1).then(|| {
+        let options = store
+            .scopes
+            .iter()
+            .map(|(name, n)| view! { <option value=name.clone()>{format!("{name} · {}", rows(*n))}</option> })
+            .collect_view();
+        view! {
+            <label class="scope-filter">"Scope "
+                <select data-testid="scope-filter" aria-label="Show the rows of one scope"
+                    prop:value=scope on:change=move |ev| scope.set(event_target_value(&ev))>
+                    <option value="">{format!("all {} · {}", store.scopes.len(), rows(total))}</option>
+                    {options}
+                </select>
+            </label>
+        }
+    });
+    let audit = audit_line(&store.rows);
+    let store = StoredValue::new(store);
+    let groups = move || {
+        let wanted = scope.get();
+        let cap = if all.get() { usize::MAX } else { ROWS };
+        store.with_value(|s| groups(file, s, (!wanted.is_empty()).then_some(wanted.as_str()), cap))
+    };
+    let more = move || {
+        (!all.get()).then(|| view! { <button type="button" class="more" on:click=move |_| all.set(true)>{format!("Show all {total} rows")}</button> })
+    };
+    view! {
+        <section class="store" data-testid="store">
+            <h3>"Memory rows"</h3>
+            <p class="store-summary">{choices}<span data-testid="store-audit">{audit}</span></p>
+            <div inner_html=groups></div>
+            {more}
+        </section>
+    }
+}
+
+/// `1 row`, `3 rows`.
+fn rows(n: usize) -> String {
+    format!("{n} row{}", if n == 1 { "" } else { "s" })
+}
+
+/// What the audit found, in words: `2 stale · 1 duplicate`, or that it found nothing.
+fn audit_line(rows: &[StoreRow]) -> String {
+    let count = |rule: &str| rows.iter().filter(|r| r.audit.contains(&rule)).count();
+    let (stale, duplicate) = (count("stale-entry"), count("duplicate-entry"));
+    if stale + duplicate == 0 {
+        return "no stale or duplicate rows".to_owned();
+    }
+    format!("{stale} stale · {duplicate} duplicate")
+}
+
+/// The rows of `scope` (every scope when `None`) as groups: a section per scope in the
+/// store's order (rows without a scope last), a list per tag in it (most rows first; rows
+/// without a tag last), each row under its first tag. At most `cap` rows.
+fn groups(file: usize, store: &StoreRows, scope: Option<&str>, cap: usize) -> String {
+    let mut scopes: Vec<Option<&str>> = store.scopes.iter().map(|(name, _)| Some(name.as_str())).collect();
+    scopes.push(None);
+    let mut out = String::new();
+    let mut left = cap;
+    for s in scopes.into_iter().filter(|s| scope.is_none() || *s == scope) {
+        let in_scope: Vec<&StoreRow> = store.rows.iter().filter(|r| r.scope.as_deref() == s).collect();
+        if in_scope.is_empty() || left == 0 {
+            continue;
+        }
+        let mut tags: Vec<(Option<&str>, usize)> = Vec::new();
+        for r in &in_scope {
+            let tag = r.tags.first().map(String::as_str);
+            let grown = match tags.iter().position(|t| t.0 == tag) {
+                Some(i) => {
+                    tags[i].1 += 1;
+                    i
+                }
+                None => {
+                    tags.push((tag, 1));
+                    tags.len() - 1
+                }
+            };
+            // Most rows first, untagged last, ties as first seen: the grown group moves up
+            // past smaller ones (by hand: a standard sort here would add kilobytes of wasm
+            // for a list of a few tags).
+            let mut at = grown;
+            while at > 0 && ranks_before(tags[at], tags[at - 1]) {
+                tags.swap(at, at - 1);
+                at -= 1;
+            }
+        }
+        let _ = write!(
+            out,
+            "<section class=\"scope\" data-scope=\"{}\"><h4>{} <span class=\"count\">· {}</span></h4>",
+            escape(s.unwrap_or("")),
+            s.map_or_else(|| "no scope".to_owned(), escape),
+            rows(in_scope.len())
+        );
+        for (tag, n) in tags {
+            if left == 0 {
+                break;
+            }
+            let _ = write!(
+                out,
+                "<h5 class=\"tag\">{} <span class=\"count\">· {}</span></h5><ul class=\"store-rows\">",
+                tag.map_or_else(|| "untagged".to_owned(), |t| format!("#{}", escape(t))),
+                rows(n)
+            );
+            for r in in_scope.iter().filter(|r| r.tags.first().map(String::as_str) == tag).take(left) {
+                row(&mut out, file, r);
+                left -= 1;
+            }
+            out.push_str("</ul>");
+        }
+        out.push_str("</section>");
+    }
+    out
+}
+
+/// Whether tag group `a` comes before `b`: a tag before no tag, then more rows first.
+fn ranks_before(a: (Option<&str>, usize), b: (Option<&str>, usize)) -> bool {
+    (a.0.is_some() && b.0.is_none()) || (a.0.is_some() == b.0.is_some() && a.1 > b.1)
+}
+
+/// A row: its content, other tags, id, time, line, and what the audit says of it.
+fn row(out: &mut String, file: usize, r: &StoreRow) {
+    let _ = write!(out, "<li data-audit=\"{}\"", r.audit.join(" "));
+    if let Some(id) = &r.id {
+        let _ = write!(out, " data-id=\"{}\"", escape(id));
+    }
+    let _ = write!(out, "><span class=\"content\">{}</span>", if r.content.is_empty() { "<em>no content</em>".to_owned() } else { escape(&r.content) });
+    for tag in r.tags.iter().skip(1) {
+        let _ = write!(out, " <span class=\"tag-chip\">#{}</span>", escape(tag));
+    }
+    if let Some(id) = &r.id {
+        let _ = write!(out, " <code class=\"row-id\">{}</code>", escape(id));
+    }
+    if let Some(at) = &r.updated {
+        let _ = write!(out, " <span class=\"updated\">{}</span>", escape(at));
+    }
+    out.push_str(&line_link(file, r.line));
+    for rule in &r.audit {
+        let word = if *rule == "stale-entry" { "stale" } else { "duplicate" };
+        let _ = write!(out, " <span class=\"audit-badge\" data-rule=\"{rule}\">{word}</span>");
+    }
+    out.push_str("</li>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str, scope: Option<&str>, tags: &[&str], audit: &[&'static str]) -> StoreRow {
+        StoreRow {
+            id: Some(id.to_owned()),
+            content: format!("fact <{id}>"),
+            scope: scope.map(str::to_owned),
+            tags: tags.iter().map(|t| t.to_string()).collect(),
+            updated: None,
+            line: 1,
+            audit: audit.to_vec(),
+        }
+    }
+
+    fn store() -> StoreRows {
+        StoreRows {
+            scopes: vec![("a".to_owned(), 3), ("b".to_owned(), 1)],
+            rows: vec![
+                row("m4", Some("a"), &["state"], &["duplicate-entry"]),
+                row("m3", Some("a"), &["state"], &[]),
+                row("m2", Some("b"), &["state"], &[]),
+                row("m1", Some("a"), &["pref", "ui"], &["stale-entry"]),
+                row("m0", None, &[], &[]),
+            ],
+        }
+    }
+
+    /// The ids in the markup, in order.
+    fn ids(markup: &str) -> Vec<&str> {
+        markup.split("data-id=\"").skip(1).map(|s| &s[..s.find('"').unwrap()]).collect()
+    }
+
+    #[test]
+    fn rows_are_grouped_by_scope_then_tag_most_first_and_escaped() {
+        let markup = groups(7, &store(), None, usize::MAX);
+        assert_eq!(ids(&markup), ["m4", "m3", "m1", "m2", "m0"]);
+        assert!(markup.contains("#state <span class=\"count\">· 2 rows</span>"));
+        assert!(markup.contains("<span class=\"tag-chip\">#ui</span>"));
+        assert!(markup.contains("no scope"));
+        assert!(markup.contains("fact &lt;m4&gt;") && !markup.contains("<m4>"));
+        assert!(markup.contains("data-audit=\"stale-entry\""));
+    }
+
+    #[test]
+    fn a_scope_shows_only_its_rows_and_the_cap_holds() {
+        assert_eq!(ids(&groups(7, &store(), Some("b"), usize::MAX)), ["m2"]);
+        assert_eq!(ids(&groups(7, &store(), Some("a"), 2)), ["m4", "m3"]);
+        assert_eq!(audit_line(&store().rows), "1 stale · 1 duplicate");
+    }
+}
