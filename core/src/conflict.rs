@@ -26,8 +26,7 @@
 use crate::document::Document;
 use crate::time;
 use serde::Serialize;
-use crate::check::KeyMap;
-use crate::hash::{FastMap, FastSet, Fnv};
+use crate::hash::{FastMap, FastSet, Fnv, KeyMap};
 use crate::span::Span;
 use std::hash::Hasher;
 use std::ops::Range;
@@ -1245,7 +1244,7 @@ fn superseded_by_text(doc: &Document, text: &str) -> Vec<usize> {
         let rest = text[start..].trim_start_matches([' ', ':', '[']);
         let end = rest.find(|c: char| c.is_whitespace() || matches!(c, ']' | ',' | ';')).unwrap_or(rest.len());
         let target = rest[..end].trim_end_matches(['.', ',', ';', ':']);
-        if let Some(i) = crate::identity::decision_named(doc, target) {
+        if let Some(i) = doc.decision_named(target) {
             let mut next = Some(i);
             while let Some(i) = next {
                 if out.contains(&i) {

@@ -5,6 +5,7 @@
 //! step, the completion block and memory-store records. Every element holds [`Span`]s into
 //! the source; nothing is re-rendered, so `doc.to_string()` is the input byte for byte.
 
+use crate::identity::{json_opening, DecisionRef};
 use crate::span::{LineIndex, Position, Span};
 use crate::time::Timestamp;
 use crate::Dialect;
@@ -597,6 +598,103 @@ impl Document {
     /// A decision by id (`2026-04-22T07:12Z`, `2026-04-22T07:12Z#2`, `L12`).
     pub fn decision(&self, id: &str) -> Option<(usize, &Decision)> {
         self.decisions.iter().enumerate().find(|(_, d)| d.id == id)
+    }
+
+    /// The decision an id names, as a reference writes it ([`DecisionRef`]): the one with
+    /// that id as written, else the `nth` decision of the same instant written another way
+    /// (`2026-04-22T09:12+02:00` names `2026-04-22T07:12Z`). The one resolver of decision
+    /// references: the parser's SUPERSEDES, the conflict rules and the edits all ask it.
+    pub(crate) fn decision_named(&self, id: &str) -> Option<usize> {
+        let r = DecisionRef::read(id);
+        if let Some((i, _)) = self.decision(r.id) {
+            return Some(i);
+        }
+        let instant = r.instant?;
+        self.decisions
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.timestamp.is_some_and(|t| t.epoch_seconds == instant))
+            .nth(r.nth - 1)
+            .map(|(i, _)| i)
+    }
+
+    /// Whether the document is JSON (memory rows, a feature list, or any JSON value) rather
+    /// than markdown: what the parser read as JSON, or an empty JSON value (`[]`, `{}`). The
+    /// markdown edits do not apply to it (the dashboard does not offer them).
+    pub fn is_json(&self) -> bool {
+        self.dialect == Dialect::MemoryStore
+            || !self.records.is_empty()
+            || !self.json_faults.is_empty()
+            || self.progress.iter().any(|m| m.source == MarkerSource::Feature)
+            || (self.sections.is_empty() && self.items.is_empty() && json_opening(&self.source).is_some())
+    }
+
+    /// Index of the innermost section holding `offset`.
+    pub(crate) fn section_at(&self, offset: usize) -> Option<usize> {
+        let sections = &self.sections;
+        // Sections are in file order; the innermost holder is the last one starting at or
+        // before the offset whose span still contains it.
+        let upto = sections.partition_point(|s| s.heading.start() <= offset);
+        let mut i = upto;
+        while i > 0 {
+            i -= 1;
+            if sections[i].span.contains(offset) || sections[i].span.end() == offset && offset == self.source.len() {
+                return Some(i);
+            }
+            if sections[i].parent.is_none() && sections[i].span.end() <= offset {
+                // Top-level section ended before the offset: nothing earlier can hold it.
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The dated section (a session) holding `offset`: the innermost section with a date in
+    /// its heading, walking out from the innermost section.
+    pub(crate) fn dated_section_at(&self, offset: usize) -> Option<&Section> {
+        let mut at = self.section_at(offset);
+        while let Some(i) = at {
+            if self.sections[i].timestamp.is_some() {
+                return Some(&self.sections[i]);
+            }
+            at = self.sections[i].parent;
+        }
+        None
+    }
+}
+
+impl Section {
+    /// Where the section's own content starts: just past the line break ending its heading
+    /// (or its italic description), and `true`; or the end of the text and `false` when the
+    /// heading is the file's last line and has no break.
+    pub(crate) fn content_start(&self, text: &str) -> (usize, bool) {
+        let last = self.description.map_or(self.heading.end(), |d| d.end().max(self.heading.end()));
+        crate::span::line_end_after(text, last)
+    }
+}
+
+/// The text of the sections of some roles (history, the state sections, …), merged into
+/// disjoint spans in file order, so that whether an offset lies in them is one binary search.
+pub(crate) struct Regions {
+    spans: Vec<Span>,
+}
+
+impl Regions {
+    pub(crate) fn of(doc: &Document, role: impl Fn(SectionRole) -> bool) -> Regions {
+        let mut spans: Vec<Span> = Vec::new();
+        for s in doc.sections().iter().filter(|s| role(s.role)) {
+            match spans.last_mut() {
+                // Sections come in file order; a subsection lies inside its parent.
+                Some(last) if s.span.start() < last.end() => *last = Span::new(last.start(), last.end().max(s.span.end())),
+                _ => spans.push(s.span),
+            }
+        }
+        Regions { spans }
+    }
+
+    pub(crate) fn holds(&self, offset: usize) -> bool {
+        let at = self.spans.partition_point(|s| s.end() <= offset);
+        self.spans.get(at).is_some_and(|s| s.contains(offset))
     }
 }
 

@@ -28,3 +28,25 @@ impl Hasher for Fnv {
 
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
 pub type FastSet<K> = HashSet<K, BuildHasherDefault<Fnv>>;
+
+/// A map keyed by a 64-bit key that is already a hash (an [`Fnv`] of a normalized text, a
+/// unit's folded name): the key is its own hash, so it is not hashed a second time.
+pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// The hasher of a [`KeyMap`]: a `u64` key passes through; anything else is hashed by [`Fnv`].
+#[derive(Default)]
+pub(crate) struct KeyHasher(Fnv);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0.finish()
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = Fnv(n);
+    }
+}

@@ -7,7 +7,6 @@
 //! said Auth was done, and an edit write a line its own check then flagged
 //! (docs/identity.md).
 
-use crate::document::{Document, MarkerSource};
 use crate::time::Timestamp;
 use std::borrow::{Borrow, Cow};
 use std::hash::{Hash, Hasher};
@@ -496,22 +495,6 @@ impl<'a> DecisionRef<'a> {
     }
 }
 
-/// The decision an id names: the one with that id as written, else the `nth` decision of
-/// the same instant written another way (`2026-04-22T09:12+02:00` names `2026-04-22T07:12Z`).
-pub(crate) fn decision_named(doc: &Document, id: &str) -> Option<usize> {
-    let r = DecisionRef::read(id);
-    if let Some((i, _)) = doc.decision(r.id) {
-        return Some(i);
-    }
-    let instant = r.instant?;
-    doc.decisions()
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.timestamp.is_some_and(|t| t.epoch_seconds == instant))
-        .nth(r.nth - 1)
-        .map(|(i, _)| i)
-}
-
 // ----------------------------------------------------------------------------------------
 // JSON
 
@@ -520,17 +503,6 @@ pub(crate) fn decision_named(doc: &Document, id: &str) -> Option<usize> {
 pub(crate) fn json_opening(text: &str) -> Option<u8> {
     let t = text.trim_start_matches('\u{feff}').trim_start();
     t.as_bytes().first().copied().filter(|b| matches!(b, b'[' | b'{'))
-}
-
-/// Whether a document is JSON (memory rows, a feature list, or any JSON value) rather than
-/// markdown: what the parser read as JSON, or an empty JSON value (`[]`, `{}`). The markdown
-/// edits do not apply to it (the dashboard does not offer them).
-pub fn is_json(doc: &Document) -> bool {
-    doc.dialect() == crate::Dialect::MemoryStore
-        || !doc.records().is_empty()
-        || !doc.json_faults().is_empty()
-        || doc.progress().iter().any(|m| m.source == MarkerSource::Feature)
-        || (doc.sections().is_empty() && doc.items().is_empty() && json_opening(doc.source()).is_some())
 }
 
 #[cfg(test)]

@@ -22,9 +22,8 @@
 //! Properties (tested): `merge(b, x, b).text == x`, `merge(b, b, x).text == x`, and when `x`
 //! and `y` only append entries, `merge(b, x, y).text == merge(b, y, x).text`.
 
-use crate::identity::{is_json, json_opening, UnitKey};
+use crate::identity::{json_opening, UnitKey};
 use crate::document::{Document, SectionRole};
-use crate::edit::layout::content_start;
 use crate::span::{line_end_after, line_start};
 use crate::parse::parse;
 use serde::Serialize;
@@ -70,7 +69,7 @@ fn merge_texts(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
         return clean(theirs);
     }
     let (b, o, t) = (parse(base), parse(ours), parse(theirs));
-    if [&b, &o, &t].iter().any(|d| is_json(d)) {
+    if [&b, &o, &t].iter().any(|d| d.is_json()) {
         return merge_lines(base, ours, theirs);
     }
     let eol = o.line_ending();
@@ -366,7 +365,7 @@ fn list_view(doc: &Document, block: &Block) -> Option<ListView> {
     let slice = |a: usize, b: usize| text.get(a..b).unwrap_or("").to_owned();
     let Some(&(_, first)) = own.first() else {
         let cs = match block.section {
-            Some(s) => content_start(doc, s).0.clamp(block.start, block.end),
+            Some(s) => doc.sections()[s].content_start(doc.source()).0.clamp(block.start, block.end),
             None => block.end,
         };
         return Some(ListView {

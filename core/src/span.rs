@@ -266,6 +266,19 @@ pub(crate) fn line_content_end(text: &str, offset: usize) -> usize {
     memchr::memchr2(b'\n', b'\r', &text.as_bytes()[offset..]).map_or(text.len(), |i| offset + i)
 }
 
+/// The first line of `span`, without its line ending and trailing white space.
+pub(crate) fn first_line(text: &str, span: Span) -> Span {
+    let s = &text[span.range()];
+    let line = memchr::memchr(b'\n', s.as_bytes()).map_or(s, |i| &s[..i]).trim_end();
+    Span::new(span.start(), span.start() + line.len())
+}
+
+/// The whole lines covering `span`: from the start of its first line to just past the line
+/// break ending its last (or the end of the text), for a fix that deletes lines.
+pub(crate) fn whole_lines(text: &str, span: Span) -> Span {
+    Span::new(line_start(text, span.start()), line_end_after(text, span.end()).0)
+}
+
 /// Whether the text ends with a line break, and whether with a blank line (two breaks).
 pub(crate) fn ends_with_break(text: &str) -> (bool, bool) {
     let t = text.strip_suffix("\r\n").or_else(|| text.strip_suffix(['\n', '\r']));

@@ -1,4 +1,5 @@
-//! Text the core writes out of the file: notes, next actions, prompt lines.
+//! Small text helpers the readers and writers share: one line of a note, a next action or a
+//! prompt line; the file name of a path.
 
 /// One line of text: line breaks of every kind folded into spaces, runs of whitespace kept
 /// as written inside a line, the ends trimmed. A multi-line note never becomes several lines
@@ -16,6 +17,12 @@ pub(crate) fn one_line(text: &str) -> String {
         out.push_str(line);
     }
     out
+}
+
+/// The file name of a path, `/` or `\\` separated (`memory-bank/activeContext.md` →
+/// `activeContext.md`): memory folders come from Unix and Windows alike.
+pub(crate) fn file_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
 }
 
 #[cfg(test)]

@@ -334,7 +334,7 @@ impl LoadedFile {
         let frozen = example.then(|| doc.last_updated()).flatten().map(|t| t.epoch_seconds as f64 * 1000.0);
         let summary = Summary::of(doc, frozen.unwrap_or_else(js_sys::Date::now));
         let original = source.clone();
-        let json = memento_core::identity::is_json(doc);
+        let json = doc.is_json();
         let features = doc.progress().iter().any(|m| m.source == memento_core::MarkerSource::Feature);
         LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, json, features, summary, original, version: 0, changes: Vec::new(), history: Vec::new(), downloaded: false }
     }

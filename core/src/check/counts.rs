@@ -18,7 +18,7 @@ use crate::Dialect;
 
 pub(super) fn check(cx: &mut Ctx) {
     // Rows of a store and the fields of a JSON file are no prose to count.
-    if matches!(cx.doc.dialect(), Dialect::MemoryStore) || crate::identity::is_json(cx.doc) {
+    if matches!(cx.doc.dialect(), Dialect::MemoryStore) || cx.doc.is_json() {
         return;
     }
     // One pass over the lines for both rules: a long log has many.
@@ -277,7 +277,7 @@ fn count_on(line: &str) -> Option<Count> {
 
 /// What the summary-contradiction rule gathers in the one pass over the lines.
 struct Summary {
-    history: crate::plan::Regions,
+    history: crate::document::Regions,
     summary_lines: usize,
     head: Vec<(Span, Count)>,
     zero_done: Option<Span>,
@@ -289,7 +289,7 @@ impl Summary {
         // The summary ends where the log begins: at the first dated section, else some lines in.
         let first_dated = doc.sections().iter().find(|s| s.timestamp.is_some()).map(|s| doc.line_index().line_of(s.heading.start()));
         Summary {
-            history: crate::plan::Regions::of(doc, |r| r == SectionRole::History),
+            history: crate::document::Regions::of(doc, |r| r == SectionRole::History),
             summary_lines: first_dated.map_or(SUMMARY_LINES, |l| l.min(SUMMARY_LINES)),
             head: Vec::new(),
             zero_done: None,

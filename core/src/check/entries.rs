@@ -12,10 +12,11 @@
 //!   Discoveries, What Works, What's Left, Known Issues, Next Steps…): a running session
 //!   log rightly repeats "all tests passing".
 
-use super::{whole_lines, Ctx, KeyMap};
+use super::Ctx;
+use crate::span::whole_lines;
 use crate::diagnostic::TextEdit;
 use crate::document::{JsonFaultKind, MarkerSource, SectionRole};
-use crate::hash::FastMap;
+use crate::hash::{FastMap, KeyMap};
 use crate::identity::{entry_hash, same_entry};
 use crate::rule::Rule;
 use crate::Dialect;
@@ -228,7 +229,7 @@ fn duplicate_items(cx: &mut Ctx) {
         } else if !doc.text(item.span).contains('\n') {
             d = d
                 .with_help("remove the repeated entry")
-                .with_fix(vec![TextEdit::delete(whole_lines(doc, item.span))]);
+                .with_fix(vec![TextEdit::delete(whole_lines(doc.source(), item.span))]);
         } else {
             d = d.with_help("remove the repeated entry");
         }
@@ -305,8 +306,7 @@ fn duplicate_records(cx: &mut Ctx) {
             continue;
         };
         let line = cx.line(records[first].span.start());
-        let row = doc.text(r.span);
-        let at = crate::span::Span::new(r.span.start(), r.span.start() + row.find('\n').map_or(row.len(), |n| n));
+        let at = crate::span::first_line(doc.source(), r.span);
         let d = cx
             .diag(Rule::DuplicateEntry, at, format!("memory row repeats the row at line {line}: \"{}\"", cx.quote(content, 60)))
             .with_help("keep one row per fact: update the existing row instead of writing a duplicate");

@@ -2,7 +2,7 @@
 //! missing-metadata, malformed-metadata, past-load-limit and scope-mismatch on one file;
 //! dangling-link and pinned-over-budget across the files of a memory folder ([`folder`]).
 
-use super::workspace::short;
+use crate::text::file_name;
 use super::{Ctx, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::document::Document;
@@ -233,7 +233,7 @@ fn scope_mismatch(cx: &mut Ctx) {
     for r in doc.records() {
         let Some(scope) = r.scope.as_deref().filter(|s| s.contains(['/', '\\'])) else { continue };
         if !same_project(&project, scope) {
-            let line = doc.text(r.span).find('\n').map_or(r.span, |n| Span::new(r.span.start(), r.span.start() + n));
+            let line = crate::span::first_line(doc.source(), r.span);
             let d = mismatch(cx, line, &format!("this row's scope is `{}`", cx.quote(scope, 60)), &project);
             cx.push(d);
         }
@@ -292,11 +292,11 @@ fn named_files(files: &[(&str, &Document)], options: &CheckOptions, out: &mut Ve
     // The folders holding a Claude Code index: their other Markdown files are its topics.
     let indexes: Vec<&str> = files
         .iter()
-        .filter(|(p, d)| short(p) == "MEMORY.md" && d.dialect() == Dialect::ClaudeMemory)
+        .filter(|(p, d)| file_name(p) == "MEMORY.md" && d.dialect() == Dialect::ClaudeMemory)
         .map(|(p, _)| dir_of(p))
         .collect();
     for (i, (path, doc)) in files.iter().enumerate() {
-        let base = short(path);
+        let base = file_name(path);
         let start = Span::empty(if doc.has_bom() { 3 } else { 0 });
         let topic = base != "MEMORY.md" && base.ends_with(".md") && (doc.dialect() == Dialect::ClaudeMemory || indexes.contains(&dir_of(path)));
         if options.enabled(Rule::MissingMetadata) && topic && doc.agent_memory().front_matter.is_none() {
@@ -318,7 +318,7 @@ fn named_files(files: &[(&str, &Document)], options: &CheckOptions, out: &mut Ve
 /// `permalink`, its first level-1 heading; lower-cased.
 fn names(path: &str, doc: &Document) -> Vec<String> {
     let mut out = Vec::new();
-    let base = short(path);
+    let base = file_name(path);
     out.push(crate::case::to_lower(base.strip_suffix(".md").unwrap_or(base)));
     let text = doc.source();
     if let Some(fm) = &doc.agent_memory().front_matter {
@@ -373,7 +373,7 @@ fn dangling(files: &[(&str, &Document)], out: &mut Vec<(usize, Diagnostic)>) {
             let found = match link.kind {
                 LinkKind::Wiki => {
                     let key = crate::case::to_lower(target.trim());
-                    known.contains_key(key.as_str()) || known.contains_key(crate::case::to_lower(short(&key)).as_str())
+                    known.contains_key(key.as_str()) || known.contains_key(crate::case::to_lower(file_name(&key)).as_str())
                 }
                 LinkKind::File => known.contains_key(normalize_path(&format!("{dir}{target}")).as_str()),
             };
@@ -420,10 +420,10 @@ fn pinned(files: &[(&str, &Document)], options: &CheckOptions, out: &mut Vec<(us
     let budget = options.pinned_budget_tokens;
     for (_, count, total, (largest, most)) in roots.into_iter().filter(|r| r.2 >= budget) {
         let doc = files[largest].1;
-        let first_line = crate::parse::first_line(doc.source(), Span::new(0, doc.source().len()));
+        let first_line = crate::span::first_line(doc.source(), Span::new(0, doc.source().len()));
         let message = format!(
             "the {count} pinned files under system/ take ~{total} tokens of every prompt, over the budget of {budget}; the largest, {}, takes ~{most}",
-            short(files[largest].0)
+            file_name(files[largest].0)
         );
         let d = Diagnostic::new(doc, Rule::PinnedOverBudget, first_line, message)
             .with_help("move reference material out of system/ (it stays findable), or shorten the largest pinned files");

@@ -182,26 +182,6 @@ fn mask(text: &mut String, secrets: &crate::secret::Secrets) {
     }
 }
 
-/// A map keyed by an already well-mixed 64-bit key (no further hashing).
-pub(crate) type KeyMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
-
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 /// What every rule family sees.
 pub(crate) struct Ctx<'a> {
     pub doc: &'a Document,
@@ -238,46 +218,4 @@ impl<'a> Ctx<'a> {
 /// A title without markup, for messages.
 pub(crate) fn title_of<'d>(doc: &'d Document, s: &Section) -> &'d str {
     crate::document::clean_title(doc.text(s.title))
-}
-
-/// Index of the innermost section holding `offset`.
-pub(crate) fn section_at(doc: &Document, offset: usize) -> Option<usize> {
-    let sections = doc.sections();
-    // Sections are in file order; the innermost holder is the last one starting at or
-    // before the offset whose span still contains it.
-    let upto = sections.partition_point(|s| s.heading.start() <= offset);
-    let mut i = upto;
-    while i > 0 {
-        i -= 1;
-        if sections[i].span.contains(offset) || sections[i].span.end() == offset && offset == doc.source().len() {
-            return Some(i);
-        }
-        if sections[i].parent.is_none() && sections[i].span.end() <= offset {
-            // Top-level section ended before the offset: nothing earlier can hold it.
-            return None;
-        }
-    }
-    None
-}
-
-/// The dated section (a session) holding `offset`: the innermost section with a date in its
-/// heading, walking out from the innermost section.
-pub(crate) fn dated_section_at(doc: &Document, offset: usize) -> Option<&Section> {
-    let sections = doc.sections();
-    let mut at = section_at(doc, offset);
-    while let Some(i) = at {
-        if sections[i].timestamp.is_some() {
-            return Some(&sections[i]);
-        }
-        at = sections[i].parent;
-    }
-    None
-}
-
-/// The byte range of the whole lines covering `span`, with the final line break.
-pub(crate) fn whole_lines(doc: &Document, span: Span) -> Span {
-    let text = doc.source();
-    let start = text[..span.start()].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[span.end()..].find('\n').map_or(text.len(), |i| span.end() + i + 1);
-    Span::new(start, end)
 }

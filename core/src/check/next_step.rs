@@ -1,6 +1,6 @@
 //! next-step-done: the next step the file writes names a unit the file records as done.
 //!
-//! The next step is the one the plan resumes from ([`crate::plan::written`]), its first
+//! The next step is the one the plan resumes from ([`crate::plan::next::written`]), its first
 //! line. A unit is done when its current state ([`Document::current_units`]) is COMPLETED.
 //! The next step names it when its folded text ([`UnitKey`]) holds the unit's key as whole
 //! words. Short names (one word under 8 characters: `auth`, `tests`) are everyday words in
@@ -27,7 +27,7 @@ fn next_step_done(cx: &mut Ctx) {
     if doc.completion().is_some() || doc.progress().is_empty() {
         return;
     }
-    let Some(next) = crate::plan::written(doc) else { return };
+    let Some(next) = crate::plan::next::written(doc) else { return };
     let Some(line) = first_line(doc, next) else { return };
     let written = doc.text(line);
     let Some(folded) = UnitKey::of(written) else { return };

@@ -168,7 +168,7 @@ fn in_a_slot(line: &str, at: usize) -> bool {
 /// Whether `offset` lies in a section titled as a template or an example, or under one.
 fn in_template(cx: &Ctx, offset: usize) -> bool {
     let doc = cx.doc;
-    let mut at = super::section_at(doc, offset);
+    let mut at = doc.section_at(offset);
     while let Some(i) = at {
         let s = &doc.sections()[i];
         if lexicon::is_template_title(super::title_of(doc, s)) {

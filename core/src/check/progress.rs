@@ -14,7 +14,8 @@
 //!   missing or empty; elsewhere, a Next Steps section exists and is empty. Session notes
 //!   carry their next steps in Current State (see stale-current-state).
 
-use super::{dated_section_at, section_at, Ctx, KeyMap};
+use super::Ctx;
+use crate::hash::KeyMap;
 use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
 use crate::identity::{unit_hash, UnitKey};
 use crate::rule::Rule;
@@ -52,7 +53,7 @@ fn contradictions(cx: &mut Ctx) {
     let name_of = |m: &ProgressMarker, u: usize| m.units.get(u).map_or("", |u| doc.text(u.name));
     for (i, m) in markers.iter().enumerate() {
         let Some(status) = m.status else { continue };
-        let scope = if file_wide(m) { 0 } else { section_at(doc, m.span.start()).map_or(1, |s| s + 2) };
+        let scope = if file_wide(m) { 0 } else { doc.section_at(m.span.start()).map_or(1, |s| s + 2) };
         for u in &m.units {
             let name = doc.text(u.name);
             if name.trim().len() < 2 {
@@ -236,7 +237,7 @@ fn stale_in_progress(cx: &mut Ctx) {
         if marker.status != Some(Status::InProgress) || marker.source == MarkerSource::Prose {
             continue;
         }
-        let Some(session) = dated_section_at(doc, marker.span.start()) else { continue };
+        let Some(session) = doc.dated_section_at(marker.span.start()) else { continue };
         let Some(when) = session.timestamp.filter(|t| t.epoch_seconds < latest_at) else { continue };
         if session.role == SectionRole::History {
             continue;

@@ -15,7 +15,8 @@
 //! - duplicate-entry, for a plain-text log: the same dated entry line exactly twice
 //!   (`Progress Update - 2026-04-08 (session 87 - verification)`), a session logged twice.
 
-use super::{whole_lines, Ctx};
+use super::Ctx;
+use crate::span::whole_lines;
 use crate::diagnostic::TextEdit;
 use crate::rule::Rule;
 use crate::span::Span;
@@ -36,10 +37,10 @@ pub(super) fn check(cx: &mut Ctx) {
 fn repeated_entries(cx: &mut Ctx) {
     let doc = cx.doc;
     let text = doc.source();
-    let mut seen: super::KeyMap<(Span, u32)> = super::KeyMap::default();
+    let mut seen: crate::hash::KeyMap<(Span, u32)> = crate::hash::KeyMap::default();
     let mut found = Vec::new();
     for stamp in doc.stamps() {
-        let line = whole_lines(doc, stamp.span);
+        let line = whole_lines(doc.source(), stamp.span);
         if !dates_an_entry(&text[line.start()..stamp.span.start()]) {
             continue;
         }
@@ -74,8 +75,8 @@ fn wrapped(cx: &mut Ctx) {
     let Some(inside) = doc.wrapping_fence() else { return };
     // The opening line ends where the inside starts, the closing line starts where it ends.
     let Some(last) = inside.start().checked_sub(1) else { return };
-    let open = whole_lines(doc, Span::empty(last));
-    let close = whole_lines(doc, Span::empty(inside.end()));
+    let open = whole_lines(doc.source(), Span::empty(last));
+    let close = whole_lines(doc.source(), Span::empty(inside.end()));
     let opening = doc.text(open).trim_end();
     let (open_line, close_line) = (cx.line(open.start()), cx.line(close.start()));
     let d = cx
@@ -103,7 +104,7 @@ fn out_of_order(cx: &mut Ctx) {
         runs(cx, "section", dated);
     }
     let text = doc.source();
-    let entry_dates = doc.stamps().iter().filter(|s| dates_an_entry(&text[whole_lines(doc, s.span).start()..s.span.start()]));
+    let entry_dates = doc.stamps().iter().filter(|s| dates_an_entry(&text[whole_lines(doc.source(), s.span).start()..s.span.start()]));
     runs(cx, "paragraph", entry_dates.map(|s| (s.span, s.timestamp)));
 }
 

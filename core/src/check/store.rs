@@ -3,7 +3,6 @@
 use super::Ctx;
 use crate::hash::FastMap;
 use crate::rule::Rule;
-use crate::span::Span;
 
 pub(super) fn check(cx: &mut Ctx) {
     if cx.doc.records().is_empty() {
@@ -19,11 +18,6 @@ pub(super) fn check(cx: &mut Ctx) {
     }
 }
 
-fn row_line(cx: &Ctx, span: Span) -> Span {
-    let text = cx.doc.text(span);
-    Span::new(span.start(), span.start() + text.find('\n').map_or(text.len(), |n| n))
-}
-
 fn stale(cx: &mut Ctx, now: i64) {
     let retention = i64::from(cx.options.retention_days) * 86_400;
     for r in cx.doc.records() {
@@ -37,7 +31,7 @@ fn stale(cx: &mut Ctx, now: i64) {
                 _ => "this row".to_owned(),
             };
             let d = cx
-                .diag(Rule::StaleEntry, row_line(cx, r.span), format!("memory row {name} not updated or accessed for {days} days (retention {} days)", cx.options.retention_days))
+                .diag(Rule::StaleEntry, crate::span::first_line(cx.doc.source(), r.span), format!("memory row {name} not updated or accessed for {days} days (retention {} days)", cx.options.retention_days))
                 .with_help("age it out, or confirm it is still true and update it");
             cx.push(d);
         }
@@ -67,7 +61,7 @@ fn mixed(cx: &mut Ctx) {
     }).collect();
     let more = if order.len() > 4 { format!(" and {} more", order.len() - 4) } else { String::new() };
     let d = cx
-        .diag(Rule::MixedScope, row_line(cx, at), format!("rows of {} scopes in one file: {}{more}", order.len(), listed.join(", ")))
+        .diag(Rule::MixedScope, crate::span::first_line(cx.doc.source(), at), format!("rows of {} scopes in one file: {}{more}", order.len(), listed.join(", ")))
         .with_help("views, prompts and plans can filter by scope; keep each agent's or project's memories apart where they must not mix");
     cx.push(d);
 }

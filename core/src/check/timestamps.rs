@@ -64,15 +64,10 @@ fn collect(cx: &Ctx) -> Vec<Dated> {
     }
     for r in doc.records() {
         for ts in [r.created_at, r.updated_at, r.last_accessed_at].into_iter().flatten() {
-            out.push(Dated { ts, span: first_line(cx, r.span) });
+            out.push(Dated { ts, span: crate::span::first_line(doc.source(), r.span) });
         }
     }
     out
-}
-
-fn first_line(cx: &Ctx, span: Span) -> Span {
-    let text = cx.doc.text(span);
-    Span::new(span.start(), span.start() + text.find('\n').map_or(text.len(), |n| n))
 }
 
 fn assumed_utc(cx: &mut Ctx, dated: &[Dated]) {

@@ -19,6 +19,7 @@ use crate::hash::FastMap;
 use crate::identity::UnitKey;
 use crate::rule::Rule;
 use crate::span::Span;
+use crate::text::file_name;
 
 /// Checks each file, then the files of each folder together. `files` are (file name or path,
 /// document); the result pairs each diagnostic with the index of its file, sorted by file
@@ -63,15 +64,6 @@ pub fn check_workspace(files: &[(&str, &Document)], options: &CheckOptions) -> V
     out
 }
 
-fn base_name(name: &str) -> String {
-    name.rsplit(['/', '\\']).next().unwrap_or(name).to_ascii_lowercase()
-}
-
-/// The file name of a path (`/` or `\\` separated).
-pub(super) fn short(name: &str) -> &str {
-    name.rsplit(['/', '\\']).next().unwrap_or(name)
-}
-
 fn cross_progress(files: &[(&str, &Document)], group: &[usize], options: &CheckOptions, out: &mut Vec<(usize, Diagnostic)>) {
     if !options.enabled(Rule::ProgressContradiction) {
         return;
@@ -98,7 +90,7 @@ fn cross_progress(files: &[(&str, &Document)], group: &[usize], options: &CheckO
                             doc,
                             Rule::ProgressContradiction,
                             m.span,
-                            format!("`{}` is {a} in {} (line {line}) and {} here", doc.text(u.name), short(other_name), status.as_str()),
+                            format!("`{}` is {a} in {} (line {line}) and {} here", doc.text(u.name), file_name(other_name), status.as_str()),
                         )
                         .with_help("the files of a memory bank describe one state: update both to agree");
                         out.push((f, d));
@@ -139,7 +131,7 @@ fn cross_decisions(files: &[(&str, &Document)], group: &[usize], options: &Check
         let (da, db) = (&files[fa].1.decisions()[ka], &files[fb].1.decisions()[kb]);
         let (doc_a, doc_b) = (files[fa].1, files[fb].1);
         let line = doc_a.position(doc_a.item(da.item).span.start()).line;
-        let a_name = short(files[fa].0);
+        let a_name = file_name(files[fa].0);
         let explanation = p.explain(&format!("{a_name} {}", da.id), &db.id);
         let d = Diagnostic::new(
             doc_b,
@@ -159,7 +151,7 @@ fn missing_next(files: &[(&str, &Document)], group: &[usize], options: &CheckOpt
     if !options.enabled(Rule::EmptyNextStep) {
         return;
     }
-    let find = |name: &str| group.iter().copied().find(|&f| base_name(files[f].0) == name);
+    let find = |name: &str| group.iter().copied().find(|&f| file_name(files[f].0).eq_ignore_ascii_case(name));
     let (Some(progress), Some(active)) = (find("progress.md"), find("activecontext.md")) else { return };
     let (pdoc, adoc) = (files[progress].1, files[active].1);
     if pdoc.completion().is_some() || adoc.next_step().is_some_and(|n| !adoc.text(n.text).trim().is_empty()) {
@@ -178,7 +170,7 @@ fn missing_next(files: &[(&str, &Document)], group: &[usize], options: &CheckOpt
         at,
         format!(
             "no Next Steps while work remains in {} (`{}` is {}, line {line})",
-            short(files[progress].0),
+            file_name(files[progress].0),
             pdoc.secrets().quote(unit, 60),
             work.status.map_or("", |s| s.as_str())
         ),

@@ -4,7 +4,8 @@
 //! user or reference memory (facts) gets one more item. Other files of these formats take
 //! the generic sections.
 
-use super::checkpoint::{write_line, Kind, Target};
+use super::route::Kind;
+use super::target::{write_line, Target};
 use super::{apply, guard, layout, EditError, EditOptions, EditOutcome};
 use crate::document::Document;
 use crate::time::Timestamp;

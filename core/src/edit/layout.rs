@@ -120,18 +120,11 @@ pub(crate) fn own_end(doc: &Document, section: usize) -> usize {
         .max(s.body.start())
 }
 
-/// Where a section's content starts: after the heading line and the italic description.
-pub(crate) fn content_start(doc: &Document, section: usize) -> (usize, bool) {
-    let s = &doc.sections()[section];
-    let last = s.description.map_or(s.heading.end(), |d| d.end().max(s.heading.end()));
-    line_end_after(doc.source(), last)
-}
-
 /// The non-blank content of the section's own body: (start of its first line, end of its
 /// last line without the newline), or None when it is blank.
 pub(crate) fn own_content(doc: &Document, section: usize) -> Option<(usize, usize)> {
     let text = doc.source();
-    let (start, _) = content_start(doc, section);
+    let (start, _) = doc.sections()[section].content_start(doc.source());
     let end = own_end(doc, section).max(start);
     let body = &text[start..end];
     let first = body.find(|c: char| !c.is_whitespace())?;
@@ -167,7 +160,7 @@ pub(crate) fn append_line(doc: &Document, section: usize, line: &str, eol: &str)
             }
         }
         None => {
-            let (at, had_newline) = content_start(doc, section);
+            let (at, had_newline) = doc.sections()[section].content_start(doc.source());
             let gap = if described { eol } else { "" };
             if had_newline {
                 TextEdit::insert(at, format!("{gap}{line}{eol}"))

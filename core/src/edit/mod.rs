@@ -28,9 +28,12 @@ mod init;
 pub(crate) mod layout;
 mod next;
 mod progress;
+mod route;
 mod section;
+mod target;
 
-pub use checkpoint::{checkpoint, checkpoint_with, route, supersede, supersede_with, Kind};
+pub use checkpoint::{checkpoint, checkpoint_with, supersede, supersede_with};
+pub use route::{route, Kind};
 pub use init::init;
 pub use progress::{set_progress, set_progress_with};
 pub use section::{update_section, update_section_with};
@@ -188,10 +191,10 @@ fn is_subsequence(small: &[&str], big: &[&str]) -> bool {
     small.iter().all(|s| it.any(|b| b == s))
 }
 
-/// Memory stores and feature lists are JSON ([`crate::identity::is_json`]): the markdown
+/// Memory stores and feature lists are JSON ([`Document::is_json`]): the markdown
 /// edits do not apply.
 pub(crate) fn refuse_json(doc: &Document, operation: &'static str) -> Result<(), EditError> {
-    if crate::identity::is_json(doc) {
+    if doc.is_json() {
         return Err(EditError::NotSupportedForDialect { operation, dialect: doc.dialect() });
     }
     Ok(())

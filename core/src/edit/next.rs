@@ -54,7 +54,7 @@ pub fn set_next_with(text: &str, next: &str, options: &EditOptions) -> Result<Ed
             let edit = match own {
                 Some((start, end)) => TextEdit::replace(Span::new(start, end), content),
                 None => {
-                    let (at, had_newline) = layout::content_start(&doc, i);
+                    let (at, had_newline) = doc.sections()[i].content_start(doc.source());
                     if had_newline {
                         TextEdit::insert(at, format!("{content}{eol}"))
                     } else {

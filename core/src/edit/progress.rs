@@ -2,7 +2,8 @@
 //! changed in place (in its own notation: a status word, a checkbox, an emoji), or a new
 //! line is appended; a PENDING line listing several units is split when one of them changes.
 
-use super::checkpoint::{self, status_prefix, write_line, Kind, Target};
+use super::route::{status_prefix, Kind};
+use super::target::{append_entry, write_line, Target};
 use super::layout;
 use super::{apply_checked, one_line, read, refuse_json, EditError, EditOptions, EditOutcome};
 use crate::diagnostic::TextEdit;
@@ -56,7 +57,7 @@ pub fn set_progress_with(
 /// A progress checkpoint `STATUS: unit (detail)` (session notes: a Worklog entry).
 pub(crate) fn from_note(doc: &Document, note: &str, at: Timestamp, options: &EditOptions) -> Result<EditOutcome, EditError> {
     if doc.dialect() == Dialect::SessionNotes {
-        return checkpoint::append_entry(doc, Target::of(doc, Kind::Progress), note, at, options);
+        return append_entry(doc, Target::of(doc, Kind::Progress), note, at, options);
     }
     let Some((status, rest_at)) = status_prefix(note) else {
         return Err(EditError::InvalidInput(

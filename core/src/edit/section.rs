@@ -1,36 +1,12 @@
 //! `update_section`: session notes' rule (seed 002) — headers and italic descriptions are
 //! never changed; only the content below them is.
 
-use super::checkpoint::Target;
-use super::init::NOTES_TEMPLATE;
+use super::target::{notes_target, Target};
 use super::layout;
 use super::{apply, apply_checked, read, refuse_json, EditError, EditOptions, EditOutcome};
 use crate::diagnostic::TextEdit;
-use crate::document::Document;
-use crate::identity::section_key;
 use crate::span::Span;
 use crate::Dialect;
-
-fn find_section(doc: &Document, name: &str) -> Option<usize> {
-    let want = section_key(name);
-    doc.sections().iter().position(|s| section_key(doc.text(s.title)) == want)
-}
-
-/// The session-notes section `name`, or its creation from the template.
-pub(crate) fn notes_target(doc: &Document, name: &str) -> Target {
-    if let Some(i) = find_section(doc, name) {
-        return Target::Existing(i);
-    }
-    let key = section_key(name);
-    let rank = NOTES_TEMPLATE.iter().position(|(t, _)| section_key(t) == key);
-    let (title, description) = rank.map_or((name, None), |r| (NOTES_TEMPLATE[r].0, Some(NOTES_TEMPLATE[r].1)));
-    let mut lines = vec![format!("{} {title}", layout::heading_marks(doc))];
-    if let Some(d) = description {
-        lines.push(d.to_owned());
-        lines.push(String::new());
-    }
-    Target::Create { lines, rank }
-}
 
 /// Replaces the content of section `name`; see [`update_section_with`].
 pub fn update_section(text: &str, name: &str, content: &str) -> Result<EditOutcome, EditError> {
@@ -49,7 +25,7 @@ pub fn update_section_with(text: &str, name: &str, content: &str, options: &Edit
     refuse_json(&doc, "update_section")?;
     let eol = doc.line_ending();
     let content = content_lines(content).join(eol);
-    let Some(index) = find_section(&doc, name) else {
+    let Some((index, _)) = doc.section_named(name) else {
         if doc.dialect() != Dialect::SessionNotes {
             return Err(EditError::NoSuchSection(name.to_owned()));
         }
@@ -66,7 +42,7 @@ pub fn update_section_with(text: &str, name: &str, content: &str, options: &Edit
     };
     let text = doc.source();
     let s = &doc.sections()[index];
-    let (start, had_newline) = layout::content_start(&doc, index);
+    let (start, had_newline) = doc.sections()[index].content_start(doc.source());
     let end = s.span.end().max(start);
     let removed: Vec<usize> = (index + 1..doc.sections().len())
         .filter(|&i| doc.sections()[i].heading.start() < end)
@@ -145,6 +121,7 @@ fn content_lines(content: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::identity::section_key;
 
     #[test]
     fn content_never_holds_a_heading() {

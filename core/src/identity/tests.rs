@@ -143,15 +143,15 @@ fn decision_ids() {
     assert_eq!((r.id, r.instant, r.nth), ("L12", None, 1));
     let text = "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T07:12Z — Use Redis\n- 2026-04-22T07:12Z — Use Postgres\n";
     let doc = crate::parse(text);
-    assert_eq!(decision_named(&doc, "2026-04-22T07:12Z"), Some(0));
-    assert_eq!(decision_named(&doc, "[2026-04-22T09:12+02:00#2]"), Some(1));
-    assert_eq!(decision_named(&doc, "2026-04-22T07:13Z"), None);
+    assert_eq!(doc.decision_named("2026-04-22T07:12Z"), Some(0));
+    assert_eq!(doc.decision_named("[2026-04-22T09:12+02:00#2]"), Some(1));
+    assert_eq!(doc.decision_named("2026-04-22T07:13Z"), None);
 }
 
 #[test]
 fn json_or_not() {
     for (text, json) in [("[]", true), ("\u{feff} \n{}", true), ("{\"a\": 1}\n", true), ("# Title\n", false), ("- item\n", false), ("", false)] {
-        assert_eq!(is_json(&crate::parse(text)), json, "{text:?}");
+        assert_eq!(crate::parse(text).is_json(), json, "{text:?}");
     }
     assert_eq!(json_opening("\u{feff}  [1]"), Some(b'['));
     assert_eq!(json_opening("x[1]"), None);

@@ -72,7 +72,7 @@ pub(crate) struct HeadingView<'a> {
 }
 
 pub(crate) fn from_file_name(name: &str) -> Option<Dialect> {
-    let base = name.rsplit(['/', '\\']).next().unwrap_or(name).to_ascii_lowercase();
+    let base = crate::text::file_name(name).to_ascii_lowercase();
     if base.ends_with(".jsonl") {
         return Some(Dialect::MemoryStore);
     }

@@ -20,7 +20,7 @@ use crate::Dialect;
 /// Codex both write one).
 pub(crate) fn from_file_name(name: &str) -> Option<Dialect> {
     let path = name.replace('\\', "/");
-    let base = path.rsplit('/').next().unwrap_or(&path).to_ascii_lowercase();
+    let base = crate::text::file_name(&path).to_ascii_lowercase();
     if !base.ends_with(".md") {
         return None;
     }

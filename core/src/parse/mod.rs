@@ -105,7 +105,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
     }
     build_sections(&mut doc, &outline);
     let text = doc.source.as_str();
-    let index_name = options.file_name.as_deref().is_some_and(|n| n.rsplit(['/', '\\']).next() == Some("MEMORY.md"));
+    let index_name = options.file_name.as_deref().is_some_and(|n| crate::text::file_name(n) == "MEMORY.md");
     doc.dialect = forced.unwrap_or_else(|| {
         let body_start = doc.front_matter.map_or(bom, |f| f.end());
         let titles: Vec<(u8, &str)> = doc.sections.iter().map(|s| (s.level, &text[s.title.range()])).collect();
@@ -144,7 +144,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
 fn build_stamps(doc: &mut Document, outline: &Outline) {
     const NEAR_START: usize = 48;
     for p in &outline.paragraphs {
-        let line = first_line(&doc.source, *p);
+        let line = crate::span::first_line(&doc.source, *p);
         let head = &doc.source[line.range()];
         if let Some((ts, r)) = time::find(head).filter(|(_, r)| r.start < NEAR_START) {
             doc.stamps.push(Stamp { span: Span::new(line.start() + r.start, line.start() + r.end), timestamp: ts });
@@ -402,13 +402,6 @@ fn resolve_supersedes(doc: &mut Document) {
         }
         doc.decisions[j].superseded_by = Some(i);
     }
-}
-
-/// The first line of `span`, without its line ending and trailing white space.
-pub(crate) fn first_line(text: &str, span: Span) -> Span {
-    let s = &text[span.range()];
-    let line = memchr::memchr(b'\n', s.as_bytes()).map_or(s, |i| &s[..i]).trim_end();
-    Span::new(span.start(), span.start() + line.len())
 }
 
 fn build_next_and_completion(doc: &mut Document, outline: &Outline) {

@@ -8,7 +8,8 @@
 //! From tables: each row of a table with a status column. docs/reader.md says why each shape
 //! is read, and what is not.
 
-use super::{first_line, lines, role_of_item};
+use super::{lines, role_of_item};
+use crate::span::first_line;
 use crate::document::*;
 use crate::lexicon::{self, Meaning};
 use crate::span::Span;

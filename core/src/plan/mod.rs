@@ -5,17 +5,13 @@
 use crate::check::{check, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::rule::Rule;
-use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
+use crate::document::{Document, MarkerSource, ProgressMarker, Regions, SectionRole, Status, Unit};
 use crate::Dialect;
-use crate::span::Span;
 use serde::Serialize;
 
-mod next;
+pub(crate) mod next;
 mod status;
 mod subject;
-
-/// The next step the file writes itself (the check's next-step-done reads the same one).
-pub(crate) use next::written;
 
 /// Where the run stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -265,31 +261,6 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         conflicts,
         diagnostics,
         last_updated: doc.last_updated().map(|t| t.to_string()),
-    }
-}
-
-/// The text of the sections of some roles (history, the state sections, …), merged into
-/// disjoint spans in file order, so that whether an offset lies in them is one binary search.
-pub(crate) struct Regions {
-    spans: Vec<Span>,
-}
-
-impl Regions {
-    pub(crate) fn of(doc: &Document, role: impl Fn(SectionRole) -> bool) -> Regions {
-        let mut spans: Vec<Span> = Vec::new();
-        for s in doc.sections().iter().filter(|s| role(s.role)) {
-            match spans.last_mut() {
-                // Sections come in file order; a subsection lies inside its parent.
-                Some(last) if s.span.start() < last.end() => *last = Span::new(last.start(), last.end().max(s.span.end())),
-                _ => spans.push(s.span),
-            }
-        }
-        Regions { spans }
-    }
-
-    pub(crate) fn holds(&self, offset: usize) -> bool {
-        let at = self.spans.partition_point(|s| s.end() <= offset);
-        self.spans.get(at).is_some_and(|s| s.contains(offset))
     }
 }
 

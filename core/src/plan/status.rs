@@ -40,7 +40,7 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         let stamps = doc.stamps();
         let day = |t: crate::time::Timestamp| t.epoch_seconds.div_euclid(86_400);
         let by_stamp = stamps[..stamps.partition_point(|s| s.span.start() <= at)].last().map(|s| (s.span.start(), day(s.timestamp)));
-        let by_section = crate::check::dated_section_at(doc, at).and_then(|s| Some((s.heading.start(), day(s.timestamp?))));
+        let by_section = doc.dated_section_at(at).and_then(|s| Some((s.heading.start(), day(s.timestamp?))));
         match (by_stamp, by_section) {
             (Some(a), Some(b)) => Some(if a.0 > b.0 { a.1 } else { b.1 }),
             (a, b) => a.or(b).map(|(_, t)| t),
