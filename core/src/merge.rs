@@ -53,8 +53,8 @@ pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
         let found = [base, ours, theirs].map(crate::secret::Secrets::find);
         let secrets = crate::secret::Secrets::union(&found);
         for c in &mut out.conflicts {
-            c.section = secrets.mask(&c.section).into_owned();
-            c.reason = secrets.mask(&c.reason).into_owned();
+            secrets.mask_in_place(&mut c.section);
+            secrets.mask_in_place(&mut c.reason);
         }
     }
     out

@@ -240,7 +240,7 @@ proptest::proptest! {
 
     /// Secrets of every kind, planted after a space, `_` or a JSON escape and at every
     /// distance from a message's cut, never come out of check, plan, prompt, diff, the
-    /// workspace check or a share copy.
+    /// workspace check, a merge's conflicts or a share copy.
     #[test]
     fn no_output_repeats_a_planted_secret(kind in 0usize..14, seed in 1u64.., filler in 0usize..90, underscore: bool, off: bool) {
         let mut g = Gen(seed);
@@ -275,6 +275,15 @@ proptest::proptest! {
             let messages: String = found.iter().map(|(_, d)| format!("{}\n{:?}\n", d.message, d.help)).collect();
             proptest::prop_assert!(!leaks_body(&messages, &p.body), "{messages}");
         }
+        // A merge whose two sides changed the unit's line differently: the conflict quotes
+        // both lines, and the secrets of every version are masked in it.
+        let unit_line = format!("- IN_PROGRESS: {unit} (stopped at 094)");
+        let base = old.replace(&unit_line, &format!("- PENDING: {unit}"));
+        let theirs = old.replace(&unit_line, &format!("- COMPLETED: {unit} (done{sep}{})", p.text.lines().next().unwrap_or("")));
+        let merged = memento_core::merge(&base, &old, &theirs);
+        proptest::prop_assert!(!merged.conflicts.is_empty(), "no conflict to mask: {merged:?}");
+        let reasons: String = merged.conflicts.iter().map(|c| format!("{}\n{}\n", c.section, c.reason)).collect();
+        proptest::prop_assert!(!leaks_body(&reasons, &p.body), "{reasons}");
     }
 }
 

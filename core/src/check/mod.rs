@@ -164,22 +164,16 @@ pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions, secrets: 
         });
     }
     for d in out.iter_mut().filter(|_| !secrets.is_empty()) {
-        mask(&mut d.message, secrets);
+        secrets.mask_in_place(&mut d.message);
         if let Some(h) = &mut d.help {
-            mask(h, secrets);
+            secrets.mask_in_place(h);
         }
         for e in d.fix.iter_mut().flatten() {
-            mask(&mut e.content, secrets);
+            secrets.mask_in_place(&mut e.content);
         }
     }
     crate::sort::sort_by_key(&mut out, |d| [d.range.start() as u64, d.range.end() as u64, d.rule as u64]);
     out
-}
-
-fn mask(text: &mut String, secrets: &crate::secret::Secrets) {
-    if let std::borrow::Cow::Owned(masked) = secrets.mask(text) {
-        *text = masked;
-    }
 }
 
 /// What every rule family sees.

@@ -112,6 +112,14 @@ impl Secrets {
         self.mask_with(text, find_secrets(text))
     }
 
+    /// [`Secrets::mask`] on an owned text, replacing it only when something was masked: how
+    /// every output that quotes its inputs (diagnostics, merge conflicts) is finished.
+    pub fn mask_in_place(&self, text: &mut String) {
+        if let Cow::Owned(masked) = self.mask(text) {
+            *text = masked;
+        }
+    }
+
     /// [`Secrets::mask`] with the detector's finds in `text` given.
     fn mask_with<'t>(&self, text: &'t str, found: Vec<SecretMatch>) -> Cow<'t, str> {
         let mut hits: Vec<(usize, usize, Cow<'_, str>)> = found.iter().map(|m| (m.range.start(), m.range.end(), Cow::Owned(m.redacted(text)))).collect();
