@@ -309,3 +309,18 @@ fn an_agent_between_tasks_has_finished_the_last() {
     let text = "# Active Context\n\n## Current Mode: Build\n- IN_PROGRESS: history limit\n";
     assert_eq!(plan_of(text).status, RunStatus::InProgress);
 }
+
+#[test]
+fn a_status_emoji_paragraph_is_a_unit_and_its_list_tells_what_it_holds() {
+    let text = "# Progress\n\n## What Works\n\n✅ **Basic Calculation**\n\n- Flight cost\n- Lodging cost\n\n## In Progress\n\n🔄 **Scraper Improvements**\n\n- Handling edge cases\n- Retrying timeouts\n\n## What's Left\n\n- Export to PDF\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["Basic Calculation"]);
+    assert_eq!(names(&p.open), ["Scraper Improvements"]);
+    assert_eq!(names(&p.pending), ["Export to PDF"]);
+    assert_eq!(p.next_action.map(|n| n.text), Some("Continue Scraper Improvements".to_owned()));
+    // Two such units open at once contradict each other (the spec's progress-contradiction).
+    let two = text.replace("## What's Left", "🔄 **Data Expansion**\n\n- More cities\n\n## What's Left");
+    let found = memento_core::check(&parse(two.as_str()), &CheckOptions::default());
+    let contradictions: Vec<&str> = found.iter().filter(|d| d.rule == memento_core::Rule::ProgressContradiction).map(|d| d.message.as_str()).collect();
+    assert_eq!(contradictions, ["two units are IN_PROGRESS: `Scraper Improvements` (line 12) and `Data Expansion`"]);
+}

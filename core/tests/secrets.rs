@@ -6,22 +6,24 @@ use memento_core::check::check_workspace;
 use memento_core::secret::{find_secrets, redact, SecretKind};
 use memento_core::{check, diff, parse, parse_with, plan, prompt, CheckOptions, ParseOptions, Rule, Severity};
 
-/// Every file of the corpus checks with no possible-secret: it holds no secret.
+/// The corpus's files check with one possible-secret, the one secret they hold: a ClickUp
+/// key written in the wild under `API key value:` (045, line 24). Nothing else fires.
 #[test]
-fn the_corpus_holds_no_secret() {
+fn the_corpus_holds_one_secret() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus");
     let mut files = 0;
     for entry in std::fs::read_dir(dir).expect("the corpus") {
         let path = entry.expect("a corpus file").path();
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_owned();
-        let doc = parse_with(text.as_str(), &ParseOptions { file_name: Some(name), ..ParseOptions::default() });
+        let doc = parse_with(text.as_str(), &ParseOptions { file_name: Some(name.clone()), ..ParseOptions::default() });
         let found: Vec<String> = check(&doc, &CheckOptions::default())
             .into_iter()
             .filter(|d| d.rule == Rule::PossibleSecret)
             .map(|d| format!("line {}: {}", d.line, d.message))
             .collect();
-        assert!(found.is_empty(), "{}: {found:?}", path.display());
+        let expected: &[&str] = if name == "045-other.md" { &["line 24: possible key or token: `…(redacted)`"] } else { &[] };
+        assert_eq!(found, expected, "{}", path.display());
         files += 1;
     }
     assert!(files >= 60, "{files} corpus files read");

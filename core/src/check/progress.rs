@@ -94,13 +94,16 @@ fn contradictions(cx: &mut Ctx) {
     two_in_progress(cx);
 }
 
-/// Two units IN_PROGRESS at once, on explicit status lines, in their current state: a unit
-/// that was IN_PROGRESS and is COMPLETED on a later line is in progress no more (that later
-/// line is a contradiction of its own, reported above).
+/// Two units IN_PROGRESS at once, in their current state: a unit that was IN_PROGRESS and
+/// is COMPLETED on a later line is in progress no more (that later line is a contradiction
+/// of its own, reported above). Units with a state of their own count (a status word, an
+/// emoji, `(in progress)` after the name, a heading's status), not the rows of a status
+/// table (an inventory of components, several partly built) nor the items of an In
+/// Progress section (one piece of work in several steps).
 fn two_in_progress(cx: &mut Ctx) {
     let doc = cx.doc;
     let markers = doc.progress();
-    let in_progress = |m: &ProgressMarker| m.status == Some(Status::InProgress) && matches!(m.source, MarkerSource::StatusWord | MarkerSource::Alias);
+    let in_progress = |m: &ProgressMarker| m.status == Some(Status::InProgress) && m.source.reconciles() && m.source != MarkerSource::Table;
     // The current state costs a map of every unit: only worth it with two such lines.
     if markers.iter().filter(|m| in_progress(m)).nth(1).is_none() {
         return;

@@ -18,7 +18,8 @@ use super::outline::Outline;
 
 pub(super) fn build(doc: &mut Document, outline: &Outline) {
     let mut markers = Vec::with_capacity(doc.items.len() / 2);
-    items(doc, &mut markers);
+    let details = if free_form(doc.dialect) { emoji_paragraphs(doc, outline, &mut markers) } else { Vec::new() };
+    items(doc, &details, &mut markers);
     headings(doc, &mut markers);
     tables(doc, outline, &mut markers);
     if free_form(doc.dialect) {
@@ -59,7 +60,32 @@ fn free_form(dialect: Dialect) -> bool {
     matches!(dialect, Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog) || dialect.is_agent_memory()
 }
 
-fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
+/// The lines of top-level paragraphs that open or close with a status emoji
+/// (`✅ **Basic Stipend Calculation**`, `🔄 **Data Expansion**`): each is a unit. Returns
+/// where the lists right under such paragraphs lie: their items tell what the unit holds
+/// (`- Adding more cities`), they are not units of the section's state.
+fn emoji_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) -> Vec<Span> {
+    let text = doc.source.as_str();
+    let mut details = Vec::new();
+    for (k, &p) in outline.paragraphs.iter().enumerate() {
+        let mut last = None;
+        for line in line_spans(&text[p.range()], p.start()) {
+            last = lexicon::emoji_at_ends(&text[line.range()]);
+            if let Some((status, emoji, name)) = last {
+                markers.push(simple(line, MarkerSource::Emoji, status, emoji.shifted(line.start()), name.shifted(line.start())));
+            }
+        }
+        if last.is_some() {
+            // Up to the next paragraph or heading.
+            let next_paragraph = outline.paragraphs.get(k + 1).map_or(text.len(), |q| q.start());
+            let next_heading = doc.sections.get(doc.sections.partition_point(|s| s.heading.start() < p.end())).map_or(text.len(), |s| s.heading.start());
+            details.push(Span::new(p.end(), next_paragraph.min(next_heading)));
+        }
+    }
+    details
+}
+
+fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
     let section_markers = free_form(doc.dialect);
     let mut raw_units = Vec::new();
@@ -155,7 +181,12 @@ fn items(doc: &Document, markers: &mut Vec<ProgressMarker>) {
                 continue;
             }
         }
-        // Top-level items, and the items of a lead-in (`- **Deploy phase:**` over its tasks).
+        // Top-level items, and the items of a lead-in (`- **Deploy phase:**` over its tasks),
+        // unless they detail a unit written above them (`emoji_paragraphs`).
+        let detail = details.get(details.partition_point(|d| d.end() <= item.span.start())).is_some_and(|d| d.contains(item.span.start()));
+        if detail {
+            continue;
+        }
         if item.depth <= 2 {
             let status = match role {
                 SectionRole::Done => Some(Status::Completed),

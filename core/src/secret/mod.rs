@@ -37,6 +37,8 @@ use serde::Serialize;
 #[serde(rename_all = "kebab-case")]
 pub enum SecretKind {
     ApiKey,
+    /// A key of any service, known by the label before it (`API key value: …`).
+    NamedKey,
     GitHubToken,
     AwsAccessKey,
     AwsSecretKey,
@@ -57,6 +59,7 @@ impl SecretKind {
     pub fn label(self) -> &'static str {
         match self {
             SecretKind::ApiKey => "API key",
+            SecretKind::NamedKey => "key or token",
             SecretKind::GitHubToken => "GitHub token",
             SecretKind::AwsAccessKey => "AWS access key id",
             SecretKind::AwsSecretKey => "AWS secret access key",
@@ -111,10 +114,12 @@ impl SecretMatch {
 }
 
 /// The prefixes searched for as substrings: common bytes in prose, confirmed on the bytes
-/// around each hit. `assword`, `earer ` and `ecret` open labels whose value comes a few
-/// bytes later ([`labelled`]). Each is one vectorized pass over the text: few, and as
+/// around each hit. `assword`, `earer `, `ecret`, `key` and `oken` open labels whose value
+/// comes a few bytes later ([`labelled`]). Each is one vectorized pass over the text: few, and as
 /// rare as can be.
-const NEEDLES: [&str; 11] = ["sk-", "gh", "github_pat_", "xox", "://", "_live_", "assword", "ASSWORD", "earer ", "ecret", "ECRET"];
+const NEEDLES: [&str; 16] = [
+    "sk-", "gh", "github_pat_", "xox", "://", "_live_", "assword", "ASSWORD", "earer ", "ecret", "ECRET", "key", "Key", "KEY", "oken", "OKEN",
+];
 
 fn finders() -> &'static [memchr::memmem::Finder<'static>] {
     static FINDERS: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>> = std::sync::OnceLock::new();
@@ -445,14 +450,113 @@ fn labelled(b: &[u8], i: usize) -> Option<SecretMatch> {
         return ok.then(|| m(start, start + n, SecretKind::BearerToken)).flatten();
     }
     // `aws_secret_access_key`, `AWS_SECRET_ACCESS_KEY`, `SecretAccessKey`, `aws_secret_key`.
-    let label = [&b"ecret_access_key"[..], b"ECRET_ACCESS_KEY", b"ecretAccessKey", b"ecret_key", b"ECRET_KEY", b"ecretKey"].into_iter().find(|l| rest.starts_with(l))?;
-    i.checked_sub(1).filter(|&s| matches!(b[s], b's' | b'S'))?;
-    let (start, end) = value_after(b, i + label.len(), false)?;
-    let key = &b[start..end];
-    // A JSON encoder may write `/` as `\/`: those backslashes are not the key's.
-    let len = key.len() - key.iter().filter(|&&c| c == b'\\').count();
-    let ok = len == 40 && classes(key) >= 2;
-    ok.then(|| m(start, end, SecretKind::AwsSecretKey)).flatten()
+    let aws = [&b"ecret_access_key"[..], b"ECRET_ACCESS_KEY", b"ecretAccessKey", b"ecret_key", b"ECRET_KEY", b"ecretKey"].into_iter().find(|l| rest.starts_with(l));
+    if let Some(label) = aws.filter(|_| i.checked_sub(1).is_some_and(|s| matches!(b[s], b's' | b'S'))) {
+        let (start, end) = value_after(b, i + label.len(), false)?;
+        let key = &b[start..end];
+        // A JSON encoder may write `/` as `\/`: those backslashes are not the key's.
+        let len = key.len() - key.iter().filter(|&&c| c == b'\\').count();
+        let ok = len == 40 && classes(key) >= 2;
+        return ok.then(|| m(start, end, SecretKind::AwsSecretKey)).flatten();
+    }
+    named_key(b, i)
+}
+
+/// A key named by its label, whatever service issued it: `API key value: pk_1920…`,
+/// `CLICKUP_TOKEN=…`, `"client_secret": "…"`, `Access token: …`. The label is a word
+/// ending in `key`, `token` or `secret` (at `i`, the [`NEEDLES`] hit), then an optional
+/// `value`, then `:` or `=`; a plain `key` needs a word naming what it opens before it
+/// (`api`, `access`, `secret`…, or any prefix in an environment name `STRIPE_KEY`), since
+/// `key: …` is any map's key. The value must look drawn at random ([`is_random_key`]): the
+/// label alone says nothing (`Token budget: 12000`, `API key: in the vault`).
+fn named_key(b: &[u8], i: usize) -> Option<SecretMatch> {
+    let rest = &b[i..];
+    let (word, back) = if rest.starts_with(b"key") || rest.starts_with(b"Key") || rest.starts_with(b"KEY") {
+        (3, 0)
+    } else if rest.starts_with(b"oken") || rest.starts_with(b"OKEN") {
+        (4, 1)
+    } else if rest.starts_with(b"ecret") || rest.starts_with(b"ECRET") {
+        (5, 1)
+    } else {
+        return None;
+    };
+    let start = i.checked_sub(back)?;
+    if back == 1 && !matches!(b[start], b't' | b'T' | b's' | b'S') {
+        return None;
+    }
+    let mut end = i + word;
+    // The label ends here: not `keyboard`, `tokens`, `secretary`.
+    if b.get(end).is_some_and(|&c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    // `API key value:`, `API_KEY_VALUE=`.
+    for value in [&b" value"[..], b"_value", b" Value", b"_VALUE"] {
+        if b[end..].starts_with(value) {
+            end += value.len();
+        }
+    }
+    if word == 3 && !names_what_a_key_opens(b, start) {
+        return None;
+    }
+    let (vs, ve) = value_after(b, end, true)?;
+    // A sentence may end right after the key.
+    let ve = vs + b[vs..ve].iter().rposition(|&c| c != b'.').map_or(0, |p| p + 1);
+    is_random_key(&b[vs..ve]).then(|| m(vs, ve, SecretKind::NamedKey)).flatten()
+}
+
+/// Whether the word or two before a `key` at `at` say what the key opens: `API key`,
+/// `api_key`, `apiKey`, `Access-Key`, `ENCRYPTION_KEY`, `STRIPE_KEY` (an environment name
+/// of capitals: any prefix).
+fn names_what_a_key_opens(b: &[u8], at: usize) -> bool {
+    const OPENS: [&[u8]; 14] = [
+        b"api", b"access", b"secret", b"private", b"auth", b"client", b"encryption", b"signing", b"license", b"master", b"service",
+        b"account", b"webhook", b"app",
+    ];
+    let before = &b[at.saturating_sub(24)..at];
+    let Some(&sep) = before.last() else { return false };
+    let head = if matches!(sep, b' ' | b'_' | b'-') { &before[..before.len() - 1] } else { before };
+    let n = head.iter().rev().take_while(|c| c.is_ascii_alphanumeric()).count();
+    let prev = &head[head.len() - n..];
+    if prev.is_empty() {
+        return false;
+    }
+    if sep == b'_' && b[at] == b'K' && prev.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) {
+        return true;
+    }
+    OPENS.iter().any(|w| prev.len() >= w.len() && prev[prev.len() - w.len()..].eq_ignore_ascii_case(w))
+}
+
+/// A value that looks drawn at random, as keys are: 20–256 key characters (letters, digits,
+/// `_ - . + / =`), holding one run of 16+ characters between separators that mixes letters
+/// with digits in two places at least, a spread of characters and no long word: a slug
+/// `release-2026-11-24` or a name `home-designer-default-key` has no such run, an
+/// identifier `X509HardwareKeyUsageFlags` has its digits in one place and 21 letters in a
+/// row, a UUID's runs are shorter.
+fn is_random_key(v: &[u8]) -> bool {
+    if !(20..=256).contains(&v.len()) || is_placeholder(v) {
+        return false;
+    }
+    if !v.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'+' | b'/' | b'=')) {
+        return false;
+    }
+    v.split(|&c| matches!(c, b'_' | b'-' | b'.')).any(|part| {
+        let digits = part.iter().filter(|c| c.is_ascii_digit()).count();
+        let letters = part.iter().filter(|c| c.is_ascii_alphabetic()).count();
+        part.len() >= 16 && digits >= 2 && letters >= 4 && distinct(part) >= 10 && scattered(part)
+    })
+}
+
+/// Digits in two places at least, and no 15 letters in a row.
+fn scattered(part: &[u8]) -> bool {
+    let digit_runs = part.split(|c| !c.is_ascii_digit()).filter(|r| !r.is_empty()).count();
+    let longest_letters = part.split(|c| !c.is_ascii_alphabetic()).map(<[u8]>::len).max().unwrap_or(0);
+    digit_runs >= 2 && longest_letters < 15
+}
+
+/// How many different bytes `part` holds.
+fn distinct(part: &[u8]) -> usize {
+    let mut seen = [false; 128];
+    part.iter().filter(|&&c| c < 128 && !std::mem::replace(&mut seen[c as usize], true)).count()
 }
 
 /// The value after a label: past closing quotes or markup, one `:` or `=` (or `:=`), spaces
@@ -722,6 +826,30 @@ mod tests {
             assert_eq!(found.len(), 1, "{text}");
             assert_eq!(found[0].0, SecretKind::PrivateKey);
             assert!(found[0].1.ends_with(ends), "{text}: {:?}", found[0].1);
+        }
+    }
+
+    #[test]
+    fn finds_keys_named_by_their_label() {
+        let cases: &[(&str, &str)] = &[
+            ("- API key value: pk_192091183_KF8DWKPWFZQOBVK3I5MT8M4ONMOIBGO3", "pk_192091183_KF8DWKPWFZQOBVK3I5MT8M4ONMOIBGO3"),
+            ("CLICKUP_TOKEN=9f8e7d6c5b4a39281706f5e4d3c2b1a0", "9f8e7d6c5b4a39281706f5e4d3c2b1a0"),
+            ("\"client_secret\": \"Qm9vdHN0cmFwMjAyNkFiY2RlZmdo\"", "Qm9vdHN0cmFwMjAyNkFiY2RlZmdo"),
+            ("**Access token:** `a1B2c3D4e5F6g7H8i9J0kLmN`.", "a1B2c3D4e5F6g7H8i9J0kLmN"),
+            ("STRIPE_KEY=pk9x2LmQ7vR4tY8wZ1nB5cD3", "pk9x2LmQ7vR4tY8wZ1nB5cD3"),
+            ("apiKey: 'x8Kq2mN7pL4vR9tW3yZ6bC1d'", "x8Kq2mN7pL4vR9tW3yZ6bC1d"),
+        ];
+        for (text, secret) in cases {
+            assert_eq!(kinds(text), vec![(SecretKind::NamedKey, *secret)], "{text}");
+        }
+        for text in [
+            "Token budget: 120000000000000000000", "API key: stored in the vault", "key: a1B2c3D4e5F6g7H8i9J0kLmN",
+            "Default: 'home-designer-default-key-32ch'", "release key: release-2026-11-24-candidate",
+            "idempotency key: 550e8400-e29b-41d4-a716-446655440000", "API_KEY=${CLICKUP_API_KEY}",
+            "API key: YOUR_API_KEY_GOES_HERE_123", "keyboard: a1B2c3D4e5F6g7H8i9J0kLmN", "tokens: 12345678901234567890abc",
+            "Primary key: user_id_2026_table_name",
+        ] {
+            assert_eq!(kinds(text), vec![], "{text}");
         }
     }
 
