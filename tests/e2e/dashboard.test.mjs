@@ -241,7 +241,9 @@ spec("the HTML export is one read-only page: content escaped, no script, secrets
   await dropFiles([{ name: "export-me.md", text }]);
   const c = card("export-me.md");
   await c.waitFor({ timeout: 10_000 });
-  const [download] = await Promise.all([page.waitForEvent("download"), c.getByTestId("export-html").click()]);
+  // The file holds a token: the page's own dialog asks first.
+  await c.getByTestId("export-html").click();
+  const [download] = await Promise.all([page.waitForEvent("download"), c.getByTestId("secrets-go").click()]);
   assert.equal(download.suggestedFilename(), "export-me.md.html");
   const saved = path.join(shots, "export-me.md.html");
   await download.saveAs(saved);
@@ -300,18 +302,16 @@ spec("share makes a read-only link; a file with possible secrets warns first and
   await dropFiles([{ name: "leaky.md", text: `# Notes\n\n- token ${key}\n` }]);
   const c = card("leaky.md");
   await c.waitFor({ timeout: 10_000 });
-  // Declined: no link.
-  page.once("dialog", (dialog) => dialog.dismiss());
+  // Declined in the page's own dialog: no link.
   await c.getByTestId("share").click();
+  await c.getByTestId("secrets-cancel").click();
+  assert.equal(await c.getByTestId("secrets-dialog").count(), 0);
   assert.equal(await c.getByTestId("share-link").count(), 0);
   // Accepted: a link to this page, which opens the masked copy read-only.
-  let warned = "";
-  page.once("dialog", (dialog) => {
-    warned = dialog.message();
-    dialog.accept();
-  });
   await c.getByTestId("share").click();
-  assert.match(warned, /possible secrets/);
+  assert.match(await c.getByTestId("secrets-dialog").textContent(), /possible secret/);
+  await c.getByTestId("secrets-go").click();
+  await c.getByTestId("share-link").waitFor();
   const link = await c.getByTestId("share-link").inputValue();
   assert.ok(link.startsWith(`${url}#share=`) && link.endsWith("&name=leaky.md"), link);
   const shared = await context.newPage();

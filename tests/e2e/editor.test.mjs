@@ -188,3 +188,39 @@ test("a storage error clears once saving works again", async () => {
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="load-error"]').length === 0);
   await done();
 });
+
+test("a refused conflicting decision offers Supersede with this, Write anyway and Cancel", async () => {
+  const { page, done } = await open();
+  const text = ["# Session Memory — task_guard", "## Decisions Made", "- 2026-04-22T07:12Z — DO NOT modify config/auth.yaml", "## Progress Markers", "- PENDING: a/", ""].join("\n");
+  const c = () => card(page, "guard.md");
+  const add = async (note) => {
+    await c().getByTestId("checkpoint-form").getByRole("combobox").selectOption("decision");
+    await c().getByTestId("checkpoint-form").getByRole("textbox").fill(note);
+    await c().getByTestId("checkpoint-form").getByRole("button", { name: "Add" }).click();
+  };
+  await drop(page, [{ name: "guard.md", text }]);
+  await c().getByTestId("edit").click();
+  // Refused: the refusal names the decision, and offers three ways on.
+  await add("modify config/auth.yaml to add the admin role");
+  assert.match(await c().getByTestId("edit-error").textContent(), /conflicts with decision 2026-04-22T07:12Z/);
+  const choices = c().getByTestId("refused");
+  assert.deepEqual(await choices.getByRole("button").allTextContents(), ["Supersede with this", "Write anyway", "Cancel"]);
+  // Cancel: the file is as it was, the text still in its field.
+  await choices.getByRole("button", { name: "Cancel" }).click();
+  assert.equal(await c().getByTestId("refused").count(), 0);
+  assert.equal(await c().getByTestId("edit-error").count(), 0);
+  assert.equal(await c().getByTestId("source").textContent(), text);
+  assert.equal(await c().getByTestId("checkpoint-form").getByRole("textbox").inputValue(), "modify config/auth.yaml to add the admin role");
+  // Supersede with this: the new decision replaces the one it contradicted.
+  await add("modify config/auth.yaml to add the admin role");
+  await c().getByTestId("supersede-refused").click();
+  await page.waitForFunction(() => document.querySelector('[data-name="guard.md"] [data-testid="source"]')?.textContent.includes("SUPERSEDES [2026-04-22T07:12Z] modify config/auth.yaml"));
+  assert.equal(await c().locator('[data-testid="decisions"] li.superseded[data-id="2026-04-22T07:12Z"]').count(), 1);
+  assert.equal(await c().getByTestId("error-chip").count(), 0, "no conflict left");
+  // Write anyway: written as it is, and the check reports the conflict.
+  await add("DO NOT modify config/auth.yaml");
+  await c().getByTestId("write-anyway").click();
+  await c().getByTestId("error-chip").waitFor();
+  assert.match(await c().locator('[data-rule="conflicting-decisions"]').first().textContent(), /conflict/);
+  await done();
+});

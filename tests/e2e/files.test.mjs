@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { PHONE, card, drop, open, shots, url } from "./page.mjs";
+import { PHONE, card, chooseFolder, drop, open, shots, url } from "./page.mjs";
 
 const findings = ["# Session Memory — task_two", "## Progress Markers", "- IN_PROGRESS: a/", "- IN_PROGRESS: b/", ""].join("\n");
 
@@ -142,5 +142,70 @@ test("a share link says its length (past 8 KB it advises the HTML export) and op
   await page.goto(link);
   await page.getByTestId("shared-note").waitFor();
   assert.equal(await page.getByTestId("source").textContent(), `# Notes\n\n${noise}\n`);
+  await done();
+});
+
+test("files from a folder download under their own name", async () => {
+  const { page, done } = await open();
+  await chooseFolder(page, "memory-bank", [{ name: "progress.md", text: "# Progress\n\n## What Works\n- ✅ Login flow\n" }]);
+  const c = card(page, "memory-bank/progress.md");
+  const [download] = await Promise.all([page.waitForEvent("download"), c.getByTestId("download").click()]);
+  assert.equal(download.suggestedFilename(), "progress.md");
+  await done();
+});
+
+test("on a phone a card's actions are in an overflow menu", async () => {
+  const { page, done } = await open({ viewport: PHONE });
+  const c = card(page, "session_memory.md");
+  const menu = c.getByRole("button", { name: "Actions for session_memory.md" });
+  assert.equal(await menu.getAttribute("aria-expanded"), "false");
+  assert.equal(await c.getByTestId("download").isVisible(), false);
+  await menu.click();
+  assert.equal(await menu.getAttribute("aria-expanded"), "true");
+  assert.equal(await c.getByTestId("download").isVisible(), true);
+  await page.screenshot({ path: path.join(shots, "visual-overflow-phone-light.png") });
+  await done();
+  // On a laptop: no menu, the actions in a row.
+  const laptop = await open();
+  assert.equal(await card(laptop.page, "session_memory.md").getByTestId("overflow").isVisible(), false);
+  assert.equal(await card(laptop.page, "session_memory.md").getByTestId("download").isVisible(), true);
+  await laptop.done();
+});
+
+test("a shared view offers to copy the file into my workspace", async () => {
+  const { page, done } = await open();
+  await card(page, "session_memory.md").getByTestId("share").click();
+  const link = await card(page, "session_memory.md").getByTestId("share-link").inputValue();
+  await page.goto(link);
+  await page.getByTestId("shared-note").waitFor();
+  await page.getByTestId("copy-to-workspace").click();
+  // The workspace, with the copy in it (the sample's name is the bundled example's, so the copy
+  // is a file of its own beside it).
+  await page.waitForURL((u) => !u.hash.includes("share="));
+  const copy = card(page, "session_memory.md");
+  await page.locator('[data-testid="file-card"]').nth(1).waitFor();
+  const names = await page.getByTestId("file-card").evaluateAll((cards) => cards.map((c) => c.dataset.name));
+  assert.deepEqual(names, ["session_memory.md", "session_memory.md"]);
+  assert.equal(await copy.getByTestId("sample-badge").count(), 0, "the copy comes first and is not the sample");
+  await done();
+});
+
+test("bidi-override and zero-width characters are shown in the source view, and reported", async () => {
+  const { page, done } = await open();
+  const text = "# Notes\n\n- allow\u202Eelif.terces\u202C now\n- zero\u200Bwidth\n";
+  await drop(page, [{ name: "hidden.md", text }]);
+  const c = card(page, "hidden.md");
+  const marks = c.getByTestId("source").getByTestId("invisible");
+  assert.deepEqual(await marks.evaluateAll((m) => m.map((e) => e.dataset.cp)), ["U+202E", "U+202C", "U+200B"]);
+  // Drawn visibly: each mark takes room and says its code point.
+  for (const m of await marks.all()) {
+    const shown = await m.evaluate((e) => ({ width: e.getBoundingClientRect().width, before: getComputedStyle(e, "::before").content }));
+    assert.ok(shown.width > 10, JSON.stringify(shown));
+    assert.match(shown.before, /U\+20/);
+  }
+  // The text is the file's own (nothing added to it), and the rule reports both lines.
+  assert.equal(await c.getByTestId("source").textContent(), text);
+  assert.equal(await c.locator('[data-rule="invisible-character"]').count(), 2);
+  await c.getByTestId("source").screenshot({ path: path.join(shots, "visual-invisible-laptop-light.png") });
   await done();
 });

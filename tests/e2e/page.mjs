@@ -61,16 +61,29 @@ export async function drop(page, files) {
   await card(page, files.at(-1).name).waitFor({ timeout: 10_000 });
 }
 
-/** Screenshots of one card at laptop and phone sizes, light and dark. */
-export async function shoot(name, files, focus) {
+/** Screenshots of one card at laptop and phone sizes, light and dark; `before(page)` acts on
+ * the page first, and the whole screen is taken when it opened a dialog. */
+export async function shoot(name, files, focus, before) {
   for (const [size, viewport] of [["laptop", LAPTOP], ["phone", PHONE]]) {
     for (const colorScheme of ["light", "dark"]) {
       const { page, done } = await open({ viewport, colorScheme });
       if (files) await drop(page, files);
-      await card(page, focus).screenshot({ path: path.join(shots, `visual-${name}-${size}-${colorScheme}.png`) });
+      if (before) await before(page);
+      const target = (await page.getByRole("dialog").count()) ? page : card(page, focus);
+      await target.screenshot({ path: path.join(shots, `visual-${name}-${size}-${colorScheme}.png`) });
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(wide <= 0, `${name} at ${size} is ${wide}px wider than the screen`);
       await done();
     }
   }
+}
+
+/** Chooses a folder (a memory bank) in the folder picker: `files` written under `folder` in a
+ * fresh temporary directory. Resolves once the last file's card is drawn. */
+export async function chooseFolder(page, folder, files) {
+  const root = path.join(fs.mkdtempSync(path.join(shots, "folder-")), folder);
+  fs.mkdirSync(root, { recursive: true });
+  for (const { name, text } of files) fs.writeFileSync(path.join(root, name), text);
+  await page.getByTestId("folder-input").setInputFiles(root);
+  for (const { name } of files) await card(page, `${folder}/${name}`).waitFor({ timeout: 10_000 });
 }

@@ -60,11 +60,23 @@ fn SharedView(shared: Result<share::Shared, String>) -> impl IntoView {
     let body = match shared {
         Ok(shared) => {
             let file = LoadedFile::parse(0, shared.name, shared.text, false);
+            let failed = RwSignal::new(None::<String>);
+            let (name, text) = (file.name.clone(), file.source.clone());
+            // Into the workspace kept in this browser, then there.
+            let copy = move |_| match crate::model::copy_into_workspace(&name, &text) {
+                Ok(()) => {
+                    let _ = window().location().assign("./");
+                }
+                Err(why) => failed.set(Some(why)),
+            };
             view! {
                 <p class="shared-note" data-testid="shared-note">
                     "Read-only: opened from a share link. The file came inside the link; nothing was sent to any server. "
+                    <button type="button" data-testid="copy-to-workspace" on:click=copy>"Copy into my workspace"</button>
+                    " "
                     <a href="./">"Open your workspace"</a>
                 </p>
+                {move || failed.get().map(|why| view! { <p class="load-errors" role="alert">{format!("Not copied: {why}.")}</p> })}
                 <FileCard file />
             }
             .into_any()

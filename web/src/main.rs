@@ -4,6 +4,7 @@
 mod app;
 mod components;
 mod export;
+mod hidden;
 mod inline;
 mod line_diff;
 mod picture;

@@ -40,6 +40,9 @@ pub struct LoadedFile {
     pub history: Vec<String>,
     /// Whether the text as it is now was downloaded (an edit makes it false again).
     pub downloaded: bool,
+    /// Whether the workspace keeps it in the browser's storage: a file with possible secrets
+    /// only once the user agrees ([`Workspace::keep`]).
+    pub kept: bool,
 }
 
 /// What the dashboard shows of a file's resume plan (SPEC §4) and check (SPEC §3). Texts
@@ -74,6 +77,8 @@ pub struct Summary {
     /// A memory store's rows (SPEC §1 memory-store), for the rows panel; `None` for a file
     /// without rows.
     pub store: Option<StoreRows>,
+    /// What the source view draws apart: possible secrets and invisible characters, in order.
+    pub hidden: Vec<crate::hidden::Hidden>,
 }
 
 /// A memory store's rows as the rows panel shows them: grouped by scope, then by tag.
@@ -194,6 +199,7 @@ impl Summary {
                 .map(DiagnosticRow::of)
                 .collect(),
             store: StoreRows::of(doc, &plan.diagnostics),
+            hidden: crate::hidden::of(doc, &plan.diagnostics),
         }
     }
 }
@@ -336,7 +342,8 @@ impl LoadedFile {
         let original = source.clone();
         let json = doc.is_json();
         let features = doc.progress().iter().any(|m| m.source == memento_core::MarkerSource::Feature);
-        LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, json, features, summary, original, version: 0, changes: Vec::new(), history: Vec::new(), downloaded: false }
+        let kept = doc.secrets().is_empty();
+        LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, json, features, summary, original, version: 0, changes: Vec::new(), history: Vec::new(), downloaded: false, kept }
     }
 
     /// The file after an edit: `text` read again and checked, diffed against the original.
@@ -349,6 +356,7 @@ impl LoadedFile {
         file.original = self.original.clone();
         file.version = self.version + 1;
         file.history = self.history.clone();
+        file.kept = self.kept;
         file
     }
 
@@ -362,6 +370,26 @@ impl LoadedFile {
         self.source != self.original
     }
 
+    /// The name a download takes: the file's own, without the folder it was read from
+    /// (`memory-bank/progress.md` downloads as `progress.md`).
+    pub fn file_name(&self) -> &str {
+        self.name.rsplit('/').next().unwrap_or(&self.name)
+    }
+
+    /// The possible secrets of the file: (what, line, masked form).
+    pub fn secrets(&self) -> impl Iterator<Item = (&'static str, u32, &str)> + '_ {
+        let lines = self.line_starts();
+        self.summary.hidden.iter().filter_map(move |h| match &h.what {
+            crate::hidden::What::Secret { kind, masked } => Some((*kind, lines.partition_point(|&l| l <= h.start) as u32, masked.as_str())),
+            crate::hidden::What::Invisible(_) => None,
+        })
+    }
+
+    /// Where each line of the source starts.
+    pub fn line_starts(&self) -> Vec<usize> {
+        std::iter::once(0).chain(self.source.match_indices('\n').map(|(i, _)| i + 1)).collect()
+    }
+
     /// Size in bytes (UTF-8, as on disk).
     pub fn bytes(&self) -> usize {
         self.source.len()
@@ -371,6 +399,35 @@ impl LoadedFile {
 /// How a file is read: its name settles its dialect (`activeContext.md`, `*.jsonl`).
 fn parse_options(name: &str) -> memento_core::ParseOptions {
     memento_core::ParseOptions { file_name: Some(name.to_owned()), ..Default::default() }
+}
+
+/// Adds a file to the workspace kept in this browser from outside it (a shared view "Copy
+/// into my workspace"), under its name or, when a different file has it, a numbered one.
+/// The workspace page reads it at its next load.
+pub fn copy_into_workspace(name: &str, text: &str) -> Result<(), String> {
+    let mut saved: Vec<SavedFile> = match LocalStorage::get(STORAGE_KEY) {
+        Ok(saved) => saved,
+        Err(StorageError::KeyNotFound(_)) => Vec::new(),
+        Err(_) => return Err("the workspace in this browser could not be read".to_owned()),
+    };
+    if saved.iter().any(|f| f.name == name && f.source == text) {
+        return Ok(());
+    }
+    let (stem, ext) = match name.rfind('.') {
+        Some(dot) if dot > 0 => name.split_at(dot),
+        _ => (name, ""),
+    };
+    let free = free_name(stem, ext, |candidate| saved.iter().any(|f| f.name == candidate));
+    saved.insert(0, SavedFile { name: free, source: text.to_owned(), original: None });
+    LocalStorage::set(STORAGE_KEY, saved).map_err(|_| "this browser's storage is full or off: download the file instead".to_owned())
+}
+
+/// `stem` + `ext`, or with a number (`stem-2.ext`, …) when `taken`.
+fn free_name(stem: &str, ext: &str, taken: impl Fn(&str) -> bool) -> String {
+    (1..)
+        .map(|n| if n == 1 { format!("{stem}{ext}") } else { format!("{stem}-{n}{ext}") })
+        .find(|name| !taken(name))
+        .unwrap_or_default()
 }
 
 /// A file that could not be loaded, and why.
@@ -431,10 +488,13 @@ impl Workspace {
             .into_iter()
             .map(|f| {
                 let id = workspace.next_id();
-                match f.original {
+                let mut file = match f.original {
                     Some(original) => LoadedFile::parse(id, f.name, original, false).edited(f.source),
                     None => LoadedFile::parse(id, f.name, f.source, false),
-                }
+                };
+                // It was kept: the user agreed then.
+                file.kept = true;
+                file
             })
             .collect();
         files.push(LoadedFile::parse(workspace.next_id(), EXAMPLE_NAME.to_owned(), EXAMPLE_TEXT.to_owned(), true));
@@ -487,11 +547,7 @@ impl Workspace {
     /// `stem` + `ext` (`pasted.md`), or with a number (`pasted-2.md`) when a file of that name
     /// is open: each paste is a file of its own.
     pub fn unused_name(&self, stem: &str, ext: &str) -> String {
-        let taken = |name: &str| self.files.with_untracked(|files| files.iter().any(|f| f.name == name));
-        (1..)
-            .map(|n| if n == 1 { format!("{stem}{ext}") } else { format!("{stem}-{n}{ext}") })
-            .find(|name| !taken(name))
-            .unwrap_or_default()
+        free_name(stem, ext, |name| self.files.with_untracked(|files| files.iter().any(|f| f.name == name)))
     }
 
     /// Brings a file's card into view.
@@ -540,6 +596,17 @@ impl Workspace {
         self.save();
     }
 
+    /// Keeps a file with possible secrets in the browser's storage, as the user asked.
+    pub fn keep(&self, id: usize) {
+        self.files.update(|files| {
+            files.iter_mut().filter(|f| f.id == id).for_each(|f| {
+                f.kept = true;
+                f.version += 1;
+            })
+        });
+        self.save();
+    }
+
     /// Notes that a file's text as it is now was downloaded.
     pub fn downloaded(&self, id: usize) {
         self.files.update(|files| {
@@ -576,7 +643,7 @@ impl Workspace {
     fn save(&self) {
         let saved: Vec<SavedFile> = self
             .files
-            .with_untracked(|files| files.iter().filter(|f| !f.example).map(|f| SavedFile {
+            .with_untracked(|files| files.iter().filter(|f| !f.example && f.kept).map(|f| SavedFile {
                 name: f.name.clone(),
                 source: f.source.clone(),
                 original: (f.original != f.source).then(|| f.original.clone()),

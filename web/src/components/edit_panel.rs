@@ -26,16 +26,28 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
     let file = StoredValue::new(file);
     let force = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
-    // Runs an edit on the current text: the new text replaces it, or the refusal is shown.
-    let apply = move |run: &dyn Fn(&str, &memento_core::EditOptions) -> Result<EditOutcome, EditError>| {
-        let outcome = file.with_value(|f| run(&f.source, &f.edit_options(force.get_untracked())));
+    // A checkpoint refused for contradicting an active decision: (that decision's id, the
+    // text, its kind), for the choices the refusal offers.
+    let refused = RwSignal::new(None::<(String, String, Option<Kind>)>);
+    // Runs an edit on the current text (forced past the guards when `forced`): the new text
+    // replaces it, or the refusal is shown.
+    let run = move |forced: bool, edit: &dyn Fn(&str, &memento_core::EditOptions) -> Result<EditOutcome, EditError>| {
+        let outcome = file.with_value(|f| edit(&f.source, &f.edit_options(forced)));
+        refused.set(None);
         match outcome {
             Ok(outcome) => {
                 error.set(None);
                 workspace.update(id, outcome.text);
+                Ok(())
             }
-            Err(why) => error.set(Some(why.to_string())),
+            Err(why) => {
+                error.set(Some(why.to_string()));
+                Err(why)
+            }
         }
+    };
+    let apply = move |edit: &dyn Fn(&str, &memento_core::EditOptions) -> Result<EditOutcome, EditError>| {
+        let _ = run(force.get_untracked(), edit);
     };
 
     let (kind, note) = (RwSignal::new("auto".to_owned()), RwSignal::new(String::new()));
@@ -48,7 +60,25 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
             _ => None,
         };
         let note = note.get_untracked();
-        apply(&|text, options| edit::checkpoint_with(text, &note, now(), kind, options));
+        if let Err(EditError::ConflictsWith { decision, .. }) = run(force.get_untracked(), &|text, options| edit::checkpoint_with(text, &note, now(), kind, options)) {
+            refused.set(Some((decision, note, kind)));
+        }
+    };
+    // The choices a refused decision offers: replace the decision it contradicts, write it
+    // as it is, or leave the file as it was.
+    let supersede_refused = move |_| {
+        if let Some((decision, text, _)) = refused.get_untracked() {
+            let _ = run(false, &|source, options| edit::supersede_with(source, &decision, &text, now(), options));
+        }
+    };
+    let write_refused = move |_| {
+        if let Some((_, text, kind)) = refused.get_untracked() {
+            let _ = run(true, &|source, options| edit::checkpoint_with(source, &text, now(), kind, options));
+        }
+    };
+    let cancel_refused = move |_| {
+        refused.set(None);
+        error.set(None);
     };
 
     let (replaced, replacement) = (RwSignal::new(decisions.first().map(|d| d.0.clone()).unwrap_or_default()), RwSignal::new(String::new()));
@@ -177,6 +207,14 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
                     " write anyway when a guard refuses (a conflict, a duplicate, a second unit in progress)"
                 </label>
                 {move || error.get().map(|why| view! { <p class="edit-error" role="alert" data-testid="edit-error">{why}</p> })}
+                {move || refused.get().map(|(decision, ..)| view! {
+                    <div class="refused" role="group" aria-label="The decision was refused" data-testid="refused">
+                        <button type="button" data-testid="supersede-refused" on:click=supersede_refused
+                            title=format!("Write it as a new decision that supersedes {decision}")>"Supersede with this"</button>
+                        <button type="button" data-testid="write-anyway" on:click=write_refused>"Write anyway"</button>
+                        <button type="button" data-testid="cancel-refused" on:click=cancel_refused>"Cancel"</button>
+                    </div>
+                })}
             </Show>
         </section>
     }

@@ -7,11 +7,14 @@
 //! each list shows its first rows and a button for the rest ([`Capped`]), so that a card
 //! costs the page a bounded number of elements until more are asked for.
 
-use crate::components::{EditPanel, Edited, StoreRowsPanel};
+use crate::components::{EditPanel, Edited, SecretsDialog, StoreRowsPanel};
 use crate::overview;
 use crate::model::{LoadedFile, Workspace};
 use crate::rows::{self, findings_anchor, line_anchor};
+use crate::export::escape;
+use crate::hidden::{Hidden, Piece, What};
 use crate::share;
+use std::fmt::Write;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -101,6 +104,12 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                 })}
             </header>
             <div inner_html=overview::verdict(&file)></div>
+            {workspace.filter(|_| !file.kept).map(|workspace| view! {
+                <p class="keep-notice" role="status" data-testid="keep-notice">
+                    "This file holds possible secrets: it stays in this tab only, and a reload closes it. "
+                    <button type="button" data-testid="keep" on:click=move |_| workspace.keep(id)>"Keep it in this browser"</button>
+                </p>
+            })}
             <div class="card-body" class:folded=move || workspace.is_some_and(|w| w.collapsed.with(|c| c.contains(&id)))>
             <div inner_html=overview::body(&file)></div>
             {workspace.map(|_| view! { <Actions file=file.clone() secrets=s.diagnostics.iter().any(|d| d.rule == "possible-secret") /> })}
@@ -111,7 +120,7 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
             })}
             <Lists file=file.clone() />
             <h3>"Source"</h3>
-            <Source text=file.source.clone() marks=gutter_marks(&file) />
+            <Source text=file.source.clone() marks=gutter_marks(&file) hidden=s.hidden.clone() />
             </div>
         </article>
     }
@@ -124,11 +133,7 @@ fn Actions(file: LoadedFile, secrets: bool) -> impl IntoView {
     let link = RwSignal::new(None::<String>);
     let name = file.name.clone();
     let file = StoredValue::new(file);
-    let share = move |_| {
-        let warning = "This file holds possible secrets. They are masked in the link, but check it before you send it. Make the link?";
-        if secrets && !window().confirm_with_message(warning).unwrap_or(false) {
-            return;
-        }
+    let make_link = move || {
         let location = window().location();
         let base = format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default());
         let (name, text) = file.with_value(|f| (f.name.clone(), memento_core::secret::redact(&f.source).into_owned()));
@@ -143,25 +148,44 @@ fn Actions(file: LoadedFile, secrets: bool) -> impl IntoView {
             }
         });
     };
+    // The read-only page of the file; secrets masked as in a share link.
+    let make_page = move || {
+        file.with_value(|f| {
+            let mut masked = f.clone();
+            masked.source = memento_core::secret::redact(&f.source).into_owned();
+            save_as(&format!("{}.html", f.file_name()), &crate::export::html(&masked));
+        });
+    };
+    // A file with possible secrets asks first (what it would make: the link or the page).
+    let asking = RwSignal::new(None::<&'static str>);
+    let share = move |_| if secrets { asking.set(Some("the link")) } else { make_link() };
+    let export = move |_| if secrets { asking.set(Some("the page")) } else { make_page() };
+    let go = Callback::new(move |()| {
+        if asking.get_untracked() == Some("the link") {
+            make_link();
+        } else {
+            make_page();
+        }
+        asking.set(None);
+    });
+    let cancel = Callback::new(move |()| asking.set(None));
     let download = move |_| {
-        file.with_value(|f| save_as(&f.name, &f.source));
+        file.with_value(|f| save_as(f.file_name(), &f.source));
         if let Some(workspace) = use_context::<Workspace>() {
             workspace.downloaded(file.with_value(|f| f.id));
         }
     };
-    // The read-only page of the file; secrets masked as in a share link.
-    let export = move |_| {
-        file.with_value(|f| {
-            let mut masked = f.clone();
-            masked.source = memento_core::secret::redact(&f.source).into_owned();
-            save_as(&format!("{}.html", f.name), &crate::export::html(&masked));
-        });
-    };
+    // On a phone the actions fold into an overflow menu (the stylesheet shows this button
+    // only there).
+    let menu = RwSignal::new(false);
     view! {
-        <div class="actions">
-            <button type="button" data-testid="share" aria-label=format!("Share a link to {name}") on:click=share>"Share link"</button>
-            <button type="button" data-testid="download" aria-label=format!("Download {name}") on:click=download>"Download"</button>
-            <button type="button" data-testid="export-html" aria-label=format!("Export {name} as HTML") on:click=export>"Export HTML"</button>
+        <div class="actions" class:open=menu>
+            <button type="button" class="overflow" data-testid="overflow" aria-expanded=move || menu.get().to_string()
+                aria-label=format!("Actions for {name}") on:click=move |_| menu.update(|m| *m = !*m)>"⋯"</button>
+            <button type="button" class="action" data-testid="share" aria-label=format!("Share a link to {name}") on:click=share>"Share link"</button>
+            <button type="button" class="action" data-testid="download" aria-label=format!("Download {name}") on:click=download>"Download"</button>
+            <button type="button" class="action" data-testid="export-html" aria-label=format!("Export {name} as HTML") on:click=export>"Export HTML"</button>
+            {move || asking.get().map(|what| view! { <SecretsDialog file=file.get_value() what go cancel /> })}
             {move || link.get().map(|url| {
                 // Long links break in chat apps and mail: past about 8 KB, the HTML export travels better.
                 let size = format!("{} characters{}", url.len(), if url.len() > 8192 { ": long for a link, Export HTML travels better" } else { "" });
@@ -229,27 +253,46 @@ fn gutter_marks(file: &LoadedFile) -> std::collections::HashMap<u32, &'static st
 
 /// The source, a line per element so that findings can link to it (its number and the worst
 /// severity of its findings in a gutter the stylesheet draws); the first [`SOURCE_LINES`]
-/// lines until the whole file is asked for.
+/// lines until the whole file is asked for. Possible secrets are masked until the reader
+/// reveals them; invisible characters are named ([`crate::hidden`]). Markup, every text of
+/// the file escaped: one parse for the browser however long the file.
 #[component]
-fn Source(text: String, marks: std::collections::HashMap<u32, &'static str>) -> impl IntoView {
+fn Source(text: String, marks: std::collections::HashMap<u32, &'static str>, hidden: Vec<Hidden>) -> impl IntoView {
     let card = expect_context::<Card>();
     let file = card.file;
-    let lines: Vec<String> = text.split_inclusive('\n').map(str::to_owned).collect();
-    let total = lines.len();
-    let lines = StoredValue::new(lines);
+    let total = text.split_inclusive('\n').count();
+    let secrets = hidden.iter().filter(|h| matches!(h.what, What::Secret { .. })).count();
+    let reveal = RwSignal::new(false);
+    let source = StoredValue::new((text, hidden));
     let whole = move || total <= SOURCE_LINES || card.whole_source.get();
     let shown = move || {
         let n = if whole() { total } else { SOURCE_LINES };
-        lines.with_value(|l| {
-            l[..n]
-                .iter()
-                .enumerate()
-                .map(|(i, l)| {
-                    let line = i as u32 + 1;
-                    let mark = marks.get(&line).copied();
-                    view! { <span class="src-line" tabindex="-1" id=line_anchor(file, line) data-severity=mark>{l.clone()}</span> }
-                })
-                .collect_view()
+        let reveal = reveal.get();
+        source.with_value(|(text, hidden)| {
+            let mut out = String::with_capacity(text.len().min(64 << 10) + n * 48);
+            let mut at = 0;
+            for (i, l) in text.split_inclusive('\n').take(n).enumerate() {
+                let line = i as u32 + 1;
+                let _ = write!(out, "<span class=\"src-line\" tabindex=\"-1\" id=\"{}\"", line_anchor(file, line));
+                if let Some(mark) = marks.get(&line) {
+                    let _ = write!(out, " data-severity=\"{mark}\"");
+                }
+                out.push('>');
+                for piece in crate::hidden::pieces(l, at, hidden, reveal) {
+                    match piece {
+                        Piece::Text(t) => out.push_str(&escape(t)),
+                        Piece::Secret { shown, revealed } => {
+                            let _ = write!(out, "<mark class=\"secret\" data-testid=\"secret\" data-revealed=\"{revealed}\">{}</mark>", escape(shown));
+                        }
+                        Piece::Invisible(c, code) => {
+                            let _ = write!(out, "<span class=\"invisible\" data-testid=\"invisible\" data-cp=\"U+{code:04X}\" title=\"U+{code:04X}: a character nobody sees\">{c}</span>");
+                        }
+                    }
+                }
+                out.push_str("</span>");
+                at += l.len();
+            }
+            out
         })
     };
     let more = move || {
@@ -262,11 +305,16 @@ fn Source(text: String, marks: std::collections::HashMap<u32, &'static str>) -> 
         })
     };
     view! {
-        <pre class="source" data-testid="source">{shown}</pre>
+        {(secrets > 0).then(|| view! {
+            <button type="button" class="reveal" data-testid="reveal-secrets" aria-pressed=move || reveal.get().to_string()
+                on:click=move |_| reveal.update(|r| *r = !*r)>
+                {move || if reveal.get() { "Mask the secrets".to_owned() } else { format!("Reveal {secrets} masked secret{}", if secrets == 1 { "" } else { "s" }) }}
+            </button>
+        })}
+        <pre class="source" data-testid="source" inner_html=shown></pre>
         {more}
     }
 }
-
 
 /// The card's lists: units, decisions (conflicts first), discoveries, the changes since
 /// loaded and the check's findings, each row with its line and its findings' badges.

@@ -6,6 +6,7 @@ pub mod edited;
 pub mod file_card;
 pub mod file_list;
 pub mod load_errors;
+pub mod secrets_dialog;
 pub mod store_rows;
 
 pub use drop_zone::DropZone;
@@ -14,4 +15,5 @@ pub use edited::Edited;
 pub use file_card::FileCard;
 pub use file_list::FileList;
 pub use load_errors::LoadErrors;
+pub use secrets_dialog::SecretsDialog;
 pub use store_rows::StoreRowsPanel;
