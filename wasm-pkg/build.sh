@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the npm package memento-wasm into wasm-pkg/pkg/: node/ (CommonJS, for Node) and
-# bundler/ (ES module, for Vite/webpack), both from one wasm built with the `wasm-release`
-# profile, then shrunk with npm's wasm-opt (binaryen 132; never Debian's, see TOOLCHAIN.md).
+# bundler/ (ES module, for Vite/webpack), both from one wasm built with the `npm-release`
+# profile (Cargo.toml: small, its hot crate fast), then shrunk with npm's wasm-opt (binaryen
+# 132; never Debian's, see TOOLCHAIN.md).
 # Needs the tools of scripts/setup.sh.
 set -euo pipefail
 
@@ -10,10 +11,10 @@ cd "$root"
 export PATH="$root/node_modules/.bin:$PATH"
 
 target_dir=${CARGO_TARGET_DIR:-$root/target}
-wasm="$target_dir/wasm32-unknown-unknown/wasm-release/memento_wasm.wasm"
+wasm="$target_dir/wasm32-unknown-unknown/npm-release/memento_wasm.wasm"
 out=wasm-pkg/pkg
 
-cargo build -p memento-wasm --target wasm32-unknown-unknown --profile wasm-release
+cargo build -p memento-wasm --target wasm32-unknown-unknown --profile npm-release
 
 rm -rf "$out"
 wasm-bindgen --target nodejs --out-dir "$out/node" "$wasm"
