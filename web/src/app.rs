@@ -2,7 +2,7 @@
 //! from the last visit, and the bundled example). A share link (`#share=…`) opens its file
 //! read-only instead, apart from the workspace.
 
-use crate::components::{DropZone, FileCard, FileList, LoadErrors};
+use crate::components::{DropZone, FileCard, FileList, LoadErrors, Projects};
 use crate::model::{LoadedFile, Workspace};
 use crate::share;
 use leptos::prelude::*;
@@ -47,6 +47,7 @@ fn WorkspaceView() -> impl IntoView {
             <DropZone />
             <LoadErrors />
             <FileList />
+            <Projects />
             <For each=move || workspace.files.get() key=|file| (file.id, file.version) let:file>
                 <FileCard file />
             </For>

@@ -62,7 +62,7 @@ pub fn body(file: &LoadedFile) -> String {
     if !bar.is_empty() {
         let _ = write!(out, "<div class=\"progress\">{bar}</div>");
     }
-    let timeline = picture::timeline(&s.timeline);
+    let timeline = picture::timeline(&s.timeline, file.dialect == "progress-log");
     if !timeline.is_empty() {
         let _ = write!(out, "<section class=\"timeline\" data-testid=\"timeline\"><h3>Timeline</h3>{timeline}</section>");
     }

@@ -129,10 +129,15 @@ fn count(n: usize, kind: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Session bands drawn behind the marks, at most: a log of more sessions has none.
+const MAX_BANDS: usize = 200;
+
 /// The checkpoints on a time axis: one lane per kind of entry, a mark per entry (its text on
 /// hover, its line in `data-line` for a click), or for a long log a bar per stretch of time
-/// as tall as the entries in it. Its label says the same in words. Empty without dates.
-pub fn timeline(marks: &[Mark]) -> String {
+/// as tall as the entries in it. With `bands` (a progress log, kept session by session), one
+/// band per session behind them, from its start to the next one's. Its label says the same in
+/// words. Empty without dates.
+pub fn timeline(marks: &[Mark], bands: bool) -> String {
     let (Some(first), Some(last)) = (marks.iter().map(|m| m.at).min(), marks.iter().map(|m| m.at).max()) else {
         return String::new();
     };
@@ -155,6 +160,25 @@ pub fn timeline(marks: &[Mark]) -> String {
     );
     for i in 0..lanes.len() {
         let _ = write!(out, "<rect class=\"lane\" x=\"0\" y=\"{}\" width=\"{}\" height=\"{}\"></rect>", Fixed(i as f64 * LANE), Fixed(WIDTH), Fixed(LANE));
+    }
+    let sessions: Vec<&Mark> = if bands { marks.iter().filter(|m| m.kind == "session").collect() } else { Vec::new() };
+    if sessions.len() <= MAX_BANDS {
+        for (i, m) in sessions.iter().enumerate() {
+            let end = sessions.get(i + 1).map_or(last, |n| n.at).max(m.at);
+            let (from, to) = (x(m.at), if end == m.at { x(m.at) + 4.0 } else { x(end) });
+            let _ = write!(
+                out,
+                "<rect class=\"band\" data-testid=\"session-band\" data-line=\"{}\" data-odd=\"{}\" x=\"{}\" y=\"0\" width=\"{}\" height=\"{}\"><title>Session of {}: {} (line {})</title></rect>",
+                m.line,
+                i % 2,
+                Fixed(from),
+                Fixed((to - from).max(1.0)),
+                Fixed(height),
+                when(m.at),
+                escape(&m.text),
+                m.line
+            );
+        }
     }
     if marks.len() <= SINGLE_MARKS {
         for m in marks {

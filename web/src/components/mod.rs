@@ -6,6 +6,7 @@ pub mod edited;
 pub mod file_card;
 pub mod file_list;
 pub mod load_errors;
+pub mod project;
 pub mod secrets_dialog;
 pub mod store_rows;
 
@@ -15,5 +16,6 @@ pub use edited::Edited;
 pub use file_card::FileCard;
 pub use file_list::FileList;
 pub use load_errors::LoadErrors;
+pub use project::Projects;
 pub use secrets_dialog::SecretsDialog;
 pub use store_rows::StoreRowsPanel;
