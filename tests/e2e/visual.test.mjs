@@ -5,6 +5,7 @@
 // tests/e2e/tmp/visual-*.png.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { input } from "../../bench/inputs.mjs";
@@ -238,5 +239,21 @@ test("files dropped anywhere on the window come in", async () => {
     for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
   });
   await card(page, "anywhere.md").waitFor();
+  await done();
+});
+
+test("session notes show one panel per section: its title, description and content", async () => {
+  const notes = fs.readFileSync(new URL("../../wasm-pkg/test/fixtures/session_notes.md", import.meta.url), "utf8");
+  const { page, done } = await open();
+  await drop(page, [{ name: "notes.md", text: notes }]);
+  const panels = card(page, "notes.md").getByTestId("note-panel");
+  const titles = await panels.locator("h4").evaluateAll((hs) => hs.map((h) => h.firstChild.textContent));
+  assert.deepEqual(titles, ["Session Title", "Current State", "Task Specification", "Files and Functions", "Workflow", "Errors & Corrections", "Codebase and System Documentation", "Learnings", "Key Results", "Worklog"]);
+  const state = panels.nth(1);
+  assert.match(await state.locator(".description").textContent(), /^What is actively being worked on right now\?/);
+  assert.equal(await state.locator(".content").textContent(), "Processing orders/batch_3/, stopped after file 094. Next: file 095.");
+  // Not for other files.
+  assert.equal(await card(page, "session_memory.md").getByTestId("note-panel").count(), 0);
+  await card(page, "notes.md").getByTestId("notes").screenshot({ path: path.join(shots, "visual-notes-laptop-light.png") });
   await done();
 });

@@ -79,6 +79,18 @@ pub struct Summary {
     pub store: Option<StoreRows>,
     /// What the source view draws apart: possible secrets and invisible characters, in order.
     pub hidden: Vec<crate::hidden::Hidden>,
+    /// Session notes: a panel per section (title, its italic description, what is under it).
+    pub notes: Vec<NotePanel>,
+}
+
+/// One section of a session-notes file, as its panel shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotePanel {
+    pub title: String,
+    pub description: Option<String>,
+    /// What the section holds below its description, secrets masked, cut to a panel's worth.
+    pub content: String,
+    pub line: u32,
 }
 
 /// A memory store's rows as the rows panel shows them: grouped by scope, then by tag.
@@ -200,6 +212,7 @@ impl Summary {
                 .collect(),
             store: StoreRows::of(doc, &plan.diagnostics),
             hidden: crate::hidden::of(doc, &plan.diagnostics),
+            notes: NotePanel::all(doc),
         }
     }
 }
@@ -237,6 +250,26 @@ impl StoreRows {
             })
             .collect();
         Some(StoreRows { scopes: view.scopes.into_iter().map(|c| (c.name, c.rows)).collect(), rows })
+    }
+}
+
+impl NotePanel {
+    /// The top-level sections of a session-notes file; none for other files.
+    fn all(doc: &memento_core::Document) -> Vec<NotePanel> {
+        if doc.dialect() != memento_core::Dialect::SessionNotes {
+            return Vec::new();
+        }
+        let top = doc.sections().iter().map(|s| s.level).min().unwrap_or(1);
+        doc.sections()
+            .iter()
+            .filter(|s| s.level == top)
+            .map(|s| {
+                // The body below the description line, when there is one.
+                let from = s.description.map_or(s.body.start(), |d| d.end()).clamp(s.body.start(), s.body.end());
+                let description = s.description.map(|d| short(doc, doc.text(d).trim().trim_matches(['_', '*']), 300));
+                NotePanel { title: doc.text(s.title).trim().to_owned(), description, content: short(doc, &doc.source()[from..s.body.end()], 600), line: doc.position(s.heading.start()).line }
+            })
+            .collect()
     }
 }
 

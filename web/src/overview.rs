@@ -66,6 +66,23 @@ pub fn body(file: &LoadedFile) -> String {
     if !timeline.is_empty() {
         let _ = write!(out, "<section class=\"timeline\" data-testid=\"timeline\"><h3>Timeline</h3>{timeline}</section>");
     }
+    if !s.notes.is_empty() {
+        // Session notes: one panel per section, in the file's order.
+        out.push_str("<section class=\"notes\" data-testid=\"notes\"><h3>Sections</h3><div class=\"note-panels\">");
+        for n in &s.notes {
+            let _ = write!(out, "<section class=\"note-panel\" data-testid=\"note-panel\"><h4>{}{}</h4>", escape(&n.title), line_link(file.id, n.line));
+            if let Some(d) = &n.description {
+                let _ = write!(out, "<p class=\"description\">{}</p>", escape(d));
+            }
+            if n.content.is_empty() {
+                out.push_str("<p class=\"empty\">empty</p>");
+            } else {
+                let _ = write!(out, "<p class=\"content\">{}</p>", escape(&n.content));
+            }
+            out.push_str("</section>");
+        }
+        out.push_str("</div></section>");
+    }
     let fact = |out: &mut String, label: &str, testid: &str, value: &str| {
         let _ = write!(out, "<div><dt>{label}</dt><dd data-testid=\"{testid}\">{}</dd></div>", escape(value));
     };
