@@ -89,7 +89,7 @@ rules! {
     TimestampAssumedUtc = "timestamp-assumed-utc", Info, Check, "A timestamp without a zone, read as UTC.";
     StatusAlias = "status-alias", Info, Check, "A status alias (DONE, WIP, TODO) where the canonical word is expected.";
     WrappedInFence = "wrapped-in-fence", Warning, Check, "The whole file is wrapped in one code fence: markdown readers see one code block.";
-    NextStepDone = "next-step-done", Warning, Check, "The next step names a unit the file records as COMPLETED.";
+    NextStepDone = "next-step-done", Warning, Check, "A next step (the plan's, or in a file that is not a log any it writes) names a unit the file records as COMPLETED.";
     EntriesOutOfOrder = "entries-out-of-order", Warning, Check, "Dated sections or paragraphs go back in time against the file's own order.";
     StatusConflict = "status-conflict", Warning, Check, "Two current-state sections state different statuses.";
     MissingMetadata = "missing-metadata", Warning, Check, "Metadata the format requires is missing or empty: front matter and its keys (Letta, Claude Code topic files), a Codex block's scope or applies_to.";

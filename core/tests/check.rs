@@ -749,3 +749,18 @@ fn entries_out_of_order_reports_each_run_once() {
     // Two dated parts give no order to break.
     assert!(lines(&["2026-03-05", "2026-03-01"]).is_empty());
 }
+
+/// In a file that says how things stand now (not a log), every next step it writes should
+/// be open: a `**Next**:` under one component naming another that is done is stale, though
+/// the plan resumes from a different step. In a log, an older session's next step is history.
+#[test]
+fn every_next_step_of_a_state_file_is_checked_but_not_a_logs_older_ones() {
+    let state = "# Progress\n\n## Services\n\n- Notify Service — COMPLETED\n- Sync Worker — IN_PROGRESS\n\n## Workers\n\n**Next**: Notify Service implementation for real-time alerts\n\n## Next Steps\n\n1. Finish the Sync Worker retries\n";
+    let found: Vec<(u32, String)> = check(&parse(state), &now()).into_iter().filter(|d| d.rule == Rule::NextStepDone).map(|d| (d.line, d.message)).collect();
+    assert_eq!(found, [(10, "the next step names `Notify Service`, which the file records as COMPLETED (line 5)".to_owned())]);
+    // One word of 8+ letters is too loose a name for a step other than the plan's.
+    let loose = state.replace("**Next**: Notify Service implementation for real-time alerts", "**Next**: Maintain documentation as we go").replace("- Notify Service — COMPLETED", "- Documentation — COMPLETED");
+    assert!(check(&parse(loose.as_str()), &now()).iter().all(|d| d.rule != Rule::NextStepDone));
+    let log = "# Progress Log\n\n## Session 1 — 2026-04-20\n\n- Notify Service — IN_PROGRESS\n\nNext: Notify Service implementation\n\n## Session 2 — 2026-04-21\n\n- Notify Service — COMPLETED\n\nNext: Sync Worker retries\n";
+    assert!(check(&parse(log), &now()).iter().all(|d| d.rule != Rule::NextStepDone));
+}

@@ -1,7 +1,8 @@
 //! next-step-done: the next step the file writes names a unit the file records as done.
 //!
-//! The next step is the one the plan resumes from ([`crate::plan::next::written`]), its first
-//! line. A unit is done when its current state ([`Document::current_units`]) is COMPLETED.
+//! The next steps are the one the plan resumes from ([`crate::plan::next::written`]), and in
+//! a file that is not a log every other one it writes (each `Next:` label, each item of a
+//! Next Steps section): each by its first line. A unit is done when its current state ([`Document::current_units`]) is COMPLETED.
 //! The next step names it when its folded text ([`UnitKey`]) holds the unit's key as whole
 //! words. Short names (one word under 8 characters: `auth`, `tests`) are everyday words in
 //! a next step, so only names of two words or more, or of 8 characters or more, count.
@@ -11,7 +12,8 @@
 //! itself says the unit is finished (`Parser done; now write the docs`), is not stale.
 
 use super::Ctx;
-use crate::document::{Document, ProgressMarker, Status, Unit};
+use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
+use crate::Dialect;
 use crate::identity::UnitKey;
 use crate::rule::Rule;
 use crate::span::Span;
@@ -27,11 +29,6 @@ fn next_step_done(cx: &mut Ctx) {
     if doc.completion().is_some() || doc.progress().is_empty() {
         return;
     }
-    let Some(next) = crate::plan::next::written(doc) else { return };
-    let Some(line) = first_line(doc, next) else { return };
-    let written = doc.text(line);
-    let Some(folded) = UnitKey::of(written) else { return };
-    let folded = folded.as_str();
     let markers = doc.progress();
     let now: Vec<(&ProgressMarker, &Unit)> = doc
         .current_units()
@@ -41,37 +38,77 @@ fn next_step_done(cx: &mut Ctx) {
             Some((marker, marker.units.get(u as usize)?))
         })
         .collect();
+    let chosen = crate::plan::next::written(doc).and_then(|s| first_line(doc, s));
+    let mut lines: Vec<Span> = steps(doc).into_iter().filter_map(|s| first_line(doc, s)).collect();
+    lines.dedup_by_key(|l| l.start());
+    for line in lines {
+        // A one-word name (`Documentation`) in a step other than the plan's is too loose a
+        // match: `Maintain documentation as development progresses` is ongoing work.
+        let words = if Some(line) == chosen { 1 } else { 2 };
+        if let Some((marker, unit)) = names_done_unit(doc, doc.text(line), words, &now) {
+            let name = cx.quote(doc.text(unit.name).trim(), 60);
+            let done_line = cx.line(marker.span.start());
+            let d = cx
+                .diag(Rule::NextStepDone, line, format!("the next step names `{name}`, which the file records as COMPLETED (line {done_line})"))
+                .with_help("write the next step the work actually needs, or correct the unit's status if it is not done");
+            cx.push(d);
+        }
+    }
+}
+
+/// The next steps a file writes that should all still be open: the one the plan takes; and,
+/// in a file that is not a log, every other one too (each `Next:` label, each item of a Next
+/// Steps section), since such a file says only how things stand now. In a log, an older
+/// session's next step was the next step then.
+fn steps(doc: &Document) -> Vec<Span> {
+    let mut steps: Vec<Span> = crate::plan::next::written(doc).into_iter().collect();
+    let log = doc.dialect() == Dialect::ProgressLog || doc.sections().iter().filter(|s| s.timestamp.is_some()).nth(1).is_some();
+    if !log {
+        steps.extend(crate::plan::next::labels(doc));
+        let sections = doc.sections();
+        steps.extend(
+            doc.items()
+                .iter()
+                .filter(|i| i.depth == 1 && doc.section_at(i.span.start()).is_some_and(|s| sections[s].role == SectionRole::NextStep))
+                .map(|i| i.text),
+        );
+    }
+    crate::sort::sort_by_key(&mut steps, |s| [s.start() as u64, 0, 0]);
+    steps
+}
+
+/// The COMPLETED unit (in its current state) that the step `written` names as its object,
+/// unless some open unit is named too or the step says itself that it is done. A name counts
+/// with `words` words or more (with one, also a single word of 8 characters or more).
+fn names_done_unit<'a>(doc: &Document, written: &str, words: usize, now: &[(&'a ProgressMarker, &'a Unit)]) -> Option<(&'a ProgressMarker, &'a Unit)> {
+    let folded = UnitKey::of(written)?;
+    let folded = folded.as_str();
     let open = |s: Option<Status>| matches!(s, Some(Status::InProgress | Status::Pending | Status::Blocked));
     if now.iter().any(|(m, u)| open(m.status) && UnitKey::of(doc.text(u.name)).is_some_and(|k| k.as_str().len() >= 3 && names(folded, k.as_str()).is_some())) {
-        return;
+        return None;
     }
-    let done = now.iter().find_map(|&(m, u)| {
+    now.iter().copied().find(|&(m, u)| {
         if m.status != Some(Status::Completed) {
-            return None;
+            return false;
         }
-        let key = UnitKey::of(doc.text(u.name))?;
+        let Some(key) = UnitKey::of(doc.text(u.name)) else { return false };
         let key = key.as_str();
-        if !(key.contains(' ') || key.chars().count() >= 8) {
-            return None;
+        let long = key.split(' ').nth(words - 1).is_some() || words == 1 && key.chars().count() >= 8;
+        if !long {
+            return false;
         }
-        let at = names(folded, key)?;
+        let Some(at) = names(folded, key) else { return false };
         // The step's object comes first (`Begin with orders/batch_1/`, `Notify Service
         // implementation`); a name further on is its context (`Complete deployment configs
         // for Core Service`), which may well be done.
         if folded[..at].split_whitespace().count() > 3 {
-            return None;
+            return false;
         }
         // `Parser done`, `finished the parser`: the next step says so itself.
-        let said_done = crate::lexicon::status_of(&folded[at + key.len()..]) == Some(Status::Completed) || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some();
-        (!said_done).then_some((m, u))
-    });
-    let Some((marker, unit)) = done else { return };
-    let name = cx.quote(doc.text(unit.name).trim(), 60);
-    let done_line = cx.line(marker.span.start());
-    let d = cx
-        .diag(Rule::NextStepDone, line, format!("the next step names `{name}`, which the file records as COMPLETED (line {done_line})"))
-        .with_help("write the next step the work actually needs, or correct the unit's status if it is not done");
-    cx.push(d);
+        let said_done = crate::lexicon::status_of(&folded[at + key.len()..]) == Some(Status::Completed)
+            || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some();
+        !said_done
+    })
 }
 
 /// The first non-blank line of `span`, trimmed.

@@ -107,9 +107,16 @@ fn lead_in_item(doc: &Document, span: Span) -> Option<Span> {
     between.trim().trim_start_matches(['-', '*', '+']).trim().is_empty().then(|| first_line(doc.source(), item.text))
 }
 
-/// The latest next-step label outside history and code fences: the text after it on its
-/// line, or the block below it up to a blank line or a rule (of a list, its first item).
+/// The latest next-step label outside history and code fences (of [`labels`]).
 fn labelled(doc: &Document) -> Option<Span> {
+    let found = labels(doc);
+    if doc.newest_first() { found.first().copied() } else { found.last().copied() }
+}
+
+/// Every next-step label outside history and code fences, in file order: the text after it
+/// on its line, or the block below it up to a blank line or a rule (of a list, its first
+/// item).
+pub(crate) fn labels(doc: &Document) -> Vec<Span> {
     let text = doc.source();
     let starts = doc.line_index().starts();
     let line_at = |i: usize| {
@@ -157,7 +164,7 @@ fn labelled(doc: &Document) -> Option<Span> {
             found.push(Span::new(first, last));
         }
     }
-    if doc.newest_first() { found.first().copied() } else { found.last().copied() }
+    found
 }
 
 /// The length of a list marker opening `line` (`- `, `* `, `+ `, `1. `, `1) `, with a
