@@ -456,6 +456,21 @@ pub(crate) fn numbered_key(key: &str) -> Option<&str> {
     named.then(|| &key[..word.len() + 1 + number.len()])
 }
 
+/// The numbered sitting a title or entry line names, as (series, number): `session 87` →
+/// (`session`, 87) from [`numbered_key`]; and a Chinese ordinal anywhere in it, `第18轮` (the
+/// 18th round) → (`轮`, 18), with the counters of rounds, times, days and weeks.
+pub(crate) fn sitting(key: &str) -> Option<(&str, u32)> {
+    if let Some(k) = numbered_key(key) {
+        let (word, number) = k.split_once(' ')?;
+        return Some((word, number.parse().ok()?));
+    }
+    let at = key.find('第')? + '第'.len_utf8();
+    let digits = key[at..].bytes().take_while(u8::is_ascii_digit).count();
+    let counter = key[at + digits..].chars().next().filter(|c| matches!(c, '轮' | '次' | '回' | '天' | '周'))?;
+    let series = &key[at + digits..at + digits + counter.len_utf8()];
+    Some((series, key[at..at + digits].parse().ok()?))
+}
+
 pub(crate) fn section_key(title: &str) -> String {
     let mut out = String::with_capacity(title.len());
     for c in title.chars() {

@@ -270,6 +270,13 @@ fn cases() -> Vec<Case> {
             // A noreply address nobody reads.
             clean: ("# Notes\n\n- Co-Authored-By: Claude <noreply@anthropic.com>\n".into(), now()),
         },
+        Case {
+            rule: Rule::NumberingGap,
+            // Newest first: round 18 (line 3), then round 16 (line 7); no round 17 anywhere.
+            fires: ("# Log\n\n## Round 18\n\nfixed a\n\n## Round 16\n\nfixed b\n\n## Round 15\n\nfixed c\n".into(), now(), 7),
+            // Round 17 written further down: a mixed order, not a hole.
+            clean: ("# Log\n\n## Round 18\n\nfixed a\n\n## Round 16\n\nfixed b\n\n## Round 17\n\nfixed c\n".into(), now()),
+        },
     ]
 }
 
@@ -763,4 +770,23 @@ fn every_next_step_of_a_state_file_is_checked_but_not_a_logs_older_ones() {
     assert!(check(&parse(loose.as_str()), &now()).iter().all(|d| d.rule != Rule::NextStepDone));
     let log = "# Progress Log\n\n## Session 1 — 2026-04-20\n\n- Notify Service — IN_PROGRESS\n\nNext: Notify Service implementation\n\n## Session 2 — 2026-04-21\n\n- Notify Service — COMPLETED\n\nNext: Sync Worker retries\n";
     assert!(check(&parse(log), &now()).iter().all(|d| d.rule != Rule::NextStepDone));
+}
+
+/// A plain-text log's bracketed sessions are numbered sittings too: a number reused is a
+/// duplicate, a number skipped a gap; `API Session 2` is another series.
+#[test]
+fn bracketed_sessions_of_a_plain_text_log() {
+    let text = "# Progress Log\n\n[Session 1 — Setup — 2026-02-22]\nSTATUS: Complete\n\n[Session 2 — Goals — 2026-02-22]\nSTATUS: Complete\n\n[Session 4 — Tasks — 2026-02-23]\nSTATUS: Complete\n\n[API Session 2 — Chat — 2026-03-11]\nSTATUS: Complete\n\n[Session 2 — Assistant — 2026-03-16]\nSTATUS: Complete\n";
+    let found: Vec<(Rule, u32, String)> = check(&parse(text), &now())
+        .into_iter()
+        .filter(|d| matches!(d.rule, Rule::NumberingGap | Rule::DuplicateSection))
+        .map(|d| (d.rule, d.line, d.message))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (Rule::NumberingGap, 9, "session 3 is not in the file: the log goes from line 6 to here".to_owned()),
+            (Rule::DuplicateSection, 15, "`Session 2 — Assistant — 2026-03-16` again: a section of that number is at line 6".to_owned()),
+        ]
+    );
 }

@@ -69,7 +69,7 @@ export type RuleId =
   | "pinned-over-budget" | "scope-mismatch"
   | "count-mismatch" | "summary-contradiction" | "stale-in-progress"
   | "invisible-character" | "unfilled-placeholder" | "unclosed-emphasis" | "empty-section"
-  | "personal-data"
+  | "numbering-gap" | "personal-data"
   | "header-changed" | "description-changed" | "decision-rewritten" | "entry-removed"
   | "progress-regressed" | "completion-removed";
 

@@ -43,6 +43,7 @@ mod next_step;
 mod progress;
 mod secrets;
 mod sections;
+mod sittings;
 mod shape;
 mod store;
 mod template;
@@ -128,6 +129,7 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     };
     let mut cx = Ctx { doc, options, template, out: Vec::new() };
     sections::check(&mut cx);
+    sittings::check(&mut cx);
     template::check(&mut cx);
     current_state::check(&mut cx);
     entries::check(&mut cx);

@@ -157,8 +157,8 @@ fn duplicates(cx: &mut Ctx) {
 }
 
 /// In a free-form log, where headings repeat by design (`## Progress Update` per session),
-/// the same numbered heading among siblings (`## Session 87` twice, `Session 5` reused under
-/// another name), or a plain title exactly twice (a third makes it the file's pattern).
+/// a plain title exactly twice among siblings (a third makes it the file's pattern). A
+/// numbered one (`## Session 87` twice) is `sittings.rs`'s.
 fn log_duplicates(cx: &mut Ctx) {
     let doc = cx.doc;
     let mut first: FastMap<(Option<usize>, u8, String), usize> = FastMap::default();
@@ -170,29 +170,22 @@ fn log_duplicates(cx: &mut Ctx) {
             continue;
         }
         let key = section_key(title_of(doc, s));
-        let sitting = crate::identity::numbered_key(&key).map(str::to_owned);
-        let numbered = sitting.is_some();
-        let key = (s.parent, s.level, sitting.unwrap_or(key));
-        if key.2.is_empty() {
+        if key.is_empty() || crate::identity::sitting(&key).is_some() {
             continue;
         }
-        let at = *first.entry(key).or_insert(i);
+        let at = *first.entry((s.parent, s.level, key)).or_insert(i);
         copies[at] += 1;
         if at != i {
-            repeats.push((i, at, numbered));
+            repeats.push((i, at));
         }
     }
-    for (i, at, numbered) in repeats {
-        if !numbered && copies[at] != 2 {
+    for (i, at) in repeats {
+        if copies[at] != 2 {
             continue;
         }
         let s = &doc.sections()[i];
         let line = cx.line(doc.sections()[at].heading.start());
-        let message = if numbered {
-            format!("`{}` again: a section of that number is at line {line}", title_of(doc, s))
-        } else {
-            format!("section `{}` appears twice (first at line {line})", title_of(doc, s))
-        };
+        let message = format!("section `{}` appears twice (first at line {line})", title_of(doc, s));
         let d = cx
             .diag(Rule::DuplicateSection, s.heading, message)
             .with_help("one section per session or subject: merge the two, or number this one anew");

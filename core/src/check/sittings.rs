@@ -1,0 +1,138 @@
+//! A log's numbered sittings (`## Session 87`, `[Session 5 — Tasks — 2026-02-22]`, `第18轮`):
+//! each number once (duplicate-section), and none skipped (numbering-gap).
+//!
+//! A sitting is a heading, or in a plain-text log without such headings an entry line in
+//! brackets, that names its series and number ([`crate::identity::sitting`]). Sittings are
+//! compared within one series among siblings (`API Session 2` is another series than
+//! `Session 2`). A number used twice is two sessions under one name: which one a reference
+//! means is not clear. A number that the log jumps over (`Round 18`, then `Round 16`, and no
+//! `Round 17` anywhere) is a sitting whose entry is missing: lost in an edit, or never
+//! written. Jumps in either direction count, so a log kept newest first is read as well as
+//! one kept oldest first; docs/reader.md, "Counts and summaries", says more.
+
+use super::{title_of, Ctx};
+use crate::code::lines_outside_code;
+use crate::identity::{section_key, sitting};
+use crate::hash::FastMap;
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::Dialect;
+
+/// One numbered sitting: where it is written and what it says.
+struct Sitting {
+    span: Span,
+    /// The heading's title, or the entry line's text in brackets.
+    name: Span,
+    /// The heading's parent and level, or `(None, 0)` for an entry line: only siblings are
+    /// compared.
+    place: (Option<usize>, u8),
+    series: String,
+    number: u32,
+}
+
+pub(super) fn check(cx: &mut Ctx) {
+    let doc = cx.doc;
+    if doc.dialect() == Dialect::MemoryStore || doc.is_json() {
+        return;
+    }
+    let sittings = sittings(cx);
+    if sittings.len() < 2 {
+        return;
+    }
+    // The templated dialects report every repeated heading already (sections.rs).
+    let structured = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryBank);
+    if cx.on(Rule::DuplicateSection) && !structured {
+        duplicates(cx, &sittings);
+    }
+    if cx.on(Rule::NumberingGap) {
+        gaps(cx, &sittings);
+    }
+}
+
+/// The headings of level 2 and below that name a sitting; without any, the bracketed entry
+/// lines of a plain-text log.
+fn sittings(cx: &Ctx) -> Vec<Sitting> {
+    let doc = cx.doc;
+    let mut out: Vec<Sitting> = doc
+        .sections()
+        .iter()
+        .filter(|s| s.level >= 2)
+        .filter_map(|s| {
+            let key = section_key(title_of(doc, s));
+            let (series, number) = sitting(&key)?;
+            Some(Sitting { span: s.heading, name: s.title, place: (s.parent, s.level), series: series.to_owned(), number })
+        })
+        .collect();
+    if out.is_empty() {
+        for (_, start, line) in lines_outside_code(doc) {
+            let Some(inner) = line.strip_prefix('[').and_then(|l| l.split(']').next()) else { continue };
+            let key = section_key(inner);
+            if let Some((series, number)) = sitting(&key) {
+                let name = Span::new(start + 1, start + 1 + inner.len());
+                out.push(Sitting { span: Span::new(start, start + line.trim_end().len()), name, place: (None, 0), series: series.to_owned(), number });
+            }
+        }
+    }
+    out
+}
+
+fn same_series(a: &Sitting, b: &Sitting) -> bool {
+    a.place == b.place && a.series == b.series
+}
+
+/// The second sitting of a number among siblings of its series.
+fn duplicates(cx: &mut Ctx, sittings: &[Sitting]) {
+    for (i, s) in sittings.iter().enumerate() {
+        let Some(first) = sittings[..i].iter().find(|f| same_series(f, s) && f.number == s.number) else { continue };
+        let line = cx.line(first.span.start());
+        let name = cx.doc.text(s.name).trim();
+        let d = cx
+            .diag(Rule::DuplicateSection, s.span, format!("`{name}` again: a section of that number is at line {line}"))
+            .with_help("one section per session or subject: merge the two, or number this one anew");
+        cx.push(d);
+    }
+}
+
+/// Where the log jumps over numbers of a series that appear nowhere in it: reported on the
+/// sitting after the jump. A series needs three sittings to show a pattern.
+fn gaps(cx: &mut Ctx, sittings: &[Sitting]) {
+    let mut groups: FastMap<((Option<usize>, u8), &str), Vec<usize>> = FastMap::default();
+    for (i, s) in sittings.iter().enumerate() {
+        groups.entry((s.place, s.series.as_str())).or_default().push(i);
+    }
+    let mut found = Vec::new();
+    for members in groups.values().filter(|m| m.len() >= 3) {
+        let reported = found.len();
+        let mut numbers: Vec<u32> = members.iter().map(|&i| sittings[i].number).collect();
+        numbers.sort_unstable();
+        for pair in members.windows(2) {
+            let (prev, s) = (&sittings[pair[0]], &sittings[pair[1]]);
+            let (low, high) = (prev.number.min(s.number), prev.number.max(s.number));
+            // A number between that the series holds elsewhere: the log's order is mixed
+            // there, not holed. (A jump of thousands is a renumbering, not lost entries.)
+            let held = numbers.partition_point(|&n| n <= low) != numbers.partition_point(|&n| n < high);
+            if high - low < 2 || high - low > 1000 || held {
+                continue;
+            }
+            // Each hole once: a log that jumps back over it (`4`, then `2`) said it already.
+            if !found[reported..].iter().any(|&(_, _, f, l)| (f, l) == (low + 1, high - 1)) {
+                found.push((pair[1], pair[0], low + 1, high - 1));
+            }
+        }
+    }
+    found.sort_unstable();
+    for (at, prev, first, last) in found {
+        let (s, prev_line) = (&sittings[at], cx.line(sittings[prev].span.start()));
+        // `session 17`, `sessions 4 to 6`; `第17轮`, `第4轮 to 第6轮`.
+        let one = |n: u32| if s.series.is_ascii() { format!("{} {n}", s.series) } else { format!("第{n}{}", s.series) };
+        let numbers = match (first == last, s.series.is_ascii()) {
+            (true, _) => format!("{} is", one(first)),
+            (false, true) => format!("{}s {first} to {last} are", s.series),
+            (false, false) => format!("{} to {} are", one(first), one(last)),
+        };
+        let d = cx
+            .diag(Rule::NumberingGap, s.span, format!("{numbers} not in the file: the log goes from line {prev_line} to here"))
+            .with_help("add the missing entry, or say in the log why that number was skipped");
+        cx.push(d);
+    }
+}
