@@ -1,1 +1,0 @@
-//! Cross-crate tests live in tests/; this library is empty.
