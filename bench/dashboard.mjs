@@ -1,4 +1,4 @@
-// The dashboard's load budget of SPEC §9: a 1 MB file is loaded, checked and rendered within
+// The dashboard's load budget (bench/README.md): a 1 MB file is loaded, checked and rendered within
 // 300 ms of being chosen, in headless Chromium. Serves dist/ (run `trunk build --release`
 // first), drops each 1 MB input of bench/gen.py on the page and times the drop to the frame
 // after its card appears, median of ROUNDS (default 5).

@@ -1,4 +1,4 @@
-// The npm package's speed budget: parse+check+plan of a 1 MB memory file through
+// The npm package's speed budget (bench/README.md): parse+check+plan of a 1 MB memory file through
 // memento-wasm, results included, against the floor: pulldown-cmark's bare offset loop
 // compiled to wasm at its fastest (bench/pulldown-wasm: opt-level 3, simd128, wasm-opt -O3),
 // in one Node process on the same string; beside markdown-it's `parse` and marked's `lexer`.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Serves the dashboard at http://127.0.0.1:8080 with the bundled example loaded
-# (web/examples/session_memory.md). Rebuilds on change. Installs missing tools first.
+# (core/tests/fixtures/checkpoint-log.md, shown as session_memory.md). Rebuilds on change. Installs missing tools first.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

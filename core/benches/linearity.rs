@@ -1,4 +1,4 @@
-//! The linearity budget of SPEC §9: parse + check + plan of a 10 MB input takes at most 12×
+//! The linearity budget (bench/README.md): parse + check + plan of a 10 MB input takes at most 12×
 //! the time of a 1 MB input of the same kind. A write too: `checkpoint` (a discovery
 //! appended to the log, as `memento checkpoint` writes it) was quadratic in the file's
 //! entries once (issue 11: 2.1 s at 10 MB, 43 s at 50 MB).

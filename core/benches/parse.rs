@@ -1,5 +1,5 @@
 //! Parse throughput on the 1 MB inputs of bench/gen.py, beside pulldown-cmark's bare
-//! `into_offset_iter()` loop on the same text (the budget of SPEC §9 is relative to it); the
+//! `into_offset_iter()` loop on the same text (the budget in bench/README.md is relative to it); the
 //! check alone; and the whole parse + check + plan at 1 and 10 MB.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};

@@ -1,4 +1,4 @@
-//! The shapes of memory file Memento knows (SPEC §1).
+//! The shapes of memory file Memento knows (docs/dialects.md, docs/formats.md).
 
 use serde::Serialize;
 use std::fmt;
@@ -8,7 +8,7 @@ use std::str::FromStr;
 #[serde(rename_all = "kebab-case")]
 pub enum Dialect {
     /// `# Session Memory — <task>` with Decisions Made / Progress Markers / Key Discoveries /
-    /// Next Session Start (seed 000).
+    /// Next Session Start (docs/dialects.md).
     CheckpointLog,
     /// Claude Code's ten-section notes, each header followed by an italic description.
     SessionNotes,

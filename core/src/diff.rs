@@ -1,4 +1,4 @@
-//! Transition rules (SPEC §3, `diff OLD NEW`): what changed between two versions of one file
+//! Transition rules (docs/rules.md, `diff OLD NEW`): what changed between two versions of one file
 //! that the file's own rules forbid.
 //!
 //! | rule | fires when |

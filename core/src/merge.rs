@@ -1,4 +1,4 @@
-//! Three-way merge of one memory file edited in two places (SPEC §5): two sessions, two
+//! Three-way merge of one memory file edited in two places (docs/edits.md): two sessions, two
 //! branches, two machines.
 //!
 //! The file is cut into blocks at its headings (the text before the first heading is a block
@@ -136,7 +136,7 @@ fn merge_texts(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
     MergeOutcome { text, conflicts }
 }
 
-/// The canonical rank of an added block (seed 000's order; TASK COMPLETE last).
+/// The canonical rank of an added block (the checkpoint log's order, docs/dialects.md; TASK COMPLETE last).
 fn added_rank(ours: &[Block], theirs: &[Block], key: &str) -> usize {
     let role = ours.iter().chain(theirs).find(|b| b.key == key).map_or(SectionRole::Other, |b| b.role);
     match role {

@@ -1,4 +1,4 @@
-//! The text injected at session start (SPEC §4): a caution, then what matters most, in
+//! The text injected at session start (docs/plan.md): a caution, then what matters most, in
 //! priority order, never over the token budget, ending with what was left out and where.
 //!
 //! Tokens are [`crate::tokens::estimate`]d. Lines are added whole, in priority order, while
@@ -17,7 +17,7 @@ use crate::secret::redact;
 use crate::text::one_line;
 use crate::tokens::estimate;
 
-/// The default budget of SPEC §4.
+/// The default budget (docs/plan.md).
 pub const DEFAULT_BUDGET: usize = 2000;
 
 const OPEN: &str = "<session-memory>\n";
@@ -28,7 +28,7 @@ const SHORT_CAUTION: &str = "Past-session notes, maybe stale; current instructio
 /// The rows of a memory store a preview shows, newest first.
 const PREVIEW_ROWS: usize = 3;
 
-/// The caution over several files (seed 002's): past sessions, perhaps of other tasks.
+/// The caution over several files (docs/stores.md): past sessions, perhaps of other tasks.
 const FILES_CAUTION: &str = "These notes come from past sessions that may not be related to the current task \
 and may be out of date. Current instructions win over them; check anything before relying on it. \
 Only a preview of each file is shown: read the file when a session is relevant.\n";

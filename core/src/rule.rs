@@ -1,5 +1,5 @@
 //! The registry of rule ids: one list, stable names, default severities and one-line docs.
-//! Ids are public interface (SPEC §3): never rename one.
+//! Ids are public interface (docs/rules.md): never rename one.
 
 use serde::Serialize;
 use std::fmt;
@@ -149,13 +149,22 @@ mod tests {
         }
     }
 
-    /// docs/rules.md lists every rule with its default severity.
+    /// docs/rules.md is the registry as a page: every rule's row (id, default severity and
+    /// its doc line, word for word) in the table of its kind, and no row for a rule the
+    /// registry does not hold. A rule added, renamed or reworded here fails until the page
+    /// says the same.
     #[test]
-    fn every_rule_is_on_the_rules_page() {
+    fn the_rules_page_is_the_registry() {
         let page = include_str!("../../docs/rules.md");
+        let transitions = page.find("## Transition rules").expect("docs/rules.md has a transition rules section");
         for r in Rule::ALL {
-            let row = format!("| `{}` | {} |", r.id(), r.default_severity());
-            assert!(page.contains(&row), "docs/rules.md lacks {row}");
+            let row = format!("| `{}` | {} | {} |", r.id(), r.default_severity(), r.doc());
+            let at = page.find(&row).unwrap_or_else(|| panic!("docs/rules.md lacks the row {row}"));
+            assert_eq!(at > transitions, r.kind() == RuleKind::Transition, "{} is in the wrong table of docs/rules.md", r.id());
+        }
+        for line in page.lines().filter(|l| l.starts_with("| `")) {
+            let id = line[3..].split('`').next().unwrap_or("");
+            assert!(Rule::from_id(id).is_some(), "docs/rules.md has a row for `{id}`, which is no rule");
         }
     }
 }

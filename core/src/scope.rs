@@ -1,4 +1,4 @@
-//! One scope of a memory store (SPEC §1 memory-store, §6 `--scope S`): the rows of one
+//! One scope of a memory store (docs/stores.md, `--scope S`): the rows of one
 //! agent, project or user, read as if the file held only them.
 //!
 //! A row's scope is the first of its `project`, `agent_id`, `namespace`, `scope` or `user_id`

@@ -1,4 +1,4 @@
-//! The plan of a memory store (SPEC §1 memory-store): what a reviewer of a store of rows
+//! The plan of a memory store (docs/stores.md): what a reviewer of a store of rows
 //! reads first. Its rows counted by scope and by tag, its facts newest first, and the rows to
 //! audit: those the check finds stale (stale-entry) or repeated (duplicate-entry). The rules
 //! decide what is stale or a duplicate; this only gathers their findings by row

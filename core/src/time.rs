@@ -1,6 +1,6 @@
 //! Timestamps as session-memory files write them, with no date library.
 //!
-//! Accepted (SPEC §1): ISO 8601 dates with a time to the minute or second, `T` or a space
+//! Accepted (docs/dialects.md): ISO 8601 dates with a time to the minute or second, `T` or a space
 //! between, and `Z`, an offset or no zone (`2026-04-22T07:12Z`, `2026-04-22T07:12:00+02:00`,
 //! `2026-04-22 07:12`), and bare dates (`2026-04-22`). A time without a zone is taken as UTC
 //! and remembered as such, so the checker can say so. The [`TimestampStyle`] of a parsed
@@ -45,7 +45,7 @@ pub struct TimestampStyle {
 }
 
 impl TimestampStyle {
-    /// The style of seed 000's `checkpoint()` helper: `2026-04-22T07:12Z`.
+    /// The checkpoint log's own style (docs/dialects.md): `2026-04-22T07:12Z`.
     pub const CHECKPOINT: TimestampStyle = TimestampStyle {
         precision: Precision::Minute,
         separator: 'T',

@@ -1,4 +1,4 @@
-//! The check rules (SPEC §3) as a specification: for every rule, a text where it fires (rule,
+//! The check rules (docs/rules.md) as a specification: for every rule, a text where it fires (rule,
 //! severity, line) and one where it does not; fixes that clear their diagnostic; secrets
 //! never repeated; the real-world corpus free of false errors.
 
@@ -6,8 +6,8 @@ use memento_core::check::check_workspace;
 use memento_core::{check, parse, parse_with, splice, CheckOptions, Diagnostic, Dialect, NotesTemplate, ParseOptions, Rule, Severity, Timestamp};
 use std::path::{Path, PathBuf};
 
-const SEED_000: &str = include_str!("fixtures/seed000.md");
-const SEED_002: &str = include_str!("fixtures/seed002-notes.md");
+const SEED_000: &str = include_str!("fixtures/checkpoint-log.md");
+const SEED_002: &str = include_str!("fixtures/session-notes.md");
 const STORE: &str = include_str!("fixtures/store.jsonl");
 
 fn at(iso: &str) -> Timestamp {

@@ -5,8 +5,8 @@ use memento_core::edit::{self, Kind};
 use memento_core::{diff, parse, Diagnostic, Rule, Span, Status, Timestamp};
 use proptest::prelude::*;
 
-const SEED: &str = include_str!("fixtures/seed000.md");
-const NOTES: &str = include_str!("fixtures/seed002-notes.md");
+const SEED: &str = include_str!("fixtures/checkpoint-log.md");
+const NOTES: &str = include_str!("fixtures/session-notes.md");
 
 fn at(s: &str) -> Timestamp {
     Timestamp::parse(s).unwrap()

@@ -1,4 +1,4 @@
-//! Edits (SPEC §5), given / running / produces: the exact text each edit writes, on the seed
+//! Edits (docs/edits.md), given / running / produces: the exact text each edit writes, on the seed
 //! 000 file and on copies with other conventions (CRLF, `*` bullets, no final newline, ` -- `
 //! separators and other timestamp styles), on session notes and on a memory bank; the
 //! guards; and property tests (round trip, notes never corrupt other sections, no panics).
@@ -7,8 +7,8 @@ use memento_core::edit::{self, EditError, EditOptions, EditOutcome, Kind};
 use memento_core::{parse, splice, Dialect, Status, Timestamp};
 use proptest::prelude::*;
 
-const SEED: &str = include_str!("fixtures/seed000.md");
-const NOTES: &str = include_str!("fixtures/seed002-notes.md");
+const SEED: &str = include_str!("fixtures/checkpoint-log.md");
+const NOTES: &str = include_str!("fixtures/session-notes.md");
 
 fn at(s: &str) -> Timestamp {
     Timestamp::parse(s).unwrap()
@@ -56,7 +56,7 @@ fn seed_with_line_replaced(old: &str, new: &str) -> String {
 
 type Op = Box<dyn Fn(&str) -> Result<EditOutcome, EditError>>;
 
-/// Every operation on the seed 000 file, with the exact text it produces.
+/// Every operation on the checkpoint-log fixture, with the exact text it produces.
 fn seed_cases() -> Vec<(&'static str, Op, String)> {
     vec![
         (
@@ -118,7 +118,7 @@ fn seed_cases() -> Vec<(&'static str, Op, String)> {
             seed_with_line_replaced("On next session start:", "Begin with orders/batch_3/ file 121."),
         ),
         (
-            "complete appends seed 000's TASK COMPLETE block after a blank line",
+            "complete appends the TASK COMPLETE block after a blank line",
             Box::new(|t| edit::complete(t, "all batches processed.", at("2026-04-22T09:30Z"))),
             format!("{SEED}\n## TASK COMPLETE — 2026-04-22T09:30Z\nFinal status: all batches processed.\n"),
         ),
@@ -753,7 +753,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
 
     /// Any sequence of (unforced) edits leaves no more errors than it found: after each one
-    /// the check runs again (SPEC §5: "the result re-checks clean of new errors"), and no
+    /// the check runs again (docs/edits.md: the check of the result finds no new error), and no
     /// rule reports more errors. The edits name the seed's units as written and with other
     /// case, markup and spacing (`ORDERS/Batch_1/`, `**orders/batch_3/**`, ` orders/batch_4 `).
     #[test]

@@ -6,8 +6,8 @@ use memento_core::merge::{merge, MergeConflict};
 use memento_core::{Status, Timestamp};
 use proptest::prelude::*;
 
-const SEED: &str = include_str!("fixtures/seed000.md");
-const NOTES: &str = include_str!("fixtures/seed002-notes.md");
+const SEED: &str = include_str!("fixtures/checkpoint-log.md");
+const NOTES: &str = include_str!("fixtures/session-notes.md");
 
 fn at(s: &str) -> Timestamp {
     Timestamp::parse(s).unwrap()

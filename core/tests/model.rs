@@ -1,10 +1,10 @@
-//! Model facts per dialect: the seeds' examples, and every file of the real-world corpus.
+//! Model facts per dialect: the fixtures' examples, and every file of the real-world corpus.
 
 use memento_core::{parse, parse_with, Dialect, JsonFaultKind, MarkerSource, ParseOptions, SectionRole, Status};
 use std::path::{Path, PathBuf};
 
-const SEED_000: &str = include_str!("fixtures/seed000.md");
-const SEED_002: &str = include_str!("fixtures/seed002-notes.md");
+const SEED_000: &str = include_str!("fixtures/checkpoint-log.md");
+const SEED_002: &str = include_str!("fixtures/session-notes.md");
 const STORE: &str = include_str!("fixtures/store.jsonl");
 
 /// The real-world corpus (copied from ../shared/corpus into tests/corpus); `MEMENTO_CORPUS` overrides.

@@ -1,4 +1,4 @@
-//! Resume plans for every dialect (SPEC §4).
+//! Resume plans for every dialect (docs/plan.md).
 
 use memento_core::plan::NextActionSource;
 use memento_core::{parse, parse_with, plan, CheckOptions, Dialect, ParseOptions, Plan, RunStatus, Status, Timestamp};
@@ -14,7 +14,7 @@ fn units(list: &[memento_core::plan::PlanUnit]) -> Vec<(&str, Option<&str>)> {
 
 #[test]
 fn seed_000_resumes_at_batch_3_file_095() {
-    let plan = plan_of(include_str!("fixtures/seed000.md"));
+    let plan = plan_of(include_str!("fixtures/checkpoint-log.md"));
     assert_eq!(plan.status, RunStatus::InProgress);
     let next = plan.next_action.as_ref().unwrap();
     assert_eq!(next.source, NextActionSource::NextStep);
@@ -82,7 +82,7 @@ fn completion_and_blocked_and_not_started() {
 
 #[test]
 fn session_notes_fall_back_to_current_state() {
-    let plan = plan_of(include_str!("fixtures/seed002-notes.md"));
+    let plan = plan_of(include_str!("fixtures/session-notes.md"));
     let next = plan.next_action.unwrap();
     assert_eq!(next.source, NextActionSource::CurrentState);
     assert!(next.text.starts_with("Migrating orders.py to optimistic locking"));

@@ -5,7 +5,7 @@ use memento_core::tokens::estimate;
 use memento_core::{parse, plan, CheckOptions, Timestamp};
 use proptest::prelude::*;
 
-const SEED: &str = include_str!("fixtures/seed000.md");
+const SEED: &str = include_str!("fixtures/checkpoint-log.md");
 
 fn prompt(text: &str, budget: usize) -> String {
     let doc = parse(text);
@@ -38,7 +38,7 @@ fn seed_000_prompt_in_priority_order() {
 /// token: the caution, the masked token, the order.
 #[test]
 fn prompts_as_written() {
-    insta::assert_snapshot!("seed000", prompt(SEED, 2000));
+    insta::assert_snapshot!("checkpoint_log", prompt(SEED, 2000));
     insta::assert_snapshot!("findings", prompt(include_str!("fixtures/findings.md"), 2000));
 }
 

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 fn seeds() -> &'static [String] {
     static SEEDS: OnceLock<Vec<String>> = OnceLock::new();
     SEEDS.get_or_init(|| {
-        let mut out = vec![include_str!("fixtures/seed000.md").to_owned(), include_str!("fixtures/seed002-notes.md").to_owned(), include_str!("fixtures/store.jsonl").to_owned()];
+        let mut out = vec![include_str!("fixtures/checkpoint-log.md").to_owned(), include_str!("fixtures/session-notes.md").to_owned(), include_str!("fixtures/store.jsonl").to_owned()];
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
         if let Ok(entries) = std::fs::read_dir(dir) {
             let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();

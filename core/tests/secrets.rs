@@ -1,4 +1,4 @@
-//! No output of Memento repeats a detected secret (SPEC §3 possible-secret; docs/secrets.md):
+//! No output of Memento repeats a detected secret (possible-secret; docs/secrets.md):
 //! check messages, plan fields, the prompt, diff messages and the workspace check, with
 //! secrets of every kind planted where the detector used to miss them.
 

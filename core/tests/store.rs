@@ -1,4 +1,4 @@
-//! JSON and JSONL inputs read for their task state (SPEC §1 memory-store and progress-log,
+//! JSON and JSONL inputs read for their task state (docs/dialects.md memory-store and progress-log,
 //! issue 12 item 5): feature lists with `passes` flags or `status` words, current-task
 //! pointers, units nested under wrappers, categories and maps, memory rows that carry task
 //! state (status, next actions, focus, decisions) in either order of rows, session-state

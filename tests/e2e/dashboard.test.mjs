@@ -14,7 +14,7 @@ const repo = path.resolve(here, "..", "..");
 const shots = path.join(here, "tmp");
 const url = process.env.MEMENTO_URL ?? "http://127.0.0.1:8080/";
 
-const example = fs.readFileSync(path.join(repo, "web/examples/session_memory.md"));
+const example = fs.readFileSync(path.join(repo, "core/tests/fixtures/checkpoint-log.md"));
 const notesPath = path.join(repo, "wasm-pkg/test/fixtures/session_notes.md");
 const crlfBomPath = path.join(repo, "wasm-pkg/test/fixtures/generic_crlf_bom.md");
 

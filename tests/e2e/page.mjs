@@ -11,7 +11,7 @@ import { chromium } from "playwright-core";
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const shots = path.join(here, "tmp");
 export const url = process.env.MEMENTO_URL ?? "http://127.0.0.1:8080/";
-export const example = fs.readFileSync(path.join(here, "..", "..", "web/examples/session_memory.md"), "utf8");
+export const example = fs.readFileSync(path.join(here, "..", "..", "core/tests/fixtures/checkpoint-log.md"), "utf8");
 
 let browser;
 before(async () => {

@@ -10,9 +10,9 @@ import { bin, project, requireProject, run } from "./project.mjs";
 
 requireProject();
 
-test("seed 000: a task over three sessions, a refused conflicting decision, a supersede, completion with archive", () => {
-  mkdirSync(join(project, "seed000"), { recursive: true });
-  const dir = mkdtempSync(join(project, "seed000", "t-"));
+test("a checkpoint log: a task over three sessions, a refused conflicting decision, a supersede, completion with archive", () => {
+  mkdirSync(join(project, "checkpoint-log"), { recursive: true });
+  const dir = mkdtempSync(join(project, "checkpoint-log", "t-"));
   const file = "working/task_orders_audit_20260422/session_memory.md";
   const memento = (...args) => run(bin, args, { cwd: dir });
   const ok = (r) => assert.equal(r.status, 0, r.stderr);

@@ -1,4 +1,4 @@
-// The `memento` bin of the installed tarball: every command of SPEC §6, its exit codes
+// The `memento` bin of the installed tarball: every command of wasm-pkg/README.md, its exit codes
 // (0 fine, 1 the check found errors, 2 usage/I-O/input error with one line on stderr) and
 // its --json shapes. Files are written in a fresh folder per test.
 import test from "node:test";
@@ -43,7 +43,7 @@ test("check: exit 0 on a clean file, 1 when the check finds errors; --json shape
   const secret = json.files[1].diagnostics.find((d) => d.rule === "possible-secret");
   assert.deepEqual(Object.keys(secret).slice(0, 6), ["rule", "severity", "message", "line", "column", "range"]);
   assert.equal(secret.severity, "error");
-  // Byte ranges, as SPEC §3 says.
+  // Byte ranges, as docs/architecture.md says (UTF-8 inside).
   assert.equal(Buffer.from(readFileSync(leaky)).subarray(secret.range.start, secret.range.start + 3).toString(), "sk-");
   assert.ok(!r.stdout.includes(KEY) && !r.stderr.includes(KEY));
   r = memento(["check", leaky, "--now", NOW], dir);
@@ -84,7 +84,7 @@ test("check: usage, I/O and input errors exit 2 with one line", () => {
   fails(memento(["check", "session_memory.md", "--now"], dir), 2, /--now needs a value/);
 });
 
-test("plan --json: the object of SPEC §4 with snake_case keys; text output; exit 1 on errors", () => {
+test("plan --json: the object of docs/plan.md with snake_case keys; text output; exit 1 on errors", () => {
   const dir = folder();
   seedIn(dir);
   let r = memento(["plan", "session_memory.md", "--json", "--now", NOW], dir);

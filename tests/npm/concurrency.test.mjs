@@ -1,4 +1,4 @@
-// Concurrent writers on one memory file (SPEC §10): 8 processes × 50 checkpoints give 400
+// Concurrent writers on one memory file (docs/writes.md): 8 processes × 50 checkpoints give 400
 // entries, none lost, and a file that checks clean; the real bin run concurrently; a lock left
 // by a killed process is recovered; a live lock makes a writer wait, then give up with exit 2.
 import test from "node:test";

@@ -1,4 +1,4 @@
-// No output of Memento repeats a detected secret (SPEC §3 possible-secret; docs/secrets.md):
+// No output of Memento repeats a detected secret (possible-secret; docs/secrets.md):
 // secrets of every kind, planted after a space, after `_`, after a JSON escape and at every
 // distance from a message's cut, never come out of the npm API (parse, plan, check,
 // renderPrompt, diff, share's redact) nor of any CLI command's stdout or stderr.

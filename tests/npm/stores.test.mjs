@@ -1,5 +1,5 @@
 // Seeds 003 and 004 end to end, as a user runs them: one JSONL memory store written by two
-// agents (seed 004's `memories` table, exported one row per line). `--scope` reads one
+// agents (a `memories` table, exported one row per line; docs/stores.md). `--scope` reads one
 // agent's rows only: nothing of the other agent appears in any output of check, plan or
 // prompt; the store plan counts rows by scope and tag, lists facts newest first and the stale
 // and duplicate rows to audit (docs/stores.md).
@@ -122,7 +122,7 @@ test("two agents write the store through the memory tool: a duplicate of one's o
   assert.equal(dupA.isError, true);
   assert.match(dupA.content, /^Not written: \/memories\/memories\.jsonl is a memory-store memory file and the change would bring duplicate-entry: memory row repeats the row at line 3/);
   assert.equal(sameB.isError, false, sameB.content);
-  assert.equal(card.isError, true, "seed 004: PII filtered at write time");
+  assert.equal(card.isError, true, "personal data is filtered at write time");
   assert.match(card.content, /possible-secret/);
   assert.ok(!card.content.includes("4111 1111 1111 1111"));
   const r = memento(["plan", "memories.jsonl", "--scope", "agent-b", "--json", "--now", NOW], dir);

@@ -79,7 +79,7 @@ const CORPUS: &[(&str, &str)] = &[
     ("066-intuitek.md", include_str!("../../tests/corpus/066-intuitek.md")),
     ("067-intuitek.md", include_str!("../../tests/corpus/067-intuitek.md")),
     ("068-intuitek.md", include_str!("../../tests/corpus/068-intuitek.md")),
-    ("session_memory.md", include_str!("../../web/examples/session_memory.md")),
+    ("session_memory.md", include_str!("../../core/tests/fixtures/checkpoint-log.md")),
     ("unicode.md", "# Notes 😀 — ünïcode\r\n\r\n## Decisions Made\r\n- 2026-04-22T07:12Z — DO NOT use 😀 in ids\r\n- 2026-04-22T07:13Z — DO NOT use 😀 in ids\r\n- key sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789\r\n"),
 ];
 

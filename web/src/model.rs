@@ -5,9 +5,9 @@ use gloo_storage::{errors::StorageError, LocalStorage, Storage};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// The example shown at start: a checkpoint-log memory file (SPEC seed 000).
+/// The example shown at start: the checkpoint-log fixture the core's tests specify (docs/dialects.md).
 pub const EXAMPLE_NAME: &str = "session_memory.md";
-pub const EXAMPLE_TEXT: &str = include_str!("../examples/session_memory.md");
+pub const EXAMPLE_TEXT: &str = include_str!("../../core/tests/fixtures/checkpoint-log.md");
 
 /// One memory file loaded into the dashboard, with the facts shown about it.
 #[derive(Clone, Debug, PartialEq)]

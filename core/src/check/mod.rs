@@ -1,4 +1,4 @@
-//! The check rules of SPEC §3: one pass per rule family over the model, diagnostics as data.
+//! The check rules (docs/rules.md): one pass per rule family over the model, diagnostics as data.
 //!
 //! | rule | file |
 //! |---|---|

@@ -7,7 +7,7 @@
 //!   equal: `&` vs `and` is a change of words);
 //! - descriptions without their `_…_` / `*…*` delimiters and surrounding spaces, against
 //!   every accepted wording of that section: the default template accepts both the wording
-//!   of the published template (seed 002) and the wording of real Claude Code files
+//!   of the published template (docs/dialects.md) and the wording of real Claude Code files
 //!   (v2.x `summary.md`, corpus 038/053). A custom template accepts its own wording only;
 //! - level-1 headers only: `##` and deeper inside a section's content are content.
 //!
@@ -38,7 +38,7 @@ pub struct TemplateSection {
     pub descriptions: Vec<String>,
 }
 
-/// The default ten sections: header, the published wording (seed 002), the wording of real
+/// The default ten sections: header, the published wording (docs/dialects.md), the wording of real
 /// Claude Code notes files (corpus 038 and 053).
 const DEFAULT: [(&str, &str, &str); 10] = [
     ("Session Title", "A short, distinctive 5-10 word description",

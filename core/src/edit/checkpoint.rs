@@ -1,4 +1,4 @@
-//! `checkpoint` (seed 000's helper, with automatic section routing) and `supersede`.
+//! `checkpoint` (an entry routed to its section by its content, docs/edits.md) and `supersede`.
 
 use super::route::{route, supersedes_ref, Kind};
 use super::target::{append_entry, Target};

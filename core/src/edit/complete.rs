@@ -1,4 +1,4 @@
-//! `complete`: seed 000's `finalize_session_memory`.
+//! `complete`: the `TASK COMPLETE` block that closes a checkpoint log (docs/dialects.md).
 
 use super::layout;
 use super::{apply, one_line, read, refuse_json, EditError, EditOptions, EditOutcome};

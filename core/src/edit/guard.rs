@@ -1,4 +1,4 @@
-//! Write-time guards (seeds 000 and 004): no duplicate entries, no decision that
+//! Write-time guards (docs/edits.md, "Guards"): no duplicate entries, no decision that
 //! contradicts an active one.
 
 use super::EditError;

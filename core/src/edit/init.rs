@@ -20,7 +20,7 @@ pub(crate) const NOTES_TEMPLATE: [(&str, &str); 10] = [
 
 /// A fresh file for `task_id`:
 ///
-/// - checkpoint-log: `# Session Memory — <task>` and the four sections of seed 000;
+/// - checkpoint-log: `# Session Memory — <task>` and its four sections (docs/dialects.md);
 /// - session-notes: the ten headers with their italic descriptions, the task as the title;
 /// - memory-bank: a `progress.md` (What Works, What's Left to Build, Current Status, Known Issues);
 /// - progress-log: `# Progress Log — <task>`; generic: `# <task>`;

@@ -6,7 +6,7 @@
 //!   ordered list), else the file's last bullet, else `-`.
 //! - Entry prefix: the last entry's of the section, else the file's: its timestamp style
 //!   (`2026-04-22T07:12Z`, `2026-04-22 07:12`, a date), its wrapping (`**…**`, `[…]`) and
-//!   its separator (` — `, ` -- `, ` - `); else seed 000's `- <ts> — <text>`.
+//!   its separator (` — `, ` -- `, ` - `); else the checkpoint log's `- <ts> — <text>` (docs/dialects.md).
 //! - New entries go at the end of the section's list, before its trailing blank lines.
 //! - A missing section is created in the dialect's canonical order.
 

@@ -1,4 +1,4 @@
-//! Edits (SPEC §5): every write Memento makes to a memory file.
+//! Edits (docs/edits.md): every write Memento makes to a memory file.
 //!
 //! Each operation takes the text and returns an [`EditOutcome`]: the new text and the
 //! [`TextEdit`]s that produced it. Edits are splices of the original (toml_edit's way):
@@ -6,7 +6,7 @@
 //! file's own conventions — line endings, bullet character, the dash between timestamp and
 //! text, the timestamp style, a missing final newline (see [`layout`]).
 //!
-//! Guards at write time (seeds 000 and 004) refuse a decision that contradicts an active
+//! Guards at write time (docs/edits.md, "Guards") refuse a decision that contradicts an active
 //! one (unless it supersedes it) and text identical to an entry already in the section;
 //! [`EditOptions::force`] overrides both.
 //!

@@ -19,7 +19,7 @@ const DECISION_OPENERS: [&str; 18] = [
     "always", "must", "avoid", "prefer", "going with", "chose", "switch to", "supersedes",
 ];
 
-/// Routes a note by its content (seed 000's "automatic section routing"): a status word
+/// Routes a note by its content (docs/edits.md): a status word
 /// (`COMPLETED: …`, `IN_PROGRESS: …`, an alias) → progress; "DO NOT…", "decided…", "use…",
 /// "never…", "always…", a `SUPERSEDES` reference → decision; anything else → discovery.
 pub fn route(note: &str) -> Kind {

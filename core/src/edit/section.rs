@@ -1,4 +1,4 @@
-//! `update_section`: session notes' rule (seed 002) — headers and italic descriptions are
+//! `update_section`: session notes' rule (docs/dialects.md) — headers and italic descriptions are
 //! never changed; only the content below them is.
 
 use super::target::{notes_target, Target};

@@ -1,4 +1,4 @@
-//! Dialect detection (SPEC §1): from the file name when one is given, else from the
+//! Dialect detection (docs/dialects.md): from the file name when one is given, else from the
 //! headings. Forgiving by design: memory banks and free-form progress logs are what people
 //! write most, and anything else is still a `generic` document.
 

@@ -1,4 +1,4 @@
-//! Progress markers (SPEC §1): the state of each unit of work, wherever a file writes it.
+//! Progress markers (docs/dialects.md, docs/reader.md): the state of each unit of work, wherever a file writes it.
 //!
 //! From list items: a status word or phrase in any language opening the item (`COMPLETED:`,
 //! `Done:`, `完了：`) or closing it (`Parser — done`, `Login (in progress)`), a checkbox, a

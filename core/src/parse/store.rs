@@ -1,4 +1,4 @@
-//! JSON inputs, read for the task state they keep (SPEC §1, memory-store and progress-log):
+//! JSON inputs, read for the task state they keep (docs/dialects.md, memory-store and progress-log):
 //! memory-store rows (a JSON array, JSONL, or objects joined by commas), feature lists
 //! (`[{"description", "passes"}]`, also under a wrapper object or inside categories) and
 //! session-state objects. What a reviewer reads in them:

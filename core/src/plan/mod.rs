@@ -1,4 +1,4 @@
-//! The resume plan (SPEC §4): where a run stands and exactly where the next session starts.
+//! The resume plan (docs/plan.md): where a run stands and exactly where the next session starts.
 //!
 //! Serde field names are the JSON the CLI prints (`plan --json`): keep them as written.
 
@@ -122,7 +122,7 @@ pub struct Plan {
     pub last_updated: Option<String>,
 }
 
-/// The resume plan of one document, with the check's findings (SPEC §4).
+/// The resume plan of one document, with the check's findings (docs/plan.md).
 pub fn plan(doc: &Document, options: &CheckOptions) -> Plan {
     from_check(doc, check(doc, options))
 }

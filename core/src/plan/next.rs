@@ -1,4 +1,4 @@
-//! Where the next session starts (SPEC §4 `next_action`): the file's own next step when it
+//! Where the next session starts (docs/plan.md `next_action`): the file's own next step when it
 //! writes one, else the stop point of the unit under way, else the first pending unit, else
 //! the current state. docs/reader.md, "The next action", says why in this order.
 

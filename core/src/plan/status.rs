@@ -1,4 +1,4 @@
-//! Where the run stands (SPEC §4 `status`): complete, blocked, in progress or not started,
+//! Where the run stands (docs/plan.md `status`, docs/reader.md): complete, blocked, in progress or not started,
 //! read as a reviewer reads it: the latest state the file writes wins (docs/reader.md, "The
 //! run's status").
 
@@ -86,7 +86,7 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         return if fresh { RunStatus::NotStarted } else { RunStatus::InProgress };
     }
     // A next step written over finished units is work still to do, where the file keeps
-    // its state in free form; a checkpoint log's Progress Markers are its state (SPEC §1).
+    // its state in free form; a checkpoint log's Progress Markers are its state (docs/dialects.md).
     let markers_are_state = doc.dialect() == Dialect::CheckpointLog && units.stated_done > 0;
     if written_next_at.is_some() && !markers_are_state {
         return RunStatus::InProgress;

@@ -46,7 +46,7 @@ fn assert_same(text: &str) {
 #[test]
 fn plain_texts_are_read_by_lines() {
     let plain = [
-        include_str!("../../../tests/fixtures/seed000.md"),
+        include_str!("../../../tests/fixtures/checkpoint-log.md"),
         "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T07:12Z — DO NOT modify `config/auth.yaml`\n",
         "# Title\n_desc_\n\npara one\nline two  \n\n- a\nlazy\n- b\n\n\n* c\n+ d\n\nafter\n",
         "# T\r\n\r\n- [x] done\r\n- [ ] todo\r\n\r\npara\r\n",
