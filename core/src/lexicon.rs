@@ -965,6 +965,14 @@ pub(crate) const NOTHING: &[&str] = &[
     "没有", "暂无", "없음",
 ];
 
+/// Words that say an item is as it was: `(変更なし)`, `(unchanged)`, `(sin cambios)`. The
+/// item's content stayed in an earlier version of the file.
+pub(crate) const UNCHANGED: &[&str] = &[
+    "no change", "no changes", "unchanged", "same as before", "sin cambios", "sem alterações", "sem mudanças", "inchangé",
+    "aucun changement", "unverändert", "keine änderung", "keine änderungen", "invariato", "nessuna modifica", "oförändrad",
+    "без изменений", "変更なし", "変更無し", "无变化", "無變化", "未变", "没有变化", "변경 없음", "변경없음",
+];
+
 /// Words of a section title about problems, where `None` is an answer, not a placeholder:
 /// `## Blockers`, `## Errores`, `## Известные проблемы`.
 const PROBLEM_TITLES: &[&str] = &[

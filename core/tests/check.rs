@@ -790,3 +790,13 @@ fn bracketed_sessions_of_a_plain_text_log() {
         ]
     );
 }
+
+/// Items that say only that nothing changed hold nothing a fresh session can use: the
+/// details stayed in an earlier version of the file. Answers such as `Blockers: none` are
+/// not that.
+#[test]
+fn a_section_of_unchanged_items_holds_no_details() {
+    let text = "# Active Context\n\n## Recent Changes\n\n- **Config (`src/config.py`):** (変更なし)\n- **Parser:** (unchanged)\n- (no change) Slack scopes\n- **Docs:** rewrote the deploy guide\n\n## Status\n\n- Blockers: none\n- Risks: none\n- Open questions: none\n";
+    let found: Vec<(u32, String)> = check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::EmptySection).map(|d| (d.line, d.message)).collect();
+    assert_eq!(found, [(3, "section `Recent Changes` holds no details: 3 of its 4 items say only `(no change)`".to_owned())]);
+}

@@ -138,6 +138,43 @@ fn sections(cx: &mut Ctx) {
         let d = cx.diag(Rule::EmptySection, s.heading, message).with_help(help);
         cx.push(d);
     }
+    for (i, s) in all.iter().enumerate() {
+        if empty[i] || skipped(s) || answered(i) {
+            continue;
+        }
+        let Some((blank, items, word)) = items_saying_nothing(doc, own_content(doc, i).0) else { continue };
+        let title = cx.quote(title_of(doc, s), 40);
+        let d = cx
+            .diag(Rule::EmptySection, s.heading, format!("section `{title}` holds no details: {blank} of its {items} items say only `{}`", cx.quote(word, 20)))
+            .with_help("write what changed or holds for each item, or remove those that have nothing to say: a fresh session learns nothing from them");
+        cx.push(d);
+    }
+}
+
+/// A section whose items say only that nothing changed (`- **Parser (src/parser.py):**
+/// (変更なし)`, `- (unchanged) Slack scopes`): what they stand for was written in an earlier
+/// version of the file and is gone from this one. Three such items at least, and half of its
+/// top-level items. Returns how many, of how many, and the word.
+fn items_saying_nothing<'a>(doc: &'a Document, content: Span) -> Option<(usize, usize, &'a str)> {
+    let items = doc.items();
+    let first = items.partition_point(|it| it.span.start() < content.start());
+    let (mut blank, mut all, mut word) = (0, 0, "");
+    for item in items[first..].iter().take_while(|it| it.span.start() < content.end()).filter(|it| it.depth == 1) {
+        all += 1;
+        let text = doc.text(item.text);
+        let line = text.lines().next().unwrap_or("");
+        // The value after a label's colon (past the bold that closes the label), or a
+        // parenthesis opening the item.
+        let value = match line.find([':', '：']) {
+            Some(colon) if !line.starts_with('(') => line[colon..].trim_start_matches([':', '：']).trim_start_matches(['*', '_']).trim(),
+            _ => line.strip_prefix('(').and_then(|l| l.find(')').map(|end| &line[..end + 2])).unwrap_or(""),
+        };
+        if !value.is_empty() && lexicon::holds_only(value, lexicon::UNCHANGED) {
+            blank += 1;
+            word = value;
+        }
+    }
+    (blank >= 3 && blank * 2 >= all).then_some((blank, all, word))
 }
 
 /// A heading that is a line of content, not the title of a section: `Status: COMPLETE`,
