@@ -56,42 +56,43 @@ pub struct Stamp {
     pub timestamp: Timestamp,
 }
 
-/// What a section is for, from its title. Roles drive progress, decisions and the plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SectionRole {
-    /// Decisions Made, Decision Log: binding, append-only.
-    Decisions,
-    /// Progress Markers: one `STATUS: unit` line per unit.
-    Progress,
-    /// Key Discoveries, Learnings: append-only facts.
-    Discoveries,
-    /// Next Session Start, Next Steps: the exact next action.
-    NextStep,
-    /// `TASK COMPLETE — <timestamp>`.
-    Completion,
-    /// What Works, Completed: items are done units.
-    Done,
-    /// What's Left to Build, Pending, TODO: items are pending units.
-    Todo,
-    /// In Progress, Active Task: items are units under way.
-    Active,
-    /// Blocked, Blockers.
-    Blocked,
-    /// Known Issues.
-    Issues,
-    /// Current State, Current Status, Current Focus: refreshed state.
-    CurrentState,
-    /// Worklog, Session Log, Session History: append-only log.
-    Worklog,
-    /// Session Start Checklist, Before Starting: steps every session repeats. Their
-    /// checkboxes are instructions, not units of the task. Subsections without a role of
-    /// their own are part of it.
-    Procedure,
-    /// Archive, Previous handoffs, History: past state kept for the record. Never the
-    /// current state: no next action or open unit is read from it. Subsections are part of it.
-    History,
-    Other,
+crate::named! {
+    /// What a section is for, from its title. Roles drive progress, decisions and the plan.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum SectionRole {
+        /// Decisions Made, Decision Log: binding, append-only.
+        Decisions = "decisions",
+        /// Progress Markers: one `STATUS: unit` line per unit.
+        Progress = "progress",
+        /// Key Discoveries, Learnings: append-only facts.
+        Discoveries = "discoveries",
+        /// Next Session Start, Next Steps: the exact next action.
+        NextStep = "next-step",
+        /// `TASK COMPLETE — <timestamp>`.
+        Completion = "completion",
+        /// What Works, Completed: items are done units.
+        Done = "done",
+        /// What's Left to Build, Pending, TODO: items are pending units.
+        Todo = "todo",
+        /// In Progress, Active Task: items are units under way.
+        Active = "active",
+        /// Blocked, Blockers.
+        Blocked = "blocked",
+        /// Known Issues.
+        Issues = "issues",
+        /// Current State, Current Status, Current Focus: refreshed state.
+        CurrentState = "current-state",
+        /// Worklog, Session Log, Session History: append-only log.
+        Worklog = "worklog",
+        /// Session Start Checklist, Before Starting: steps every session repeats. Their
+        /// checkboxes are instructions, not units of the task. Subsections without a role of
+        /// their own are part of it.
+        Procedure = "procedure",
+        /// Archive, Previous handoffs, History: past state kept for the record. Never the
+        /// current state: no next action or open unit is read from it. Subsections are part of it.
+        History = "history",
+        Other = "other",
+    }
 }
 
 impl SectionRole {
@@ -233,33 +234,34 @@ impl fmt::Display for Status {
     }
 }
 
-/// Where a progress marker's status was read from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MarkerSource {
-    /// `- COMPLETED: unit`.
-    StatusWord,
-    /// `- DONE: unit` (an alias of a status word).
-    Alias,
-    /// `- [x] unit`.
-    Checkbox,
-    /// `✅ unit`, `### Unit 🚧`.
-    Emoji,
-    /// An item of a What Works / What's Left section.
-    Section,
-    /// An object of a JSON file with a status: a feature of a feature_list.json
-    /// (`"passes": true`, `"status": "pending"`), a task row of a memory store, a session of
-    /// a session-state file, or the unit a current-task pointer names.
-    Feature,
-    /// A status after the unit: `Parser — done`, `Login (in progress)`.
-    Suffix,
-    /// A status on a heading or on a `Status:` line right under it.
-    Heading,
-    /// A row of a table with a status column.
-    Table,
-    /// Finished work written as prose: `Implemented retries`. History, not state: it counts
-    /// as done but never decides that a run is complete.
-    Prose,
+crate::named! {
+    /// Where a progress marker's status was read from.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum MarkerSource {
+        /// `- COMPLETED: unit`.
+        StatusWord = "status-word",
+        /// `- DONE: unit` (an alias of a status word).
+        Alias = "alias",
+        /// `- [x] unit`.
+        Checkbox = "checkbox",
+        /// `✅ unit`, `### Unit 🚧`.
+        Emoji = "emoji",
+        /// An item of a What Works / What's Left section.
+        Section = "section",
+        /// An object of a JSON file with a status: a feature of a feature_list.json
+        /// (`"passes": true`, `"status": "pending"`), a task row of a memory store, a session of
+        /// a session-state file, or the unit a current-task pointer names.
+        Feature = "feature",
+        /// A status after the unit: `Parser — done`, `Login (in progress)`.
+        Suffix = "suffix",
+        /// A status on a heading or on a `Status:` line right under it.
+        Heading = "heading",
+        /// A row of a table with a status column.
+        Table = "table",
+        /// Finished work written as prose: `Implemented retries`. History, not state: it counts
+        /// as done but never decides that a run is complete.
+        Prose = "prose",
+    }
 }
 
 impl MarkerSource {

@@ -23,6 +23,8 @@ mod lexicon;
 pub mod identity;
 pub mod memory;
 pub mod merge;
+#[doc(hidden)]
+pub mod names;
 mod parse;
 pub mod plan;
 pub mod prompt;

@@ -4,21 +4,13 @@
 use serde::Serialize;
 use std::fmt;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Info,
-    Warning,
-    Error,
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Info => "info",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
+crate::named! {
+    /// How much a finding matters.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Severity {
+        Info = "info",
+        Warning = "warning",
+        Error = "error",
     }
 }
 
@@ -58,12 +50,13 @@ macro_rules! rules {
     };
 }
 
-/// Whether a rule looks at one version of a file (`check`) or at two (`diff`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RuleKind {
-    Check,
-    Transition,
+crate::named! {
+    /// Whether a rule looks at one version of a file (`check`) or at two (`diff`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum RuleKind {
+        Check = "check",
+        Transition = "transition",
+    }
 }
 
 rules! {

@@ -1,41 +1,83 @@
-//! The TypeScript declarations (`TS_TYPES` in lib.rs, written by hand into the package's
-//! `.d.ts`) against the core's own lists: a rule, dialect or status the core gains must be
-//! declared too, or a TypeScript user's `switch` never meets it (and `tsc` rejects the
-//! value the package returns); a declared one the core lost is a lie. wasm-bindgen takes
-//! the constant into the `.d.ts` and leaves no item behind, so the test reads its text.
+//! The unions of names in the TypeScript declarations (`types.d.ts`), generated from the Rust
+//! enums: a rule, dialect, status or error code the Rust side gains is declared too, or a
+//! TypeScript user's `switch` never meets it (and `tsc` rejects a value the package returns);
+//! a declared name the Rust side lost would be a lie. The test compares the generated block
+//! of `types.d.ts` with what the enums say now, and rewrites it when `UPDATE_DECLARATIONS` is
+//! set (the diff is then the review).
 
-use memento_core::{Dialect, Rule, Status};
-use std::collections::BTreeSet;
+use crate::error::{Code, GLUE_CODES};
+use memento_core::document::{MarkerSource, SectionRole};
+use memento_core::edit::Kind;
+use memento_core::plan::NextActionSource;
+use memento_core::{Dialect, Rule, RuleKind, RunStatus, Severity, Status};
 
-/// The declarations: the raw string of `TS_TYPES`.
-fn declarations() -> &'static str {
-    let lib = include_str!("lib.rs");
-    let start = "const TS_TYPES: &'static str = r#\"";
-    let Some(at) = lib.find(start) else { panic!("no `{start}` in lib.rs") };
-    let text = &lib[at + start.len()..];
-    &text[..text.find("\"#;").unwrap_or(text.len())]
+const BEGIN: &str = "// BEGIN generated from the Rust enums\n";
+const END: &str = "// END generated from the Rust enums\n";
+
+/// Each declared union: its TypeScript name, its doc comment and its names, in order.
+fn unions() -> Vec<(&'static str, &'static str, Vec<&'static str>)> {
+    fn names<T: Copy>(all: &[T], name: fn(T) -> &'static str) -> Vec<&'static str> {
+        all.iter().map(|&v| name(v)).collect()
+    }
+    vec![
+        ("Dialect", "The shape of memory file detected from the text (docs/formats.md).", names(&Dialect::ALL, Dialect::as_str)),
+        ("Severity", "How much a finding matters.", names(Severity::ALL, Severity::as_str)),
+        ("RuleId", "Every rule id (check rules, then the transition rules of `diff`). Stable.", names(Rule::ALL, Rule::id)),
+        ("RuleKind", "Whether a rule reads one version of a file (`check`) or two (`diff`).", names(RuleKind::ALL, RuleKind::as_str)),
+        ("Status", "A progress marker's status.", names(&Status::ALL, Status::as_str)),
+        ("RunStatus", "Where the run stands.", names(RunStatus::ALL, RunStatus::as_str)),
+        ("NextActionSource", "Where the next action was read from, in the order the plan looks.", names(NextActionSource::ALL, NextActionSource::as_str)),
+        ("CheckpointKind", "What a checkpoint records.", names(Kind::ALL, Kind::as_str)),
+        ("SectionRole", "What a section is for, from its title.", names(SectionRole::ALL, SectionRole::as_str)),
+        ("MarkerSource", "Where a progress marker's status was read from.", names(MarkerSource::ALL, MarkerSource::as_str)),
+        (
+            "MementoErrorCode",
+            "The `code` of a `MementoError`.",
+            names(Code::ALL, Code::as_str).into_iter().chain(GLUE_CODES).collect(),
+        ),
+    ]
 }
 
-/// The string literals of `export type <name> = "a" | "b" | …;` in the declarations.
-fn union(name: &str) -> BTreeSet<&'static str> {
-    let head = format!("export type {name} =");
-    let Some(at) = declarations().find(&head) else { panic!("no `{head}` in the declarations") };
-    let body = &declarations()[at + head.len()..];
-    let body = &body[..body.find(';').unwrap_or(body.len())];
-    body.split('"').skip(1).step_by(2).collect()
-}
-
-/// The union `name` declares exactly the core's ids.
-fn assert_declared(name: &str, core: impl IntoIterator<Item = &'static str>) {
-    let (declared, core): (BTreeSet<&str>, BTreeSet<&str>) = (union(name), core.into_iter().collect());
-    let undeclared: Vec<_> = core.difference(&declared).collect();
-    let extra: Vec<_> = declared.difference(&core).collect();
-    assert!(undeclared.is_empty() && extra.is_empty(), "type {name}: undeclared {undeclared:?}; declared, not in the core {extra:?}");
+/// The generated block: `/** doc */ export type Name = | "a" | "b";`, wrapped at 100 columns.
+fn generated() -> String {
+    let mut out = String::from(BEGIN);
+    for (name, doc, names) in unions() {
+        out.push_str(&format!("/** {doc} */\nexport type {name} =\n "));
+        let mut width = 1;
+        for n in names {
+            let item = format!(" | \"{n}\"");
+            if width + item.len() > 100 {
+                out.push_str("\n ");
+                width = 1;
+            }
+            width += item.len();
+            out.push_str(&item);
+        }
+        out.push_str(";\n\n");
+    }
+    out.push_str(END);
+    out
 }
 
 #[test]
-fn the_declared_unions_are_the_cores_lists() {
-    assert_declared("RuleId", Rule::ALL.iter().map(|r| r.id()));
-    assert_declared("Dialect", Dialect::ALL.iter().map(|d| d.as_str()));
-    assert_declared("Status", Status::ALL.iter().map(|s| s.as_str()));
+fn the_declared_unions_are_the_rust_enums() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/types.d.ts");
+    let text = std::fs::read_to_string(path).expect("types.d.ts");
+    let (Some(begin), Some(end)) = (text.find(BEGIN), text.find(END)) else {
+        panic!("types.d.ts lacks the markers `{}` and `{}`", BEGIN.trim(), END.trim())
+    };
+    let (declared, wanted) = (&text[begin..end + END.len()], generated());
+    if declared == wanted {
+        return;
+    }
+    if std::env::var_os("UPDATE_DECLARATIONS").is_some() {
+        let updated = format!("{}{wanted}{}", &text[..begin], &text[end + END.len()..]);
+        std::fs::write(path, updated).expect("write types.d.ts");
+        return;
+    }
+    let differ: Vec<_> = wanted.lines().zip(declared.lines()).filter(|(w, d)| w != d).take(3).collect();
+    panic!(
+        "types.d.ts declares other names than the Rust enums (first differences, wanted vs declared: {differ:?}); \
+         run `UPDATE_DECLARATIONS=1 cargo test -p memento-wasm declarations` and review the diff"
+    );
 }

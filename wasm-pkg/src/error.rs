@@ -12,56 +12,39 @@ extern "C" {
     fn new(code: &str, message: &str, details: JsValue) -> MementoError;
 }
 
-/// The codes of `MementoError` (the `MementoErrorCode` type of the TypeScript declarations).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Code {
-    /// An argument or option of the wrong type or value (an unknown dialect, status, rule…).
-    InvalidArgument,
-    /// A timestamp that cannot be read.
-    InvalidTimestamp,
-    /// `applyEdits`: edits out of bounds, inside a character or overlapping.
-    InvalidEdits,
-    /// `applyToolCall`: not one of the tools of `memoryTools()`.
-    UnknownTool,
-    // Refused edits (SPEC §5), one per core `EditError`.
-    DuplicateEntry,
-    ConflictingDecision,
-    UnknownDecision,
-    AlreadySuperseded,
-    AnotherInProgress,
-    AlreadyComplete,
-    NoSuchSection,
-    NotSupported,
-    InvalidInput,
-    /// `renderPrompt`: a budget below the smallest complete prompt (`details.minimum`).
-    BudgetTooSmall,
-    /// A text argument with a lone surrogate, which UTF-8 cannot hold (`details.index`).
-    InvalidText,
-    // `freed` (a method called after `free()`) is thrown by the glue, through
-    // `MementoError.fromGlue` (js/error.js).
-}
-
-impl Code {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Code::InvalidArgument => "invalid-argument",
-            Code::InvalidTimestamp => "invalid-timestamp",
-            Code::InvalidEdits => "invalid-edits",
-            Code::UnknownTool => "unknown-tool",
-            Code::DuplicateEntry => "duplicate-entry",
-            Code::ConflictingDecision => "conflicting-decision",
-            Code::UnknownDecision => "unknown-decision",
-            Code::AlreadySuperseded => "already-superseded",
-            Code::AnotherInProgress => "another-in-progress",
-            Code::AlreadyComplete => "already-complete",
-            Code::NoSuchSection => "no-such-section",
-            Code::NotSupported => "not-supported",
-            Code::InvalidInput => "invalid-input",
-            Code::BudgetTooSmall => "budget-too-small",
-            Code::InvalidText => "invalid-text",
-        }
+memento_core::named! {
+    /// The codes of `MementoError` (the `MementoErrorCode` type of the TypeScript declarations).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Code {
+        /// An argument or option of the wrong type or value (an unknown dialect, status, rule…).
+        InvalidArgument = "invalid-argument",
+        /// A timestamp that cannot be read.
+        InvalidTimestamp = "invalid-timestamp",
+        /// `applyEdits`: edits out of bounds, inside a character or overlapping.
+        InvalidEdits = "invalid-edits",
+        /// `applyToolCall`: not one of the tools of `memoryTools()`.
+        UnknownTool = "unknown-tool",
+        // Refused edits (SPEC §5), one per core `EditError`.
+        DuplicateEntry = "duplicate-entry",
+        ConflictingDecision = "conflicting-decision",
+        UnknownDecision = "unknown-decision",
+        AlreadySuperseded = "already-superseded",
+        AnotherInProgress = "another-in-progress",
+        AlreadyComplete = "already-complete",
+        NoSuchSection = "no-such-section",
+        NotSupported = "not-supported",
+        InvalidInput = "invalid-input",
+        /// `renderPrompt`: a budget below the smallest complete prompt (`details.minimum`).
+        BudgetTooSmall = "budget-too-small",
+        /// A text argument with a lone surrogate, which UTF-8 cannot hold (`details.index`).
+        InvalidText = "invalid-text",
     }
 }
+
+/// The code the glue throws with for a method called after `free()`, through
+/// `MementoError.fromGlue` (js/error.js): not raised by Rust, declared all the same.
+#[cfg(test)]
+pub const GLUE_CODES: [&str; 1] = ["freed"];
 
 /// A `MementoError` to throw.
 pub fn error(code: Code, message: impl AsRef<str>) -> JsValue {

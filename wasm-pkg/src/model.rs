@@ -5,9 +5,8 @@
 
 use crate::json::Json;
 use crate::offsets::{Doc, Encoding};
-use memento_core::document::{MarkerSource, SectionRole};
-use memento_core::plan::{NextActionSource, PlanUnit};
-use memento_core::{Diagnostic, Plan, Record, RunStatus, Span, TextEdit};
+use memento_core::plan::PlanUnit;
+use memento_core::{Diagnostic, Plan, Record, Span, TextEdit};
 
 pub fn diagnostics(w: &mut Json, doc: &Doc, list: &[Diagnostic], enc: Encoding) {
     w.arr();
@@ -49,28 +48,12 @@ pub fn edits(w: &mut Json, doc: &Doc, list: &[TextEdit], enc: Encoding) {
     w.end_arr();
 }
 
-pub fn run_status(s: RunStatus) -> &'static str {
-    match s {
-        RunStatus::NotStarted => "not-started",
-        RunStatus::InProgress => "in-progress",
-        RunStatus::Blocked => "blocked",
-        RunStatus::Complete => "complete",
-    }
-}
-
 pub fn next_action(w: &mut Json, plan: &Plan) {
     let Some(n) = &plan.next_action else {
         w.null();
         return;
     };
-    let source = match n.source {
-        NextActionSource::NextStep => "next-step",
-        NextActionSource::StopPoint => "stop-point",
-        NextActionSource::Pending => "pending",
-        NextActionSource::CurrentState => "current-state",
-        NextActionSource::Blocked => "blocked",
-    };
-    w.obj().field("text", &n.text).field("source", source).field_num("line", n.line as u64).end_obj();
+    w.obj().field("text", &n.text).field("source", n.source.as_str()).field_num("line", n.line as u64).end_obj();
 }
 
 pub fn resume_from(w: &mut Json, plan: &Plan) {
@@ -115,7 +98,7 @@ pub fn conflicts(w: &mut Json, plan: &Plan) {
 
 /// The whole plan (`PlanData`).
 pub fn plan(w: &mut Json, doc: &Doc, plan: &Plan, enc: Encoding) {
-    w.obj().field("status", run_status(plan.status));
+    w.obj().field("status", plan.status.as_str());
     w.key("nextAction");
     next_action(w, plan);
     w.key("resumeFrom");
@@ -140,41 +123,6 @@ pub fn plan(w: &mut Json, doc: &Doc, plan: &Plan, enc: Encoding) {
 
 // The document model (MementoDocument's getters).
 
-fn role(r: SectionRole) -> &'static str {
-    match r {
-        SectionRole::Decisions => "decisions",
-        SectionRole::Progress => "progress",
-        SectionRole::Discoveries => "discoveries",
-        SectionRole::NextStep => "next-step",
-        SectionRole::Completion => "completion",
-        SectionRole::Done => "done",
-        SectionRole::Todo => "todo",
-        SectionRole::Active => "active",
-        SectionRole::Blocked => "blocked",
-        SectionRole::Issues => "issues",
-        SectionRole::CurrentState => "current-state",
-        SectionRole::Worklog => "worklog",
-        SectionRole::Procedure => "procedure",
-        SectionRole::History => "history",
-        SectionRole::Other => "other",
-    }
-}
-
-fn marker_source(s: MarkerSource) -> &'static str {
-    match s {
-        MarkerSource::StatusWord => "status-word",
-        MarkerSource::Alias => "alias",
-        MarkerSource::Checkbox => "checkbox",
-        MarkerSource::Emoji => "emoji",
-        MarkerSource::Section => "section",
-        MarkerSource::Feature => "feature",
-        MarkerSource::Suffix => "suffix",
-        MarkerSource::Heading => "heading",
-        MarkerSource::Table => "table",
-        MarkerSource::Prose => "prose",
-    }
-}
-
 /// The text of a span, secrets masked: the model quotes the file, and no output of the
 /// package repeats a detected secret (docs/secrets.md; `toString()` is the file itself).
 fn text(w: &mut Json, doc: &Doc, key: &str, span: Option<Span>) {
@@ -191,7 +139,7 @@ pub fn sections(w: &mut Json, doc: &Doc, enc: Encoding) {
     for s in d.sections() {
         w.obj();
         w.field("title", &title(doc, s.title));
-        w.field_num("level", s.level as u64).field("role", role(s.role));
+        w.field_num("level", s.level as u64).field("role", s.role.as_str());
         w.key("parent");
         match s.parent {
             Some(p) => w.num(p as u64),
@@ -227,7 +175,7 @@ pub fn progress(w: &mut Json, doc: &Doc, enc: Encoding) {
     w.arr();
     for m in d.progress() {
         w.obj().field_opt("status", m.status.map(|s| s.as_str())).field("statusText", d.text(m.status_span));
-        w.field("source", marker_source(m.source)).key("units").arr();
+        w.field("source", m.source.as_str()).key("units").arr();
         for u in &m.units {
             w.obj().field("name", &doc.masked(d.text(u.name)));
             text(w, doc, "range", u.range.map(|r| r.span));

@@ -3,15 +3,17 @@
 
 use crate::document::Status;
 
-/// What a checkpoint records.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// A choice that constrains future work (Decisions Made; immutable).
-    Decision,
-    /// A progress marker `STATUS: unit (detail)` (Progress Markers; state).
-    Progress,
-    /// A fact learned (Key Discoveries).
-    Discovery,
+crate::named! {
+    /// What a checkpoint records.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Kind {
+        /// A choice that constrains future work (Decisions Made; immutable).
+        Decision = "decision",
+        /// A progress marker `STATUS: unit (detail)` (Progress Markers; state).
+        Progress = "progress",
+        /// A fact learned (Key Discoveries).
+        Discovery = "discovery",
+    }
 }
 
 const DECISION_OPENERS: [&str; 18] = [

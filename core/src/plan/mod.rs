@@ -13,30 +13,32 @@ pub(crate) mod next;
 mod status;
 mod subject;
 
-/// Where the run stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RunStatus {
-    NotStarted,
-    InProgress,
-    Blocked,
-    Complete,
+crate::named! {
+    /// Where the run stands.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum RunStatus {
+        NotStarted = "not-started",
+        InProgress = "in-progress",
+        Blocked = "blocked",
+        Complete = "complete",
+    }
 }
 
-/// Where the next action was read from, in the order the plan looks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum NextActionSource {
-    /// The Next Session Start (or Next Steps) section.
-    NextStep,
-    /// The IN_PROGRESS unit's stop point.
-    StopPoint,
-    /// The first PENDING unit.
-    Pending,
-    /// Current State (session notes) or the current-focus section.
-    CurrentState,
-    /// Nothing to start: the first BLOCKED or FAILED unit, which waits.
-    Blocked,
+crate::named! {
+    /// Where the next action was read from, in the order the plan looks.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum NextActionSource {
+        /// The Next Session Start (or Next Steps) section.
+        NextStep = "next-step",
+        /// The IN_PROGRESS unit's stop point.
+        StopPoint = "stop-point",
+        /// The first PENDING unit.
+        Pending = "pending",
+        /// Current State (session notes) or the current-focus section.
+        CurrentState = "current-state",
+        /// Nothing to start: the first BLOCKED or FAILED unit, which waits.
+        Blocked = "blocked",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
