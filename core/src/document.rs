@@ -454,8 +454,7 @@ impl Document {
         &self.progress
     }
 
-    /// Every unit with its current marker, as (marker, unit) indices into
-    /// [`Document::progress`], in file order of the unit's first mention. Progress markers
+    /// Every unit with its current marker, as [`UnitRef`]s, in file order of the unit's first mention. Progress markers
     /// are state: when an explicit status line names a unit that an earlier one named (the
     /// same [`UnitKey`](crate::identity::UnitKey)), the later line is its state (the earlier
     /// one in a file kept newest first). A status written beside a name (a heading's or a
@@ -465,14 +464,14 @@ impl Document {
     /// (empty once folded) is no identity: those stand as written.
     /// Indices, not names: a long run mentions tens of thousands of units, and only the ones
     /// that stay are worth naming.
-    pub(crate) fn current_units(&self) -> Vec<(u32, u32)> {
-        let mut out: Vec<(u32, u32)> = Vec::with_capacity(self.progress.len());
+    pub(crate) fn current_units(&self) -> Vec<UnitRef> {
+        let mut out: Vec<UnitRef> = Vec::with_capacity(self.progress.len());
         let mut index: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = crate::hash::FastMap::default();
         index.reserve(self.progress.len());
         for (m, marker) in self.progress.iter().enumerate() {
             let reconciles = marker.source.reconciles();
             for (u, unit) in marker.units.iter().enumerate() {
-                let row = (m as u32, u as u32);
+                let row = UnitRef { marker: m as u32, unit: u as u32 };
                 let key = if reconciles { crate::identity::UnitKey::of(self.text(unit.name)) } else { None };
                 let Some(key) = key else {
                     out.push(row);
@@ -490,6 +489,12 @@ impl Document {
             }
         }
         out
+    }
+
+    /// The marker and the unit a [`UnitRef`] names.
+    pub(crate) fn unit_at(&self, r: UnitRef) -> (&ProgressMarker, &Unit) {
+        let marker = &self.progress[r.marker as usize];
+        (marker, &marker.units[r.unit as usize])
     }
 
     /// The inside of a code fence that wraps the whole file (```` ```markdown ````), which
@@ -673,6 +678,16 @@ impl Section {
         let last = self.description.map_or(self.heading.end(), |d| d.end().max(self.heading.end()));
         crate::span::line_end_after(text, last)
     }
+}
+
+/// One unit of one progress marker, by position: the marker's index in
+/// [`Document::progress`] and the unit's in its [`ProgressMarker::units`]
+/// ([`Document::unit_at`] gives both). Two `u32`s: a long run mentions tens of thousands of
+/// units, and only the ones that stay are worth naming.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct UnitRef {
+    pub marker: u32,
+    pub unit: u32,
 }
 
 /// The text of the sections of some roles (history, the state sections, …), merged into

@@ -354,8 +354,8 @@ impl Summary {
         }
         let units = doc.current_units();
         let current = |wanted: &dyn Fn(Status) -> bool| {
-            units.iter().any(|&(m, _)| {
-                let marker = &doc.progress()[m as usize];
+            units.iter().any(|&r| {
+                let (marker, _) = doc.unit_at(r);
                 marker.status.is_some_and(wanted) && !self.history.holds(marker.span.start())
             })
         };

@@ -106,14 +106,26 @@ impl CheckOptions {
         CheckOptions { now: Some(now), ..CheckOptions::default() }
     }
 
-    fn override_for(&self, rule: Rule) -> Option<Option<Severity>> {
-        self.severity.iter().rev().find(|(r, _)| *r == rule).map(|(_, s)| *s)
+    /// What the options say of `rule`: the last override naming it, else its default.
+    fn setting(&self, rule: Rule) -> Setting {
+        match self.severity.iter().rev().find(|(r, _)| *r == rule) {
+            None => Setting::Default,
+            Some((_, Some(severity))) => Setting::Severity(*severity),
+            Some((_, None)) => Setting::Off,
+        }
     }
 
     /// Whether a rule runs at all (not turned off by an override).
     pub fn enabled(&self, rule: Rule) -> bool {
-        !matches!(self.override_for(rule), Some(None))
+        !matches!(self.setting(rule), Setting::Off)
     }
+}
+
+/// A rule as the options set it: as registered, at another severity, or off.
+enum Setting {
+    Default,
+    Severity(Severity),
+    Off,
 }
 
 /// Runs every check rule that applies to the document's dialect. Diagnostics come sorted by
@@ -156,13 +168,13 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
 /// depend on the overrides: turning possible-secret off hides the finding, not the secret.
 pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions, secrets: &crate::secret::Secrets) -> Vec<Diagnostic> {
     if !options.severity.is_empty() {
-        out.retain_mut(|d| match options.override_for(d.rule) {
-            Some(Some(s)) => {
+        out.retain_mut(|d| match options.setting(d.rule) {
+            Setting::Severity(s) => {
                 d.severity = s;
                 true
             }
-            Some(None) => false,
-            None => true,
+            Setting::Off => false,
+            Setting::Default => true,
         });
     }
     for d in out.iter_mut().filter(|_| !secrets.is_empty()) {

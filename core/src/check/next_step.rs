@@ -29,15 +29,7 @@ fn next_step_done(cx: &mut Ctx) {
     if doc.completion().is_some() || doc.progress().is_empty() {
         return;
     }
-    let markers = doc.progress();
-    let now: Vec<(&ProgressMarker, &Unit)> = doc
-        .current_units()
-        .into_iter()
-        .filter_map(|(m, u)| {
-            let marker = markers.get(m as usize)?;
-            Some((marker, marker.units.get(u as usize)?))
-        })
-        .collect();
+    let now: Vec<(&ProgressMarker, &Unit)> = doc.current_units().into_iter().map(|r| doc.unit_at(r)).collect();
     let chosen = crate::plan::next::written(doc).and_then(|s| first_line(doc, s));
     let mut lines: Vec<Span> = steps(doc).into_iter().filter_map(|s| first_line(doc, s)).collect();
     lines.dedup_by_key(|l| l.start());

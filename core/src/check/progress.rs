@@ -108,14 +108,12 @@ fn two_in_progress(cx: &mut Ctx) {
     if markers.iter().filter(|m| in_progress(m)).nth(1).is_none() {
         return;
     }
-    let mut now_in_progress = doc.current_units().into_iter().filter(|&(m, _)| in_progress(&markers[m as usize]));
+    let mut now_in_progress = doc.current_units().into_iter().map(|r| doc.unit_at(r)).filter(|(m, _)| in_progress(m));
     let Some((first, first_unit)) = now_in_progress.next() else { return };
-    let first = &markers[first as usize];
-    let first_name = doc.text(first.units[first_unit as usize].name);
+    let first_name = doc.text(first_unit.name);
     let line = cx.line(first.span.start());
     for (m, u) in now_in_progress {
-        let m = &markers[m as usize];
-        let name = doc.text(m.units[u as usize].name);
+        let name = doc.text(u.name);
         let d = cx
             .diag(Rule::ProgressContradiction, m.span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{name}`"))
             .with_help("one unit is in progress at a time: mark the other COMPLETED, PENDING or BLOCKED, with its stop point");
@@ -132,11 +130,7 @@ pub(crate) fn remaining(doc: &Document) -> Option<(&ProgressMarker, &Unit)> {
         return None;
     }
     let now = doc.current_units();
-    let find = |wanted: fn(Status) -> bool| {
-        let &(m, u) = now.iter().find(|&&(m, _)| markers[m as usize].status.is_some_and(wanted))?;
-        let marker = &markers[m as usize];
-        Some((marker, &marker.units[u as usize]))
-    };
+    let find = |wanted: fn(Status) -> bool| now.iter().map(|&r| doc.unit_at(r)).find(|(m, _)| m.status.is_some_and(wanted));
     find(|s| s == Status::InProgress).or_else(|| find(|s| matches!(s, Status::Pending | Status::Blocked)))
 }
 
@@ -235,8 +229,8 @@ fn stale_in_progress(cx: &mut Ctx) {
     };
     let latest_at = latest.timestamp.map_or(0, |t| t.epoch_seconds);
     let mut found = Vec::new();
-    for (m, u) in doc.current_units() {
-        let marker = &doc.progress()[m as usize];
+    for r in doc.current_units() {
+        let (marker, unit) = doc.unit_at(r);
         if marker.status != Some(Status::InProgress) || marker.source == MarkerSource::Prose {
             continue;
         }
@@ -245,7 +239,7 @@ fn stale_in_progress(cx: &mut Ctx) {
         if session.role == SectionRole::History {
             continue;
         }
-        found.push((marker.span, doc.text(marker.units[u as usize].name), when));
+        found.push((marker.span, doc.text(unit.name), when));
     }
     let latest_line = cx.line(latest.heading.start());
     let latest_when = latest.timestamp.map(|t| t.to_string()).unwrap_or_default();

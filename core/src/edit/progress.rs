@@ -226,14 +226,12 @@ fn only_one_in_progress(doc: &Document, name: &str, found: Option<(usize, usize)
     let want = UnitKey::of(name);
     // Units in their current state, as the check sees them: a unit IN_PROGRESS on an older
     // line and COMPLETED on a later one is in progress no more.
-    for (mi, ui) in doc.current_units() {
-        let (mi, ui) = (mi as usize, ui as usize);
-        let m = &doc.progress()[mi];
+    for r in doc.current_units() {
+        let (m, u) = doc.unit_at(r);
         if m.status != Some(Status::InProgress) {
             continue;
         }
-        let u = &m.units[ui];
-        if found != Some((mi, ui)) && UnitKey::of(doc.text(u.name)) != want {
+        if found != Some((r.marker as usize, r.unit as usize)) && UnitKey::of(doc.text(u.name)) != want {
             return Err(EditError::AnotherInProgress {
                 unit: doc.text(u.name).to_owned(),
                 line: doc.position(m.span.start()).line,

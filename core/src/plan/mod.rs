@@ -158,8 +158,8 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let mut latest_stuck_at: Option<usize> = None;
     let mut latest_done_at: Option<usize> = None;
     let history = Regions::of(doc, |r| r == SectionRole::History);
-    for (m, u) in units {
-        let marker = &doc.progress()[m as usize];
+    for r in units {
+        let (marker, unit) = doc.unit_at(r);
         let Some(status) = marker.status else { continue };
         let done = matches!(status, Status::Completed | Status::Skipped);
         // Past state kept for the record is history: what it finished counts, what it left
@@ -167,7 +167,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         if !done && history.holds(marker.span.start()) {
             continue;
         }
-        let unit = NamedUnit::of(doc, marker, &marker.units[u as usize]);
+        let unit = NamedUnit::of(doc, marker, unit);
         if status == Status::InProgress && resume_from.is_none() {
             in_progress_at = Some(marker.span.start());
             resume_from = Some(ResumeFrom {
