@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
+import zlib from "node:zlib";
 import { PHONE, card, chooseFolder, drop, open, shots, url } from "./page.mjs";
 
 const findings = ["# Session Memory — task_two", "## Progress Markers", "- IN_PROGRESS: a/", "- IN_PROGRESS: b/", ""].join("\n");
@@ -207,5 +208,14 @@ test("bidi-override and zero-width characters are shown in the source view, and 
   assert.equal(await c.getByTestId("source").textContent(), text);
   assert.equal(await c.locator('[data-rule="invisible-character"]').count(), 2);
   await c.getByTestId("source").screenshot({ path: path.join(shots, "visual-invisible-laptop-light.png") });
+  await done();
+});
+
+test("a share link that unpacks past 32 MB is refused as broken, not unpacked whole", async () => {
+  const { page, done } = await open();
+  const bomb = zlib.deflateRawSync(Buffer.alloc(40 << 20, 0x61)).toString("base64url");
+  await page.goto(`${url}#share=${bomb}&name=bomb.md`);
+  await page.getByTestId("share-error").waitFor();
+  assert.match(await page.getByTestId("share-error").textContent(), /^This share link is broken: its data does not decompress/);
   await done();
 });

@@ -12,15 +12,25 @@ pub fn App() -> impl IntoView {
     // A share link pasted into this tab changes only the fragment: open it as a page would.
     let opened = window_event_listener(leptos::ev::hashchange, |_| {
         let location = window().location();
-        if share::from_fragment(&location.hash().unwrap_or_default()).is_some() {
+        if share::is_link(&location.hash().unwrap_or_default()) {
             let _ = location.reload();
         }
     });
     on_cleanup(move || opened.remove());
     let fragment = window().location().hash().unwrap_or_default();
-    match share::from_fragment(&fragment) {
-        Some(shared) => view! { <SharedView shared /> }.into_any(),
-        None => view! { <WorkspaceView /> }.into_any(),
+    if share::is_link(&fragment) {
+        // The browser unpacks the file: drawn once it has.
+        let opened = RwSignal::new(None);
+        leptos::task::spawn_local(async move { opened.set(share::open(&fragment).await) });
+        view! {
+            {move || match opened.get() {
+                Some(shared) => view! { <SharedView shared /> }.into_any(),
+                None => view! { <Header /><main><p data-testid="share-opening">"Opening the shared file…"</p></main> }.into_any(),
+            }}
+        }
+        .into_any()
+    } else {
+        view! { <WorkspaceView /> }.into_any()
     }
 }
 

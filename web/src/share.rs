@@ -15,9 +15,13 @@ pub struct Shared {
 /// The largest text a link may unpack to: a memory file, not a decompression bomb.
 const MAX_TEXT: usize = 32 << 20;
 
-/// The shared file of a location fragment (`#share=…&name=…`): `None` when the fragment is
-/// no share link, and for a broken one what is wrong with it.
-pub fn from_fragment(fragment: &str) -> Option<Result<Shared, String>> {
+/// Whether a location fragment is a share link (`#share=…`).
+pub fn is_link(fragment: &str) -> bool {
+    data_and_name(fragment).0.is_some()
+}
+
+/// The `share` and `name` parameters of a fragment.
+fn data_and_name(fragment: &str) -> (Option<&str>, Option<&str>) {
     let params = fragment.strip_prefix('#').unwrap_or(fragment);
     let (mut data, mut name) = (None, None);
     for pair in params.split('&') {
@@ -27,14 +31,25 @@ pub fn from_fragment(fragment: &str) -> Option<Result<Shared, String>> {
             _ => {}
         }
     }
-    Some(read(data?, name))
+    (data, name)
 }
 
-fn read(data: &str, name: Option<&str>) -> Result<Shared, String> {
+/// The shared file of a location fragment (`#share=…&name=…`): `None` when the fragment is
+/// no share link, and for a broken one what is wrong with it. The browser's own
+/// `DecompressionStream("deflate-raw")` unpacks it: an inflater in the wasm would cost the
+/// dashboard's size budget (SPEC §9) what every current browser has built in.
+pub async fn open(fragment: &str) -> Option<Result<Shared, String>> {
+    let (data, name) = data_and_name(fragment);
+    Some(read(data?, name).await)
+}
+
+async fn read(data: &str, name: Option<&str>) -> Result<Shared, String> {
     let bytes = URL_SAFE_NO_PAD
         .decode(data.trim_end_matches('='))
         .map_err(|_| "its data is not base64url (was the link cut short?)".to_owned())?;
-    let inflated = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_TEXT)
+    let input = js_sys::Uint8Array::from(bytes.as_slice());
+    let inflated = transform("DecompressionStream", &input.into(), MAX_TEXT)
+        .await
         .map_err(|_| "its data does not decompress (was the link cut short or edited?)".to_owned())?;
     let text = String::from_utf8(inflated).map_err(|_| "it does not hold UTF-8 text".to_owned())?;
     let name = name
@@ -47,28 +62,42 @@ fn read(data: &str, name: Option<&str>) -> Result<Shared, String> {
 
 /// The share link of `text` under `base` (the page's own address, without its fragment). The
 /// text is compressed by the browser's own `CompressionStream("deflate-raw")` (the format
-/// `memento share` writes and [`from_fragment`] reads): a compressor in the wasm would cost the
-/// dashboard's size budget 4 KB for what every current browser has built in.
+/// `memento share` writes and [`open`] reads).
 pub async fn link(base: &str, name: &str, text: &str) -> Result<String, String> {
-    let data = deflate_raw(text).await.map_err(|_| "this browser cannot compress a share link (no CompressionStream): use Export HTML".to_owned())?;
+    let data = transform("CompressionStream", &text.into(), usize::MAX)
+        .await
+        .map_err(|_| "this browser cannot compress a share link (no CompressionStream): use Export HTML".to_owned())?;
     let data = URL_SAFE_NO_PAD.encode(data);
     let name = String::from(js_sys::encode_uri_component(name));
     Ok(format!("{base}#share={data}&name={name}"))
 }
 
-/// `new Response(new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer()`.
-async fn deflate_raw(text: &str) -> Result<Vec<u8>, wasm_bindgen::JsValue> {
+/// `part` (a string or bytes) through `new <class>("deflate-raw")`, read chunk by chunk: an
+/// error once the output passes `limit` bytes.
+async fn transform(class: &str, part: &wasm_bindgen::JsValue, limit: usize) -> Result<Vec<u8>, wasm_bindgen::JsValue> {
     use js_sys::{Array, Function, Reflect};
     use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
     let global = js_sys::global();
-    let class = |name: &str| Reflect::get(&global, &name.into()).and_then(|c| c.dyn_into::<Function>().map_err(Into::into));
     let method = |on: &wasm_bindgen::JsValue, name: &str| Reflect::get(on, &name.into()).and_then(|m| m.dyn_into::<Function>().map_err(Into::into));
-    let compressor = Reflect::construct(&class("CompressionStream")?, &Array::of1(&"deflate-raw".into()))?;
-    let blob = web_sys::Blob::new_with_str_sequence(&Array::of1(&text.into()))?;
-    let stream = method(&blob, "stream")?.call0(&blob)?;
-    let compressed = method(&stream, "pipeThrough")?.call1(&stream, &compressor)?;
-    let response = Reflect::construct(&class("Response")?, &Array::of1(&compressed))?;
-    let buffer = method(&response, "arrayBuffer")?.call0(&response)?;
-    let buffer = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(buffer)).await?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+    let class = Reflect::get(&global, &class.into())?.dyn_into::<Function>()?;
+    let stream = Reflect::construct(&class, &Array::of1(&"deflate-raw".into()))?;
+    // `new Blob([part])` takes a string or bytes alike.
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&Array::of1(part))?;
+    let source = method(&blob, "stream")?.call0(&blob)?;
+    let output = method(&source, "pipeThrough")?.call1(&source, &stream)?;
+    let reader = method(&output, "getReader")?.call0(&output)?;
+    let read = method(&reader, "read")?;
+    let mut out = Vec::new();
+    loop {
+        let chunk = JsFuture::from(js_sys::Promise::from(read.call0(&reader)?)).await?;
+        if Reflect::get(&chunk, &"done".into())?.is_truthy() {
+            return Ok(out);
+        }
+        out.extend(js_sys::Uint8Array::new(&Reflect::get(&chunk, &"value".into())?).to_vec());
+        if out.len() > limit {
+            let _ = method(&reader, "cancel").and_then(|cancel| cancel.call0(&reader));
+            return Err("too large".into());
+        }
+    }
 }
