@@ -965,6 +965,24 @@ pub(crate) const NOTHING: &[&str] = &[
     "没有", "暂无", "없음",
 ];
 
+/// Words that mark a block as the one a fresh session starts from: `START HERE`, `Current
+/// Session`, `Latest Session`.
+pub(crate) const CURRENT_MARKS: &[&str] = &[
+    "start here", "current session", "latest session", "sesión actual", "última sesión", "sessão atual", "session actuelle",
+    "dernière session", "aktuelle sitzung", "letzte sitzung", "sessione corrente", "ultima sessione", "aktuell session",
+    "senaste session", "текущая сессия", "последняя сессия", "現在のセッション", "最新のセッション", "当前会话", "最新会话",
+    "현재 세션", "최신 세션",
+];
+
+/// Words that mark such a block as past: `(prior) START HERE`, `Previous session`.
+const PAST_MARKS: &[&str] = &["prior", "previous", "old", "earlier", "superseded", "archived", "stale", "anterior", "précédent", "vorherig", "precedente", "föregående", "предыдущ", "以前", "前回", "之前", "이전"];
+
+/// Whether `title` marks its block as the current one ([`CURRENT_MARKS`]) and not as past.
+pub(crate) fn marks_current(title: &str) -> bool {
+    let folded = crate::case::to_lower(title);
+    CURRENT_MARKS.iter().any(|m| folded.contains(m)) && !PAST_MARKS.iter().any(|m| folded.contains(m))
+}
+
 /// Words that say an item is as it was: `(変更なし)`, `(unchanged)`, `(sin cambios)`. The
 /// item's content stayed in an earlier version of the file.
 pub(crate) const UNCHANGED: &[&str] = &[

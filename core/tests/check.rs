@@ -800,3 +800,19 @@ fn a_section_of_unchanged_items_holds_no_details() {
     let found: Vec<(u32, String)> = check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::EmptySection).map(|d| (d.line, d.message)).collect();
     assert_eq!(found, [(3, "section `Recent Changes` holds no details: 3 of its 4 items say only `(no change)`".to_owned())]);
 }
+
+/// Several blocks that each say a fresh session starts there: each after the first is a
+/// status-conflict. Sibling sections tagged `(Current Session)` in a row are one session's
+/// parts, and a block marked as prior is history.
+#[test]
+fn several_blocks_claiming_to_be_current() {
+    let conflicts = |text: &str| -> Vec<(u32, String)> {
+        check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::StatusConflict).map(|d| (d.line, d.message)).collect()
+    };
+    let handoff = "# Handoff\n\n## START HERE — W4b (fresh session)\n\nDo W4b.\n\n## W3 notes\n\nDone.\n\n## START HERE — W3 wiring\n\nDo W3.\n\n## (prior) START HERE — W2\n\nDo W2.\n";
+    assert_eq!(conflicts(handoff), [(11, "this block says it is the current one, and so does `START HERE — W4b (fresh session)` (line 3)".to_owned())]);
+    let parts = "# Active Context\n\n## Recent Work\n\n### Player fix (Current Session)\n\nFixed.\n\n### Login fix (Current Session)\n\nFixed.\n";
+    assert_eq!(conflicts(parts), []);
+    let plain = "====\nSession: Feature #21\nDate: 2026-02-27 (Latest Session)\n====\nStatus: passing\n\n====\nSession: Features #138-#140\nDate: 2026-02-27 (Current Session)\n====\nStatus: done\n";
+    assert_eq!(conflicts(plain), [(9, "this block says it is the current one, and so does `Date: 2026-02-27 (Latest Session)` (line 3)".to_owned())]);
+}

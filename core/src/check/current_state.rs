@@ -9,7 +9,9 @@
 //!   first line that is a short status and nothing more (`✅ Complete`, `In progress —
 //!   blocked on review`); a line naming a unit (`IN_PROGRESS: auth`) is that unit's status,
 //!   not the run's. A state section in history or under a dated session is that session's
-//!   state, which later ones rightly change.
+//!   state, which later ones rightly change. Also several blocks that each say they are
+//!   where a fresh session starts (`START HERE` twice, `Latest Session` and `Current
+//!   Session`).
 
 use super::Ctx;
 use crate::document::{Document, Section, SectionRole, Status};
@@ -22,6 +24,7 @@ use crate::Dialect;
 pub(super) fn check(cx: &mut Ctx) {
     if cx.on(Rule::StatusConflict) {
         conflict(cx);
+        competing_entry_points(cx);
     }
     if cx.doc.dialect() != Dialect::SessionNotes || !cx.on(Rule::StaleCurrentState) {
         return;
@@ -75,6 +78,56 @@ fn conflict(cx: &mut Ctx) {
         let d = cx
             .diag(Rule::StatusConflict, at, format!("this current state says {}, but `{}` (line {line}) says {}", status.as_str(), cx.quote(title, 40), was.as_str()))
             .with_help("keep one current state: update the older block, or move it under the history it belongs to");
+        cx.push(d);
+    }
+}
+
+/// Several blocks that each say they are where a fresh session starts: headings `START
+/// HERE`, `Current Session`, `Latest Session` (in several languages,
+/// [`lexicon::CURRENT_MARKS`]), or a plain-text log's `Date: 2026-02-27 (Latest Session)`.
+/// One marked as past (`(prior) START HERE`, `Previous session`) or in history is not; the
+/// second and later are reported, naming the first.
+fn competing_entry_points(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let text = doc.source();
+    let sections = doc.sections();
+    let history = crate::document::Regions::of(doc, |r| r == SectionRole::History);
+    // (where, the section it heads)
+    let mut marks: Vec<(Span, Option<usize>)> = sections
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.level >= 2 && lexicon::marks_current(doc.text(s.title)) && !history.holds(s.heading.start()))
+        .map(|(i, s)| (s.heading, Some(i)))
+        .collect();
+    // A plain-text log marks its sessions on a line: `(Latest Session)`.
+    for at in memchr::memmem::find_iter(text.as_bytes(), "ession)") {
+        let line = Span::new(crate::span::line_start(text, at), crate::span::line_content_end(text, at));
+        let open = text[line.start()..at].rfind('(').map(|o| line.start() + o);
+        if let Some(open) = open.filter(|_| !history.holds(at)) {
+            if lexicon::marks_current(&text[open + 1..at + "ession".len()]) && !sections.iter().any(|s| s.heading == line) {
+                marks.push((line, None));
+            }
+        }
+    }
+    crate::sort::sort_by_key(&mut marks, |m| [m.0.start() as u64, 0, 0]);
+    // Sibling sections in a row, each tagged (`### Login fix (Current Session)`, `### Review
+    // (Current Session)`), are the parts of one current session; two `START HERE` blocks
+    // are two entry points.
+    let tagged = |i: usize| doc.text(sections[i].title).trim_end().ends_with(')');
+    let same_block = |a: Option<usize>, b: Option<usize>| match (a, b) {
+        (Some(a), Some(b)) => {
+            tagged(a) && tagged(b) && sections[a].level == sections[b].level && sections[a + 1..b].iter().all(|s| s.level > sections[b].level)
+        }
+        _ => false,
+    };
+    let mut blocks = marks.iter().enumerate().filter(|&(k, m)| k == 0 || !same_block(marks[k - 1].1, m.1)).map(|(_, m)| m.0);
+    let Some(first) = blocks.next() else { return };
+    let line = cx.line(first.start());
+    let name = cx.quote(doc.text(first).trim_start_matches('#').trim(), 40);
+    for m in blocks {
+        let d = cx
+            .diag(Rule::StatusConflict, m, format!("this block says it is the current one, and so does `{name}` (line {line})"))
+            .with_help("keep one entry point for the next session: mark the older ones as prior, or move them under the history they belong to");
         cx.push(d);
     }
 }
