@@ -32,8 +32,6 @@ const REGRESSION_NOTES: [&str; 12] = [
     "redo", "re-do",
 ];
 
-const STATUS_EMOJI: [&str; 8] = ["✅", "✔️", "✔", "☑️", "❌", "🚧", "🔄", "⏳"];
-
 /// Transition diagnostics from `old` to `new`, sorted by position in `new`. Messages quote
 /// both versions: the secrets of both are masked in them (`docs/secrets.md`).
 pub fn diff(old: &Document, new: &Document) -> Vec<Diagnostic> {
@@ -98,10 +96,11 @@ fn headers(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
     };
     let (oi, ni) = (kept(old), kept(new));
     // A status emoji in a heading (`## 🔄 Session State` → `## ✅ Session State`) is progress,
-    // not a change of header.
+    // not a change of header: any emoji the reader reads as a status (the lexicon's table,
+    // where a form with its variation selector comes before the bare one).
     let key = |d: &Document, i: usize| {
         let mut h = d.text(d.sections()[i].heading).trim().to_owned();
-        for e in STATUS_EMOJI {
+        for (e, _) in crate::lexicon::EMOJI {
             h = h.replace(e, "");
         }
         h.split_whitespace().collect::<Vec<_>>().join(" ")

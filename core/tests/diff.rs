@@ -60,6 +60,16 @@ mod header_changed {
         let notes = edit::update_section(NOTES, "Current State", "Working on batch_4.").unwrap().text;
         assert!(run(NOTES, &notes).is_empty());
     }
+
+    #[test]
+    fn does_not_fire_when_a_heading_only_changes_its_status_emoji() {
+        // Every status emoji the reader knows is progress in a heading, not a new header.
+        for (from, to) in [("🔄", "✅"), ("🟡", "🟢"), ("⏸️", "✅"), ("🔲", "☑"), ("⛔", "🚧")] {
+            let old = format!("# Progress\n\n## {from} Session State\nwork\n");
+            let new = format!("# Progress\n\n## {to} Session State\nwork\n");
+            assert!(run(&old, &new).is_empty(), "{from} → {to}: {:?}", run(&old, &new));
+        }
+    }
 }
 
 mod description_changed {
