@@ -2,7 +2,7 @@
 # Builds the npm package memento-wasm into wasm-pkg/pkg/: node/ (CommonJS, for Node) and
 # bundler/ (ES module, for Vite/webpack), both from one wasm built with the `npm-release`
 # profile (Cargo.toml: small, its hot crate fast), then shrunk with npm's wasm-opt (binaryen
-# 132; never Debian's, see TOOLCHAIN.md).
+# 132; never Debian's, see README.md).
 # Needs the tools of scripts/setup.sh.
 set -euo pipefail
 

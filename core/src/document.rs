@@ -212,6 +212,12 @@ impl Status {
         }
     }
 
+    /// The status a caller names (an argument, a tool input): a status word or an alias in
+    /// any case, around spaces.
+    pub fn read(word: &str) -> Result<Status, UnknownStatus> {
+        Status::from_word(&word.trim().to_ascii_uppercase()).map(|(s, _)| s).ok_or_else(|| UnknownStatus(word.to_owned()))
+    }
+
     /// Reads a canonical status word or an alias (`DONE`, `WIP`, `TODO`), in upper case.
     pub fn from_word(word: &str) -> Option<(Status, bool)> {
         let canonical = Status::ALL.into_iter().find(|s| s.as_str() == word);
@@ -227,6 +233,19 @@ impl Status {
         Some((alias, true))
     }
 }
+
+/// A status word that is none of [`Status::ALL`] nor an alias.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownStatus(pub String);
+
+impl fmt::Display for UnknownStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<_> = Status::ALL.iter().map(|s| s.as_str()).collect();
+        write!(f, "unknown status `{}` (expected {})", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownStatus {}
 
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -38,6 +38,7 @@ pub mod span;
 mod text;
 pub mod time;
 pub mod tokens;
+pub mod tools;
 
 pub use check::{check, CheckOptions, NotesTemplate};
 pub use dialect::Dialect;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `memento` command of the memento-wasm package (SPEC §6); see cli/main.cjs.
+// The `memento` command of the memento-wasm package (wasm-pkg/README.md, "The `memento` command"); see cli/main.cjs.
 "use strict";
 
 // A reader that stops early (`memento plan FILE --json | head`) closes the pipe: that ends

@@ -1,4 +1,4 @@
-// The `memento` CLI (SPEC §6): every command, its exit codes and its --json shapes.
+// The `memento` CLI (wasm-pkg/README.md, "The `memento` command"): every command, its exit codes and its --json shapes.
 // Exit codes: 0 fine; 1 the check found errors (or a guard refused a write, or a merge
 // conflicted); 2 usage, I/O or input error (not UTF-8, binary), one line on stderr.
 "use strict";
@@ -162,7 +162,7 @@ function requireScope(opts, files) {
   }
 }
 
-/** camelCase keys → snake_case (the plan's JSON is SPEC §4's, in snake case). */
+/** camelCase keys → snake_case (the plan's JSON is docs/plan.md's, in snake case). */
 function snakeKeys(value) {
   if (Array.isArray(value)) return value.map(snakeKeys);
   if (value === null || typeof value !== "object") return value;

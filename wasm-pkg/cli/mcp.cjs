@@ -1,5 +1,5 @@
 // `memento mcp FILE|DIR`: a stdio MCP server on the official TypeScript SDK
-// (docs/integration.md, "MCP server"). Its tools are memoryTools() (SPEC §7) over the memory
+// (docs/integration.md, "MCP server"). Its tools are memoryTools() (docs/integration.md) over the memory
 // file, or the memory files of a folder; the resume prompt is its prompt; each memory file is
 // a resource. Writes go through the CLI's lock and atomic replace (edit.cjs) and the package's
 // guards (applyToolCall): a refused write is a tool result with isError, its text saying why.

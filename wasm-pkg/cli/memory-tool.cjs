@@ -8,7 +8,7 @@
 // - Writes take the CLI's lock and atomic replace (edit.cjs, docs/writes.md): concurrent
 //   calls, in one process or several, lose nothing.
 // - A file Memento recognizes as a memory file (any dialect but generic) is guarded as the
-//   edits of SPEC §5 are: a write that would add a finding of a guarded rule (a decision
+//   edits of docs/edits.md are: a write that would add a finding of a guarded rule (a decision
 //   contradicting an active one, a duplicate entry, a secret, a dangling SUPERSEDES, two
 //   units in progress, a drifted template) or rewrite what is append-only (a decision edited
 //   instead of superseded, an entry or the TASK COMPLETE block removed; in session notes, a

@@ -9,6 +9,7 @@ use crate::error::{Code, GLUE_CODES};
 use memento_core::document::{MarkerSource, SectionRole};
 use memento_core::edit::Kind;
 use memento_core::plan::NextActionSource;
+use memento_core::tools::ToolName;
 use memento_core::{Dialect, Rule, RuleKind, RunStatus, Severity, Status};
 
 const BEGIN: &str = "// BEGIN generated from the Rust enums\n";
@@ -30,6 +31,7 @@ fn unions() -> Vec<(&'static str, &'static str, Vec<&'static str>)> {
         ("CheckpointKind", "What a checkpoint records.", names(Kind::ALL, Kind::as_str)),
         ("SectionRole", "What a section is for, from its title.", names(SectionRole::ALL, SectionRole::as_str)),
         ("MarkerSource", "Where a progress marker's status was read from.", names(MarkerSource::ALL, MarkerSource::as_str)),
+        ("MemoryToolName", "The memory tools of `memoryTools()`.", names(ToolName::ALL, ToolName::as_str)),
         (
             "MementoErrorCode",
             "The `code` of a `MementoError`.",

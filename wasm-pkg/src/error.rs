@@ -24,7 +24,7 @@ memento_core::named! {
         InvalidEdits = "invalid-edits",
         /// `applyToolCall`: not one of the tools of `memoryTools()`.
         UnknownTool = "unknown-tool",
-        // Refused edits (SPEC §5), one per core `EditError`.
+        // Refused edits (docs/edits.md), one per core `EditError`.
         DuplicateEntry = "duplicate-entry",
         ConflictingDecision = "conflicting-decision",
         UnknownDecision = "unknown-decision",

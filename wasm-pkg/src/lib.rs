@@ -172,7 +172,7 @@ impl MementoDocument {
         to_js(w)
     }
 
-    /// Runs every check rule (SPEC §3). Diagnostics are data: this never throws on content.
+    /// Runs every check rule (docs/rules.md). Diagnostics are data: this never throws on content.
     #[wasm_bindgen(unchecked_return_type = "Diagnostic[]")]
     pub fn check(
         &self,
@@ -185,7 +185,7 @@ impl MementoDocument {
         Ok(to_js(w))
     }
 
-    /// The resume plan (SPEC §4), with the check's findings.
+    /// The resume plan (docs/plan.md), with the check's findings.
     pub fn plan(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
@@ -194,7 +194,7 @@ impl MementoDocument {
         Plan::new(self.doc.clone(), &o, self.enc)
     }
 
-    /// The text injected at session start (SPEC §4), within `budget` tokens.
+    /// The text injected at session start (docs/plan.md), within `budget` tokens.
     #[wasm_bindgen(js_name = renderPrompt)]
     pub fn render_prompt(
         &self,
@@ -317,7 +317,7 @@ impl Plan {
     }
 }
 
-/// Runs every check rule on a text (SPEC §3). Never throws on content.
+/// Runs every check rule on a text (docs/rules.md). Never throws on content.
 #[wasm_bindgen(unchecked_return_type = "Diagnostic[]")]
 pub fn check(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -376,7 +376,7 @@ pub fn check_workspace(
     Ok(to_js(w))
 }
 
-/// The resume plan of a text (SPEC §4). See [`Plan`]: lists are built when read.
+/// The resume plan of a text (docs/plan.md). See [`Plan`]: lists are built when read.
 #[wasm_bindgen]
 pub fn plan(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -390,11 +390,11 @@ pub fn plan(
 fn prompt_of(doc: &memento_core::Document, o: &Opts) -> Result<String, JsValue> {
     let budget = o.count("budget")?.unwrap_or(prompt::DEFAULT_BUDGET);
     let p = memento_core::plan(doc, &o.check_options()?);
-    // The core masks secrets in what it renders (SPEC §3, possible-secret).
+    // The core masks secrets in what it renders (docs/secrets.md).
     prompt::render_prompt(doc, &p, budget).map_err(error::budget_error)
 }
 
-/// The text to inject at session start (SPEC §4): a caution, then the next action, the
+/// The text to inject at session start (docs/plan.md): a caution, then the next action, the
 /// binding decisions, … within `budget` estimated tokens (2000), ending with what was left
 /// out and where.
 #[wasm_bindgen(js_name = renderPrompt)]
@@ -431,7 +431,7 @@ pub fn render_prompts(
 }
 
 /// What changed between two versions of one file that the file's rules forbid (the
-/// transition rules of SPEC §3). Ranges are in `after`.
+/// transition rules of docs/rules.md). Ranges are in `after`.
 #[wasm_bindgen(unchecked_return_type = "Diagnostic[]")]
 pub fn diff(
     #[wasm_bindgen(unchecked_param_type = "string")] before: JsValue,
@@ -451,7 +451,7 @@ pub fn diff(
     Ok(to_js(w))
 }
 
-/// Three-way merge of one file edited in two places (SPEC §5).
+/// Three-way merge of one file edited in two places (docs/edits.md).
 #[wasm_bindgen(unchecked_return_type = "MergeResult")]
 pub fn merge(
     #[wasm_bindgen(unchecked_param_type = "string")] base: JsValue,
@@ -518,16 +518,10 @@ fn kind(name: &str) -> Result<edit::Kind, JsValue> {
 }
 
 fn parse_status(word: &str) -> Result<Status, JsValue> {
-    match Status::from_word(&word.trim().to_ascii_uppercase()) {
-        Some((s, _)) => Ok(s),
-        None => Err(error(
-            Code::InvalidArgument,
-            format!("unknown status `{word}` (expected COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED or SKIPPED)"),
-        )),
-    }
+    Status::read(word).map_err(|e| error(Code::InvalidArgument, e.to_string()))
 }
 
-/// Appends a checkpoint `- <timestamp> — <note>` (SPEC §5). Without `kind`, the note is
+/// Appends a checkpoint `- <timestamp> — <note>` (docs/edits.md). Without `kind`, the note is
 /// routed by its content: "DO NOT…", "decided…", "use…" → decision; a status word →
 /// progress; else discovery. Throws `MementoError` when a guard refuses it.
 #[wasm_bindgen(unchecked_return_type = "EditResult")]

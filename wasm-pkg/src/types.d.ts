@@ -58,6 +58,11 @@ export type MarkerSource =
   | "status-word" | "alias" | "checkbox" | "emoji" | "section" | "feature" | "suffix" | "heading"
   | "table" | "prose";
 
+/** The memory tools of `memoryTools()`. */
+export type MemoryToolName =
+  | "record_decision" | "supersede_decision" | "record_progress" | "record_discovery"
+  | "set_next_step" | "recall";
+
 /** The `code` of a `MementoError`. */
 export type MementoErrorCode =
   | "invalid-argument" | "invalid-timestamp" | "invalid-edits" | "unknown-tool" | "duplicate-entry"
@@ -151,7 +156,7 @@ export interface EditOptions {
 }
 
 export interface CheckpointOptions extends EditOptions {
-  /** Without a kind the note is routed by its content (SPEC §5). */
+  /** Without a kind the note is routed by its content (docs/edits.md). */
   kind?: CheckpointKind;
 }
 
@@ -194,7 +199,7 @@ export interface PlanCounts {
   infos: number;
 }
 
-/** A plan as plain data: what `JSON.stringify(plan)` writes (SPEC §4, in camelCase). */
+/** A plan as plain data: what `JSON.stringify(plan)` writes (docs/plan.md, in camelCase). */
 export interface PlanData {
   status: RunStatus;
   nextAction: NextAction | null;
@@ -318,10 +323,6 @@ export interface JsonSchema {
   items?: JsonSchema;
   additionalProperties?: boolean;
 }
-
-export type MemoryToolName =
-  | "record_decision" | "supersede_decision" | "record_progress" | "record_discovery"
-  | "set_next_step" | "recall";
 
 /** A tool definition in the shape of the Anthropic Messages API (`tools`). */
 export interface ToolDefinition { name: MemoryToolName; description: string; input_schema: JsonSchema }

@@ -1,5 +1,5 @@
 // The JavaScript API of the built package (pkg/node through package.json "exports"):
-// each function of SPEC §7 on seed 000's file, offsets in UTF-16 and in bytes, laziness of
+// each function of docs/integration.md on seed 000's file, offsets in UTF-16 and in bytes, laziness of
 // the result objects, and the typed error. Run `wasm-pkg/build.sh` first.
 import test from "node:test";
 import assert from "node:assert/strict";
@@ -23,7 +23,7 @@ const SEED = `# Session Memory — task_orders_audit_20260422
 On next session start: begin with orders/batch_3/ file 095. Apply decisions above before touching any config.
 `;
 
-test("plan: SPEC §4 on seed 000", () => {
+test("plan: docs/plan.md on seed 000", () => {
   const p = m.plan(SEED, { now: NOW });
   assert.equal(p.status, "in-progress");
   assert.deepEqual(p.nextAction, {
@@ -121,7 +121,7 @@ test("fixes apply with applyEdits; edits are splices of the old text", () => {
   assert.throws(() => m.applyEdits("abc", [{ range: { start: 0, end: 9 }, content: "" }]), { name: "MementoError", code: "invalid-edits" });
 });
 
-test("edits: each operation of SPEC §5, and the guards", () => {
+test("edits: each operation of docs/edits.md, and the guards", () => {
   const at = { at: "2026-04-22T08:00Z" };
   let t = m.checkpoint(SEED, "DO NOT call the payments API from tests", at).text;
   assert.equal(m.parse(t).decisions.length, 3);
