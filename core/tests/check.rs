@@ -816,3 +816,17 @@ fn several_blocks_claiming_to_be_current() {
     let plain = "====\nSession: Feature #21\nDate: 2026-02-27 (Latest Session)\n====\nStatus: passing\n\n====\nSession: Features #138-#140\nDate: 2026-02-27 (Current Session)\n====\nStatus: done\n";
     assert_eq!(conflicts(plain), [(9, "this block says it is the current one, and so does `Date: 2026-02-27 (Latest Session)` (line 3)".to_owned())]);
 }
+
+/// A progress log of finished work that never says what comes next, nor that the run is
+/// done: reported on its last line, where the next step belongs.
+#[test]
+fn a_progress_log_that_ends_without_a_next_step() {
+    let log = "# Progress Log\n\n## Session 1 — 2026-04-20\n\n- Implemented the parser\n- Added tests\n\n## Session 2 — 2026-04-21\n\n- Implemented the exporter\n";
+    let name = ParseOptions { file_name: Some("claude-progress.md".into()), ..ParseOptions::default() };
+    let found = |text: &str| -> Vec<u32> {
+        check(&parse_with(text, &name), &now()).into_iter().filter(|d| d.rule == Rule::EmptyNextStep).map(|d| d.line).collect()
+    };
+    assert_eq!(found(log), [10]);
+    assert_eq!(found(&format!("{log}\nNext: wire the exporter into the CLI\n")), Vec::<u32>::new());
+    assert_eq!(found(&format!("{log}\nALL TASKS DONE — the project is complete.\n")), Vec::<u32>::new());
+}

@@ -143,7 +143,10 @@ fn empty_next(cx: &mut Ctx) {
     if recorded {
         return;
     }
-    let Some((work, unit)) = remaining(doc) else { return };
+    let Some((work, unit)) = remaining(doc) else {
+        log_without_next(cx);
+        return;
+    };
     let next_section = doc.sections().iter().find(|s| s.role == SectionRole::NextStep);
     let unit = doc.text(unit.name);
     let status = work.status.map_or("", |s| s.as_str());
@@ -156,6 +159,36 @@ fn empty_next(cx: &mut Ctx) {
     let d = cx
         .diag(Rule::EmptyNextStep, at, format!("no next step recorded while work remains (`{unit}` is {status}): {what}"))
         .with_help("write the exact next action, e.g. where to continue the unit in progress, so the next session starts there");
+    cx.push(d);
+}
+
+/// A progress log that is not done and writes no next step anywhere, nor any unit with a
+/// state (only work told as prose):
+/// it ends on what was done, and a fresh session must guess what comes next. Reported on its
+/// last line, where the next step belongs.
+fn log_without_next(cx: &mut Ctx) {
+    let doc = cx.doc;
+    if doc.dialect() != Dialect::ProgressLog || doc.progress().is_empty() || doc.is_json() {
+        return;
+    }
+    // Units whose state the file writes, all done (none is open, or `remaining` had one):
+    // the run is complete and needs no next step. Work told as prose says nothing of that.
+    let markers = doc.progress();
+    if doc.current_units().iter().any(|r| markers[r.marker as usize].source != MarkerSource::Prose) {
+        return;
+    }
+    if crate::plan::next::written(doc).is_some() || crate::plan::status::claims_all_done(doc) {
+        return;
+    }
+    let text = doc.source();
+    let end = text.trim_end().len();
+    if end == 0 {
+        return;
+    }
+    let last = Span::new(crate::span::line_start(text, end - 1), end);
+    let d = cx
+        .diag(Rule::EmptyNextStep, last, "the log ends without a next step: no entry says what comes next, and no unit is left open")
+        .with_help("end the latest entry with the exact next action (or say the run is complete), so the next session starts there");
     cx.push(d);
 }
 

@@ -10,7 +10,7 @@ use crate::Dialect;
 use serde::Serialize;
 
 pub(crate) mod next;
-mod status;
+pub(crate) mod status;
 mod subject;
 
 crate::named! {

@@ -100,6 +100,12 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     RunStatus::NotStarted
 }
 
+/// Whether the file says anywhere a claim is read (its state sections, its first and last
+/// lines) that the whole run is done: `ALL 20 TASKS DONE`, `everything shipped`.
+pub(crate) fn claims_all_done(doc: &Document) -> bool {
+    claims(doc).complete.is_some()
+}
+
 /// The latest lines (by the file's order) that say the whole run is done, and that it waits
 /// on a person, outside history, decisions and code.
 struct Claims {
