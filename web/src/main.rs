@@ -14,7 +14,6 @@ mod overview;
 mod share;
 
 fn main() {
-    console_error_panic_hook::set_once();
     // Offline once loaded: the service worker keeps what the page fetched (web/sw.js).
     // Where there is none (an insecure origin, a file: URL), the page works online only.
     let navigator = leptos::prelude::window().navigator();
