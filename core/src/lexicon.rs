@@ -292,6 +292,9 @@ const ROWS: &[(&str, Meaning)] = &[
     // Japanese
     ("完了", Status(Completed)),
     ("済み", Status(Completed)),
+    ("実施済み", Status(Completed)),
+    ("対応済み", Status(Completed)),
+    ("実装済み", Status(Completed)),
     ("進行中", Status(InProgress)),
     ("作業中", Status(InProgress)),
     ("対応中", Status(InProgress)),
@@ -424,6 +427,22 @@ pub(crate) fn trailing_status(text: &str) -> Option<(Status, crate::span::Span, 
         let word = &t[found.1.range()];
         word.bytes().any(|b| b.is_ascii_uppercase()).then_some(found).filter(|_| !word.bytes().any(|b| b.is_ascii_lowercase()))
     })
+}
+
+/// A closing parenthesis that opens with a status: `Staging deploy (実施済み、デバッグ含む)`,
+/// `Set up CI (done, see #12)`. (status, the status's span, the unit's span before the
+/// parenthesis). The note after the status's clause may say anything.
+pub(crate) fn status_in_closing_parenthesis(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    use crate::span::Span;
+    let t = text.trim_end().trim_end_matches(['.', '。']);
+    let open = t.strip_suffix([')', '）'])?.rfind(['(', '（'])?;
+    let inner_start = open + t[open..].chars().next()?.len_utf8();
+    let inner = &t[inner_start..t.len() - t.chars().next_back()?.len_utf8()];
+    let clause = inner.split(['、', ',', '，', ';', '；', ':', '：']).next()?.split(" - ").next()?.trim_end();
+    let found = phrase_at(clause).filter(|f| f.len == clause.len())?;
+    let Status(status) = found.meaning else { return None };
+    let name = t[..open].trim_end().len();
+    (name > 0).then(|| (status, Span::new(inner_start, inner_start + clause.len()), Span::new(0, name)))
 }
 
 /// A status closing a short phrase after a plain space, as a bold lead writes it: `v1.0.2 in
@@ -914,8 +933,10 @@ pub(crate) fn label_of(title: &str) -> Option<Meaning> {
     // `Next Steps for User:`, `Remaining for the release`: whose or what for, in a few words.
     let for_whom = rest.strip_prefix("for ").is_some_and(|w| w.split_whitespace().count() <= 3 && !w.contains(['.', ',']));
     let ends = rest.is_empty() || rest.starts_with([':', '：', '(', '（', '—', '–']) || rest.starts_with("- ") || for_whom;
-    // CJK titles run on without spaces: `完了したこと` (what was completed), `残りのタスク`.
-    let cjk_tail = !t.as_bytes()[0].is_ascii() && rest.chars().count() <= 8 && !rest.contains(|c: char| c.is_ascii_alphanumeric() || c == ' ');
+    // CJK titles run on without spaces: `完了したこと` (what was completed), `残りのタスク`,
+    // and may end with a note in brackets (`残っているタスク (デプロイフェーズ以降)`).
+    let head = rest.split(['(', '（']).next().unwrap_or(rest).trim_end();
+    let cjk_tail = !t.as_bytes()[0].is_ascii() && head.chars().count() <= 8 && !head.contains(|c: char| c.is_ascii_alphanumeric() || c == ' ');
     (ends || cjk_tail).then_some(found.meaning)
 }
 

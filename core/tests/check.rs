@@ -600,6 +600,8 @@ const VERIFIED_CORPUS_ERRORS: &[(&str, Rule, u32)] = &[
     // Three `🔄 **…**` units under In Progress (91, 98, 104).
     ("060-", Rule::ProgressContradiction, 98),
     ("060-", Rule::ProgressContradiction, 104),
+    // `ステージング環境手動デプロイ (実施済み…)` (done) left under 残っているタスク (remaining).
+    ("005-", Rule::ProgressContradiction, 121),
     // `API key value: pk_1920…`: a ClickUp key.
     ("045-", Rule::PossibleSecret, 24),
 ];

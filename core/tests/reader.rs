@@ -324,3 +324,22 @@ fn a_status_emoji_paragraph_is_a_unit_and_its_list_tells_what_it_holds() {
     let contradictions: Vec<&str> = found.iter().filter(|d| d.rule == memento_core::Rule::ProgressContradiction).map(|d| d.message.as_str()).collect();
     assert_eq!(contradictions, ["two units are IN_PROGRESS: `Scraper Improvements` (line 12) and `Data Expansion`"]);
 }
+
+#[test]
+fn an_item_left_in_a_remaining_list_says_its_own_state() {
+    let text = "# Progress\n\n## Remaining Tasks\n\n- **Deploy phase:**\n  - CI/CD pipeline check (secrets, push to main)\n  - Staging manual deploy (done, debugging included - see activeContext)\n  - Production setup\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["Staging manual deploy"]);
+    assert_eq!(names(&p.pending), ["CI/CD pipeline check (secrets, push to main)", "Production setup"]);
+    let ja = "# 進捗\n\n## 残っているタスク (デプロイフェーズ以降)\n\n- ステージング環境手動デプロイ (実施済み、デバッグ含む - activeContext参照)。\n- 本番環境構築\n";
+    assert_eq!(names(&plan_of(ja).completed), ["ステージング環境手動デプロイ"]);
+    assert_eq!(names(&plan_of(ja).pending), ["本番環境構築"]);
+    // Left in a list of work to do, it contradicts the list.
+    let contradictions = |text: &str| -> Vec<u32> {
+        memento_core::check(&parse(text), &CheckOptions::default()).into_iter().filter(|d| d.rule == memento_core::Rule::ProgressContradiction).map(|d| d.line).collect()
+    };
+    assert_eq!(contradictions(text), [7]);
+    // Under a paragraph that opens a list of its own, the items are what it says.
+    let own = "# Progress\n\n## Next Steps\n\nCompleted features:\n\n- Login page (done)\n\nThen:\n\n- Export\n";
+    assert_eq!(contradictions(own), Vec::<u32>::new());
+}

@@ -92,6 +92,43 @@ fn contradictions(cx: &mut Ctx) {
         }
     }
     two_in_progress(cx);
+    done_in_an_open_list(cx);
+}
+
+/// A unit whose own line says it is done (`- Staging deploy (done, see activeContext)`,
+/// `Parser — completed`) left in a list of work still to do (Remaining, Next Steps): the
+/// list says PENDING, the line COMPLETED. A ticked checkbox or a `✅` is how people check an
+/// item off in place, and is let be.
+fn done_in_an_open_list(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let sections = doc.sections();
+    for m in doc.progress() {
+        if m.source != MarkerSource::Suffix || m.status != Some(Status::Completed) {
+            continue;
+        }
+        let Some(s) = doc.section_at(m.span.start()).map(|i| &sections[i]) else { continue };
+        if !matches!(s.role, SectionRole::Todo | SectionRole::NextStep) {
+            continue;
+        }
+        // A paragraph that opens a list of its own on the way (`Completed Features:`,
+        // `**Files Created:**`) says what the items are; an item opening sub-items
+        // (`- **Deploy phase:**`) does not change the list's meaning.
+        let between = doc.text(Span::new(s.body.start().min(m.span.start()), m.span.start()));
+        let own_list = between.lines().any(|l| {
+            let l = l.trim();
+            let item = l.starts_with(['-', '*', '+']) && !l.starts_with("**") || l.split_once(". ").is_some_and(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()));
+            !item && l.trim_end_matches(['*', '_']).ends_with([':', '：'])
+        });
+        if own_list {
+            continue;
+        }
+        let name = cx.quote(m.units.first().map_or("", |u| doc.text(u.name)).trim(), 60);
+        let title = cx.quote(super::title_of(doc, s), 40);
+        let d = cx
+            .diag(Rule::ProgressContradiction, m.span, format!("`{name}` is marked done, and listed under `{title}` as work to do"))
+            .with_help("move it to the work done, or remove the word that says it is done if it is not");
+        cx.push(d);
+    }
 }
 
 /// Two units IN_PROGRESS at once, in their current state: a unit that was IN_PROGRESS and

@@ -195,6 +195,16 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                 SectionRole::Blocked => Some(Status::Blocked),
                 _ => None,
             };
+            // `- Staging deploy (done, see activeContext)` under Remaining: the item says
+            // its own state, whatever the list it was left in.
+            let own = matches!(role, SectionRole::Todo | SectionRole::NextStep)
+                .then(|| lexicon::status_in_closing_parenthesis(line_text))
+                .flatten()
+                .filter(|&(s, _, _)| s == Status::Completed);
+            if let Some((own, word, name)) = own {
+                markers.push(simple(item.span, MarkerSource::Suffix, own, word.shifted(base), name.shifted(base)));
+                continue;
+            }
             if let Some(status) = status {
                 if !says_there_is_none(line_text) && !lines::is_lead_in(line_text) {
                     markers.push(simple(item.span, MarkerSource::Section, status, Span::empty(item.text.start()), line));
