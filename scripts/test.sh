@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one test command: installs missing tools, then runs every test.
-#   1. native Rust tests of the core and the cross-crate tests
+#   1. native Rust tests of the core and the binding
 #   2. the npm package (wasm-pkg/build.sh): its API tests, then the packed tarball installed in
 #      a fresh project (import, require, tsc, a Vite build in Chromium, the CLI, concurrency)
 #   3. the dashboard (trunk build --release) and its end-to-end test in headless Chromium

@@ -959,3 +959,24 @@ fn lone_cr_and_mixed_line_endings() {
         assert_eq!(parse(&mixed).line_ending(), "\r\n");
     }
 }
+
+/// The session-notes template is one table: a fresh file's headers are those a fix suggests,
+/// and a missing description is put back by the check's fix in the words `init` writes.
+#[test]
+fn init_and_the_template_check_write_the_same_headers_and_descriptions() {
+    let fresh = edit::init(Dialect::SessionNotes, "t1").unwrap();
+    let template = memento_core::NotesTemplate::default();
+    let headers: Vec<&str> = fresh.lines().filter_map(|l| l.strip_prefix("# ")).collect();
+    let expected: Vec<&str> = template.sections().iter().map(|s| s.header.as_str()).collect();
+    assert_eq!(headers, expected);
+    let description = "_What did the user ask to build? Any design decisions or other explanatory context_";
+    assert!(fresh.contains(&format!("# Task specification\n{description}\n")), "{fresh}");
+    let without = fresh.replace(&format!("{description}\n"), "").replace(|c: char| c == '_', "");
+    let fix: Vec<_> = memento_core::check(&parse(&without), &memento_core::CheckOptions::default())
+        .into_iter()
+        .filter(|d| d.rule == memento_core::Rule::TemplateDrift && d.message.contains("Task specification"))
+        .flat_map(|d| d.fix.unwrap_or_default())
+        .collect();
+    assert_eq!(fix.len(), 1, "{without}");
+    assert_eq!(fix[0].content.trim(), description);
+}

@@ -46,7 +46,7 @@ mod sections;
 mod sittings;
 mod shape;
 mod store;
-mod template;
+pub(crate) mod template;
 mod timestamps;
 pub mod workspace;
 

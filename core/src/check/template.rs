@@ -38,40 +38,66 @@ pub struct TemplateSection {
     pub descriptions: Vec<String>,
 }
 
-/// The default ten sections: header, the published wording (docs/dialects.md), the wording of real
-/// Claude Code notes files (corpus 038 and 053).
+/// The ten sections of Claude Code's session notes, the one table of them: the header as
+/// Claude Code writes it, the italic description it writes below it (real notes files, corpus
+/// 038 and 053), and the wording of the published template (docs/dialects.md). The check
+/// accepts either description; `init` and the edits that create a section write the first
+/// two ([`notes_section`]), and so does a fix when the file gives no wording to follow.
 const DEFAULT: [(&str, &str, &str); 10] = [
-    ("Session Title", "A short, distinctive 5-10 word description",
-     "A short and distinctive 5-10 word descriptive title for the session. Super info dense, no filler"),
-    ("Current State", "What's actively being worked on. Pending tasks. Immediate next steps.",
-     "What is actively being worked on right now? Pending tasks not yet completed. Immediate next steps."),
-    ("Task Specification", "What the user asked to build. Design decisions. Explanatory context.",
-     "What did the user ask to build? Any design decisions or other explanatory context"),
-    ("Files and Functions", "Important files, what they contain, why they're relevant.",
-     "What are the important files? In short, what do they contain and why are they relevant?"),
-    ("Workflow", "Bash commands usually run and in what order. How to interpret output.",
-     "What bash commands are usually run and in what order? How to interpret their output if not obvious?"),
-    ("Errors & Corrections", "Errors encountered and how they were fixed. What approaches failed.",
-     "Errors encountered and how they were fixed. What did the user correct? What approaches failed and should not be tried again?"),
-    ("Codebase and System Documentation", "Important system components. How they work together.",
-     "What are the important system components? How do they work/fit together?"),
-    ("Learnings", "What worked well. What didn't. What to avoid.",
-     "What has worked well? What has not? What to avoid? Do not duplicate items from other sections"),
-    ("Key Results", "If the user asked for specific output — answers, tables, documents — the exact result is preserved here.",
-     "If the user asked a specific output such as an answer to a question, a table, or other document, repeat the exact result here"),
-    ("Worklog", "Step by step, what was attempted and done. Terse summary.",
-     "Step by step, what was attempted, done? Very terse summary for each step"),
+    ("Session Title",
+     "A short and distinctive 5-10 word descriptive title for the session. Super info dense, no filler",
+     "A short, distinctive 5-10 word description"),
+    ("Current State",
+     "What is actively being worked on right now? Pending tasks not yet completed. Immediate next steps.",
+     "What's actively being worked on. Pending tasks. Immediate next steps."),
+    ("Task specification",
+     "What did the user ask to build? Any design decisions or other explanatory context",
+     "What the user asked to build. Design decisions. Explanatory context."),
+    ("Files and Functions",
+     "What are the important files? In short, what do they contain and why are they relevant?",
+     "Important files, what they contain, why they're relevant."),
+    ("Workflow",
+     "What bash commands are usually run and in what order? How to interpret their output if not obvious?",
+     "Bash commands usually run and in what order. How to interpret output."),
+    ("Errors & Corrections",
+     "Errors encountered and how they were fixed. What did the user correct? What approaches failed and should not be tried again?",
+     "Errors encountered and how they were fixed. What approaches failed."),
+    ("Codebase and System Documentation",
+     "What are the important system components? How do they work/fit together?",
+     "Important system components. How they work together."),
+    ("Learnings",
+     "What has worked well? What has not? What to avoid? Do not duplicate items from other sections",
+     "What worked well. What didn't. What to avoid."),
+    ("Key results",
+     "If the user asked a specific output such as an answer to a question, a table, or other document, repeat the exact result here",
+     "If the user asked for specific output — answers, tables, documents — the exact result is preserved here."),
+    ("Worklog",
+     "Step by step, what was attempted, done? Very terse summary for each step",
+     "Step by step, what was attempted and done. Terse summary."),
 ];
+
+/// Header and italic description (with its `_` delimiters) of the `k`-th default session-notes
+/// section, as the edits write them; `None` past the tenth.
+pub(crate) fn notes_section(k: usize) -> Option<(&'static str, String)> {
+    DEFAULT.get(k).map(|(header, written, _)| (*header, format!("_{written}_")))
+}
+
+/// The rank of a header among the default session-notes sections (compared as
+/// [`section_key`] compares titles).
+pub(crate) fn notes_rank(header: &str) -> Option<usize> {
+    let key = section_key(header);
+    DEFAULT.iter().position(|(h, _, _)| section_key(h) == key)
+}
 
 impl Default for NotesTemplate {
     fn default() -> Self {
         NotesTemplate {
             sections: DEFAULT
                 .iter()
-                .map(|(h, seed, real)| TemplateSection {
+                .map(|(h, written, published)| TemplateSection {
                     level: 1,
                     header: (*h).to_owned(),
-                    descriptions: vec![(*seed).to_owned(), (*real).to_owned()],
+                    descriptions: vec![(*written).to_owned(), (*published).to_owned()],
                 })
                 .collect(),
         }

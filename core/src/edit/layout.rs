@@ -10,7 +10,6 @@
 //! - New entries go at the end of the section's list, before its trailing blank lines.
 //! - A missing section is created in the dialect's canonical order.
 
-use crate::identity::section_key;
 use crate::span::{ends_with_break, line_end_after, line_start};
 use crate::diagnostic::TextEdit;
 use crate::document::{Document, SectionRole};
@@ -205,10 +204,7 @@ fn rank(doc: &Document, dialect: Dialect, section: usize) -> Option<usize> {
         return Some(usize::MAX);
     }
     match dialect {
-        Dialect::SessionNotes => {
-            let title = section_key(doc.text(s.title));
-            crate::edit::init::NOTES_TEMPLATE.iter().position(|(t, _)| section_key(t) == title)
-        }
+        Dialect::SessionNotes => crate::check::template::notes_rank(doc.text(s.title)),
         _ => role_rank(dialect, s.role),
     }
 }

@@ -2,12 +2,11 @@
 //! section, or one to create in its canonical place), writing one line there, and appending
 //! an entry `- <timestamp> — <note>` that must parse back as exactly one new entry.
 
-use super::init::NOTES_TEMPLATE;
+use crate::check::template::{notes_rank, notes_section};
 use super::layout::{self, Style};
 use super::route::Kind;
 use super::{apply, guard, EditError, EditOptions, EditOutcome};
 use crate::document::{Document, SectionRole};
-use crate::identity::section_key;
 use crate::time::{self, Timestamp};
 use crate::Dialect;
 
@@ -91,12 +90,14 @@ pub(crate) fn notes_target(doc: &Document, name: &str) -> Target {
     if let Some((i, _)) = doc.section_named(name) {
         return Target::Existing(i);
     }
-    let key = section_key(name);
-    let rank = NOTES_TEMPLATE.iter().position(|(t, _)| section_key(t) == key);
-    let (title, description) = rank.map_or((name, None), |r| (NOTES_TEMPLATE[r].0, Some(NOTES_TEMPLATE[r].1)));
+    let rank = notes_rank(name);
+    let (title, description) = match rank.and_then(notes_section) {
+        Some((title, description)) => (title, Some(description)),
+        None => (name, None),
+    };
     let mut lines = vec![format!("{} {title}", layout::heading_marks(doc))];
     if let Some(d) = description {
-        lines.push(d.to_owned());
+        lines.push(d);
         lines.push(String::new());
     }
     Target::Create { lines, rank }
