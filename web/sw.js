@@ -1,4 +1,4 @@
-// The dashboard works offline once loaded (SPEC §8). Network first, so that a new build is
+// The dashboard works offline once loaded (README.md, "The dashboard"). Network first, so that a new build is
 // picked up whenever the network is there; every same-origin GET that succeeds is kept, and
 // served from the cache when the network is not there. Nothing is sent anywhere: the files
 // a user opens never leave the page.

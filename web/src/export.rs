@@ -1,4 +1,4 @@
-//! The self-contained read-only HTML export of a file (SPEC §8): one page with its facts,
+//! The self-contained read-only HTML export of a file (README.md, "Export HTML"): one page with its facts,
 //! where the run stands, its units, decisions, discoveries and findings, and its source. It
 //! carries no script and loads nothing; every text of the file is escaped.
 

@@ -1,4 +1,4 @@
-//! The Memento dashboard (SPEC §8). trunk builds it from `index.html` at the repo root;
+//! The Memento dashboard (README.md, "The dashboard"). trunk builds it from `index.html` at the repo root;
 //! `scripts/serve.sh` serves it. This file registers the service worker and mounts the app.
 
 mod app;

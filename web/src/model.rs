@@ -45,7 +45,7 @@ pub struct LoadedFile {
     pub kept: bool,
 }
 
-/// What the dashboard shows of a file's resume plan (SPEC §4) and check (SPEC §3). Texts
+/// What the dashboard shows of a file's resume plan (docs/plan.md) and check (docs/rules.md). Texts
 /// come from the core's plan, which masks detected secrets.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
@@ -74,7 +74,7 @@ pub struct Summary {
     /// Key discoveries in file order, secrets masked: (text, line).
     pub discoveries: Vec<(String, u32)>,
     pub diagnostics: Vec<DiagnosticRow>,
-    /// A memory store's rows (SPEC §1 memory-store), for the rows panel; `None` for a file
+    /// A memory store's rows (docs/stores.md), for the rows panel; `None` for a file
     /// without rows.
     pub store: Option<StoreRows>,
     /// What the source view draws apart: possible secrets and invisible characters, in order.

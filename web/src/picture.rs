@@ -5,7 +5,7 @@
 //! file in it goes through [`escape`]; the rest is numbers and fixed words.
 //!
 //! Strings rather than one element per shape: a log of thousands of entries is drawn in one
-//! parse by the browser, and the dashboard's size budget (SPEC §9) has no room for a typed
+//! parse by the browser, and the dashboard's size budget (bench/README.md) has no room for a typed
 //! view per shape.
 
 use crate::export::escape;

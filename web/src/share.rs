@@ -1,4 +1,4 @@
-//! Share links (SPEC §8): `BASE#share=<base64url of the deflate-raw compressed text>&name=<file
+//! Share links (README.md, "share link"): `BASE#share=<base64url of the deflate-raw compressed text>&name=<file
 //! name>`, as `memento share` writes them. The file travels in the URL fragment, which a
 //! browser never sends to a server; opening the link shows it read-only.
 
@@ -37,7 +37,7 @@ fn data_and_name(fragment: &str) -> (Option<&str>, Option<&str>) {
 /// The shared file of a location fragment (`#share=…&name=…`): `None` when the fragment is
 /// no share link, and for a broken one what is wrong with it. The browser's own
 /// `DecompressionStream("deflate-raw")` unpacks it: an inflater in the wasm would cost the
-/// dashboard's size budget (SPEC §9) what every current browser has built in.
+/// dashboard's size budget (bench/README.md) what every current browser has built in.
 pub async fn open(fragment: &str) -> Option<Result<Shared, String>> {
     let (data, name) = data_and_name(fragment);
     Some(read(data?, name).await)

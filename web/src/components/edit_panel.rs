@@ -1,4 +1,4 @@
-//! The edits of SPEC §5 on one file of the workspace: a checkpoint (routed by its content,
+//! The edits of docs/edits.md on one file of the workspace: a checkpoint (routed by its content,
 //! or as a decision, progress or discovery), a supersede, a unit's progress, the next step,
 //! and in session notes a section's content.
 //! Each runs the core's edit on the current text; the card is then drawn again from the new

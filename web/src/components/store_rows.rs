@@ -1,4 +1,4 @@
-//! A memory store's rows (SPEC §1 memory-store, issue 13): grouped by scope (agent, project,
+//! A memory store's rows (docs/stores.md, issue 13): grouped by scope (agent, project,
 //! user), then by tag, newest first in each group; the rows the check flags for audit
 //! (stale-entry, duplicate-entry) marked; a filter to one scope when the store holds several.
 //! Rows are markup, as the card's other lists ([`crate::rows`]): every text of the file escaped.
