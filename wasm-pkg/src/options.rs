@@ -163,8 +163,8 @@ pub fn text_arg(v: &JsValue, what: &str) -> Result<String, JsValue> {
         return Err(error(Code::InvalidArgument, format!("`{what}` must be a string, not {}", if v.is_null() { "null" } else { &kind })));
     };
     // Only a text holding U+FFFD can have come from a lone surrogate: the check costs nothing
-    // on the others.
-    if text.contains('\u{FFFD}') {
+    // on the others (memchr's SIMD search: std's `contains` took 0.5 ms of a 1 MB plan).
+    if memchr::memmem::find(text.as_bytes(), "\u{FFFD}".as_bytes()).is_some() {
         if let Some(at) = lone_surrogate(v) {
             return Err(crate::error::error_with_details(
                 Code::InvalidText,
