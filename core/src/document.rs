@@ -215,14 +215,14 @@ impl Status {
     /// The status a caller names (an argument, a tool input): a status word or an alias in
     /// any case, around spaces.
     pub fn read(word: &str) -> Result<Status, UnknownStatus> {
-        Status::from_word(&word.trim().to_ascii_uppercase()).map(|(s, _)| s).ok_or_else(|| UnknownStatus(word.to_owned()))
+        Status::from_word(&word.trim().to_ascii_uppercase()).map(|w| w.status).ok_or_else(|| UnknownStatus(word.to_owned()))
     }
 
     /// Reads a canonical status word or an alias (`DONE`, `WIP`, `TODO`), in upper case.
-    pub fn from_word(word: &str) -> Option<(Status, bool)> {
+    pub fn from_word(word: &str) -> Option<StatusWord> {
         let canonical = Status::ALL.into_iter().find(|s| s.as_str() == word);
-        if let Some(s) = canonical {
-            return Some((s, false));
+        if let Some(status) = canonical {
+            return Some(StatusWord { status, alias: false });
         }
         let alias = match word {
             "DONE" | "COMPLETE" => Status::Completed,
@@ -230,8 +230,17 @@ impl Status {
             "TODO" | "TO DO" => Status::Pending,
             _ => return None,
         };
-        Some((alias, true))
+        Some(StatusWord { status: alias, alias: true })
     }
+}
+
+/// A status as a file writes it: the status, and whether the word was an alias (`DONE`,
+/// `WIP`, a status word of another language) rather than the canonical word, which the
+/// status-alias rule reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StatusWord {
+    pub status: Status,
+    pub alias: bool,
 }
 
 /// A status word that is none of [`Status::ALL`] nor an alias.

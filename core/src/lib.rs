@@ -49,7 +49,7 @@ pub use merge::{merge, MergeConflict, MergeOutcome};
 pub use rule::{Rule, RuleKind, Severity};
 pub use document::{
     Completion, Decision, Discovery, Document, Entry, FieldText, Item, JsonFault, JsonFaultKind, JsonState,
-    MarkerSource, NextStep, ProgressMarker, Record, Section, SectionRole, Stamp, Status, Supersedes, Unit,
+    MarkerSource, NextStep, ProgressMarker, Record, Section, SectionRole, Stamp, Status, StatusWord, Supersedes, Unit,
     UnitRange,
 };
 pub use parse::{parse, parse_with, ParseOptions};

@@ -44,7 +44,7 @@ pub fn route(note: &str) -> Kind {
 /// the rest starts. The parser's reader, so a routed note parses back as progress.
 pub(crate) fn status_prefix(text: &str) -> Option<(Status, usize)> {
     let (word, after) = crate::parse::status_word(text)?;
-    let (status, _) = Status::from_word(&text[word.range()])?;
+    let status = Status::from_word(&text[word.range()])?.status;
     Some((status, after))
 }
 

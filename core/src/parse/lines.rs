@@ -2,7 +2,7 @@
 //! progress line, a `SUPERSEDES` reference and a status emoji. Each works on a slice of the
 //! source and returns spans relative to it, so callers add the slice's offset.
 
-use crate::document::Status;
+use crate::document::{Status, StatusWord};
 use crate::span::Span;
 use crate::time::{self, Timestamp};
 
@@ -275,8 +275,8 @@ static SUPERSEDES: Phrase = Phrase { text: "supersedes", anchor: 2 };
 
 /// Reads a status word into a known status (`None` for an unknown word).
 /// A word of the lexicon that is not a canonical status (`FINISHED`, `EN CURSO`) is an alias.
-pub(crate) fn read_status(word: &str) -> Option<(Status, bool)> {
-    Status::from_word(word).or_else(|| crate::lexicon::status_of(word).map(|s| (s, true)))
+pub(crate) fn read_status(word: &str) -> Option<StatusWord> {
+    Status::from_word(word).or_else(|| crate::lexicon::status_of(word).map(|status| StatusWord { status, alias: true }))
 }
 
 /// `The immediate next steps are:`, `- **Deploy phase:**`: a line that introduces a list

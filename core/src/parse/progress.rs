@@ -110,11 +110,11 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             // In a checkpoint log or session notes, only under Progress Markers.
             .map(|(known, word, rest)| (known, word, rest, false))
             .or_else(|| match (section_markers || role == SectionRole::Progress).then(|| label_of(body)).flatten() {
-                Some((Meaning::Status(s), word, rest)) => Some((Some((s, true)), word, rest, true)),
+                Some((Meaning::Status(status), word, rest)) => Some((Some(StatusWord { status, alias: true }), word, rest, true)),
                 _ => None,
             });
         if let Some((known, word, rest, by_label)) = worded {
-            let status = known.map(|(s, _)| s);
+            let status = known.map(|w| w.status);
             let rest_span = first_line(text, Span::new(base + rest, item.text.end()));
             lines::units_into(&text[rest_span.range()], status == Some(Status::Pending), &mut raw_units);
             let detail = raw_units.first().and_then(|u| u.detail).map(|d| d.shifted(rest_span.start()));
@@ -139,7 +139,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             }
             markers.push(ProgressMarker {
                 span: item.span,
-                source: if known.is_some_and(|(_, alias)| alias) { MarkerSource::Alias } else { MarkerSource::StatusWord },
+                source: if known.is_some_and(|w| w.alias) { MarkerSource::Alias } else { MarkerSource::StatusWord },
                 status,
                 status_span: word.shifted(base),
                 units,

@@ -92,7 +92,7 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
     let (unit, status, stopped) = (RwSignal::new(String::new()), RwSignal::new("COMPLETED".to_owned()), RwSignal::new(String::new()));
     let progress = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let Some((status, _)) = Status::from_word(&status.get_untracked()) else { return };
+        let Some(status) = Status::from_word(&status.get_untracked()).map(|w| w.status) else { return };
         let (unit, stopped) = (unit.get_untracked(), stopped.get_untracked());
         let stopped = Some(stopped.trim()).filter(|s| !s.is_empty());
         // A name the file does not have yet (a typo, often) makes a new unit: only when asked.
