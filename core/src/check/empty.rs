@@ -151,25 +151,36 @@ fn sections(cx: &mut Ctx) {
     }
 }
 
-/// A section whose items say only that nothing changed (`- **Parser (src/parser.py):**
-/// (変更なし)`, `- (unchanged) Slack scopes`): what they stand for was written in an earlier
+/// A section whose items say only, in brackets, that nothing changed (`- **Parser
+/// (src/parser.py):** (変更なし)`, `- (unchanged) Slack scopes`): what they stand for was written in an earlier
 /// version of the file and is gone from this one. Three such items at least, and half of its
 /// top-level items. Returns how many, of how many, and the word.
 fn items_saying_nothing<'a>(doc: &'a Document, content: Span) -> Option<(usize, usize, &'a str)> {
     let items = doc.items();
     let first = items.partition_point(|it| it.span.start() < content.start());
     let (mut blank, mut all, mut word) = (0, 0, "");
-    for item in items[first..].iter().take_while(|it| it.span.start() < content.end()).filter(|it| it.depth == 1) {
+    let own = &items[first..first + items[first..].partition_point(|it| it.span.start() < content.end())];
+    if own.len() < 3 {
+        return None;
+    }
+    for item in own.iter().filter(|it| it.depth == 1) {
         all += 1;
         let text = doc.text(item.text);
-        let line = text.lines().next().unwrap_or("");
+        let line = &text[..memchr::memchr(b'\n', text.as_bytes()).unwrap_or(text.len())];
+        // The note is in brackets: most items have none, and are let go on one vectorized
+        // search (`(` or the lead byte of `（`).
+        if line.len() > 200 || memchr::memchr2(b'(', 0xEF, line.as_bytes()).is_none() {
+            continue;
+        }
         // The value after a label's colon (past the bold that closes the label), or a
         // parenthesis opening the item.
         let value = match line.find([':', '：']) {
             Some(colon) if !line.starts_with('(') => line[colon..].trim_start_matches([':', '：']).trim_start_matches(['*', '_']).trim(),
             _ => line.strip_prefix('(').and_then(|l| l.find(')').map(|end| &line[..end + 2])).unwrap_or(""),
         };
-        if !value.is_empty() && lexicon::holds_only(value, lexicon::UNCHANGED) {
+        // Written as a note in brackets: `(変更なし)`, `(unchanged)` (most values are let go on
+        // their first byte).
+        if value.starts_with(['(', '（']) && lexicon::holds_only(value, lexicon::UNCHANGED) {
             blank += 1;
             word = value;
         }

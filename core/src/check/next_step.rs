@@ -29,10 +29,13 @@ fn next_step_done(cx: &mut Ctx) {
     if doc.completion().is_some() || doc.progress().is_empty() {
         return;
     }
-    let now: Vec<(&ProgressMarker, &Unit)> = doc.current_units().into_iter().map(|r| doc.unit_at(r)).collect();
     let chosen = crate::plan::next::written(doc).and_then(|s| first_line(doc, s));
     let mut lines: Vec<Span> = steps(doc).into_iter().filter_map(|s| first_line(doc, s)).collect();
     lines.dedup_by_key(|l| l.start());
+    if lines.is_empty() {
+        return; // no step: the units' current state (a map of every unit) is not needed
+    }
+    let now: Vec<(&ProgressMarker, &Unit)> = doc.current_units().into_iter().map(|r| doc.unit_at(r)).collect();
     for line in lines {
         // A one-word name (`Documentation`) in a step other than the plan's is too loose a
         // match: `Maintain documentation as development progresses` is ongoing work.
@@ -54,7 +57,10 @@ fn next_step_done(cx: &mut Ctx) {
 /// session's next step was the next step then.
 fn steps(doc: &Document) -> Vec<Span> {
     let mut steps: Vec<Span> = crate::plan::next::written(doc).into_iter().collect();
-    let log = doc.dialect() == Dialect::ProgressLog || doc.sections().iter().filter(|s| s.timestamp.is_some()).nth(1).is_some();
+    // A checkpoint log and session notes keep their next step in its section (the one the
+    // plan takes); a progress log, or a file of dated sessions, is a log.
+    let templated = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryStore);
+    let log = templated || doc.dialect() == Dialect::ProgressLog || doc.sections().iter().filter(|s| s.timestamp.is_some()).nth(1).is_some();
     if !log {
         steps.extend(crate::plan::next::labels(doc));
         let sections = doc.sections();
