@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { card, drop, example, open, shots } from "./page.mjs";
+import { card, chooseFolder, drop, example, open, shots } from "./page.mjs";
 
 /** Answers the next dialog, and gives its message. */
 const answer = (page, accept) =>
@@ -222,5 +222,25 @@ test("a refused conflicting decision offers Supersede with this, Write anyway an
   await c().getByTestId("write-anyway").click();
   await c().getByTestId("error-chip").waitFor();
   assert.match(await c().locator('[data-rule="conflicting-decisions"]').first().textContent(), /conflict/);
+  await done();
+});
+
+test("an edit says where it wrote: a memory bank's checkpoint under the heading its format keeps such entries in", async () => {
+  const { page, done } = await open();
+  const text = "# Progress\n\n## What Works\n- [x] Login flow\n\n## What's Left to Build\n- [ ] Export to CSV\n\n## Known Issues\n- none\n";
+  await chooseFolder(page, "memory-bank", [{ name: "progress.md", text }, { name: "activeContext.md", text: "# Active Context\n\n## Next Steps\n- Export to CSV\n" }]);
+  const c = () => card(page, "memory-bank/progress.md");
+  await c().getByTestId("edit").click();
+  await c().getByTestId("checkpoint-form").getByRole("textbox").fill("the CSV export needs a streaming writer");
+  await c().getByTestId("checkpoint-form").getByRole("button", { name: "Add" }).click();
+  const said = c().getByTestId("edit-done");
+  await said.waitFor();
+  const [, under, line] = (await said.textContent()).match(/^Written under “(.+)”, at line (\d+)$/) ?? [];
+  const lines = (await c().getByTestId("source").textContent()).split("\n");
+  assert.ok(lines[line - 1].includes("the CSV export needs a streaming writer"), `line ${line}: ${lines[line - 1]}`);
+  assert.ok(lines.slice(0, line).reverse().find((l) => l.startsWith("#")).includes(under), under);
+  // Its link goes to the line.
+  await said.getByRole("link").click();
+  await page.waitForFunction((n) => document.activeElement?.id?.endsWith(`-L${n}`), line);
   await done();
 });

@@ -479,6 +479,9 @@ pub struct Workspace {
     pub errors: RwSignal<Vec<LoadError>>,
     /// The file whose edit panel is open (it stays open while its card is drawn again).
     pub editing: RwSignal<Option<usize>>,
+    /// Where the last edit wrote (file, line, the heading it went under), said in the editor
+    /// drawn again for the new text.
+    pub written: RwSignal<Option<(usize, u32, String)>>,
     /// The files whose cards are folded to their header and verdict.
     pub collapsed: RwSignal<Vec<usize>>,
     next_id: StoredValue<usize>,
@@ -506,6 +509,7 @@ impl Workspace {
             files: RwSignal::new(Vec::new()),
             errors: RwSignal::new(Vec::new()),
             editing: RwSignal::new(None),
+            written: RwSignal::new(None),
             collapsed: RwSignal::new(Vec::new()),
             next_id: StoredValue::new(0),
         };

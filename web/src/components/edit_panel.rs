@@ -37,6 +37,10 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
         match outcome {
             Ok(outcome) => {
                 error.set(None);
+                // The last line the first edit wrote (bytes before it are the original's, so
+                // it ends at its start plus its length in the new text too).
+                let at = outcome.edits.first().map_or(0, |e| e.range.start() + e.content.trim_end_matches(['\n', '\r']).len());
+                workspace.written.set(Some(written_at(&outcome.text, at, id)));
                 workspace.update(id, outcome.text);
                 Ok(())
             }
@@ -207,6 +211,12 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
                     " write anyway when a guard refuses (a conflict, a duplicate, a second unit in progress)"
                 </label>
                 {move || error.get().map(|why| view! { <p class="edit-error" role="alert" data-testid="edit-error">{why}</p> })}
+                {move || workspace.written.get().filter(|w| w.0 == id).map(|(_, line, under)| view! {
+                    <p class="edit-done" role="status" data-testid="edit-done">
+                        {if under.is_empty() { "Written at ".to_owned() } else { format!("Written under “{under}”, at ") }}
+                        <a class="line" href=format!("#{}", crate::rows::line_anchor(id, line)) data-line=line.to_string()>{format!("line {line}")}</a>
+                    </p>
+                })}
                 {move || refused.get().map(|(decision, ..)| view! {
                     <div class="refused" role="group" aria-label="The decision was refused" data-testid="refused">
                         <button type="button" data-testid="supersede-refused" on:click=supersede_refused
@@ -241,6 +251,25 @@ fn picker_label(id: &str, text: &str) -> String {
         Some((cut, _)) => format!("{id} — {}…", &text[..cut]),
         None => format!("{id} — {text}"),
     }
+}
+
+/// Where an edit wrote, for the message that says so: the file, the line of byte `at` of the
+/// new text (the end of what it wrote), the heading above it (empty when none).
+fn written_at(text: &str, at: usize, file: usize) -> (usize, u32, String) {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    // The line holding the last byte written.
+    let before = &text[..at];
+    let line = before.bytes().filter(|&b| b == b'\n').count() as u32 + 1;
+    let under = before
+        .lines()
+        .rev()
+        .find(|l| l.starts_with('#'))
+        .map(|l| l.trim_start_matches('#').trim().to_owned())
+        .unwrap_or_default();
+    (file, line, under)
 }
 
 /// The time a checkpoint is stamped with: now, by the page's clock.
