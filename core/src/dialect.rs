@@ -66,6 +66,13 @@ impl Dialect {
     pub fn is_agent_memory(self) -> bool {
         matches!(self, Dialect::ClaudeMemory | Dialect::CodexMemory | Dialect::LettaMemfs | Dialect::BasicMemory)
     }
+
+    /// The dialects written to a template of headings (a checkpoint log, session notes, a
+    /// memory bank): each heading once, the next step in its own section. Free-form logs
+    /// repeat headings by design (a `### Completed` per session).
+    pub(crate) fn is_templated(self) -> bool {
+        matches!(self, Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryBank)
+    }
 }
 
 impl fmt::Display for Dialect {

@@ -117,7 +117,7 @@ fn done_in_an_open_list(cx: &mut Ctx) {
         let own_list = between.lines().any(|l| {
             let l = l.trim();
             let item = l.starts_with(['-', '*', '+']) && !l.starts_with("**") || l.split_once(". ").is_some_and(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()));
-            !item && l.trim_end_matches(['*', '_']).ends_with([':', '：'])
+            !item && crate::parse::is_lead_in(l)
         });
         if own_list {
             continue;

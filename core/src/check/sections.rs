@@ -28,7 +28,7 @@ pub(super) fn check(cx: &mut Ctx) {
         }
     }
     // Free-form logs repeat headings by design (a "### Completed" per session).
-    let structured = matches!(cx.doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryBank);
+    let structured = cx.doc.dialect().is_templated();
     if cx.on(Rule::DuplicateSection) && structured {
         duplicates(cx);
     } else if cx.on(Rule::DuplicateSection) && cx.doc.dialect() != Dialect::MemoryStore {

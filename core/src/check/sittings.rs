@@ -39,15 +39,22 @@ pub(super) fn check(cx: &mut Ctx) {
     if sittings.len() < 2 {
         return;
     }
+    // Each series among siblings, its sittings in file order.
+    let mut series: Series<'_> = FastMap::default();
+    for (i, s) in sittings.iter().enumerate() {
+        series.entry((s.place, s.series.as_str())).or_default().push(i);
+    }
     // The templated dialects report every repeated heading already (sections.rs).
-    let structured = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryBank);
-    if cx.on(Rule::DuplicateSection) && !structured {
-        duplicates(cx, &sittings);
+    if cx.on(Rule::DuplicateSection) && !doc.dialect().is_templated() {
+        duplicates(cx, &sittings, &series);
     }
     if cx.on(Rule::NumberingGap) {
-        gaps(cx, &sittings);
+        gaps(cx, &sittings, &series);
     }
 }
+
+/// The sittings of one series, by index, in file order.
+type Series<'a> = FastMap<((Option<usize>, u8), &'a str), Vec<usize>>;
 
 /// The headings of level 2 and below that name a sitting; without any, the bracketed entry
 /// lines of a plain-text log.
@@ -76,14 +83,21 @@ fn sittings(cx: &Ctx) -> Vec<Sitting> {
     out
 }
 
-fn same_series(a: &Sitting, b: &Sitting) -> bool {
-    a.place == b.place && a.series == b.series
-}
-
 /// The second sitting of a number among siblings of its series.
-fn duplicates(cx: &mut Ctx, sittings: &[Sitting]) {
-    for (i, s) in sittings.iter().enumerate() {
-        let Some(first) = sittings[..i].iter().find(|f| same_series(f, s) && f.number == s.number) else { continue };
+fn duplicates(cx: &mut Ctx, sittings: &[Sitting], series: &Series<'_>) {
+    let mut repeats = Vec::new();
+    for members in series.values() {
+        let mut first: FastMap<u32, usize> = FastMap::default();
+        for &i in members {
+            let at = *first.entry(sittings[i].number).or_insert(i);
+            if at != i {
+                repeats.push((i, at));
+            }
+        }
+    }
+    repeats.sort_unstable();
+    for (i, at) in repeats {
+        let (s, first) = (&sittings[i], &sittings[at]);
         let line = cx.line(first.span.start());
         let name = cx.doc.text(s.name).trim();
         let d = cx
@@ -95,13 +109,9 @@ fn duplicates(cx: &mut Ctx, sittings: &[Sitting]) {
 
 /// Where the log jumps over numbers of a series that appear nowhere in it: reported on the
 /// sitting after the jump. A series needs three sittings to show a pattern.
-fn gaps(cx: &mut Ctx, sittings: &[Sitting]) {
-    let mut groups: FastMap<((Option<usize>, u8), &str), Vec<usize>> = FastMap::default();
-    for (i, s) in sittings.iter().enumerate() {
-        groups.entry((s.place, s.series.as_str())).or_default().push(i);
-    }
+fn gaps(cx: &mut Ctx, sittings: &[Sitting], series: &Series<'_>) {
     let mut found = Vec::new();
-    for members in groups.values().filter(|m| m.len() >= 3) {
+    for members in series.values().filter(|m| m.len() >= 3) {
         let reported = found.len();
         let mut numbers: Vec<u32> = members.iter().map(|&i| sittings[i].number).collect();
         numbers.sort_unstable();

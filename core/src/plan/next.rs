@@ -10,7 +10,6 @@ use crate::parse::{is_lead_in, is_rule_line};
 use crate::span::first_line;
 use crate::span::Span;
 use crate::text::one_line;
-use crate::Dialect;
 
 pub(super) fn next_action(
     doc: &Document,
@@ -56,7 +55,7 @@ pub(super) fn next_action(
 pub(crate) fn written(doc: &Document) -> Option<Span> {
     *doc.written_next.get_or_init(|| {
         let section = doc.next_step().map(|n| n.text).filter(|t| !doc.text(*t).trim().is_empty());
-        let templated = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryBank);
+        let templated = doc.dialect().is_templated();
         match section {
             Some(s) if templated => Some(s),
             Some(s) => Some(match labelled(doc) {
