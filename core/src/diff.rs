@@ -233,7 +233,7 @@ fn decisions(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
 /// Append-only entries: items of Key Discoveries / Worklog sections, and timestamped log
 /// entries anywhere but Decisions (their own rule) and Progress Markers (state).
 fn append_only(doc: &Document) -> Vec<usize> {
-    let role = |i: usize| doc.item(i).section.map_or(SectionRole::Other, |s| doc.sections()[s].role);
+    let role = |i: usize| doc.item(i).role;
     let mut timestamped = vec![false; doc.items().len()];
     for e in doc.entries() {
         timestamped[e.item] = true;

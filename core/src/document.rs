@@ -139,6 +139,9 @@ pub struct Item {
     pub depth: u8,
     /// Innermost section holding the item.
     pub section: Option<usize>,
+    /// What the item is part of: its section's role, or that of a label right above its list
+    /// (`**Two decisions made this session:**`, `Completed:`; docs/reader.md).
+    pub role: SectionRole,
     /// `Some(true)` for `[x]`, `Some(false)` for `[ ]`.
     pub checkbox: Option<bool>,
 }
@@ -535,6 +538,13 @@ impl Document {
     /// the first mention of a unit or a next step is the latest, not the last.
     pub fn newest_first(&self) -> bool {
         self.newest_first
+    }
+
+    /// Whether the file is a record of sittings (a progress log, or a file whose sections are
+    /// dated): each writes what it did and what comes next, and a later one overrides an
+    /// earlier one (docs/reader.md).
+    pub fn is_log(&self) -> bool {
+        self.dialect == Dialect::ProgressLog || self.sections.iter().filter(|s| s.timestamp.is_some()).nth(1).is_some()
     }
 
     pub fn discoveries(&self) -> &[Discovery] {

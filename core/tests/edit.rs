@@ -450,6 +450,19 @@ mod memory_bank {
     }
 
     #[test]
+    fn a_new_section_never_adopts_the_deeper_headings_after_it() {
+        // A log whose sittings keep `#### Next Priority:` and `#### Notes:` under `## Session`
+        // headings: a new `## Decisions Made` put before the first Next Priority would hold
+        // every later `####` section (and their items would read as decisions).
+        let log = "# Progress\n\n## Session 1\n#### Done:\n- Login\n\n#### Next Priority:\n- Run test 1\n\n#### Notes:\n- Styling is fine\n";
+        produces(
+            log,
+            |t| edit::checkpoint(t, "Use Postgres", t8(), Some(Kind::Decision)),
+            &format!("{log}\n## Decisions Made\n- 2026-04-22T08:00Z — Use Postgres\n"),
+        );
+    }
+
+    #[test]
     fn a_json_store_is_not_edited_as_markdown() {
         let store = include_str!("fixtures/store.jsonl");
         let r = edit::checkpoint(store, "use x", t8(), None);

@@ -343,3 +343,41 @@ fn an_item_left_in_a_remaining_list_says_its_own_state() {
     let own = "# Progress\n\n## Next Steps\n\nCompleted features:\n\n- Login page (done)\n\nThen:\n\n- Export\n";
     assert_eq!(contradictions(own), Vec::<u32>::new());
 }
+
+fn decision_texts(p: &Plan) -> Vec<&str> {
+    p.decisions.active.iter().map(|d| d.text.as_str()).collect()
+}
+
+#[test]
+fn a_label_above_a_list_says_what_its_items_are() {
+    // Decisions written in a log under a bold label, and in the subsections of a Decisions
+    // section; work done under a `Completed:` lead-in inside a current-state section.
+    let text = "# Handoff\n\n## Session 6\nShipped the engine.\n\n**Two decisions made this session (owner-confirmed):**\n1. The engine is pure Kotlin on every target.\n2. Build the testsuite in parallel.\n\n## Technical Decisions & Rationale\n### 1. Database\n- PostgreSQL as the primary store\n\n## Current State\nCompleted:\n- Login page\n- Export\n\nNotes:\n- Export is slow on big files\n";
+    let p = plan_of(text);
+    assert_eq!(
+        decision_texts(&p),
+        ["The engine is pure Kotlin on every target.", "Build the testsuite in parallel.", "PostgreSQL as the primary store"]
+    );
+    assert_eq!(names(&p.completed), ["Login page", "Export"]);
+    // A label ends at the next paragraph: `Notes:` says nothing of its items.
+    assert!(!names(&p.completed).contains(&"Export is slow on big files"));
+    // A sentence ending in a colon is prose, not a label.
+    let p = plan_of("# Audit\n\n## Findings\nCompleted the grep. Findings:\n- three references left in the docs\n");
+    assert!(p.completed.is_empty(), "{:?}", names(&p.completed));
+}
+
+#[test]
+fn in_a_log_the_latest_next_steps_list_is_the_pending_one() {
+    // Each sitting of a log writes its next steps; the earlier ones were the next steps then.
+    let oldest = "# Progress\n\n本次完成内容：\n- 完成 producer 重构\n\n建议下一步：\n1. 拆分 AgentLoopManager\n2. 改造 utils\n\n---\n\n本次完成内容：\n- 完成 AgentLoopManager 拆分\n\n建议下一步：\n1. 补 colocate 回归测试\n2. 补 smoke 测试\n";
+    let p = plan_named("claude-progress.txt", oldest);
+    assert_eq!(names(&p.pending), ["补 colocate 回归测试", "补 smoke 测试"]);
+    assert_eq!(p.next_action.unwrap().text, "补 colocate 回归测试");
+    // Newest first, the first list is the latest; Next Steps sections count as lists too.
+    let newest = "# Log\n\n## Session 2 — 2026-03-02\n### Next Steps\n- Start the search page\n\n## Session 1 — 2026-03-01\n### Next Steps\n- Write the CSV writer\n";
+    let p = plan_of(newest);
+    assert_eq!(names(&p.pending), ["Start the search page"]);
+    // A file that is not a log keeps every list it writes.
+    let notes = "# Active Context\n\n## Backend\nNext steps:\n- Add retries\n\n## Frontend\nNext steps:\n- Add the search box\n";
+    assert_eq!(names(&plan_of(notes).pending), ["Add retries", "Add the search box"]);
+}

@@ -88,7 +88,6 @@ fn malformed(cx: &mut Ctx) {
             continue;
         }
         let text = doc.text(item.text);
-        let role = item.section.map(|s| doc.sections()[s].role);
         if let Some(date) = broken_date(text) {
             let d = cx
                 .diag(Rule::MalformedEntry, item.text, format!("`{date}` is not a readable timestamp"))
@@ -97,15 +96,15 @@ fn malformed(cx: &mut Ctx) {
             continue;
         }
         let in_log = item.section.is_some_and(|s| section_logged[s]);
-        match role {
-            Some(SectionRole::Decisions | SectionRole::Worklog) if in_log && !text.is_empty() => {
-                let what = if role == Some(SectionRole::Decisions) { "decision" } else { "log entry" };
+        match item.role {
+            SectionRole::Decisions | SectionRole::Worklog if in_log && !text.is_empty() => {
+                let what = if item.role == SectionRole::Decisions { "decision" } else { "log entry" };
                 let d = cx
                     .diag(Rule::MalformedEntry, item.text, format!("{what} without a readable timestamp: \"{}\"", cx.quote(text, 60)))
                     .with_help("entries of an append-only log start with their timestamp: `- 2026-04-22T07:12Z — text`");
                 cx.push(d);
             }
-            Some(SectionRole::Progress) if !has_marker(item.span.start()) && !text.is_empty() => {
+            SectionRole::Progress if !has_marker(item.span.start()) && !text.is_empty() => {
                 let d = cx
                     .diag(Rule::MalformedEntry, item.text, format!("progress line with no status: \"{}\"", cx.quote(text, 60)))
                     .with_help("progress markers are `- STATUS: unit (detail)` with STATUS one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED");

@@ -60,8 +60,7 @@ fn steps(doc: &Document) -> Vec<Span> {
     // A checkpoint log and session notes keep their next step in its section (the one the
     // plan takes); a progress log, or a file of dated sessions, is a log.
     let templated = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryStore);
-    let log = templated || doc.dialect() == Dialect::ProgressLog || doc.sections().iter().filter(|s| s.timestamp.is_some()).nth(1).is_some();
-    if !log {
+    if !templated && !doc.is_log() {
         steps.extend(crate::plan::next::labels(doc));
         let sections = doc.sections();
         steps.extend(

@@ -219,16 +219,20 @@ fn role_rank(dialect: Dialect, role: SectionRole) -> Option<usize> {
 }
 
 /// The insertion of a whole new section (`lines[0]` is its heading) in canonical order:
-/// before the first section that ranks after it, else at the end.
+/// before the first section that ranks after it, else at the end. Never before a deeper
+/// heading: the new section would adopt it and the subsections after it (`## Decisions
+/// Made` put before a log's `#### Next Priority:` would hold every later `####` section).
 pub(crate) fn create_section(doc: &Document, rank_of_new: Option<usize>, lines: &[String], eol: &str) -> TextEdit {
     let dialect = doc.dialect();
     let title = doc
         .title()
         .filter(|t| t.level == 1 && dialect != Dialect::SessionNotes && t.role != SectionRole::Completion)
         .map(|t| t.heading.start());
+    let level = lines.first().map_or(0, |h| h.bytes().take_while(|&b| b == b'#').count());
     let before = rank_of_new.and_then(|new_rank| {
         (0..doc.sections().len()).find(|&i| {
-            Some(doc.sections()[i].heading.start()) != title && rank(doc, dialect, i).is_some_and(|r| r > new_rank)
+            let s = &doc.sections()[i];
+            Some(s.heading.start()) != title && usize::from(s.level) <= level && rank(doc, dialect, i).is_some_and(|r| r > new_rank)
         })
     });
     match before {

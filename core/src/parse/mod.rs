@@ -129,11 +129,12 @@ fn read(source: String, options: &ParseOptions) -> Document {
     formats::adjust_roles(&mut doc);
     // The raw items are done with once the model's items are built: freed before the
     // entries are (a large file's items, twice over, would not fit the caches).
-    build_items(&mut doc, std::mem::take(&mut outline.items));
+    let labels = build_items(&mut doc, std::mem::take(&mut outline.items), &outline.paragraphs);
     build_entries_and_decisions(&mut doc);
     formats::build(&mut doc);
     build_stamps(&mut doc, &outline);
     doc.newest_first = shape::newest_first(&doc);
+    roles::retire_older_next_lists(&mut doc, &labels);
     progress::build(&mut doc, &outline);
     build_next_and_completion(&mut doc, &outline);
     doc
@@ -206,28 +207,37 @@ fn description_after(text: &str, heading_end: usize, section_end: usize) -> Opti
     (italic('_') || italic('*')).then(|| Span::new(start + lead, start + line.len()))
 }
 
-fn build_items(doc: &mut Document, raw_items: Vec<RawItem>) {
+/// Builds the model's items; returns the list labels that gave some of them their role.
+fn build_items(doc: &mut Document, raw_items: Vec<RawItem>, paragraphs: &[Span]) -> Vec<roles::ListLabel> {
     doc.items.reserve_exact(raw_items.len());
+    let labels = roles::list_labels(doc, paragraphs);
     let mut section = None;
     let mut next = 0;
+    let mut label = 0;
     for raw in raw_items {
         while next < doc.sections.len() && doc.sections[next].heading.start() <= raw.span.start() {
             section = Some(next);
             next += 1;
         }
+        while labels.get(label).is_some_and(|l| l.reach.end() <= raw.span.start()) {
+            label += 1;
+        }
+        let of_section = section.map_or(SectionRole::Other, |s| doc.sections[s].role);
+        let role = match labels.get(label) {
+            Some(l) if l.reach.contains(raw.span.start()) && roles::label_may_override(of_section) => l.role,
+            _ => of_section,
+        };
         doc.items.push(Item {
             span: raw.span,
             bullet: raw.bullet,
             text: raw.text,
             depth: raw.depth,
             section,
+            role,
             checkbox: raw.checkbox,
         });
     }
-}
-
-pub(super) fn role_of_item(doc: &Document, item: &Item) -> SectionRole {
-    item.section.map_or(SectionRole::Other, |s| doc.sections[s].role)
+    labels
 }
 
 fn build_entries_and_decisions(doc: &mut Document) {
@@ -260,7 +270,7 @@ fn build_entries_and_decisions(doc: &mut Document) {
                 entry_text = Span::new(fact, entry_text.end());
                 role
             }
-            None => role_of_item(doc, item),
+            None => item.role,
         };
         match role {
             SectionRole::Decisions => {
@@ -338,7 +348,7 @@ fn reserve_lists(doc: &mut Document) {
     let (mut top_level, mut decisions, mut discoveries) = (0, 0, 0);
     for item in doc.items.iter().filter(|i| i.depth == 1) {
         top_level += 1;
-        match role_of_item(doc, item) {
+        match item.role {
             SectionRole::Decisions => decisions += 1,
             SectionRole::Discoveries => discoveries += 1,
             _ => {}

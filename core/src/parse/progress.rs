@@ -8,7 +8,7 @@
 //! From tables: each row of a table with a status column. docs/reader.md says why each shape
 //! is read, and what is not.
 
-use super::{lines, role_of_item};
+use super::lines;
 use crate::span::first_line;
 use crate::document::*;
 use crate::lexicon::{self, Meaning};
@@ -92,7 +92,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
     for item in &doc.items {
         let body = &text[item.text.range()];
         let base = item.text.start();
-        let role = role_of_item(doc, item);
+        let role = item.role;
         if role == SectionRole::Procedure {
             continue;
         }

@@ -1,7 +1,9 @@
 //! Section roles from heading titles, in every dialect and in the languages seen in the
 //! corpus. Matching is on a normalized title: lower case, decoration and numbering removed.
 
-use crate::document::SectionRole;
+use super::lines::is_lead_in;
+use crate::document::{Document, SectionRole};
+use crate::span::Span;
 
 /// Whether a character is part of a title's words. ASCII letters and digits, and any other
 /// character but punctuation, symbols and emoji (kept out of Unicode tables on purpose: they
@@ -137,13 +139,103 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
 
 /// The role of a section given its own and its parent's: a subsection with no role of its
 /// own is part of a procedure, of history or of a state list (`## Completed` → `### Phase
-/// 1`); history holds every state below it (an archived Next Steps is no next step).
+/// 1`), of decisions or of discoveries (`## Technical Decisions` → `### 1. Database
+/// Choices`); history holds every state below it (an archived Next Steps is no next step).
 pub(crate) fn within(own: SectionRole, parent: Option<SectionRole>) -> SectionRole {
     use SectionRole::*;
     match (own, parent) {
         (Other | Todo | NextStep | Active | Blocked | CurrentState | Done, Some(History)) => History,
-        (Other, Some(p @ (Procedure | Done | Todo | Active | Blocked))) => p,
+        (Other, Some(p @ (Procedure | Done | Todo | Active | Blocked | Decisions | Discoveries))) => p,
         (own, _) => own,
+    }
+}
+
+/// A paragraph that names what the list right under it holds: `**Two decisions made this
+/// session:**`, `Completed:`, `3️⃣ DECISION`. Its items take that role, up to the next
+/// paragraph or heading.
+pub(crate) struct ListLabel {
+    /// From the label's end to the next paragraph or heading.
+    pub reach: Span,
+    pub role: SectionRole,
+}
+
+/// The list labels of a document, in file order. A label is one short line: a lead-in
+/// (`…:`) of a few words, or, without the colon, a title of one or two words. Only roles that
+/// say what items are count: a `Status:` or `Notes:` label changes nothing.
+pub(crate) fn list_labels(doc: &Document, paragraphs: &[Span]) -> Vec<ListLabel> {
+    let text = doc.source.as_str();
+    let mut labels = Vec::new();
+    let mut heading = 0;
+    for (k, p) in paragraphs.iter().enumerate() {
+        let line = text[p.range()].trim();
+        // One short phrase: `**Completed 2026-04-25.** Workspace-wide grep. Findings:` is prose.
+        if line.is_empty() || line.len() > 120 || line.contains('\n') || line.contains(". ") {
+            continue;
+        }
+        let lead_in = is_lead_in(line);
+        let words = line.split_whitespace().count();
+        if !(lead_in && words <= 12 || words <= 2) {
+            continue;
+        }
+        let role = role_of(line.trim_end().trim_end_matches(['*', '_']).trim_end_matches([':', '：']));
+        if !matches!(
+            role,
+            SectionRole::Decisions
+                | SectionRole::Discoveries
+                | SectionRole::Done
+                | SectionRole::Todo
+                | SectionRole::NextStep
+                | SectionRole::Active
+                | SectionRole::Blocked
+                | SectionRole::Issues
+        ) {
+            continue;
+        }
+        while doc.sections.get(heading).is_some_and(|s| s.heading.start() < p.end()) {
+            heading += 1;
+        }
+        let next_paragraph = paragraphs.get(k + 1).map_or(text.len(), |q| q.start());
+        let next_heading = doc.sections.get(heading).map_or(text.len(), |s| s.heading.start());
+        labels.push(ListLabel { reach: Span::new(p.end(), next_paragraph.min(next_heading)), role });
+    }
+    labels
+}
+
+/// Whether a label may say what the items of a section with this role are: not in the
+/// templated sections (progress markers, decisions, discoveries), nor in a procedure or in
+/// history.
+pub(crate) fn label_may_override(section: SectionRole) -> bool {
+    !matches!(
+        section,
+        SectionRole::Progress
+            | SectionRole::Decisions
+            | SectionRole::Discoveries
+            | SectionRole::Procedure
+            | SectionRole::History
+            | SectionRole::Completion
+    )
+}
+
+/// In a log, each sitting writes its next steps (a Next Steps section, or a list under a
+/// `Next steps:` / `建议下一步：` label); a later sitting's list replaces an earlier one,
+/// whose items are then history, not pending work. The latest list is the last in a file
+/// kept oldest first, the first in one kept newest first (docs/reader.md, "The next action").
+pub(crate) fn retire_older_next_lists(doc: &mut Document, labels: &[ListLabel]) {
+    if !doc.is_log() {
+        return;
+    }
+    let mut lists: Vec<Span> = labels.iter().filter(|l| l.role == SectionRole::NextStep).map(|l| l.reach).collect();
+    lists.extend(doc.sections.iter().filter(|s| s.role == SectionRole::NextStep).map(|s| s.body));
+    if lists.len() < 2 {
+        return;
+    }
+    lists.sort_by_key(|r| r.start());
+    let latest = if doc.newest_first { lists[0] } else { lists[lists.len() - 1] };
+    for item in doc.items.iter_mut() {
+        let at = item.span.start();
+        if item.role == SectionRole::NextStep && !latest.contains(at) && lists.iter().any(|r| r.contains(at)) {
+            item.role = SectionRole::History;
+        }
     }
 }
 
