@@ -26,6 +26,9 @@ pub(crate) enum Meaning {
     History,
     /// The name of a status field: `Status`, `Estado`, `状态` (a table column, `Status:`).
     StatusField,
+    /// A label a decision is written under: `Decision:`, `Decisiones`, `決定事項`. An item
+    /// that opens with it is a decision wherever it stands.
+    Decision,
 }
 
 use Meaning::*;
@@ -140,6 +143,13 @@ const ROWS: &[(&str, Meaning)] = &[
     ("past sessions", History),
     ("prior sessions", History),
     ("changelog", History),
+    ("decision", Decision),
+    ("decisions", Decision),
+    ("key decision", Decision),
+    ("key decisions", Decision),
+    ("design decision", Decision),
+    ("design decisions", Decision),
+    ("decisions made", Decision),
     ("status", StatusField),
     ("state", StatusField),
     // Spanish
@@ -168,6 +178,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("pendientes", Remaining),
     ("tareas pendientes", Remaining),
     ("historial", History),
+    ("decisión", Decision),
+    ("decisiones", Decision),
     ("estado", StatusField),
     // Portuguese
     ("concluído", Status(Completed)),
@@ -187,6 +199,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("próximas etapas", Next),
     ("pendentes", Remaining),
     ("histórico", History),
+    ("decisão", Decision),
+    ("decisões", Decision),
     // French
     ("terminé", Status(Completed)),
     ("terminée", Status(Completed)),
@@ -209,6 +223,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("étapes suivantes", Next),
     ("reste à faire", Remaining),
     ("historique", History),
+    ("décision", Decision),
+    ("décisions", Decision),
     ("statut", StatusField),
     ("état", StatusField),
     // German
@@ -231,6 +247,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("offene punkte", Remaining),
     ("archiv", History),
     ("verlauf", History),
+    ("entscheidung", Decision),
+    ("entscheidungen", Decision),
     ("zustand", StatusField),
     // Italian
     ("completato", Status(Completed)),
@@ -247,6 +265,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("prossimi passi", Next),
     ("archivio", History),
     ("cronologia", History),
+    ("decisione", Decision),
+    ("decisioni", Decision),
     ("stato", StatusField),
     // Swedish
     ("klar", Status(Completed)),
@@ -267,6 +287,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("återstår", Remaining),
     ("arkiv", History),
     ("historik", History),
+    ("beslut", Decision),
     // Russian
     ("готово", Status(Completed)),
     ("выполнено", Status(Completed)),
@@ -287,6 +308,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("осталось сделать", Remaining),
     ("архив", History),
     ("история", History),
+    ("принятые решения", Decision),
+    ("ключевые решения", Decision),
     ("статус", StatusField),
     ("состояние", StatusField),
     // Japanese
@@ -313,6 +336,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("やること", Remaining),
     ("履歴", History),
     ("アーカイブ", History),
+    ("決定事項", Decision),
+    ("意思決定", Decision),
     ("ステータス", StatusField),
     ("状態", StatusField),
     // Korean
@@ -331,6 +356,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("남은 작업", Remaining),
     ("할 일", Remaining),
     ("기록", History),
+    ("결정", Decision),
+    ("결정 사항", Decision),
     ("상태", StatusField),
     // Chinese
     ("已完成", Status(Completed)),
@@ -352,6 +379,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("接下来", Next),
     ("剩余", Remaining),
     ("历史", History),
+    ("决策", Decision),
+    ("决定", Decision),
     ("归档", History),
     ("状态", StatusField),
 ];
@@ -414,6 +443,26 @@ pub(crate) fn done_verb(text: &str) -> Option<usize> {
         let rest = text[len..].trim_start_matches(is_markup).trim_start();
         (!rest.is_empty() && !rest.starts_with([':', '：'])).then_some(len)
     })
+}
+
+/// Verbs that open a decision told as prose: `Decided to keep SQLite`, `Switched from Pages to
+/// Workers`, `Optamos por Postgres`. Lower case; the item goes on after the verb.
+const DECISION_VERBS: &[&str] = &[
+    "decided to", "decided on", "decided against", "we decided", "chose to", "chose ", "opted for", "opted to", "went with",
+    "switched from", "switched to", "settled on", "agreed to", "agreed on", "decidimos", "se decidió", "optamos por",
+    "elegimos", "décidé de", "on a choisi", "nous avons choisi", "entschieden", "beschlossen", "deciso di", "scelto di",
+    "bestämde", "valde att", "решили", "выбрали", "决定使用", "决定采用", "改用", "採用した", "결정했",
+];
+
+/// Whether an item tells a decision in prose ([`DECISION_VERBS`]).
+pub(crate) fn decided(text: &str) -> bool {
+    let t = text.trim_start_matches(is_markup);
+    // Every verb opens with one of these letters (a cheap gate for the items of a long log).
+    let first = t.chars().next().map(case::lower);
+    if !matches!(first, Some('d' | 'c' | 'o' | 'w' | 's' | 'a' | 'e' | 'n' | 'b' | 'v' | 'р' | 'в' | '决' | '改' | '採' | '결')) {
+        return false;
+    }
+    DECISION_VERBS.iter().any(|v| spells(t, v).is_some_and(|len| !t[len..].trim().is_empty()))
 }
 
 /// A status written after a unit: `Parser — done`, `Login page (completed)`, `Deploy: IN
@@ -1131,6 +1180,9 @@ mod tests {
             ("次のステップ", Some(Next)),
             ("下一步", Some(Next)),
             ("建议下一步：", Some(Next)),
+            ("Decisions Made:", Some(Decision)),
+            ("Entscheidungen", Some(Decision)),
+            ("決定事項", Some(Decision)),
             ("Próximos pasos", Some(Next)),
             ("Prochaines étapes", Some(Next)),
             ("Nächste Schritte", Some(Next)),

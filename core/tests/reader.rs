@@ -381,3 +381,14 @@ fn in_a_log_the_latest_next_steps_list_is_the_pending_one() {
     let notes = "# Active Context\n\n## Backend\nNext steps:\n- Add retries\n\n## Frontend\nNext steps:\n- Add the search box\n";
     assert_eq!(names(&plan_of(notes).pending), ["Add retries", "Add the search box"]);
 }
+
+#[test]
+fn a_decision_is_read_by_its_label_or_its_verb_wherever_it_stands() {
+    let text = "# Log\n\n## Checkpoint 2026-02-27\n- Focus: WS-72\n- Decisions: kept main as the Python baseline\n- Switched from Cloudflare Pages to Workers\n- Fixed the login bug\n- Entscheidung: SQLite bleibt\n- 決定事項：キャッシュは使わない\n\n## Archive\n- Decision: an old choice\n";
+    assert_eq!(
+        decision_texts(&plan_of(text)),
+        ["kept main as the Python baseline", "Switched from Cloudflare Pages to Workers", "SQLite bleibt", "キャッシュは使わない"]
+    );
+    // A label alone opens nothing; a verb alone says nothing.
+    assert!(decision_texts(&plan_of("# Notes\n\n- Decision:\n- Chose\n")).is_empty());
+}

@@ -265,7 +265,7 @@ fn build_entries_and_decisions(doc: &mut Document) {
             .map_or(item.text, |p| Span::new(base + p.text_start, item.text.end()));
         // A Basic Memory observation, a Claude Code feedback memory: a decision or a fact by
         // what the item is (docs/formats.md).
-        let role = match formats::item_role(doc, entry_text) {
+        let role = match formats::item_role(doc, entry_text).or_else(|| decision_label(doc, item, entry_text)) {
             Some((role, fact)) => {
                 entry_text = Span::new(fact, entry_text.end());
                 role
@@ -301,6 +301,23 @@ fn build_entries_and_decisions(doc: &mut Document) {
         }
     }
     resolve_supersedes(doc);
+}
+
+/// An item that opens with a decision label wherever it stands (`- Decisions: kept main as
+/// the Python baseline`, `- **Decision:** …`, `- 決定事項：…`): a decision, its text after the
+/// label; or one that tells a decision in prose (`- Switched from Pages to Workers`)
+/// (docs/reader.md). In history it stays history.
+fn decision_label(doc: &Document, item: &Item, body: Span) -> Option<(SectionRole, usize)> {
+    if matches!(item.role, SectionRole::Decisions | SectionRole::History | SectionRole::Procedure) {
+        return None;
+    }
+    let text = &doc.source[body.range()];
+    match crate::lexicon::labelled(text) {
+        Some((crate::lexicon::Meaning::Decision, _, rest)) if !text[rest..].trim().is_empty() => Some((SectionRole::Decisions, body.start() + rest)),
+        // `Switched from Pages to Workers`: told as prose, the whole item.
+        None if crate::lexicon::decided(text) && !is_lead_in(text) => Some((SectionRole::Decisions, body.start())),
+        _ => None,
+    }
 }
 
 /// Decision ids from timestamps as written: the first decision stamped `<ts>` is `<ts>`, the

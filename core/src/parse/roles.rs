@@ -251,7 +251,8 @@ fn role_of_label(title: &str) -> SectionRole {
         Some(Meaning::Status(Status::Blocked)) => SectionRole::Blocked,
         Some(Meaning::History) => SectionRole::History,
         Some(Meaning::StatusField) => SectionRole::CurrentState,
-        _ => SectionRole::Other,
+        Some(Meaning::Decision) => SectionRole::Decisions,
+        Some(Meaning::Status(Status::Failed | Status::Skipped)) | None => SectionRole::Other,
     }
 }
 
