@@ -425,24 +425,10 @@ const DONE_VERBS: &[&str] = &[
 /// A line that records finished work in prose: the verb's length, when `text` opens with
 /// one of [`DONE_VERBS`] and goes on.
 pub(crate) fn done_verb(text: &str) -> Option<usize> {
-    // Verbs by key, as the rows are (the same map type: one more would be more code in the
-    // wasm package).
-    static INDEX: OnceLock<crate::hash::FastMap<u16, Vec<u16>>> = OnceLock::new();
-    let index = INDEX.get_or_init(|| {
-        let mut index: crate::hash::FastMap<u16, Vec<u16>> = Default::default();
-        for (i, v) in DONE_VERBS.iter().enumerate() {
-            if let Some(k) = key(v) {
-                index.entry(k).or_default().push(i as u16);
-            }
-        }
-        index
-    });
-    let verbs = index.get(&key(text.trim_start_matches(is_markup))?)?;
-    verbs.iter().find_map(|&i| {
-        let len = spells(text, DONE_VERBS[usize::from(i)])?;
-        let rest = text[len..].trim_start_matches(is_markup).trim_start();
-        (!rest.is_empty() && !rest.starts_with([':', '：'])).then_some(len)
-    })
+    static INDEX: OnceLock<VerbIndex> = OnceLock::new();
+    let len = INDEX.get_or_init(|| VerbIndex::of(DONE_VERBS)).opening(text, key(text.trim_start_matches(is_markup))?)?;
+    let rest = text[len..].trim_start_matches(is_markup).trim_start();
+    (!rest.starts_with([':', '：'])).then_some(len)
 }
 
 /// Verbs that open a decision told as prose: `Decided to keep SQLite`, `Switched from Pages to
@@ -454,15 +440,53 @@ const DECISION_VERBS: &[&str] = &[
     "bestämde", "valde att", "решили", "выбрали", "决定使用", "决定采用", "改用", "採用した", "결정했",
 ];
 
-/// Whether an item tells a decision in prose ([`DECISION_VERBS`]).
-pub(crate) fn decided(text: &str) -> bool {
-    let t = text.trim_start_matches(is_markup);
-    // Every verb opens with one of these letters (a cheap gate for the items of a long log).
-    let first = t.chars().next().map(case::lower);
-    if !matches!(first, Some('d' | 'c' | 'o' | 'w' | 's' | 'a' | 'e' | 'n' | 'b' | 'v' | 'р' | 'в' | '决' | '改' | '採' | '결')) {
-        return false;
+/// Where the decision an item states begins: after a decision label (`Decisions: kept main`,
+/// `決定事項：…`), or at its start when it tells one in prose ([`DECISION_VERBS`]: `Switched
+/// from Pages to Workers`). `None` for any other item, on one or two lookups.
+pub(crate) fn decision_at(text: &str) -> Option<usize> {
+    let k = key(text.trim_start_matches(is_markup))?;
+    // A label is followed by its separator (`:`, `：`, a dash) within a few words.
+    let head = &text.as_bytes()[..text.len().min(64)];
+    if has(&index().decision, k) && head.iter().any(|&b| matches!(b, b':' | b'-' | 0xE2 | 0xEF)) {
+        if let Some((Decision, _, rest)) = labelled(text) {
+            return (!text[rest..].trim().is_empty()).then_some(rest);
+        }
     }
-    DECISION_VERBS.iter().any(|v| spells(t, v).is_some_and(|len| !t[len..].trim().is_empty()))
+    static VERBS: OnceLock<VerbIndex> = OnceLock::new();
+    VERBS.get_or_init(|| VerbIndex::of(DECISION_VERBS)).opening(text, k).map(|_| 0)
+}
+
+/// A list of verbs by the key of their first two bytes, as the rows are (one bit per key that
+/// opens some verb, then the same map type: one more would be more code in the wasm package),
+/// so that the items of a long log that open with no verb's key are let go on one bit each.
+struct VerbIndex {
+    verbs: &'static [&'static str],
+    bits: Box<[u64; 1024]>,
+    keys: crate::hash::FastMap<u16, Vec<u16>>,
+}
+
+impl VerbIndex {
+    fn of(verbs: &'static [&'static str]) -> VerbIndex {
+        let mut index = VerbIndex { verbs, bits: Box::new([0; 1024]), keys: Default::default() };
+        for (i, v) in verbs.iter().enumerate() {
+            if let Some(k) = key(v) {
+                index.bits[usize::from(k >> 6)] |= 1 << (k & 63);
+                index.keys.entry(k).or_default().push(i as u16);
+            }
+        }
+        index
+    }
+
+    /// The length of the verb `text` opens with (its key `k`), when the text goes on after it.
+    fn opening(&self, text: &str, k: u16) -> Option<usize> {
+        if !has(&self.bits, k) {
+            return None;
+        }
+        self.keys.get(&k)?.iter().find_map(|&i| {
+            let len = spells(text, self.verbs[usize::from(i)])?;
+            (!text[len..].trim_start_matches(is_markup).trim().is_empty()).then_some(len)
+        })
+    }
 }
 
 /// A status written after a unit: `Parser — done`, `Login page (completed)`, `Deploy: IN
@@ -759,6 +783,7 @@ struct Index {
     rows: crate::hash::FastMap<u16, Vec<u16>>,
     any: Box<[u64; 1024]>,
     next: Box<[u64; 1024]>,
+    decision: Box<[u64; 1024]>,
 }
 
 fn has(bits: &[u64; 1024], k: u16) -> bool {
@@ -768,13 +793,16 @@ fn has(bits: &[u64; 1024], k: u16) -> bool {
 fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut index = Index { rows: Default::default(), any: Box::new([0; 1024]), next: Box::new([0; 1024]) };
+        let mut index = Index { rows: Default::default(), any: Box::new([0; 1024]), next: Box::new([0; 1024]), decision: Box::new([0; 1024]) };
         for (i, (phrase, meaning)) in ROWS.iter().enumerate() {
             if let Some(k) = key(phrase) {
                 index.rows.entry(k).or_default().push(i as u16);
                 index.any[usize::from(k >> 6)] |= 1 << (k & 63);
                 if *meaning == Next {
                     index.next[usize::from(k >> 6)] |= 1 << (k & 63);
+                }
+                if *meaning == Decision {
+                    index.decision[usize::from(k >> 6)] |= 1 << (k & 63);
                 }
             }
         }

@@ -306,18 +306,20 @@ fn build_entries_and_decisions(doc: &mut Document) {
 /// An item that opens with a decision label wherever it stands (`- Decisions: kept main as
 /// the Python baseline`, `- **Decision:** …`, `- 決定事項：…`): a decision, its text after the
 /// label; or one that tells a decision in prose (`- Switched from Pages to Workers`)
-/// (docs/reader.md). In history it stays history.
+/// (docs/reader.md). In history it stays history, and in the sections a checkpoint log
+/// keeps its other lines in it is what they hold.
 fn decision_label(doc: &Document, item: &Item, body: Span) -> Option<(SectionRole, usize)> {
-    if matches!(item.role, SectionRole::Decisions | SectionRole::History | SectionRole::Procedure) {
+    // Progress markers and discoveries are what their sections say (a checkpoint log's lines).
+    if matches!(
+        item.role,
+        SectionRole::Decisions | SectionRole::History | SectionRole::Procedure | SectionRole::Progress | SectionRole::Discoveries | SectionRole::Completion
+    ) {
         return None;
     }
     let text = &doc.source[body.range()];
-    match crate::lexicon::labelled(text) {
-        Some((crate::lexicon::Meaning::Decision, _, rest)) if !text[rest..].trim().is_empty() => Some((SectionRole::Decisions, body.start() + rest)),
-        // `Switched from Pages to Workers`: told as prose, the whole item.
-        None if crate::lexicon::decided(text) && !is_lead_in(text) => Some((SectionRole::Decisions, body.start())),
-        _ => None,
-    }
+    let at = crate::lexicon::decision_at(text)?;
+    // `**Decisions Made**:` opens a list; it is no decision itself.
+    (at > 0 || !is_lead_in(text)).then_some((SectionRole::Decisions, body.start() + at))
 }
 
 /// Decision ids from timestamps as written: the first decision stamped `<ts>` is `<ts>`, the
