@@ -16,7 +16,7 @@ start=$SECONDS
 step() { printf '\n==> test: %s (at %ds)\n' "$*" $((SECONDS - start)); }
 
 step "native tests"
-cargo test -p memento-core -p memento-wasm
+cargo test -p memento-core -p memento-edit -p memento-wasm
 
 step "npm package: build"
 wasm-pkg/build.sh

@@ -29,7 +29,7 @@ fn pipeline(text: String) -> usize {
 fn checkpoint(text: &str) -> usize {
     let at = memento_core::Timestamp::parse("2030-01-01T00:00Z").expect("a timestamp");
     let note = "the nightly export retries three times before it gives up";
-    memento_core::edit::checkpoint(text, note, at, Some(memento_core::edit::Kind::Discovery)).map_or(0, |o| o.text.len())
+    memento_edit::edit::checkpoint(text, note, at, Some(memento_edit::edit::Kind::Discovery)).map_or(0, |o| o.text.len())
 }
 
 fn timed(kind: &str, text: &str) -> Duration {

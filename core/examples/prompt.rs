@@ -6,7 +6,7 @@ fn main() {
     let text = std::fs::read_to_string(path).unwrap();
     let doc = memento_core::parse(&text);
     let plan = memento_core::plan(&doc, &memento_core::CheckOptions::default());
-    match memento_core::prompt::render_prompt(&doc, &plan, budget) {
+    match memento_edit::prompt::render_prompt(&doc, &plan, budget) {
         Ok(prompt) => print!("{prompt}"),
         Err(e) => eprintln!("{e}"),
     }

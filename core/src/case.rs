@@ -85,7 +85,7 @@ pub(crate) fn push_lower(out: &mut String, c: char) {
 }
 
 /// `s` in lower case, character by character (see the module note on sigma).
-pub(crate) fn to_lower(s: &str) -> String {
+pub fn to_lower(s: &str) -> String {
     if s.is_ascii() {
         return s.to_ascii_lowercase();
     }

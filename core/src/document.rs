@@ -495,7 +495,8 @@ impl Document {
     /// (empty once folded) is no identity: those stand as written.
     /// Indices, not names: a long run mentions tens of thousands of units, and only the ones
     /// that stay are worth naming.
-    pub(crate) fn current_units(&self) -> Vec<UnitRef> {
+    #[doc(hidden)]
+    pub fn current_units(&self) -> Vec<UnitRef> {
         let mut out: Vec<UnitRef> = Vec::with_capacity(self.progress.len());
         let mut index: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = crate::hash::FastMap::default();
         index.reserve(self.progress.len());
@@ -523,7 +524,8 @@ impl Document {
     }
 
     /// The marker and the unit a [`UnitRef`] names.
-    pub(crate) fn unit_at(&self, r: UnitRef) -> (&ProgressMarker, &Unit) {
+    #[doc(hidden)]
+    pub fn unit_at(&self, r: UnitRef) -> (&ProgressMarker, &Unit) {
         let marker = &self.progress[r.marker as usize];
         (marker, &marker.units[r.unit as usize])
     }
@@ -649,7 +651,8 @@ impl Document {
     /// that id as written, else the `nth` decision of the same instant written another way
     /// (`2026-04-22T09:12+02:00` names `2026-04-22T07:12Z`). The one resolver of decision
     /// references: the parser's SUPERSEDES, the conflict rules and the edits all ask it.
-    pub(crate) fn decision_named(&self, id: &str) -> Option<usize> {
+    #[doc(hidden)]
+    pub fn decision_named(&self, id: &str) -> Option<usize> {
         let r = DecisionRef::read(id);
         if let Some((i, _)) = self.decision(r.id) {
             return Some(i);
@@ -712,7 +715,8 @@ impl Section {
     /// Where the section's own content starts: just past the line break ending its heading
     /// (or its italic description), and `true`; or the end of the text and `false` when the
     /// heading is the file's last line and has no break.
-    pub(crate) fn content_start(&self, text: &str) -> (usize, bool) {
+    #[doc(hidden)]
+    pub fn content_start(&self, text: &str) -> (usize, bool) {
         let last = self.description.map_or(self.heading.end(), |d| d.end().max(self.heading.end()));
         crate::span::line_end_after(text, last)
     }
@@ -723,7 +727,8 @@ impl Section {
 /// ([`Document::unit_at`] gives both). Two `u32`s: a long run mentions tens of thousands of
 /// units, and only the ones that stay are worth naming.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct UnitRef {
+#[doc(hidden)]
+pub struct UnitRef {
     pub marker: u32,
     pub unit: u32,
 }

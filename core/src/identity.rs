@@ -236,7 +236,8 @@ pub(crate) fn entry_words(text: &str) -> impl Iterator<Item = char> + '_ {
 /// Whether two entry texts are the same entry: equal [`entry_words`]. ASCII texts compared
 /// byte by byte (most texts that share a key differ a few words in, where this stops),
 /// others as characters.
-pub(crate) fn same_entry(a: &str, b: &str) -> bool {
+#[doc(hidden)]
+pub fn same_entry(a: &str, b: &str) -> bool {
     /// The next byte of the normalized ASCII text from `at`: a letter or digit lower-cased,
     /// a space for the separators between two words; `Err` at a non-ASCII byte.
     fn next(x: &[u8], at: &mut usize, started: &mut bool) -> Result<Option<u8>, ()> {
@@ -277,7 +278,8 @@ pub(crate) fn same_entry(a: &str, b: &str) -> bool {
 /// digits. Equal words give equal keys; a key hit is confirmed with [`same_entry`]. `None`
 /// for texts too short to be compared as entries (one word, or under eight bytes): neither
 /// the guard nor the rule calls two of those the same entry.
-pub(crate) fn entry_hash(text: &str) -> Option<u64> {
+#[doc(hidden)]
+pub fn entry_hash(text: &str) -> Option<u64> {
     // Item texts come trimmed from the parser: when both end bytes are visible ASCII there
     // is nothing to trim, and no character is decoded from either end.
     let visible = |c: &u8| c.is_ascii_graphic();
@@ -471,7 +473,8 @@ pub(crate) fn sitting(key: &str) -> Option<(&str, u32)> {
     Some((series, key[at..at + digits].parse().ok()?))
 }
 
-pub(crate) fn section_key(title: &str) -> String {
+#[doc(hidden)]
+pub fn section_key(title: &str) -> String {
     let mut out = String::with_capacity(title.len());
     for c in title.chars() {
         if c.is_alphanumeric() {
@@ -515,7 +518,8 @@ impl<'a> DecisionRef<'a> {
 
 /// The first byte of a text that opens as JSON (`[` or `{` first, after a BOM and blank
 /// space), else `None`.
-pub(crate) fn json_opening(text: &str) -> Option<u8> {
+#[doc(hidden)]
+pub fn json_opening(text: &str) -> Option<u8> {
     let t = text.trim_start_matches('\u{feff}').trim_start();
     t.as_bytes().first().copied().filter(|b| matches!(b, b'[' | b'{'))
 }

@@ -386,7 +386,7 @@ const ROWS: &[(&str, Meaning)] = &[
 ];
 
 /// Status emoji, at the start or end of a line, a heading or a table cell.
-pub(crate) const EMOJI: &[(&str, Status)] = &[
+pub const EMOJI: &[(&str, Status)] = &[
     ("✅", Completed),
     ("✔️", Completed),
     ("✔", Completed),

@@ -15,19 +15,17 @@ pub mod check;
 pub mod conflict;
 pub mod dialect;
 pub mod diagnostic;
-pub mod diff;
 pub mod document;
-pub mod edit;
 pub mod hash;
+#[doc(hidden)]
+pub mod internal;
 mod lexicon;
 pub mod identity;
 pub mod memory;
-pub mod merge;
 #[doc(hidden)]
 pub mod names;
 mod parse;
 pub mod plan;
-pub mod prompt;
 pub mod rule;
 pub mod scope;
 pub mod secret;
@@ -38,14 +36,10 @@ pub mod span;
 mod text;
 pub mod time;
 pub mod tokens;
-pub mod tools;
 
 pub use check::{check, CheckOptions, NotesTemplate};
 pub use dialect::Dialect;
 pub use diagnostic::{splice, Diagnostic, SpliceError, TextEdit};
-pub use diff::diff;
-pub use edit::{EditError, EditOptions, EditOutcome};
-pub use merge::{merge, MergeConflict, MergeOutcome};
 pub use rule::{Rule, RuleKind, Severity};
 pub use document::{
     Completion, Decision, Discovery, Document, Entry, FieldText, Item, JsonFault, JsonFaultKind, JsonState,

@@ -8,10 +8,10 @@
 
 /// What an element sorts by, most significant word first. Callers map their keys onto words
 /// in an order-preserving way ([`signed`], `!w` for descending, a constant for unused words).
-pub(crate) type Key = [u64; 3];
+pub type Key = [u64; 3];
 
 /// Sorts `v` by `key`, stably.
-pub(crate) fn sort_by_key<T>(v: &mut [T], mut key: impl FnMut(&T) -> Key) {
+pub fn sort_by_key<T>(v: &mut [T], mut key: impl FnMut(&T) -> Key) {
     if v.len() < 2 {
         return;
     }
@@ -27,12 +27,12 @@ pub(crate) fn sort_offsets(v: &mut [usize]) {
 }
 
 /// An `i64` as a word that sorts the same way.
-pub(crate) fn signed(n: i64) -> u64 {
+pub fn signed(n: i64) -> u64 {
     (n as u64) ^ (1 << 63)
 }
 
 /// An optional `i64` as two words that sort as `Option` does (`None` first).
-pub(crate) fn optional(n: Option<i64>) -> [u64; 2] {
+pub fn optional(n: Option<i64>) -> [u64; 2] {
     match n {
         None => [0, 0],
         Some(n) => [1, signed(n)],

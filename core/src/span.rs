@@ -247,13 +247,15 @@ fn break_len(bytes: &[u8], i: usize) -> usize {
 }
 
 /// Start of the line holding `offset` (after the previous `\n`, `\r\n` or lone `\r`).
-pub(crate) fn line_start(text: &str, offset: usize) -> usize {
+#[doc(hidden)]
+pub fn line_start(text: &str, offset: usize) -> usize {
     memchr::memrchr2(b'\n', b'\r', &text.as_bytes()[..offset]).map_or(0, |i| i + 1)
 }
 
 /// Offset just past the line break ending the line that holds `offset`, and `true`; or the
 /// text's length and `false` when that line is the last and has none.
-pub(crate) fn line_end_after(text: &str, offset: usize) -> (usize, bool) {
+#[doc(hidden)]
+pub fn line_end_after(text: &str, offset: usize) -> (usize, bool) {
     let bytes = text.as_bytes();
     match memchr::memchr2(b'\n', b'\r', &bytes[offset..]) {
         Some(i) => (offset + i + break_len(bytes, offset + i), true),
@@ -262,7 +264,8 @@ pub(crate) fn line_end_after(text: &str, offset: usize) -> (usize, bool) {
 }
 
 /// The end of the content of the line holding `offset` (before its line break).
-pub(crate) fn line_content_end(text: &str, offset: usize) -> usize {
+#[doc(hidden)]
+pub fn line_content_end(text: &str, offset: usize) -> usize {
     memchr::memchr2(b'\n', b'\r', &text.as_bytes()[offset..]).map_or(text.len(), |i| offset + i)
 }
 
@@ -280,7 +283,8 @@ pub(crate) fn whole_lines(text: &str, span: Span) -> Span {
 }
 
 /// Whether the text ends with a line break, and whether with a blank line (two breaks).
-pub(crate) fn ends_with_break(text: &str) -> (bool, bool) {
+#[doc(hidden)]
+pub fn ends_with_break(text: &str) -> (bool, bool) {
     let t = text.strip_suffix("\r\n").or_else(|| text.strip_suffix(['\n', '\r']));
     match t {
         Some(t) => (true, t.is_empty() || t.ends_with(['\n', '\r'])),

@@ -4,7 +4,7 @@
 /// One line of text: line breaks of every kind folded into spaces, runs of whitespace kept
 /// as written inside a line, the ends trimmed. A multi-line note never becomes several lines
 /// (and so never a heading); a prompt line stays one line.
-pub(crate) fn one_line(text: &str) -> String {
+pub fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split(['\n', '\r', '\u{2028}', '\u{2029}', '\u{85}', '\u{b}', '\u{c}']) {
         let line = line.trim();

@@ -4,7 +4,8 @@
 
 use memento_core::check::check_workspace;
 use memento_core::memory::LinkKind;
-use memento_core::{check, edit, parse, parse_with, plan, CheckOptions, Diagnostic, Dialect, Document, ParseOptions, Rule, Timestamp};
+use memento_core::{check, parse, parse_with, plan, CheckOptions, Diagnostic, Dialect, Document, ParseOptions, Rule, Timestamp};
+use memento_edit::edit;
 use std::path::Path;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
@@ -112,7 +113,7 @@ fn basic_memory_observations_are_entries_with_category_and_tags_and_relations_ar
     // The plan lists the decision; the prompt carries it.
     let p = plan(&doc, &now());
     assert_eq!(p.decisions.active.len(), 1);
-    let prompt = memento_core::prompt::render_prompt(&doc, &p, 2000).unwrap();
+    let prompt = memento_edit::prompt::render_prompt(&doc, &p, 2000).unwrap();
     assert!(prompt.contains("optimistic locking"), "{prompt}");
 }
 
@@ -281,7 +282,7 @@ fn init_creates_each_format() {
 
 #[test]
 fn a_folder_prompt_counts_pinned_files_and_shows_a_memorys_warnings_and_facts() {
-    use memento_core::prompt::{render_prompts, PromptFile};
+    use memento_edit::prompt::{render_prompts, PromptFile};
     let render = |dir: &str, options: &CheckOptions, budget: usize| {
         let files = folder(dir);
         let docs: Vec<(String, Document)> = files.iter().map(|(p, t)| (p.clone(), named(p, t))).collect();
@@ -329,8 +330,8 @@ fn scope_mismatch_reads_front_matter_and_store_rows_that_name_a_project() {
 
 #[test]
 fn checkpoints_are_written_in_the_formats_own_shape() {
-    use memento_core::edit::{checkpoint_with, Kind};
-    use memento_core::{EditError, EditOptions};
+    use memento_edit::edit::{checkpoint_with, Kind};
+    use memento_edit::{EditError, EditOptions};
     let at = Timestamp::parse("2026-05-03T10:00Z").unwrap();
     let options = |path: &str| EditOptions { parse: ParseOptions { dialect: None, file_name: Some(path.into()) }, ..EditOptions::default() };
     // Basic Memory: observations under Observations, the time as their context.

@@ -4,7 +4,7 @@
 //! panic. `PROPTEST_CASES` scales the run (the README gives the count of the
 //! million-input run).
 
-use memento_core::prompt::render_prompt;
+use memento_edit::prompt::render_prompt;
 use memento_core::{parse, CheckOptions, Document, Span};
 use proptest::prelude::*;
 use std::path::Path;
@@ -175,7 +175,7 @@ proptest! {
         let base = seed.get(seeds()).clone();
         let text = apply(base.clone(), &muts);
         let new = assert_sound(&text);
-        let _ = memento_core::diff(&parse(&base), &new);
+        let _ = memento_edit::diff(&parse(&base), &new);
     }
 }
 

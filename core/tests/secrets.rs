@@ -4,7 +4,8 @@
 
 use memento_core::check::check_workspace;
 use memento_core::secret::{find_secrets, redact, SecretKind};
-use memento_core::{check, diff, parse, parse_with, plan, prompt, CheckOptions, ParseOptions, Rule, Severity};
+use memento_core::{check, parse, parse_with, plan, CheckOptions, ParseOptions, Rule, Severity};
+use memento_edit::{diff, prompt};
 
 /// The corpus's files check with one possible-secret, the one secret they hold: a ClickUp
 /// key written in the wild under `API key value:` (045, line 24). Nothing else fires.
@@ -282,7 +283,7 @@ proptest::proptest! {
         let unit_line = format!("- IN_PROGRESS: {unit} (stopped at 094)");
         let base = old.replace(&unit_line, &format!("- PENDING: {unit}"));
         let theirs = old.replace(&unit_line, &format!("- COMPLETED: {unit} (done{sep}{})", p.text.lines().next().unwrap_or("")));
-        let merged = memento_core::merge(&base, &old, &theirs);
+        let merged = memento_edit::merge(&base, &old, &theirs);
         proptest::prop_assert!(!merged.conflicts.is_empty(), "no conflict to mask: {merged:?}");
         let reasons: String = merged.conflicts.iter().map(|c| format!("{}\n{}\n", c.section, c.reason)).collect();
         proptest::prop_assert!(!leaks_body(&reasons, &p.body), "{reasons}");
@@ -294,7 +295,7 @@ fn merge_conflicts_mask_the_secrets_of_every_version() {
     let base = "# Session Memory — t\n\n## Progress Markers\n- PENDING: bucket_a\n";
     let ours = format!("# Session Memory — t\n\n## Progress Markers\n- IN_PROGRESS: bucket_a (notex{KEY})\n\n## Key Discoveries\n- key {KEY}\n");
     let theirs = format!("# Session Memory — t\n\n## Progress Markers\n- COMPLETED: bucket_a (notey{KEY})\n");
-    let out = memento_core::merge(base, &ours, &theirs);
+    let out = memento_edit::merge(base, &ours, &theirs);
     let reasons: String = out.conflicts.iter().map(|c| format!("{} {}\n", c.section, c.reason)).collect();
     assert!(reasons.contains("notex"), "{reasons}");
     assert!(!leaks(&reasons, KEY, SHOWN.len()), "{reasons}");

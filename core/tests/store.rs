@@ -6,7 +6,8 @@
 //! here; every one round-trips byte for byte.
 
 use memento_core::plan::{NextActionSource, Plan, PlanUnit};
-use memento_core::{check, edit, parse, CheckOptions, Dialect, Rule, RunStatus, Status, Timestamp};
+use memento_core::{check, parse, CheckOptions, Dialect, Rule, RunStatus, Status, Timestamp};
+use memento_edit::edit;
 
 fn options() -> CheckOptions {
     CheckOptions::at(Timestamp::parse("2026-04-22T08:00Z").unwrap())

@@ -7,9 +7,9 @@
 
 use crate::error::{Code, GLUE_CODES};
 use memento_core::document::{MarkerSource, SectionRole};
-use memento_core::edit::Kind;
+use memento_edit::edit::Kind;
 use memento_core::plan::NextActionSource;
-use memento_core::tools::ToolName;
+use memento_edit::tools::ToolName;
 use memento_core::{Dialect, Rule, RuleKind, RunStatus, Severity, Status};
 
 const BEGIN: &str = "// BEGIN generated from the Rust enums\n";

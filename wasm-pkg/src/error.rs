@@ -1,7 +1,7 @@
 //! Misuse throws one typed error, `MementoError` (`js/error.js`), with a stable `code`.
 //! Everything about a file's content is data (diagnostics), never an exception.
 
-use memento_core::EditError;
+use memento_edit::EditError;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/error.js")]
@@ -110,7 +110,7 @@ pub fn error_with_details(code: Code, message: impl AsRef<str>, details: &[(&str
 }
 
 /// A prompt budget below the smallest complete prompt, thrown with both numbers.
-pub fn budget_error(e: memento_core::prompt::BudgetTooSmall) -> JsValue {
+pub fn budget_error(e: memento_edit::prompt::BudgetTooSmall) -> JsValue {
     let details = [("budget", JsValue::from(e.budget as f64)), ("minimum", JsValue::from(e.minimum as f64))];
     error_with_details(Code::BudgetTooSmall, e.to_string(), &details)
 }

@@ -29,7 +29,8 @@ mod tools;
 
 use error::{error, into_error, Code};
 use json::Json;
-use memento_core::{edit, prompt, Status, Timestamp};
+use memento_core::{Status, Timestamp};
+use memento_edit::{edit, prompt};
 use offsets::{Doc, Encoding};
 use options::{now, text_arg, Opts};
 use std::cell::RefCell;
@@ -445,7 +446,7 @@ pub fn diff(
     let old = memento_core::parse_with(before, &parse_options);
     let new = Doc::new(memento_core::parse_with(after, &parse_options));
     // The core masks the secrets of both versions in what it says (docs/secrets.md).
-    let found = memento_core::diff(&old, &new.doc);
+    let found = memento_edit::diff(&old, &new.doc);
     let mut w = Json::new();
     model::diagnostics(&mut w, &new, &found, o.encoding(Encoding::Utf16)?);
     Ok(to_js(w))
@@ -461,7 +462,7 @@ pub fn merge(
     let base = text_arg(&base, "base")?;
     let ours = text_arg(&ours, "ours")?;
     let theirs = text_arg(&theirs, "theirs")?;
-    let out = memento_core::merge(&base, &ours, &theirs);
+    let out = memento_edit::merge(&base, &ours, &theirs);
     let mut w = Json::with_capacity(out.text.len() + 64);
     w.obj().field("text", &out.text).key("conflicts").arr();
     for c in &out.conflicts {
@@ -497,7 +498,7 @@ fn edit_args(options: &JsValue) -> Result<EditArgs, JsValue> {
 }
 
 /// `{ text, edits }`, the edits' ranges in the old text.
-fn edit_result(old: &str, out: Result<edit::EditOutcome, memento_core::EditError>, enc: Encoding) -> Result<JsValue, JsValue> {
+fn edit_result(old: &str, out: Result<edit::EditOutcome, memento_edit::EditError>, enc: Encoding) -> Result<JsValue, JsValue> {
     let out = out.map_err(|e| into_error(e, old))?;
     let map = (enc == Encoding::Utf16).then(|| offsets::Utf16Map::new(old));
     let convert = |b: usize| map.as_ref().map_or(b, |m| m.to_utf16(b)) as u64;

@@ -1,6 +1,6 @@
 //! Agent tools (docs/integration.md): `memoryTools()` gives the core's tool definitions;
 //! `applyToolCall(text, name, input, now)` reads the call's arguments from JavaScript and
-//! hands them to the core (`memento_core::tools`), which carries the call out. A refused
+//! hands them to the core (`memento_edit::tools`), which carries the call out. A refused
 //! write is a tool result with `isError`, so the model can react; only a tool name that is
 //! not Memento's throws.
 
@@ -8,7 +8,7 @@ use crate::error::{error, Code};
 use crate::json::Json;
 use crate::options::{self, Opts};
 use crate::to_js;
-use memento_core::tools::{self, ToolInput, ToolName};
+use memento_edit::tools::{self, ToolInput, ToolName};
 use wasm_bindgen::prelude::*;
 
 /// Tool definitions (JSON Schema) for record_decision, supersede_decision, record_progress,

@@ -385,7 +385,7 @@ impl LoadedFile {
         let new = memento_core::parse_with(text.as_str(), &options);
         let old = memento_core::parse_with(self.original.as_str(), &options);
         let mut file = LoadedFile::read(self.id, self.name.clone(), text, self.example, &new);
-        file.changes = memento_core::diff(&old, &new).iter().map(DiagnosticRow::of).collect();
+        file.changes = memento_edit::diff(&old, &new).iter().map(DiagnosticRow::of).collect();
         file.original = self.original.clone();
         file.version = self.version + 1;
         file.history = self.history.clone();
@@ -394,8 +394,8 @@ impl LoadedFile {
     }
 
     /// The options an edit of this file reads it with (its name settles its dialect).
-    pub fn edit_options(&self, force: bool) -> memento_core::EditOptions {
-        memento_core::EditOptions { force, parse: parse_options(&self.name) }
+    pub fn edit_options(&self, force: bool) -> memento_edit::EditOptions {
+        memento_edit::EditOptions { force, parse: parse_options(&self.name) }
     }
 
     /// Whether the text differs from the text as loaded.

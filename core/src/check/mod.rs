@@ -166,7 +166,8 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
 /// a workspace's, a diff's): applies severity overrides, masks `secrets` (those of the texts
 /// the messages quote) in messages, help and fixes, sorts by position. Masking does not
 /// depend on the overrides: turning possible-secret off hides the finding, not the secret.
-pub(crate) fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions, secrets: &crate::secret::Secrets) -> Vec<Diagnostic> {
+#[doc(hidden)]
+pub fn finish(mut out: Vec<Diagnostic>, options: &CheckOptions, secrets: &crate::secret::Secrets) -> Vec<Diagnostic> {
     if !options.severity.is_empty() {
         out.retain_mut(|d| match options.setting(d.rule) {
             Setting::Severity(s) => {

@@ -78,13 +78,13 @@ const DEFAULT: [(&str, &str, &str); 10] = [
 
 /// Header and italic description (with its `_` delimiters) of the `k`-th default session-notes
 /// section, as the edits write them; `None` past the tenth.
-pub(crate) fn notes_section(k: usize) -> Option<(&'static str, String)> {
+pub fn notes_section(k: usize) -> Option<(&'static str, String)> {
     DEFAULT.get(k).map(|(header, written, _)| (*header, format!("_{written}_")))
 }
 
 /// The rank of a header among the default session-notes sections (compared as
 /// [`section_key`] compares titles).
-pub(crate) fn notes_rank(header: &str) -> Option<usize> {
+pub fn notes_rank(header: &str) -> Option<usize> {
     let key = section_key(header);
     DEFAULT.iter().position(|(h, _, _)| section_key(h) == key)
 }

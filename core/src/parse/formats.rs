@@ -41,7 +41,7 @@ pub(crate) fn from_file_name(name: &str) -> Option<Dialect> {
 
 /// Where the memory folder of a Letta MemFS file pinned into every prompt ends: the length
 /// of the path before its `system/` folder; `None` for a file that is not under `system/`.
-pub(crate) fn pinned_root(path: &str) -> Option<usize> {
+pub fn pinned_root(path: &str) -> Option<usize> {
     let unified = path.replace('\\', "/");
     if unified.starts_with("system/") { Some(0) } else { unified.find("/system/").map(|k| k + 1) }
 }

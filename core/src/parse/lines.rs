@@ -51,7 +51,7 @@ pub(crate) fn entry_prefix(text: &str) -> Option<EntryPrefix> {
 
 /// `STATUS: rest` at the start of an item: the word's span and where `rest` starts.
 /// The word is upper case (letters, `_`, `-`, inner spaces), optionally in `**bold**`.
-pub(crate) fn status_word(text: &str) -> Option<(Span, usize)> {
+pub fn status_word(text: &str) -> Option<(Span, usize)> {
     let b = text.as_bytes();
     let mut at = 0;
     let bold = text.starts_with("**");
@@ -196,7 +196,7 @@ fn range_in(s: &str) -> Option<(Span, Span, Option<Span>)> {
 /// All of it, not its first word (`stopped at rule 17`, `stopped at config change`): it
 /// ends at the `)` closing its parenthesis, a `,` `;` `]` or line break, the end of a
 /// sentence, or a spaced dash (`stopped at 094 — files 1-9`). Edits read it here too.
-pub(crate) fn stop_point(s: &str) -> Option<(usize, Span)> {
+pub fn stop_point(s: &str) -> Option<(usize, Span)> {
     let phrase = STOPPED_AT.find(s)?;
     let at = phrase + "stopped at".len();
     let rest = &s[at..];
@@ -229,7 +229,7 @@ pub(crate) fn stop_point(s: &str) -> Option<(usize, Span)> {
 
 /// `SUPERSEDES [2026-04-22T07:12Z]` (also without brackets; upper, lower or capitalized):
 /// (phrase, target).
-pub(crate) fn supersedes(text: &str) -> Option<(Span, Span)> {
+pub fn supersedes(text: &str) -> Option<(Span, Span)> {
     let at = SUPERSEDES.find(text)?;
     let mut i = at + "supersedes".len();
     let b = text.as_bytes();

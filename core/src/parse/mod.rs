@@ -12,9 +12,12 @@ mod roles;
 mod shape;
 mod store;
 
-pub(crate) use lines::{is_lead_in, is_rule_line, status_word, stop_point, supersedes};
-pub(crate) use store::status_of;
-pub(crate) use formats::{pinned_root, CLAUDE_TYPES, LETTA_KEYS};
+pub(crate) use lines::{is_lead_in, is_rule_line};
+// The writers' (crate::internal): status words, stop points, supersede phrases.
+pub use lines::{status_word, stop_point, supersedes};
+pub use store::status_of;
+pub use formats::pinned_root;
+pub(crate) use formats::{CLAUDE_TYPES, LETTA_KEYS};
 
 
 use crate::document::*;

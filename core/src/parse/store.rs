@@ -514,7 +514,7 @@ fn status(text: &str, object: &Object, place: Place) -> Option<(Option<Status>, 
 
 /// The status a value states, and the bytes that state it: the whole value (`done`), the
 /// phrase opening it (`In progress - created STATUS.md`), or its first word (`DONE ✅`).
-pub(crate) fn status_of(raw: &str) -> Option<(Status, std::ops::Range<usize>)> {
+pub fn status_of(raw: &str) -> Option<(Status, std::ops::Range<usize>)> {
     let start = raw.find(|c: char| c.is_alphanumeric())?;
     let rest = &raw[start..];
     let stop = |(at, c): (usize, char)| matches!(c, ':' | ',' | ';' | '(' | '.' | '!' | '—' | '–') || rest[at..].starts_with(" - ");

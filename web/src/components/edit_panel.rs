@@ -9,9 +9,9 @@
 use crate::model::{LoadedFile, Workspace};
 use leptos::prelude::*;
 use memento_core::document::Status;
-use memento_core::edit::{self, Kind};
+use memento_edit::edit::{self, Kind};
 use memento_core::time::{Timestamp, TimestampStyle};
-use memento_core::{EditError, EditOutcome};
+use memento_edit::{EditError, EditOutcome};
 
 /// `decisions`: the active decisions (id, text) a supersede may name; `units`: the file's
 /// units, offered as the progress form's unit.
@@ -31,7 +31,7 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
     let refused = RwSignal::new(None::<(String, String, Option<Kind>)>);
     // Runs an edit on the current text (forced past the guards when `forced`): the new text
     // replaces it, or the refusal is shown.
-    let run = move |forced: bool, edit: &dyn Fn(&str, &memento_core::EditOptions) -> Result<EditOutcome, EditError>| {
+    let run = move |forced: bool, edit: &dyn Fn(&str, &memento_edit::EditOptions) -> Result<EditOutcome, EditError>| {
         let outcome = file.with_value(|f| edit(&f.source, &f.edit_options(forced)));
         refused.set(None);
         match outcome {
@@ -50,7 +50,7 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
             }
         }
     };
-    let apply = move |edit: &dyn Fn(&str, &memento_core::EditOptions) -> Result<EditOutcome, EditError>| {
+    let apply = move |edit: &dyn Fn(&str, &memento_edit::EditOptions) -> Result<EditOutcome, EditError>| {
         let _ = run(force.get_untracked(), edit);
     };
 

@@ -11,7 +11,7 @@
 //! [`EditOptions::force`] overrides both.
 //!
 //! ```
-//! use memento_core::edit::{self, Kind};
+//! use memento_edit::edit::{self, Kind};
 //! use memento_core::Timestamp;
 //! let text = "# Session Memory — t1\n\n## Decisions Made\n- 2026-04-22T07:12Z — DO NOT modify config/auth.yaml\n\n## Next Session Start\nGo.\n";
 //! let at = Timestamp::parse("2026-04-22T08:00Z").unwrap();
@@ -40,12 +40,12 @@ pub use section::{update_section, update_section_with};
 pub use complete::{complete, complete_with};
 pub use next::{set_next, set_next_with};
 
-pub(crate) use crate::text::one_line;
+pub(crate) use memento_core::internal::one_line;
 
-use crate::diagnostic::{splice, TextEdit};
-use crate::document::Document;
-use crate::parse::{parse_with, ParseOptions};
-use crate::Dialect;
+use memento_core::diagnostic::{splice, TextEdit};
+use memento_core::document::Document;
+use memento_core::{parse_with, ParseOptions};
+use memento_core::Dialect;
 use std::fmt;
 
 /// The result of an edit: the new text and the splices of the old text that made it.
@@ -76,7 +76,7 @@ impl EditOptions {
 /// Why an edit was refused. Nothing was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EditError {
-    /// The same entry text ([`crate::identity::same_entry`]) is already in the section.
+    /// The same entry text (`memento_core::internal::same_entry`) is already in the section.
     DuplicateEntry { section: String, line: u32, existing: String },
     /// The new decision contradicts an active decision (supersede it, or force).
     ConflictsWith { decision: String, line: u32, explanation: String },
@@ -167,7 +167,7 @@ pub(crate) fn apply_checked(
     options: &EditOptions,
 ) -> Result<(EditOutcome, Document), EditError> {
     edits.retain(|e| !(e.range.is_empty() && e.content.is_empty()));
-    crate::sort::sort_by_key(&mut edits, |e| [e.range.start() as u64, e.range.end() as u64, 0]);
+    memento_core::internal::sort_by_key(&mut edits, |e| [e.range.start() as u64, e.range.end() as u64, 0]);
     let text = splice(doc.source(), &edits).map_err(|e| EditError::InvalidInput(e.to_string()))?;
     let new = parse_with(&text, &options.parse);
     let before: Vec<&str> = doc

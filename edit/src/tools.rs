@@ -5,12 +5,13 @@
 //! masked against the file's secrets (docs/secrets.md): a refusal may quote the file, and
 //! `recall` is the prompt.
 
-use crate::document::{Status, UnknownStatus};
+use memento_core::document::{Status, UnknownStatus};
 use crate::edit::{self, EditError, EditOutcome, Kind};
-use crate::time::Timestamp;
-use crate::{prompt, secret, CheckOptions};
+use memento_core::time::Timestamp;
+use crate::prompt;
+use memento_core::{secret, CheckOptions};
 
-crate::named! {
+memento_core::named! {
     /// The memory tools, in the order of [`DEFINITIONS`].
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum ToolName {
@@ -94,8 +95,8 @@ fn run(text: &str, tool: ToolName, input: &dyn ToolInput, at: Timestamp) -> Resu
     match tool {
         ToolName::Recall => {
             let budget = input.count("budget_tokens").map_err(|()| "`budget_tokens` must be a non-negative integer".to_owned())?;
-            let doc = crate::parse(text);
-            let plan = crate::plan(&doc, &CheckOptions::at(at));
+            let doc = memento_core::parse(text);
+            let plan = memento_core::plan(&doc, &CheckOptions::at(at));
             let prompt = prompt::render_prompt(&doc, &plan, budget.unwrap_or(prompt::DEFAULT_BUDGET))
                 .map_err(|e| format!("Not read: {e}."))?;
             Ok((None, prompt))
@@ -137,7 +138,7 @@ fn run(text: &str, tool: ToolName, input: &dyn ToolInput, at: Timestamp) -> Resu
 /// The id of the decision an edit added: the first decision at or after the inserted text.
 fn new_decision_id(out: &EditOutcome) -> String {
     let at = out.edits.first().map_or(0, |e| e.range.start());
-    let doc = crate::parse(out.text.as_str());
+    let doc = memento_core::parse(out.text.as_str());
     doc.decisions().iter().find(|d| doc.item(d.item).span.start() >= at).map_or_else(String::new, |d| d.id.clone())
 }
 

@@ -10,11 +10,11 @@
 //! - New entries go at the end of the section's list, before its trailing blank lines.
 //! - A missing section is created in the dialect's canonical order.
 
-use crate::span::{ends_with_break, line_end_after, line_start};
-use crate::diagnostic::TextEdit;
-use crate::document::{Document, SectionRole};
-use crate::time::{Timestamp, TimestampStyle};
-use crate::Dialect;
+use memento_core::internal::{ends_with_break, line_end_after, line_start};
+use memento_core::diagnostic::TextEdit;
+use memento_core::document::{Document, SectionRole};
+use memento_core::time::{Timestamp, TimestampStyle};
+use memento_core::Dialect;
 
 /// How a new entry of a section is written.
 #[derive(Debug, Clone)]
@@ -204,7 +204,7 @@ fn rank(doc: &Document, dialect: Dialect, section: usize) -> Option<usize> {
         return Some(usize::MAX);
     }
     match dialect {
-        Dialect::SessionNotes => crate::check::template::notes_rank(doc.text(s.title)),
+        Dialect::SessionNotes => memento_core::internal::notes_rank(doc.text(s.title)),
         _ => role_rank(dialect, s.role),
     }
 }

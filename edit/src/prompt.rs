@@ -1,7 +1,7 @@
 //! The text injected at session start (docs/plan.md): a caution, then what matters most, in
 //! priority order, never over the token budget, ending with what was left out and where.
 //!
-//! Tokens are [`crate::tokens::estimate`]d. Lines are added whole, in priority order, while
+//! Tokens are [`memento_core::tokens::estimate`]d. Lines are added whole, in priority order, while
 //! they fit beside the header and the closing note; a line that does not fit is counted in
 //! the closing "left out" note with its line number, so the agent can read the rest.
 //!
@@ -10,12 +10,12 @@
 //! below the smallest complete prompt (about 45 tokens: the tags, the short caution and a
 //! one-count note), the budget is refused with [`BudgetTooSmall`], never cut mid-sentence.
 
-use crate::document::Document;
-use crate::plan::{Plan, RunStatus};
-use crate::rule::Severity;
-use crate::secret::redact;
-use crate::text::one_line;
-use crate::tokens::estimate;
+use memento_core::document::Document;
+use memento_core::plan::{Plan, RunStatus};
+use memento_core::rule::Severity;
+use memento_core::secret::redact;
+use memento_core::internal::one_line;
+use memento_core::tokens::estimate;
 
 /// The default budget (docs/plan.md).
 pub const DEFAULT_BUDGET: usize = 2000;
@@ -103,14 +103,14 @@ pub struct PromptFile<'a> {
 /// already: they are not previewed, and their tokens count against the budget. A memory
 /// folder of an agent harness shows its warnings and facts learned as well.
 pub fn render_prompts(files: &[PromptFile], budget: usize) -> Result<String, BudgetTooSmall> {
-    let pinned = |f: &PromptFile| f.doc.dialect() == crate::Dialect::LettaMemfs && crate::parse::pinned_root(f.path).is_some();
+    let pinned = |f: &PromptFile| f.doc.dialect() == memento_core::Dialect::LettaMemfs && memento_core::internal::pinned_root(f.path).is_some();
     let pinned_tokens: usize = files.iter().filter(|f| pinned(f)).map(|f| estimate(f.doc.source())).sum();
     let pinned_paths: Vec<&str> = files.iter().filter(|f| pinned(f)).map(|f| f.path).collect();
     let mut order: Vec<usize> = (0..files.len()).filter(|&i| !pinned(&files[i])).collect();
     // Newest first (descending: every word inverted).
-    crate::sort::sort_by_key(&mut order, |&i| {
-        let [dated, t] = crate::sort::optional(files[i].doc.last_updated().map(|t| t.epoch_seconds));
-        let modified = files[i].modified.map_or(u64::MAX, |m| !crate::sort::signed(m));
+    memento_core::internal::sort_by_key(&mut order, |&i| {
+        let [dated, t] = memento_core::internal::optional(files[i].doc.last_updated().map(|t| t.epoch_seconds));
+        let modified = files[i].modified.map_or(u64::MAX, |m| !memento_core::internal::signed(m));
         [!dated, !t, modified]
     });
     let previews: Vec<(Vec<Block>, String, &str, Vec<Option<u32>>)> = order
@@ -184,7 +184,7 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         blocks.push(Block { title: title::IN_PROGRESS, lines: vec![(r.to_string(), at)] });
     }
     let mut warnings: Vec<_> = plan.diagnostics.iter().filter(|d| d.severity >= Severity::Warning).collect();
-    crate::sort::sort_by_key(&mut warnings, |d| [!(d.severity as u64), 0, 0]);
+    memento_core::internal::sort_by_key(&mut warnings, |d| [!(d.severity as u64), 0, 0]);
     blocks.push(Block {
         title: title::WARNINGS,
         lines: warnings.iter().map(|d| (format!("{}: {}", d.rule, one_line(&d.message)), Some(d.line))).collect(),
@@ -195,8 +195,8 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     });
     let mut discoveries: Vec<_> = doc.discoveries().iter().collect();
     // Newest first: timestamped ones by time, the rest by position (later = newer).
-    crate::sort::sort_by_key(&mut discoveries, |d| {
-        let [dated, t] = crate::sort::optional(d.timestamp.map(|t| t.epoch_seconds));
+    memento_core::internal::sort_by_key(&mut discoveries, |d| {
+        let [dated, t] = memento_core::internal::optional(d.timestamp.map(|t| t.epoch_seconds));
         [!dated, !t, !(d.text.start() as u64)]
     });
     blocks.push(Block {
@@ -206,7 +206,7 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         lines: discoveries.iter().map(|d| (one_line(&doc.secrets().mask(doc.text(d.text))), line(d.text.start()))).collect(),
     });
     // A memory store's rows are its memories: newest first, as discoveries.
-    let rows = crate::store::newest_first(doc);
+    let rows = memento_core::store::newest_first(doc);
     blocks.push(Block {
         title: title::MEMORIES,
         lines: rows

@@ -2,10 +2,10 @@
 
 use super::layout;
 use super::{apply, one_line, read, refuse_json, EditError, EditOptions, EditOutcome};
-use crate::diagnostic::TextEdit;
-use crate::document::SectionRole;
-use crate::span::Span;
-use crate::Dialect;
+use memento_core::diagnostic::TextEdit;
+use memento_core::document::SectionRole;
+use memento_core::span::Span;
+use memento_core::Dialect;
 
 /// Replaces the next step; see [`set_next_with`].
 pub fn set_next(text: &str, next: &str) -> Result<EditOutcome, EditError> {
@@ -37,7 +37,7 @@ pub fn set_next_with(text: &str, next: &str, options: &EditOptions) -> Result<Ed
             let own = layout::own_content(&doc, i);
             let first_item = doc.items().iter().find(|it| it.depth == 1 && it.section == Some(i));
             let content = match (own, first_item) {
-                (Some((start, _)), Some(item)) if crate::span::line_start(source, item.span.start()) == start => {
+                (Some((start, _)), Some(item)) if memento_core::internal::line_start(source, item.span.start()) == start => {
                     let lead = &source[item.span.start()..item.text.start()];
                     let marker = lead.trim_start();
                     let marker: String = match item.bullet {

@@ -16,14 +16,14 @@
 //! bullet does not fire; an edit by [`crate::edit`] never fires any of these rules except
 //! progress-regressed for a deliberate step back.
 
-use crate::identity::UnitKey;
-use crate::diagnostic::Diagnostic;
-use crate::document::{Document, SectionRole, Status};
-use crate::span::line_start;
-use crate::rule::Rule;
-use crate::span::Span;
-use crate::Dialect;
-use crate::hash::{FastMap, FastSet};
+use memento_core::identity::UnitKey;
+use memento_core::diagnostic::Diagnostic;
+use memento_core::document::{Document, SectionRole, Status};
+use memento_core::internal::line_start;
+use memento_core::rule::Rule;
+use memento_core::span::Span;
+use memento_core::Dialect;
+use memento_core::hash::{FastMap, FastSet};
 use std::collections::VecDeque;
 
 /// What a reason for a step back looks like on a progress line.
@@ -41,8 +41,8 @@ pub fn diff(old: &Document, new: &Document) -> Vec<Diagnostic> {
     entries(old, new, &mut out);
     progress(old, new, &mut out);
     completion(old, new, &mut out);
-    let secrets = crate::secret::Secrets::union([old.secrets(), new.secrets()]);
-    crate::check::finish(out, &crate::CheckOptions::default(), &secrets)
+    let secrets = memento_core::secret::Secrets::union([old.secrets(), new.secrets()]);
+    memento_core::internal::finish(out, &memento_core::CheckOptions::default(), &secrets)
 }
 
 fn normalized(text: &str) -> String {
@@ -100,7 +100,7 @@ fn headers(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
     // where a form with its variation selector comes before the bare one).
     let key = |d: &Document, i: usize| {
         let mut h = d.text(d.sections()[i].heading).trim().to_owned();
-        for (e, _) in crate::lexicon::EMOJI {
+        for (e, _) in memento_core::internal::EMOJI {
             h = h.replace(e, "");
         }
         h.split_whitespace().collect::<Vec<_>>().join(" ")

@@ -6,13 +6,13 @@ use super::route::{status_prefix, Kind};
 use super::target::{append_entry, write_line, Target};
 use super::layout;
 use super::{apply_checked, one_line, read, refuse_json, EditError, EditOptions, EditOutcome};
-use crate::diagnostic::TextEdit;
-use crate::document::{Document, MarkerSource, SectionRole, Status};
-use crate::identity::UnitKey;
-use crate::parse::status_of;
-use crate::span::Span;
-use crate::time::Timestamp;
-use crate::Dialect;
+use memento_core::diagnostic::TextEdit;
+use memento_core::document::{Document, MarkerSource, SectionRole, Status};
+use memento_core::identity::UnitKey;
+use memento_core::internal::status_of;
+use memento_core::span::Span;
+use memento_core::time::Timestamp;
+use memento_core::Dialect;
 
 /// Sets `unit` to `status`; see [`set_progress_with`].
 pub fn set_progress(
@@ -214,7 +214,7 @@ fn feature(doc: &Document, arg: &UnitArg, status: Status, options: &EditOptions)
         return Ok(EditOutcome { text: doc.source().to_owned(), edits: Vec::new() });
     }
     let edit = TextEdit::replace(span, value);
-    let text = crate::diagnostic::splice(doc.source(), std::slice::from_ref(&edit)).map_err(|e| EditError::InvalidInput(e.to_string()))?;
+    let text = memento_core::diagnostic::splice(doc.source(), std::slice::from_ref(&edit)).map_err(|e| EditError::InvalidInput(e.to_string()))?;
     let new = read(&text, options);
     match find_unit(&new, &arg.name) {
         Some((m, _)) if new.progress()[m].status == Some(status) => Ok(EditOutcome { text, edits: vec![edit] }),
@@ -282,7 +282,7 @@ fn update_marker(
     match (m.source, item_index) {
         (MarkerSource::StatusWord | MarkerSource::Alias, Some(ii)) => {
             let item = doc.item(ii);
-            let first_end = crate::span::line_content_end(text, item.text.start()).min(item.text.end()).max(item.text.start());
+            let first_end = memento_core::internal::line_content_end(text, item.text.start()).min(item.text.end()).max(item.text.start());
             let colon = colon_end(text, m.status_span.end()).min(first_end);
             let lead = text[colon..first_end].len() - text[colon..first_end].trim_start().len();
             let region = Span::new(colon + lead, first_end);
@@ -302,7 +302,7 @@ fn update_marker(
             if pieces.len() > 1 && m.status != Some(status) {
                 // A PENDING line listing several units: split it around the changed one,
                 // keeping the units in file order.
-                let ls = crate::span::line_start(text, item.span.start());
+                let ls = memento_core::internal::line_start(text, item.span.start());
                 let head = |word: &str| format!("{}{word}{}", &text[ls..m.status_span.start()], &text[m.status_span.end()..colon]);
                 let old_word = doc.text(m.status_span);
                 let join = |r: &[(usize, usize)]| {
@@ -463,7 +463,7 @@ fn split_top(text: &str) -> Vec<(usize, usize)> {
 /// `stopped at <stop point>` in a piece: (phrase start, stop point range), read as the
 /// parser reads it.
 fn find_stop(piece: &str) -> Option<(usize, std::ops::Range<usize>)> {
-    crate::parse::stop_point(piece).map(|(phrase, point)| (phrase, point.range()))
+    memento_core::internal::stop_point(piece).map(|(phrase, point)| (phrase, point.range()))
 }
 
 const SEPARATORS: [&str; 6] = ["—", "--", "–", "-", ",", ";"];
@@ -548,6 +548,6 @@ mod tests {
         let e = diff_edit("a—b—c", "a—x—c");
         assert_eq!((e.range, e.content.as_str()), (Span::new(4, 5), "x"));
         let e = diff_edit("aaa", "aaaa");
-        assert_eq!(crate::diagnostic::splice("aaa", &[e]).unwrap(), "aaaa");
+        assert_eq!(memento_core::diagnostic::splice("aaa", &[e]).unwrap(), "aaaa");
     }
 }

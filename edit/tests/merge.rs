@@ -1,13 +1,13 @@
 //! Three-way merge, given / running / produces, and its properties: identity on either side,
 //! order independence for append-only additions, no panics.
 
-use memento_core::edit::{self, Kind};
-use memento_core::merge::{merge, MergeConflict};
+use memento_edit::edit::{self, Kind};
+use memento_edit::merge::{merge, MergeConflict};
 use memento_core::{Status, Timestamp};
 use proptest::prelude::*;
 
-const SEED: &str = include_str!("fixtures/checkpoint-log.md");
-const NOTES: &str = include_str!("fixtures/session-notes.md");
+const SEED: &str = include_str!("../../core/tests/fixtures/checkpoint-log.md");
+const NOTES: &str = include_str!("../../core/tests/fixtures/session-notes.md");
 
 fn at(s: &str) -> Timestamp {
     Timestamp::parse(s).unwrap()

@@ -2,8 +2,8 @@
 
 use super::layout;
 use super::{apply, one_line, read, refuse_json, EditError, EditOptions, EditOutcome};
-use crate::time::Timestamp;
-use crate::Dialect;
+use memento_core::time::Timestamp;
+use memento_core::Dialect;
 
 /// Appends, after a blank line, `## TASK COMPLETE — <timestamp>` and
 /// `Final status: <final_status>` (the timestamp and dash written as the file writes them).

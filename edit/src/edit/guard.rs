@@ -2,8 +2,8 @@
 //! contradicts an active one.
 
 use super::EditError;
-use crate::document::Document;
-use crate::identity::{entry_hash, same_entry};
+use memento_core::document::Document;
+use memento_core::internal::{entry_hash, same_entry};
 
 /// Refuses `text` when the same entry ([`same_entry`], as the duplicate-entry rule compares
 /// them) is already an item of `section`. One pass over the items: a write to a file of any
@@ -39,9 +39,9 @@ pub(crate) fn no_duplicate(doc: &Document, section: usize, text: &str) -> Result
 
 /// Refuses a new decision that contradicts an active one. The text itself says what it
 /// supersedes (`SUPERSEDES [<id>]`): that decision, and the chain behind it, are not
-/// contradicted (see [`crate::conflict::find_conflict`]).
+/// contradicted (see [`memento_core::conflict::find_conflict`]).
 pub(crate) fn no_conflict(doc: &Document, text: &str) -> Result<(), EditError> {
-    if let Some(c) = crate::conflict::find_conflict(doc, text) {
+    if let Some(c) = memento_core::conflict::find_conflict(doc, text) {
         let d = &doc.decisions()[c.decision];
         return Err(EditError::ConflictsWith {
             decision: c.id,

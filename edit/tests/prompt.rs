@@ -1,11 +1,11 @@
 //! The session-start prompt: priority order, the caution, the budget, the left-out note.
 
-use memento_core::prompt::{render_prompt, render_prompts, PromptFile};
+use memento_edit::prompt::{render_prompt, render_prompts, PromptFile};
 use memento_core::tokens::estimate;
 use memento_core::{parse, plan, CheckOptions, Timestamp};
 use proptest::prelude::*;
 
-const SEED: &str = include_str!("fixtures/checkpoint-log.md");
+const SEED: &str = include_str!("../../core/tests/fixtures/checkpoint-log.md");
 
 fn prompt(text: &str, budget: usize) -> String {
     let doc = parse(text);
@@ -39,7 +39,7 @@ fn seed_000_prompt_in_priority_order() {
 #[test]
 fn prompts_as_written() {
     insta::assert_snapshot!("checkpoint_log", prompt(SEED, 2000));
-    insta::assert_snapshot!("findings", prompt(include_str!("fixtures/findings.md"), 2000));
+    insta::assert_snapshot!("findings", prompt(include_str!("../../core/tests/fixtures/findings.md"), 2000));
 }
 
 #[test]
@@ -129,7 +129,7 @@ impl Prompter {
     }
 
     /// The prompt, or the typed refusal of a budget too small.
-    fn at(&self, budget: usize) -> Result<String, memento_core::prompt::BudgetTooSmall> {
+    fn at(&self, budget: usize) -> Result<String, memento_edit::prompt::BudgetTooSmall> {
         render_prompt(&self.doc, &self.plan, budget)
     }
 

@@ -2,13 +2,13 @@
 //! section, or one to create in its canonical place), writing one line there, and appending
 //! an entry `- <timestamp> — <note>` that must parse back as exactly one new entry.
 
-use crate::check::template::{notes_rank, notes_section};
+use memento_core::internal::{notes_rank, notes_section};
 use super::layout::{self, Style};
 use super::route::Kind;
 use super::{apply, guard, EditError, EditOptions, EditOutcome};
-use crate::document::{Document, SectionRole};
-use crate::time::{self, Timestamp};
-use crate::Dialect;
+use memento_core::document::{Document, SectionRole};
+use memento_core::time::{self, Timestamp};
+use memento_core::Dialect;
 
 /// Where an entry goes: an existing section, or a new one (heading and description lines,
 /// and its canonical rank).
@@ -47,7 +47,7 @@ impl Target {
 }
 
 /// Writes one line into `target` (at the end of its list), creating the section if needed.
-pub(crate) fn write_line(doc: &Document, target: &Target, line: &str, style: &Style) -> (crate::TextEdit, usize) {
+pub(crate) fn write_line(doc: &Document, target: &Target, line: &str, style: &Style) -> (memento_core::TextEdit, usize) {
     match target {
         Target::Existing(i) => (layout::append_line(doc, *i, line, style.eol), 0),
         Target::Create { lines, rank } => {

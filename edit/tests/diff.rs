@@ -1,12 +1,13 @@
 //! Transition rules (`diff OLD NEW`): each rule firing and not firing, given / running /
 //! produces; and the property that Memento's own edits never trip them.
 
-use memento_core::edit::{self, Kind};
-use memento_core::{diff, parse, Diagnostic, Rule, Span, Status, Timestamp};
+use memento_edit::edit::{self, Kind};
+use memento_core::{parse, Diagnostic, Rule, Span, Status, Timestamp};
+use memento_edit::diff;
 use proptest::prelude::*;
 
-const SEED: &str = include_str!("fixtures/checkpoint-log.md");
-const NOTES: &str = include_str!("fixtures/session-notes.md");
+const SEED: &str = include_str!("../../core/tests/fixtures/checkpoint-log.md");
+const NOTES: &str = include_str!("../../core/tests/fixtures/session-notes.md");
 
 fn at(s: &str) -> Timestamp {
     Timestamp::parse(s).unwrap()

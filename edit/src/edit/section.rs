@@ -4,9 +4,9 @@
 use super::target::{notes_target, Target};
 use super::layout;
 use super::{apply, apply_checked, read, refuse_json, EditError, EditOptions, EditOutcome};
-use crate::diagnostic::TextEdit;
-use crate::span::Span;
-use crate::Dialect;
+use memento_core::diagnostic::TextEdit;
+use memento_core::span::Span;
+use memento_core::Dialect;
 
 /// Replaces the content of section `name`; see [`update_section_with`].
 pub fn update_section(text: &str, name: &str, content: &str) -> Result<EditOutcome, EditError> {
@@ -54,7 +54,7 @@ pub fn update_section_with(text: &str, name: &str, content: &str, options: &Edit
         None if !had_newline => TextEdit::insert(start, format!("{eol}{gap}{content}")),
         None => TextEdit::insert(start, format!("{gap}{content}{eol}")),
         Some(first) => {
-            let first_line = crate::span::line_start(text, start + first).max(start);
+            let first_line = memento_core::internal::line_start(text, start + first).max(start);
             let last = start + body.trim_end().len();
             if content.is_empty() {
                 let keep = if end == text.len() { "" } else { &text[start..first_line] };
@@ -121,7 +121,7 @@ fn content_lines(content: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::identity::section_key;
+    use memento_core::internal::section_key;
 
     #[test]
     fn content_never_holds_a_heading() {

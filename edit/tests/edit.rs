@@ -3,12 +3,12 @@
 //! separators and other timestamp styles), on session notes and on a memory bank; the
 //! guards; and property tests (round trip, notes never corrupt other sections, no panics).
 
-use memento_core::edit::{self, EditError, EditOptions, EditOutcome, Kind};
+use memento_edit::edit::{self, EditError, EditOptions, EditOutcome, Kind};
 use memento_core::{parse, splice, Dialect, Status, Timestamp};
 use proptest::prelude::*;
 
-const SEED: &str = include_str!("fixtures/checkpoint-log.md");
-const NOTES: &str = include_str!("fixtures/session-notes.md");
+const SEED: &str = include_str!("../../core/tests/fixtures/checkpoint-log.md");
+const NOTES: &str = include_str!("../../core/tests/fixtures/session-notes.md");
 
 fn at(s: &str) -> Timestamp {
     Timestamp::parse(s).unwrap()
@@ -464,7 +464,7 @@ mod memory_bank {
 
     #[test]
     fn a_json_store_is_not_edited_as_markdown() {
-        let store = include_str!("fixtures/store.jsonl");
+        let store = include_str!("../../core/tests/fixtures/store.jsonl");
         let r = edit::checkpoint(store, "use x", t8(), None);
         assert!(matches!(r, Err(EditError::NotSupportedForDialect { dialect: Dialect::MemoryStore, .. })), "{r:?}");
     }
@@ -748,7 +748,7 @@ fn forward_edits_on_every_corpus_file() {
             match result {
                 Ok(out) => {
                     assert_only_edits_changed(&text, &out);
-                    let transitions: Vec<_> = memento_core::diff(&doc, &parse(&out.text))
+                    let transitions: Vec<_> = memento_edit::diff(&doc, &parse(&out.text))
                         .into_iter()
                         .filter(|d| d.rule != memento_core::Rule::ProgressRegressed)
                         .collect();

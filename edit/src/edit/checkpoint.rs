@@ -3,9 +3,9 @@
 use super::route::{route, supersedes_ref, Kind};
 use super::target::{append_entry, Target};
 use super::{guard, one_line, read, refuse_json, EditError, EditOptions, EditOutcome};
-use crate::document::Document;
-use crate::time::Timestamp;
-use crate::Dialect;
+use memento_core::document::Document;
+use memento_core::time::Timestamp;
+use memento_core::Dialect;
 
 /// Appends a checkpoint `- <timestamp> — <note>` to the section its kind (or, without one,
 /// its content) routes to; see [`checkpoint_with`].

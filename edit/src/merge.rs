@@ -22,12 +22,13 @@
 //! Properties (tested): `merge(b, x, b).text == x`, `merge(b, b, x).text == x`, and when `x`
 //! and `y` only append entries, `merge(b, x, y).text == merge(b, y, x).text`.
 
-use crate::identity::{json_opening, UnitKey};
-use crate::document::{Document, SectionRole};
-use crate::span::{line_end_after, line_start};
-use crate::parse::parse;
+use memento_core::identity::{UnitKey};
+use memento_core::internal::json_opening;
+use memento_core::document::{Document, SectionRole};
+use memento_core::internal::{line_end_after, line_start};
+use memento_core::parse;
 use serde::Serialize;
-use crate::hash::{FastMap, FastSet};
+use memento_core::hash::{FastMap, FastSet};
 
 /// The merged text and what could not be merged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -50,8 +51,8 @@ pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeOutcome {
     let mut out = merge_texts(base, ours, theirs);
     if !out.conflicts.is_empty() {
         // Conflicts quote the three versions: mask the secrets of each (docs/secrets.md).
-        let found = [base, ours, theirs].map(crate::secret::Secrets::find);
-        let secrets = crate::secret::Secrets::union(&found);
+        let found = [base, ours, theirs].map(memento_core::secret::Secrets::find);
+        let secrets = memento_core::secret::Secrets::union(&found);
         for c in &mut out.conflicts {
             secrets.mask_in_place(&mut c.section);
             secrets.mask_in_place(&mut c.reason);
@@ -230,7 +231,7 @@ fn blocks(doc: &Document) -> Vec<Block> {
         let base = if s.role == SectionRole::Completion {
             "task complete".to_owned()
         } else {
-            format!("{}:{}", s.level, crate::identity::section_key(&title))
+            format!("{}:{}", s.level, memento_core::internal::section_key(&title))
         };
         let n = seen.entry(base.clone()).or_insert(0);
         *n += 1;
@@ -356,7 +357,7 @@ impl ListView {
 /// its items (then the block is merged as a whole).
 fn list_view(doc: &Document, block: &Block) -> Option<ListView> {
     let text = doc.source();
-    let own: Vec<(usize, &crate::document::Item)> = doc
+    let own: Vec<(usize, &memento_core::document::Item)> = doc
         .items()
         .iter()
         .enumerate()

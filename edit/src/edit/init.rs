@@ -1,8 +1,8 @@
 //! `init`: a fresh memory file of a dialect.
 
 use super::{one_line, EditError};
-use crate::check::template::notes_section;
-use crate::Dialect;
+use memento_core::internal::notes_section;
+use memento_core::Dialect;
 
 /// A fresh file for `task_id`:
 ///

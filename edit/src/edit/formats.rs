@@ -7,9 +7,9 @@
 use super::route::Kind;
 use super::target::{write_line, Target};
 use super::{apply, guard, layout, EditError, EditOptions, EditOutcome};
-use crate::document::Document;
-use crate::time::Timestamp;
-use crate::Dialect;
+use memento_core::document::Document;
+use memento_core::time::Timestamp;
+use memento_core::Dialect;
 
 /// The write of `note` in the file's own format, or `None` when the format has none for
 /// this kind.
@@ -61,7 +61,7 @@ fn append_at_end(doc: &Document, kind: Kind, line: &str, options: &EditOptions) 
     let eol = doc.line_ending();
     let text = doc.source();
     let lead = if text.is_empty() || text.ends_with('\n') || text.ends_with('\r') { "" } else { eol };
-    let edit = crate::TextEdit::insert(text.len(), format!("{lead}{line}{eol}"));
+    let edit = memento_core::TextEdit::insert(text.len(), format!("{lead}{line}{eol}"));
     let (out, new) = apply(doc, vec![edit], 0, options)?;
     verify(doc, &new, kind)?;
     Ok(out)
@@ -79,7 +79,7 @@ fn verify(old: &Document, new: &Document, kind: Kind) -> Result<(), EditError> {
 /// Refuses a decision or fact the file already holds (the same words, case aside, a Basic
 /// Memory context in parentheses aside).
 fn no_repeat(doc: &Document, kind: Kind, note: &str) -> Result<(), EditError> {
-    let key = |s: &str| crate::case::to_lower(s.trim().trim_end_matches('.'));
+    let key = |s: &str| memento_core::internal::to_lower(s.trim().trim_end_matches('.'));
     let wanted = key(note);
     let texts = match kind {
         Kind::Decision => doc.decisions().iter().map(|d| (d.item, d.text)).collect::<Vec<_>>(),

@@ -1,9 +1,9 @@
 //! What a note is: a checkpoint's kind, read from its content ("automatic section routing").
 //! The readers are the parser's, so a routed note parses back as what it was routed to.
 
-use crate::document::Status;
+use memento_core::document::Status;
 
-crate::named! {
+memento_core::named! {
     /// What a checkpoint records.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -43,7 +43,7 @@ pub fn route(note: &str) -> Kind {
 /// `STATUS: rest` at the start of a note (upper case, optionally bold): the status and where
 /// the rest starts. The parser's reader, so a routed note parses back as progress.
 pub(crate) fn status_prefix(text: &str) -> Option<(Status, usize)> {
-    let (word, after) = crate::parse::status_word(text)?;
+    let (word, after) = memento_core::internal::status_word(text)?;
     let status = Status::from_word(&text[word.range()])?.status;
     Some((status, after))
 }
@@ -51,7 +51,7 @@ pub(crate) fn status_prefix(text: &str) -> Option<(Status, usize)> {
 /// `SUPERSEDES [<id>]` (or without brackets, any case) in a text: (phrase range, target
 /// without trailing punctuation). The parser's reader, so edits and parsing agree.
 pub(crate) fn supersedes_ref(text: &str) -> Option<(std::ops::Range<usize>, String)> {
-    let (phrase, target) = crate::parse::supersedes(text)?;
+    let (phrase, target) = memento_core::internal::supersedes(text)?;
     let target = text[target.range()].trim_end_matches(['.', ':']);
     (!target.is_empty()).then(|| (phrase.range(), target.to_owned()))
 }
