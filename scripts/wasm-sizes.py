@@ -4,7 +4,7 @@
 usage: scripts/wasm-sizes.py FILE.wasm [N]   — prints N (default 40) functions by code size
 and a total per crate prefix, to see what a change costs in the package's size budget.
 """
-import sys, collections
+import sys, collections, re
 
 def leb(b, i):
     r = s = 0
@@ -55,12 +55,35 @@ def main():
     print(f"code: {total} bytes in {len(rows)} functions")
     for s, n in rows[:top]:
         print(f"{s:8d}  {n[:150]}")
-    by = collections.Counter()
+    by_crate, by_module = collections.Counter(), collections.Counter()
     for s, n in rows:
-        key = n.split("::")[0].lstrip("_<")
-        by[key] += s
-    print("\nby prefix:")
-    for k, s in by.most_common(15):
+        path = demangle(n)
+        by_crate[path[0]] += s
+        by_module["::".join(path[:2])] += s
+    print("\nby crate:")
+    for k, s in by_crate.most_common(15):
         print(f"{s:8d}  {k}")
+    print("\nby module:")
+    for k, s in by_module.most_common(40):
+        print(f"{s:8d}  {k}")
+
+def demangle(name):
+    """The path of a Rust symbol, as segments: legacy `_ZN12memento_core5check5checkE`
+    gives ["memento_core", "check", "check"]; v0 (`_R…`) names give their crate alone,
+    read from the first `<len><crate>` after the crate-root tag; anything else is itself."""
+    if name.startswith("_ZN"):
+        out, i = [], 3
+        while i < len(name) and name[i].isdigit():
+            j = i
+            while name[j].isdigit():
+                j += 1
+            n = int(name[i:j])
+            out.append(name[j:j + n])
+            i = j + n
+        return [seg for seg in out if not seg.startswith("h") or len(seg) != 17] or [name]
+    m = re.search(r"Cs[0-9A-Za-z_]*?_(\d+)([a-z_][a-z0-9_]*)", name)
+    if name.startswith("_R") and m:
+        return [m.group(2)[: int(m.group(1))]]
+    return [name.split("::")[0].lstrip("_<")]
 
 main()
