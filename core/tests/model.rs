@@ -260,7 +260,9 @@ const DIALECT_EXCEPTIONS: &[(&str, Dialect, &str)] = &[
     ("044", Dialect::ProgressLog, "a subagent's memory titled `Session Planner Memory`, with a session history table"),
     ("051", Dialect::ProgressLog, "a feature_list.json: features that pass or not, the long-running harness's progress"),
     ("056", Dialect::Generic, "an OpenSpec run log at its start (`# ISSUE-1`): a plan and one dated run, nothing that names progress or a session"),
+    ("066", Dialect::ProgressLog, "`# Session Memory — 045-S merge` over sections of its own (Outcome, Completed This Session, Next Steps) and none of the template's: a session's record"),
     ("067", Dialect::ProgressLog, "a STATE.md (`# STATE — …`, Where it stands): no `# Session Memory` title, no checkpoint sections"),
+    ("068", Dialect::ProgressLog, "`# Session Memory — chg-02` over a harness's stage sections (`## executing stage ✅`), none of the template's"),
 ];
 
 /// The dialect `name` (a corpus file of manifest kind `kind`) is read as from its content.

@@ -392,3 +392,22 @@ fn a_decision_is_read_by_its_label_or_its_verb_wherever_it_stands() {
     // A label alone opens nothing; a verb alone says nothing.
     assert!(decision_texts(&plan_of("# Notes\n\n- Decision:\n- Chose\n")).is_empty());
 }
+
+#[test]
+fn a_file_titled_like_the_template_that_keeps_its_own_sections_is_read_as_written() {
+    let text = "# Session Memory — 045-S merge\n\n## Outcome\nShipped 045-S.\n\n## Completed This Session\n* Merged PR #90\n* Synced local main\n\n## Key Facts / Decisions\n* **Full-feature shipment, not partial**: both parents archived.\n\n## Next Steps\n1. Push the closure branch\n";
+    let doc = parse(text);
+    assert_ne!(doc.dialect(), memento_core::Dialect::CheckpointLog);
+    assert!(findings(text, memento_core::Rule::MissingSection).is_empty());
+    let p = plan(&doc, &CheckOptions::default());
+    assert_eq!(names(&p.completed), ["Merged PR #90", "Synced local main"]);
+    // A decision is no unit, whatever word it ends with.
+    let resume = p.resume_from.as_ref().map(|r| r.unit.as_str());
+    assert_eq!(resume, Some("045-S merge"), "the session's own task is under way");
+    assert!(!names(&p.open).iter().any(|u| u.contains("Full-feature")), "{:?}", names(&p.open));
+    assert_eq!(decision_texts(&p), ["**Full-feature shipment, not partial**: both parents archived."]);
+    // The template's title over the template's sections, or over none yet, is the template.
+    for text in ["# Session Memory — t1\n", "# Session Memory — t1\n\n## Decisions Made\n- 2026-04-22T07:12Z — Use SQLite\n\n## Notes\nx\n"] {
+        assert_eq!(parse(text).dialect(), memento_core::Dialect::CheckpointLog, "{text}");
+    }
+}

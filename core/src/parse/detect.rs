@@ -98,7 +98,11 @@ pub(crate) fn from_headings(headings: &[HeadingView<'_>], first_line: &str) -> D
     let titled_session_memory = title.is_some_and(|(raw, n)| {
         n.starts_with("session memory") && raw.trim_start_matches(['*', ' ']).len() > "Session Memory".len() + 2
     });
-    if checkpoint >= 2 || titled_session_memory {
+    // The template's title alone settles it for a file that has no sections yet, or keeps one
+    // of the template's; a file titled so that keeps sections of its own (`## Outcome`,
+    // `## Completed This Session`) follows its own shape, read as the free-form log it is.
+    let own_shape = headings.iter().filter(|h| h.level >= 2).nth(1).is_some();
+    if checkpoint >= 2 || titled_session_memory && (checkpoint >= 1 || !own_shape) {
         return Dialect::CheckpointLog;
     }
 

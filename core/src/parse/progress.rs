@@ -148,6 +148,11 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             });
             continue;
         }
+        // A decision or a fact learned is no unit of work, whatever word it ends with
+        // (`**Full-feature shipment, not partial**`); an explicit status line above still is.
+        if matches!(role, SectionRole::Decisions | SectionRole::Discoveries) {
+            continue;
+        }
         let line = first_line(text, item.text);
         let line_text = &text[line.range()];
         if let Some(done) = item.checkbox {
