@@ -290,6 +290,13 @@ fn a_session_logged_twice_is_a_duplicate() {
     // A plain-text log's dated entry line, twice.
     let text = "Progress Update - 2026-04-08 (session 87)\n- verified\n\nProgress Update - 2026-04-09 (session 88)\n- fixed\n\nProgress Update - 2026-04-08 (session 87)\n- verified\n";
     assert_eq!(findings(text, Rule::DuplicateEntry), [7]);
+    assert_eq!(findings(text, Rule::DuplicateSection), Vec::<u32>::new(), "reported once, as the duplicate entry it is");
+    // The same session number on two entries that say different things (after a rule line).
+    let text = "Progress Update - 2026-04-08 (session 87 - verification)\n- verified\n\n=====\nProgress Update - 2026-04-08 (session 88 - verification)\n- fixed\n\n=====\nProgress Update - 2026-04-09 (session 87 - verification)\n- all green\n";
+    assert_eq!(findings(text, Rule::DuplicateSection), [9]);
+    // A session named in parentheses in prose is no entry line.
+    let text = "Progress Update - 2026-04-08\nFixed the parser (session 3)\nand the export (session 3)\n";
+    assert!(findings(text, Rule::DuplicateSection).is_empty());
 }
 
 #[test]

@@ -141,7 +141,6 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     };
     let mut cx = Ctx { doc, options, template, out: Vec::new() };
     sections::check(&mut cx);
-    sittings::check(&mut cx);
     template::check(&mut cx);
     current_state::check(&mut cx);
     entries::check(&mut cx);
@@ -152,6 +151,8 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     secrets::check(&mut cx);
     store::check(&mut cx);
     shape::check(&mut cx);
+    // After shape: a sitting line logged twice word for word is its duplicate entry, once.
+    sittings::check(&mut cx);
     formats::check(&mut cx);
     counts::check(&mut cx);
     invisible::check(&mut cx);

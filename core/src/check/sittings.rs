@@ -71,16 +71,36 @@ fn sittings(cx: &Ctx) -> Vec<Sitting> {
         })
         .collect();
     if out.is_empty() {
+        let mut after_blank = true;
         for (_, start, line) in lines_outside_code(doc) {
-            let Some(inner) = line.strip_prefix('[').and_then(|l| l.split(']').next()) else { continue };
+            // A rule line (`=====`) parts entries as a blank line does.
+            let opens_paragraph = std::mem::replace(&mut after_blank, line.trim().is_empty() || crate::parse::is_rule_line(line));
+            let Some((inner, at)) = entry_line_sitting(line, opens_paragraph) else { continue };
             let key = section_key(inner);
             if let Some((series, number)) = sitting(&key) {
-                let name = Span::new(start + 1, start + 1 + inner.len());
+                let name = Span::new(start + at, start + at + inner.len());
                 out.push(Sitting { span: Span::new(start, start + line.trim_end().len()), name, place: (None, 0), series: series.to_owned(), number });
             }
         }
     }
     out
+}
+
+/// Where a plain-text log's entry line names its sitting: in brackets opening the line
+/// (`[Session 5 — Tasks — 2026-02-22]`), or in parentheses on a dated line that opens a
+/// paragraph (`Progress Update - 2026-04-08 (session 87 - verification)`). (the text
+/// inside, where it starts in the line).
+fn entry_line_sitting(line: &str, opens_paragraph: bool) -> Option<(&str, usize)> {
+    if let Some(inner) = line.strip_prefix('[').and_then(|l| l.split(']').next()) {
+        return Some((inner, 1));
+    }
+    if !opens_paragraph {
+        return None;
+    }
+    let body = line.trim_end().strip_suffix(')')?;
+    let open = body.rfind('(')?;
+    crate::time::find(&body[..open])?;
+    Some((&body[open + 1..], open + 1))
 }
 
 /// The second sitting of a number among siblings of its series.
@@ -98,6 +118,10 @@ fn duplicates(cx: &mut Ctx, sittings: &[Sitting], series: &Series<'_>) {
     repeats.sort_unstable();
     for (i, at) in repeats {
         let (s, first) = (&sittings[i], &sittings[at]);
+        // Written word for word twice, it is reported as the duplicate entry it is.
+        if cx.out.iter().any(|d| d.rule == Rule::DuplicateEntry && d.range.start() == s.span.start()) {
+            continue;
+        }
         let line = cx.line(first.span.start());
         let name = cx.doc.text(s.name).trim();
         let d = cx
