@@ -418,3 +418,10 @@ fn a_file_titled_like_the_template_that_keeps_its_own_sections_is_read_as_writte
         assert_eq!(parse(text).dialect(), memento_core::Dialect::CheckpointLog, "{text}");
     }
 }
+
+#[test]
+fn a_next_label_inside_the_next_steps_section_is_its_exact_step() {
+    let text = "# Handoff\n\n## START HERE — W4b (fresh session)\n\n### Live progress (2026-07-21, session 6)\n\n**Two commits on the branch.**\n\n- **Task #7b DONE**\n- **NEXT — re-run the interop matrix** against real browsers,\n  now with the pure engine.\n\n## 2026-07-20 — session 5\nRenamed the engine.\n";
+    let n = plan_of(text).next_action.unwrap();
+    assert_eq!((n.text.as_str(), n.line), ("re-run the interop matrix against real browsers, now with the pure engine.", 10));
+}

@@ -54,12 +54,16 @@ pub(super) fn next_action(
 /// next-step-done rule both ask.
 pub(crate) fn written(doc: &Document) -> Option<Span> {
     *doc.written_next.get_or_init(|| {
-        let section = doc.next_step().map(|n| n.text).filter(|t| !doc.text(*t).trim().is_empty());
+        let next = doc.next_step().filter(|n| !doc.text(n.text).trim().is_empty());
+        let section = next.map(|n| n.text);
+        let within = |l: Span| next.is_some_and(|n| doc.sections().get(n.section).is_some_and(|s| s.span.contains(l.start())));
         let templated = doc.dialect().is_templated();
         match section {
             Some(s) if templated => Some(s),
+            // A label inside the section is its exact step (`- **NEXT — the #7 remainder …**`
+            // under START HERE); else the later of the two by the file's order.
             Some(s) => Some(match labelled(doc) {
-                Some(l) if (l.start() > s.start()) != doc.newest_first() => l,
+                Some(l) if within(l) || (l.start() > s.start()) != doc.newest_first() => l,
                 _ => s,
             }),
             None => labelled(doc),
@@ -83,9 +87,15 @@ pub(super) fn written_text(doc: &Document, chosen: Span) -> (String, Span) {
         }
         span = item;
     }
-    titles.push(one_line(doc.text(span)));
+    titles.push(without_stray_bold(one_line(doc.text(span))));
     titles.retain(|t| !t.is_empty());
     (titles.join(": "), span)
+}
+
+/// A step cut out of bold text that also held its label (`**NEXT — the #7 remainder**`)
+/// keeps the closing `**` alone: an odd `**` is dropped, so the step reads as written.
+fn without_stray_bold(step: String) -> String {
+    if step.matches("**").count() % 2 == 1 { step.replacen("**", "", 1) } else { step }
 }
 
 /// The next action a JSON file records in a field (`next_actions` of its latest row, a
@@ -141,7 +151,15 @@ pub(crate) fn labels(doc: &Document) -> Vec<Span> {
         }
         let after = body[rest..].trim_end();
         if !after.is_empty() {
-            found.push(Span::new(label_start + rest, label_start + rest + after.len()));
+            // A list item's step runs on over its continuation lines, up to its nested list.
+            let at = label_start + rest;
+            let item_end = (marker > 0)
+                .then(|| doc.items().partition_point(|i| i.text.start() <= at).checked_sub(1))
+                .flatten()
+                .map(|k| doc.items()[k].text)
+                .filter(|t| t.contains(at))
+                .map_or(at + after.len(), |t| t.end());
+            found.push(Span::new(at, item_end.max(at + after.len())));
             continue;
         }
         // The block below the label; of a list, its first item.
