@@ -425,3 +425,13 @@ fn a_next_label_inside_the_next_steps_section_is_its_exact_step() {
     let n = plan_of(text).next_action.unwrap();
     assert_eq!((n.text.as_str(), n.line), ("re-run the interop matrix against real browsers, now with the pure engine.", 10));
 }
+
+#[test]
+fn up_next_is_a_next_steps_section_and_a_wrapped_lead_in_reads_as_one_line() {
+    let text = "# State\n\n**Mode:** Feature (drained)\n\n## Up next when resuming\n\n1. **Merge checkpoint #2** (per the plan §\"Merge\n   checkpoints\"): run the smoke session. Verify:\n   - Landing screen renders\n2. Full lint pass\n";
+    let p = plan_of(text);
+    let n = p.next_action.unwrap();
+    assert_eq!(n.source, NextActionSource::NextStep);
+    assert_eq!(n.text, "Merge checkpoint #2 (per the plan §\"Merge checkpoints\"): run the smoke session. Verify: Landing screen renders");
+    assert!(names(&p.pending).contains(&"Full lint pass"), "{:?}", names(&p.pending));
+}

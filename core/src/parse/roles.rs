@@ -62,6 +62,7 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         SectionRole::Discoveries
     } else if starts("next session")
         || starts("next step")
+        || starts("up next")
         || starts("immediate next")
         || starts("next action")
         || t == "next"

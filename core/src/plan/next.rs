@@ -83,7 +83,8 @@ pub(super) fn written_text(doc: &Document, chosen: Span) -> (String, Span) {
     for _ in 0..4 {
         let Some(item) = lead_in_item(doc, span) else { break };
         if doc.items().iter().any(|i| i.text.start() == span.start()) {
-            titles.push(doc.text(span).trim().trim_end_matches(['*', '_', ':', '：']).trim_matches(['*', '_']).trim().to_owned());
+            let title = doc.text(span).trim().trim_end_matches(['*', '_', ':', '：']).trim_matches(['*', '_']).trim();
+            titles.push(without_stray_bold(one_line(title)));
         }
         span = item;
     }
