@@ -19,6 +19,7 @@ use super::Ctx;
 use crate::span::whole_lines;
 use crate::diagnostic::TextEdit;
 use crate::rule::Rule;
+use crate::sort::sort_by_key;
 use crate::span::Span;
 use crate::time::Timestamp;
 
@@ -97,7 +98,7 @@ fn out_of_order(cx: &mut Ctx) {
     let doc = cx.doc;
     let sections = doc.sections();
     let mut levels: Vec<u8> = sections.iter().filter(|s| s.timestamp.is_some()).map(|s| s.level).collect();
-    levels.sort_unstable();
+    sort_by_key(&mut levels, |&l| [u64::from(l), 0, 0]);
     levels.dedup();
     for level in levels {
         let dated = sections.iter().filter(|s| s.level == level).filter_map(|s| Some((s.heading, s.timestamp?)));

@@ -15,6 +15,7 @@ use crate::code::lines_outside_code;
 use crate::identity::{section_key, sitting};
 use crate::hash::FastMap;
 use crate::rule::Rule;
+use crate::sort::sort_by_key;
 use crate::span::Span;
 use crate::Dialect;
 
@@ -115,7 +116,7 @@ fn duplicates(cx: &mut Ctx, sittings: &[Sitting], series: &Series<'_>) {
             }
         }
     }
-    repeats.sort_unstable();
+    sort_by_key(&mut repeats, |&(i, at)| [i as u64, at as u64, 0]);
     for (i, at) in repeats {
         let (s, first) = (&sittings[i], &sittings[at]);
         // Written word for word twice, it is reported as the duplicate entry it is.
@@ -138,7 +139,7 @@ fn gaps(cx: &mut Ctx, sittings: &[Sitting], series: &Series<'_>) {
     for members in series.values().filter(|m| m.len() >= 3) {
         let reported = found.len();
         let mut numbers: Vec<u32> = members.iter().map(|&i| sittings[i].number).collect();
-        numbers.sort_unstable();
+        sort_by_key(&mut numbers, |&n| [u64::from(n), 0, 0]);
         for pair in members.windows(2) {
             let (prev, s) = (&sittings[pair[0]], &sittings[pair[1]]);
             let (low, high) = (prev.number.min(s.number), prev.number.max(s.number));
@@ -154,7 +155,7 @@ fn gaps(cx: &mut Ctx, sittings: &[Sitting], series: &Series<'_>) {
             }
         }
     }
-    found.sort_unstable();
+    sort_by_key(&mut found, |&(at, prev, first, last)| [at as u64, prev as u64, u64::from(first) << 32 | u64::from(last)]);
     for (at, prev, first, last) in found {
         let (s, prev_line) = (&sittings[at], cx.line(sittings[prev].span.start()));
         // `session 17`, `sessions 4 to 6`; `第17轮`, `第4轮 to 第6轮`.

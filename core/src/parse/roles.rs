@@ -230,8 +230,9 @@ pub(crate) fn retire_older_next_lists(doc: &mut Document, labels: &[ListLabel]) 
     if lists.len() < 2 {
         return;
     }
-    lists.sort_by_key(|r| r.start());
-    let latest = if doc.newest_first { lists[0] } else { lists[lists.len() - 1] };
+    // The first list in the file or the last (of two at one offset, the later written).
+    let latest = if doc.newest_first { lists.iter().min_by_key(|r| r.start()) } else { lists.iter().max_by_key(|r| r.start()) };
+    let Some(&latest) = latest else { return };
     for item in doc.items.iter_mut() {
         let at = item.span.start();
         if item.role == SectionRole::NextStep && !latest.contains(at) && lists.iter().any(|r| r.contains(at)) {

@@ -11,7 +11,9 @@
 //!   fragment, so masking twice (the core, then the CLI) changes nothing more.
 
 use super::{find_secrets, SecretKind, SecretMatch};
-use crate::hash::FastSet;
+use crate::hash::{FastSet, Fnv};
+use crate::sort::sort_by_key;
+use std::hash::Hasher;
 use std::borrow::Cow;
 
 /// The secrets of one text (a document's source, or several files' together): what was
@@ -63,7 +65,10 @@ impl Secrets {
 
     fn of(found: Vec<SecretMatch>, mut values: Vec<(String, String)>, fragments: FastSet<u64>) -> Secrets {
         values.retain(|(v, _)| v.len() >= MIN_VALUE);
-        values.sort_unstable();
+        // Grouped by their first two bytes, in order (the mask looks a byte pair up), and
+        // equal values side by side (the dedup): the crate's one sort (`crate::sort`), by the
+        // first eight bytes as written, then by a hash of the whole value.
+        sort_by_key(&mut values, |(v, _)| [prefix_word(v.as_bytes()), fnv(v.as_bytes()), 0]);
         values.dedup_by(|a, b| a.0 == b.0);
         let mut pairs = Vec::new();
         if !values.is_empty() || !fragments.is_empty() {
@@ -145,7 +150,8 @@ impl Secrets {
         if hits.is_empty() {
             return Cow::Borrowed(text);
         }
-        hits.sort_by_key(|h| (h.0, std::cmp::Reverse(h.1)));
+        // By start, the longest first.
+        sort_by_key(&mut hits, |h| [h.0 as u64, !(h.1 as u64), 0]);
         let mut out = String::with_capacity(text.len());
         let mut at = 0;
         for (start, end, redacted) in hits {
@@ -187,6 +193,20 @@ fn add_fragments(set: &mut FastSet<u64>, value: &[u8], shown: usize) {
             set.insert(u64::from_le_bytes(w.try_into().unwrap_or([0; FRAGMENT])));
         }
     }
+}
+
+/// The first eight bytes of `v` (zeros past its end) as a number that sorts as they do.
+fn prefix_word(v: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    let n = v.len().min(8);
+    w[..n].copy_from_slice(&v[..n]);
+    u64::from_be_bytes(w)
+}
+
+fn fnv(v: &[u8]) -> u64 {
+    let mut h = Fnv::default();
+    h.write(v);
+    h.finish()
 }
 
 /// The byte pair at `i` as a number below 65,536.
