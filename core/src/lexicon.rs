@@ -130,7 +130,6 @@ const ROWS: &[(&str, Meaning)] = &[
     ("open tasks", Remaining),
     ("outstanding", Remaining),
     ("still to do", Remaining),
-    ("follow-ups", Remaining),
     ("follow ups", Remaining),
     ("followups", Remaining),
     ("action items", Remaining),
