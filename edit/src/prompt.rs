@@ -177,7 +177,13 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     }
     blocks.push(Block {
         title: title::DECISIONS,
-        lines: plan.decisions.active.iter().map(|d| (format!("[{}] {}", d.id, one_line(&d.text)), Some(d.line))).collect(),
+        // An undated decision's id is its line (`L314`): said once, in the id.
+        lines: plan
+            .decisions
+            .active
+            .iter()
+            .map(|d| (format!("[{}] {}", d.id, one_line(&d.text)), Some(d.line).filter(|l| d.id != format!("L{l}"))))
+            .collect(),
     });
     if let Some(r) = &plan.resume_from {
         let at = plan.open.iter().find(|u| u.unit == r.unit).map(|u| u.line);
