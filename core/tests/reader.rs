@@ -435,3 +435,13 @@ fn up_next_is_a_next_steps_section_and_a_wrapped_lead_in_reads_as_one_line() {
     assert_eq!(n.text, "Merge checkpoint #2 (per the plan §\"Merge checkpoints\"): run the smoke session. Verify: Landing screen renders");
     assert!(names(&p.pending).contains(&"Full lint pass"), "{:?}", names(&p.pending));
 }
+
+#[test]
+fn decisions_grouped_under_lead_ins_are_the_nested_items() {
+    let text = "# Active Context\n\n## Decisions\n\n- **Preparation phase:**\n  - Keep the Slack token in `.env`\n  - Use GitHub for the repository\n- **Cloud phase:**\n  - Store URLs as JSON on GCS\n- 2026-04-22T07:12Z — Pin the runtime:\n  - Python 3.12\n\n## Session 2026-01-15 - Feature #66: approval decision\n- Created process_approval_decision()\n";
+    assert_eq!(
+        decision_texts(&plan_of(text)),
+        ["Keep the Slack token in `.env`", "Use GitHub for the repository", "Store URLs as JSON on GCS", "Pin the runtime:"],
+        "a dated entry stays one decision; a feature about decisions lists none"
+    );
+}

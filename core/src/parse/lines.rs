@@ -288,10 +288,18 @@ pub(crate) fn is_lead_in(line: &str) -> bool {
 /// A line of one repeated `-`, `=`, `*` or `_` (three or more, spaces allowed): a thematic
 /// break or an underline, never content.
 pub(crate) fn is_rule_line(line: &str) -> bool {
-    let line = line.trim();
-    let mut chars = line.chars().filter(|c| *c != ' ');
-    let Some(first) = chars.next() else { return false };
-    matches!(first, '-' | '=' | '*' | '_') && chars.clone().count() >= 2 && chars.all(|c| c == first)
+    // Asked of every line of a long log: a byte loop that stops at the first other byte.
+    let line = line.trim().as_bytes();
+    let Some(&first) = line.first().filter(|b| matches!(b, b'-' | b'=' | b'*' | b'_')) else { return false };
+    let mut marks = 0;
+    for &b in line {
+        if b == first {
+            marks += 1;
+        } else if b != b' ' {
+            return false;
+        }
+    }
+    marks >= 3
 }
 
 #[cfg(test)]

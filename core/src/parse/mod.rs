@@ -247,10 +247,27 @@ fn build_entries_and_decisions(doc: &mut Document) {
     reserve_lists(doc);
     let text = doc.source.as_str();
     let mut ids = StampIds::default();
+    // A lead-in item of a Decisions or Discoveries list (`- **準備フェーズ:**`) titles a group:
+    // the items nested in it are the decisions (docs/reader.md).
+    let mut group: Option<(Span, SectionRole)> = None;
     for (index, item) in doc.items.iter().enumerate() {
+        if item.depth == 2 {
+            if let Some((_, role)) = group.filter(|(g, _)| g.contains(item.span.start())) {
+                let text = item.text;
+                match role {
+                    SectionRole::Decisions => {
+                        let id = format!("L{}", doc.lines.line_of(item.span.start()) + 1);
+                        doc.decisions.push(Decision { id, item: index, timestamp: None, text, supersedes: None, superseded_by: None });
+                    }
+                    _ => doc.discoveries.push(Discovery { item: index, timestamp: None, text }),
+                }
+            }
+            continue;
+        }
         if item.depth != 1 {
             continue;
         }
+        group = None;
         let body = &text[item.text.range()];
         let prefix = lines::entry_prefix(body);
         let base = item.text.start();
@@ -275,33 +292,29 @@ fn build_entries_and_decisions(doc: &mut Document) {
             }
             None => item.role,
         };
-        match role {
-            SectionRole::Decisions => {
-                let supersedes = lines::supersedes(&text[entry_text.range()]).map(|(phrase, target)| Supersedes {
-                    span: phrase.shifted(entry_text.start()),
-                    target: target.shifted(entry_text.start()),
-                    resolved: None,
-                });
-                let id = match &prefix {
-                    Some(p) => ids.next(&text[p.timestamp_span.shifted(base).range()], p.timestamp.epoch_seconds),
-                    None => format!("L{}", doc.lines.line_of(item.span.start()) + 1),
-                };
-                doc.decisions.push(Decision {
-                    id,
-                    item: index,
-                    timestamp: prefix.as_ref().map(|p| p.timestamp),
-                    text: entry_text,
-                    supersedes,
-                    superseded_by: None,
-                });
-            }
-            SectionRole::Discoveries => doc.discoveries.push(Discovery {
-                item: index,
-                timestamp: prefix.as_ref().map(|p| p.timestamp),
-                text: entry_text,
-            }),
-            _ => {}
+        if !matches!(role, SectionRole::Decisions | SectionRole::Discoveries) {
+            continue;
         }
+        let nested = doc.items.get(index + 1).is_some_and(|n| n.depth == 2 && item.span.contains(n.span.start()));
+        if prefix.is_none() && nested && is_lead_in(&text[entry_text.range()]) {
+            group = Some((item.span, role));
+            continue;
+        }
+        let timestamp = prefix.as_ref().map(|p| p.timestamp);
+        if role == SectionRole::Discoveries {
+            doc.discoveries.push(Discovery { item: index, timestamp, text: entry_text });
+            continue;
+        }
+        let supersedes = lines::supersedes(&text[entry_text.range()]).map(|(phrase, target)| Supersedes {
+            span: phrase.shifted(entry_text.start()),
+            target: target.shifted(entry_text.start()),
+            resolved: None,
+        });
+        let id = match &prefix {
+            Some(p) => ids.next(&text[p.timestamp_span.shifted(base).range()], p.timestamp.epoch_seconds),
+            None => format!("L{}", doc.lines.line_of(item.span.start()) + 1),
+        };
+        doc.decisions.push(Decision { id, item: index, timestamp, text: entry_text, supersedes, superseded_by: None });
     }
     resolve_supersedes(doc);
 }

@@ -54,7 +54,9 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("old ")
     {
         SectionRole::History
-    } else if has("decision") || has("決定") || has("决策") {
+    // A numbered or dated title names a feature or a sitting that may be about decisions
+    // (`Session 2026-01-15 - Feature #66: approval decision`), not a list of them.
+    } else if (has("decision") || has("決定") || has("决策")) && !t.bytes().any(|b| b.is_ascii_digit()) {
         SectionRole::Decisions
     } else if starts("progress marker") {
         SectionRole::Progress
