@@ -65,7 +65,6 @@ const ROWS: &[(&str, Meaning)] = &[
     ("started", Status(InProgress)),
     ("active", Status(InProgress)),
     ("doing", Status(InProgress)),
-    ("partial", Status(InProgress)),
     ("partially done", Status(InProgress)),
     ("partially complete", Status(InProgress)),
     ("current focus", Status(InProgress)),
@@ -731,13 +730,14 @@ pub(crate) fn may_claim(line: &str) -> bool {
     false
 }
 
-/// Words that state a status only as the value of a status field (`"status": "ready"`),
-/// never when they open a line of prose (`Ready for review`, `New: …`).
+/// Words that state a status only as the value of a status field (`"status": "ready"`, a
+/// table's Status cell), never in a line of prose (`Ready for review`, `New: …`, an index
+/// described as `(partial)`).
 const VALUE_WORDS: &[(&str, Status)] = &[
     ("success", Completed), ("succeeded", Completed), ("current", InProgress), ("working", InProgress),
     ("in review", InProgress), ("review", InProgress), ("new", Pending), ("ready", Pending),
     ("proposed", Pending), ("backlog", Pending), ("error", Failed), ("fail", Failed), ("abandoned", Skipped),
-    ("on hold", Blocked),
+    ("on hold", Blocked), ("partial", InProgress),
 ];
 
 /// The status a whole field value states (`done`, `IN_PROGRESS`, `not-started`, `完了`).

@@ -445,3 +445,11 @@ fn decisions_grouped_under_lead_ins_are_the_nested_items() {
         "a dated entry stays one decision; a feature about decisions lists none"
     );
 }
+
+#[test]
+fn partial_is_a_status_in_a_status_cell_not_in_prose() {
+    let p = plan_of("# Schema\n\n## Indexes\n- idx_quote_items_assigned_user (partial)\n");
+    assert!(p.open.is_empty() && p.resume_from.is_none(), "{:?}", names(&p.open));
+    let p = plan_of("| Feature | Status |\n|---|---|\n| Auth | Partial |\n| Export | Ready |\n");
+    assert_eq!((names(&p.open), names(&p.pending)), (vec!["Auth"], vec!["Export"]));
+}

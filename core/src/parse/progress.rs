@@ -433,7 +433,8 @@ fn tables(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) 
         for row in rows {
             let cs = cells(text, row);
             let (Some(&status_cell), Some(&name_cell)) = (cs.get(status_col), cs.get(name_col)) else { continue };
-            let Some(status) = lexicon::status_of(&text[status_cell.range()]) else { continue };
+            let cell = &text[status_cell.range()];
+            let Some(status) = lexicon::status_of(cell).or_else(|| lexicon::status_value(cell)) else { continue };
             let name = trim_markup(text, name_cell);
             if name.is_empty() {
                 continue;
