@@ -99,6 +99,7 @@ rules! {
     UnclosedEmphasis = "unclosed-emphasis", Info, Check, "A `**` that opens bold text never closed, or closes none.";
     EmptySection = "empty-section", Info, Check, "A section with no content or only a word for none (`N/A`, `なし`), or a dated log entry with no body.";
     NumberingGap = "numbering-gap", Info, Check, "A log's numbered sittings (Session 14, Round 18) skip a number that is nowhere in the file.";
+    SeveralInProgress = "several-in-progress", Info, Check, "An In Progress or Current Focus list holds several units under way at once: the next session has to choose where to resume.";
     PersonalData = "personal-data", Info, Check, "An e-mail address, a social profile or a phone number: memory is injected into prompts and shared.";
     HeaderChanged = "header-changed", Error, Transition, "A section header was changed, added or removed.";
     DescriptionChanged = "description-changed", Error, Transition, "A session-notes italic description was changed.";

@@ -271,6 +271,13 @@ fn cases() -> Vec<Case> {
             clean: ("# Notes\n\n- Co-Authored-By: Claude <noreply@anthropic.com>\n".into(), now()),
         },
         Case {
+            rule: Rule::SeveralInProgress,
+            // Three focus areas under way at once (the first on line 4).
+            fires: ("# Active Context\n\n## Current Focus\n- Scraper reliability\n- Cost-of-living data\n- Output formats\n".into(), now(), 4),
+            // One piece of work under way; the rest waits in Next Steps.
+            clean: ("# Active Context\n\n## Current Focus\n- Scraper reliability\n\n## Next Steps\n- Cost-of-living data\n".into(), now()),
+        },
+        Case {
             rule: Rule::NumberingGap,
             // Newest first: round 18 (line 3), then round 16 (line 7); no round 17 anywhere.
             fires: ("# Log\n\n## Round 18\n\nfixed a\n\n## Round 16\n\nfixed b\n\n## Round 15\n\nfixed c\n".into(), now(), 7),

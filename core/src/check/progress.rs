@@ -32,6 +32,37 @@ pub(super) fn check(cx: &mut Ctx) {
     if cx.on(Rule::EmptyNextStep) {
         empty_next(cx);
     }
+    if cx.on(Rule::SeveralInProgress) {
+        several_in_one_list(cx);
+    }
+}
+
+/// An In Progress or Current Focus list of several units under way (two-in-progress leaves
+/// such a list alone: one piece of work may go on in several steps). Said once per list, on
+/// its first unit, naming the others: the next session has to choose where to resume.
+fn several_in_one_list(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let sections = doc.sections();
+    let mut lists: Vec<(usize, Vec<&ProgressMarker>)> = Vec::new();
+    for m in doc.progress() {
+        if m.source != MarkerSource::Section || m.status != Some(Status::InProgress) {
+            continue;
+        }
+        let Some(s) = doc.section_at(m.span.start()).filter(|&s| sections[s].role == SectionRole::Active) else { continue };
+        match lists.last_mut() {
+            Some((at, ms)) if *at == s => ms.push(m),
+            _ => lists.push((s, vec![m])),
+        }
+    }
+    for (s, ms) in lists.into_iter().filter(|(_, ms)| ms.len() >= 2) {
+        let title = cx.quote(super::title_of(doc, &sections[s]), 40);
+        let others: Vec<String> = ms[1..].iter().take(4).map(|m| format!("line {}", cx.line(m.span.start()))).collect();
+        let more = if ms.len() > 5 { format!(" and {} more", ms.len() - 5) } else { String::new() };
+        let d = cx
+            .diag(Rule::SeveralInProgress, ms[0].span, format!("`{title}` lists {} units under way at once (this one, {}{more})", ms.len(), others.join(", ")))
+            .with_help("say which one the next session resumes: a Next Steps line, or mark the others PENDING");
+        cx.push(d);
+    }
 }
 
 /// Markers compared across the whole file; others only within their section.
