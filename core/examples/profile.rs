@@ -1,6 +1,7 @@
 //! Runs the pipeline in a loop for profilers:
-//! `MODE=bare|parse|pipeline|checkpoint cargo run --release --example profile FILE [N]`
-//! (`checkpoint`: one discovery appended, as `memento checkpoint` writes it).
+//! `MODE=bare|parse|pipeline|checkpoint|secrets cargo run --release --example profile FILE [N]`
+//! (`checkpoint`: one discovery appended, as `memento checkpoint` writes it; `secrets`: the
+//! secret detector alone, which every check runs once over the whole text).
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("FILE");
@@ -15,6 +16,7 @@ fn main() {
         sink += match mode.as_str() {
             "bare" => pulldown_cmark::Parser::new(&text).into_offset_iter().count(),
             "parse" => memento_core::parse(&text).items().len(),
+            "secrets" => memento_core::secret::find_secrets(&text).len(),
             "checkpoint" => {
                 let at = memento_core::Timestamp::parse("2030-01-01T00:00Z").expect("a timestamp");
                 let note = "the nightly export retries three times before it gives up";
