@@ -453,3 +453,16 @@ fn partial_is_a_status_in_a_status_cell_not_in_prose() {
     let p = plan_of("| Feature | Status |\n|---|---|\n| Auth | Partial |\n| Export | Ready |\n");
     assert_eq!((names(&p.open), names(&p.pending)), (vec!["Auth"], vec!["Export"]));
 }
+
+#[test]
+fn a_bracketed_status_tags_a_task_and_a_step_inside_a_unit_is_no_second_unit() {
+    let text = "# Status\n\n## Pending Tasks\n\n### Session #48: Continuity\n**Status:** In Progress\n\n**Tasks:**\n1. [DONE] Create the .claude directory\n2. [IN PROGRESS] Create STATUS.md\n3. [PENDING] Validate STATUS.md\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["Create the .claude directory"]);
+    assert!(names(&p.open).contains(&"Create STATUS.md"), "{:?}", names(&p.open));
+    assert!(names(&p.pending).contains(&"Validate STATUS.md"), "{:?}", names(&p.pending));
+    assert!(findings(text, memento_core::Rule::ProgressContradiction).is_empty());
+    // A checkbox stays a checkbox; a bracket of prose is no status.
+    let p = plan_of("# Notes\n\n- [x] Ship\n- [see below] the export\n");
+    assert_eq!(names(&p.completed), ["Ship"]);
+}

@@ -180,7 +180,10 @@ fn two_in_progress(cx: &mut Ctx) {
     let Some((first, first_unit)) = now_in_progress.next() else { return };
     let first_name = doc.text(first_unit.name);
     let line = cx.line(first.span.start());
-    for (m, u) in now_in_progress {
+    // A step under way inside a unit under way (`### Session #48` IN PROGRESS over its
+    // `[IN PROGRESS] Create STATUS.md`) is the same work, at a finer grain.
+    let inside_first = |m: &ProgressMarker| doc.sections().iter().any(|s| s.heading == first.span && s.span.contains(m.span.start()));
+    for (m, u) in now_in_progress.filter(|(m, _)| !inside_first(m)) {
         let name = doc.text(u.name);
         let d = cx
             .diag(Rule::ProgressContradiction, m.span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{name}`"))

@@ -50,13 +50,20 @@ pub(crate) fn entry_prefix(text: &str) -> Option<EntryPrefix> {
 }
 
 /// `STATUS: rest` at the start of an item: the word's span and where `rest` starts.
-/// The word is upper case (letters, `_`, `-`, inner spaces), optionally in `**bold**`.
+/// The word is upper case (letters, `_`, `-`, inner spaces), optionally in `**bold**`, or
+/// in brackets before the rest (`[IN PROGRESS] Create STATUS.md`, as agents tag a task).
 pub fn status_word(text: &str) -> Option<(Span, usize)> {
     let b = text.as_bytes();
     let mut at = 0;
     let bold = text.starts_with("**");
     if bold {
         at = 2;
+    } else if text.starts_with('[') {
+        let close = text.find(']')?;
+        let word = &text[1..close];
+        let upper = word.len() >= 2 && word.bytes().all(|c| c.is_ascii_uppercase() || matches!(c, b'_' | b'-' | b' '));
+        let rest = close + 1 + (text[close + 1..].len() - text[close + 1..].trim_start().len());
+        return (upper && word.as_bytes()[0] != b' ' && rest > close + 1 && rest < text.len()).then(|| (Span::new(1, close), rest));
     }
     let start = at;
     while at < b.len() && (b[at].is_ascii_uppercase() || matches!(b[at], b'_' | b'-' | b' ')) {
