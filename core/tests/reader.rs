@@ -466,3 +466,12 @@ fn a_bracketed_status_tags_a_task_and_a_step_inside_a_unit_is_no_second_unit() {
     let p = plan_of("# Notes\n\n- [x] Ship\n- [see below] the export\n");
     assert_eq!(names(&p.completed), ["Ship"]);
 }
+
+#[test]
+fn a_list_of_details_under_a_pending_feature_holds_no_units() {
+    let text = "# Status\n\n## Remaining Features\n\n### Feature #34: Push notifications\n**Requirements:**\n- PWA with Web Push API\n- Service worker\n\n**Tasks:**\n- Write the subscription endpoint\n";
+    let p = plan_of(text);
+    let pending = names(&p.pending);
+    assert!(!pending.contains(&"PWA with Web Push API") && !pending.contains(&"Service worker"), "{pending:?}");
+    assert!(pending.contains(&"Write the subscription endpoint"), "{pending:?}");
+}

@@ -164,7 +164,8 @@ pub(crate) struct ListLabel {
 
 /// The list labels of a document, in file order. A label is one short line: a lead-in
 /// (`…:`) of a few words, or, without the colon, a title of one or two words. Only roles that
-/// say what items are count: a `Status:` or `Notes:` label changes nothing.
+/// say what items are count, and labels of details (`Requirements:`, `Notes:`), whose items
+/// are no units; a `Status:` label changes nothing.
 pub(crate) fn list_labels(doc: &Document, paragraphs: &[Span]) -> Vec<ListLabel> {
     let text = doc.source.as_str();
     let mut labels = Vec::new();
@@ -180,8 +181,11 @@ pub(crate) fn list_labels(doc: &Document, paragraphs: &[Span]) -> Vec<ListLabel>
         if !(lead_in && words <= 12 || words <= 2) {
             continue;
         }
-        let role = role_of(line.trim_end().trim_end_matches(['*', '_']).trim_end_matches([':', '：']));
-        if !matches!(
+        let label = line.trim_end().trim_end_matches(['*', '_']).trim_end_matches([':', '：']);
+        // `**Requirements:**` under a pending feature: what the feature holds, no units.
+        let detail = is_detail_label(label);
+        let role = if detail { SectionRole::Other } else { role_of(label) };
+        if !detail && !matches!(
             role,
             SectionRole::Decisions
                 | SectionRole::Discoveries
@@ -202,6 +206,19 @@ pub(crate) fn list_labels(doc: &Document, paragraphs: &[Span]) -> Vec<ListLabel>
         labels.push(ListLabel { reach: Span::new(p.end(), next_paragraph.min(next_heading)), role });
     }
     labels
+}
+
+/// Labels over a list of what a unit holds or how it was done, not of units:
+/// `**Requirements:**`, `Key output:`, `Evidence:`, `Files changed:`.
+const DETAIL_LABELS: &[&str] = &[
+    "requirements", "acceptance criteria", "reference", "references", "notes", "note", "details", "context", "commands",
+    "command", "key output", "output", "evidence", "links", "see also", "dependencies", "resources", "files changed",
+    "files modified", "files created", "files touched", "key files", "verification", "validation", "test results",
+];
+
+fn is_detail_label(label: &str) -> bool {
+    let t = normalize(label);
+    DETAIL_LABELS.contains(&t.as_str())
 }
 
 /// Whether a label may say what the items of a section with this role are: not in the
