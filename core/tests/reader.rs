@@ -475,3 +475,10 @@ fn a_list_of_details_under_a_pending_feature_holds_no_units() {
     assert!(!pending.contains(&"PWA with Web Push API") && !pending.contains(&"Service worker"), "{pending:?}");
     assert!(pending.contains(&"Write the subscription endpoint"), "{pending:?}");
 }
+
+#[test]
+fn a_stats_row_counts_the_list_its_section_holds() {
+    let text = "# Progress\n\n## Quick Stats\n\n| Metric | Value |\n|---|---|\n| Git Commits Today | 3 |\n\n## Today's Git Commits\n\n1. `c20d380` - Add rules\n2. `e588cae` - **Add the blueprint (18 files, 2408 lines)**\n";
+    assert_eq!(findings(text, memento_core::Rule::CountMismatch), [7]);
+    assert!(findings(&text.replace("| 3 |", "| 2 |"), memento_core::Rule::CountMismatch).is_empty());
+}

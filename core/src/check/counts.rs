@@ -26,10 +26,16 @@ pub(super) fn check(cx: &mut Ctx) {
     let counts = cx.on(Rule::CountMismatch);
     let mut summary = cx.on(Rule::SummaryContradiction).then(|| Summary::new(doc));
     let mut mismatches = Vec::new();
+    let mut rows = Vec::new();
     for (i, start, line) in lines_outside_code(doc) {
         if counts {
             if let Some((stated, listed)) = stated_count_at(doc, start, line) {
                 mismatches.push((Span::new(start, start + line.len()), stated, listed));
+            }
+            if line.starts_with('|') {
+                if let Some(row) = metric_row(line) {
+                    rows.push((Span::new(start, start + line.trim_end().len()), row));
+                }
             }
         }
         if let Some(summary) = summary.as_mut().filter(|s| i < s.summary_lines) {
@@ -42,9 +48,50 @@ pub(super) fn check(cx: &mut Ctx) {
             .with_help("update the count, or add what the list leaves out");
         cx.push(d);
     }
+    for (span, (name, stated)) in rows {
+        let Some((section, listed)) = section_named(doc, name) else { continue };
+        if listed != stated as usize {
+            let s = &doc.sections()[section];
+            let (title, line) = (cx.quote(super::title_of(doc, s), 40), cx.line(s.heading.start()));
+            let d = cx
+                .diag(Rule::CountMismatch, span, format!("this row says {stated}, and `{title}` (line {line}) lists {listed}"))
+                .with_help("update the count, or add what the list leaves out");
+            cx.push(d);
+        }
+    }
     if let Some(summary) = summary {
         summary.report(cx);
     }
+}
+
+/// A table row that states a count in its last cell (`| Git Commits Today | 7 |`): (the
+/// name, the count).
+fn metric_row(line: &str) -> Option<(&str, u32)> {
+    let cells: Vec<&str> = line.trim().trim_matches('|').split('|').map(str::trim).collect();
+    let [name, value] = cells[..] else { return None };
+    let n: u32 = value.trim_matches(['*', '_']).parse().ok()?;
+    (2..=200).contains(&n).then_some((name.trim_matches(['*', '_']), n))
+}
+
+/// The section whose title holds every word of `name` (`Git Commits Today` → `## Today's
+/// Git Commits`) and opens with a list, with that list's length. The row counts the very
+/// things listed (commits, files), so an item is one whatever commas it holds.
+fn section_named(doc: &Document, name: &str) -> Option<(usize, usize)> {
+    let words = |t: &str| -> Vec<String> {
+        crate::case::to_lower(t).split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() >= 3).map(str::to_owned).collect()
+    };
+    let wanted = words(name);
+    if wanted.len() < 2 {
+        return None;
+    }
+    let at = doc.sections().iter().position(|s| {
+        let title = words(doc.text(s.title));
+        wanted.iter().all(|w| title.contains(w)) && title.len() <= wanted.len() + 1
+    })?;
+    let body = doc.text(doc.sections()[at].body);
+    let lead = body.len() - body.trim_start().len();
+    let items = list_items_after(doc, doc.sections()[at].body.start() + lead)?;
+    (!items.last().is_some_and(|last| cut_short(last))).then_some((at, items.len()))
 }
 
 /// Words that count time, size or length, not listed things: `(2 hours)`, `(3 lines)`.
@@ -174,6 +221,22 @@ fn inline_list_len(inline: &str) -> Option<usize> {
 /// The number of items of the list right after `end` (only white space between), counted at
 /// its own depth: nested items belong to theirs.
 fn list_after(doc: &Document, end: usize) -> Option<usize> {
+    let listed = list_items_after(doc, end)?;
+    let open_ended = cut_short(listed.last()?);
+    // Items that are groups (`Income (3): a, b, c`, `indexes, schema, constraints`): the
+    // count counts their members, not them.
+    let groups = listed.iter().any(|i| i.contains([',', '、', '，']) || stated_count(i).is_some());
+    (!open_ended && !groups).then_some(listed.len())
+}
+
+/// Whether a list's last item says the list goes on (`…, etc.`, `and more`).
+fn cut_short(last: &str) -> bool {
+    ["etc", "…", "...", "and more", "others"].iter().any(|e| last.trim_end_matches(['.', ')']).ends_with(e))
+}
+
+/// The texts of the items of the list right after `end` (only white space between), at its
+/// own depth: nested items belong to theirs.
+fn list_items_after(doc: &Document, end: usize) -> Option<Vec<&str>> {
     let items = doc.items();
     let first = items.partition_point(|i| i.span.start() < end);
     let head = items.get(first)?;
@@ -193,13 +256,7 @@ fn list_after(doc: &Document, end: usize) -> Option<usize> {
         count += 1;
         last_end = item.span.end();
     }
-    let listed: Vec<&str> = items[first..].iter().filter(|i| i.depth == head.depth).take(count).map(|i| doc.text(i.text)).collect();
-    let last = listed.last()?;
-    let open_ended = ["etc", "…", "...", "and more", "others"].iter().any(|e| last.trim_end_matches(['.', ')']).ends_with(e));
-    // Items that are groups (`Income (3): a, b, c`, `indexes, schema, constraints`): the
-    // count counts their members, not them.
-    let groups = listed.iter().any(|i| i.contains([',', '、', '，']) || stated_count(i).is_some());
-    (!open_ended && !groups).then_some(count)
+    Some(items[first..].iter().filter(|i| i.depth == head.depth).take(count).map(|i| doc.text(i.text)).collect())
 }
 
 /// Under a heading: the list its body opens with, else its child headings.
