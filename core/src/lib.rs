@@ -1,5 +1,6 @@
-//! Memento core: parse, check, plan and edit the session-memory files that AI coding agents
-//! keep across context resets.
+//! Memento core: parse, check and plan the session-memory files that AI coding agents keep
+//! across context resets. Writing them (edits, merge, diff, the session-start prompt, the
+//! agent tools) is the `memento-edit` crate's, built on this one (docs/architecture.md).
 //!
 //! ```
 //! let text = "# Session Memory — task_1\n\n## Next Session Start\nBegin with file 095.\n";

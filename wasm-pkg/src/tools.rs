@@ -1,6 +1,6 @@
-//! Agent tools (docs/integration.md): `memoryTools()` gives the core's tool definitions;
+//! Agent tools (docs/integration.md): `memoryTools()` gives memento-edit's tool definitions;
 //! `applyToolCall(text, name, input, now)` reads the call's arguments from JavaScript and
-//! hands them to the core (`memento_edit::tools`), which carries the call out. A refused
+//! hands them to memento-edit (`memento_edit::tools`), which carries the call out. A refused
 //! write is a tool result with `isError`, so the model can react; only a tool name that is
 //! not Memento's throws.
 

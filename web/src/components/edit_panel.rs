@@ -1,7 +1,7 @@
 //! The edits of docs/edits.md on one file of the workspace: a checkpoint (routed by its content,
 //! or as a decision, progress or discovery), a supersede, a unit's progress, the next step,
 //! and in session notes a section's content.
-//! Each runs the core's edit on the current text; the card is then drawn again from the new
+//! Each runs memento-edit's edit on the current text; the card is then drawn again from the new
 //! text, checked afresh and diffed against the text as loaded. A guard that refuses (a
 //! conflicting decision, a duplicate entry, a second unit in progress) says why, and
 //! "write anyway" forces it.
