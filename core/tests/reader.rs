@@ -324,7 +324,7 @@ fn a_status_emoji_paragraph_is_a_unit_and_its_list_tells_what_it_holds() {
     assert_eq!(names(&p.completed), ["Basic Calculation"]);
     assert_eq!(names(&p.open), ["Scraper Improvements"]);
     assert_eq!(names(&p.pending), ["Export to PDF"]);
-    assert_eq!(p.next_action.map(|n| n.text), Some("Continue Scraper Improvements".to_owned()));
+    assert_eq!(p.next_action.map(|n| n.text), Some("Continue Scraper Improvements; then Export to PDF".to_owned()));
     // Two such units open at once contradict each other (the spec's progress-contradiction).
     let two = text.replace("## What's Left", "🔄 **Data Expansion**\n\n- More cities\n\n## What's Left");
     let found = memento_core::check(&parse(two.as_str()), &CheckOptions::default());

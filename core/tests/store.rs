@@ -102,7 +102,8 @@ fn a_current_task_pointer_names_the_unit_in_progress() {
         let plan = plan_of(&text);
         assert_eq!(in_progress(&plan), ["T-2: Signup"], "{pointer}");
         assert_eq!(names(&plan.pending), ["T-3: Export"], "{pointer}");
-        assert_eq!(next(&plan), (NextActionSource::StopPoint, "Continue T-2: Signup", 5), "{pointer}");
+        // No stop point: the next unit to start is named after it.
+        assert_eq!(next(&plan), (NextActionSource::StopPoint, "Continue T-2: Signup; then T-3: Export", 5), "{pointer}");
     }
     // A pointer to a unit already done leaves it done; one naming no unit is the unit in
     // progress when nothing else is.

@@ -28,8 +28,11 @@ pub(super) fn next_action(
         return Some(NextAction { text: one_line(&next.text), source: NextActionSource::NextStep, line: line(next.span.start()) });
     }
     if let (Some(at), Some(resume)) = (in_progress_at, resume) {
-        let text = match (&resume.continue_at, &resume.stopped_at) {
-            (Some(next), Some(stop)) => format!("Continue {} at {next} (stopped at {stop})", resume.unit),
+        // Without a stop point, the first unit still to start is the step the file names
+        // next (docs/reader.md, "The next action").
+        let text = match (&resume.continue_at, &resume.stopped_at, first_pending) {
+            (Some(next), Some(stop), _) => format!("Continue {} at {next} (stopped at {stop})", resume.unit),
+            (None, None, Some(p)) => format!("Continue {}; then {}", resume.unit.trim_end_matches(['.', '。']), p.unit),
             _ => format!("Continue {}", resume.unit),
         };
         return Some(NextAction { text, source: NextActionSource::StopPoint, line: line(at) });
