@@ -482,3 +482,10 @@ fn a_stats_row_counts_the_list_its_section_holds() {
     assert_eq!(findings(text, memento_core::Rule::CountMismatch), [7]);
     assert!(findings(&text.replace("| 3 |", "| 2 |"), memento_core::Rule::CountMismatch).is_empty());
 }
+
+#[test]
+fn the_next_sprints_plan_is_the_next_step() {
+    let text = "# Progress Tracker\n\n## Backend\n**Next**: Complete deployment configs\n\n## Next Sprint Planning\n\n### Sprint 4: Workers\n**Goal**: Implement the background workers\n";
+    let n = plan_named("progress.md", text).next_action.unwrap();
+    assert_eq!((n.text.as_str(), n.source), ("**Goal**: Implement the background workers", NextActionSource::NextStep));
+}

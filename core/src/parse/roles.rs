@@ -65,6 +65,11 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     } else if starts("next session")
         || starts("next step")
         || starts("up next")
+        // The plan of the next round of work: `Next Sprint Planning`, `Next Phase`.
+        || starts("next sprint")
+        || starts("next phase")
+        || starts("next milestone")
+        || starts("next iteration")
         || starts("immediate next")
         || starts("next action")
         || t == "next"
