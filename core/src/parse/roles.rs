@@ -138,6 +138,13 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("session history")
         || starts("log")
         || starts("recent changes")
+        || ["cambios recientes", "alterações recentes", "mudanças recentes", "changements récents", "modifications récentes", "letzte änderungen", "modifiche recenti", "senaste ändringar", "последние изменения", "최근 변경"]
+            .iter()
+            .any(|p| crate::case::to_lower(t).starts_with(p))
+        || has("最近の変更")
+        || has("最近的更改")
+        || has("最近变更")
+        || has("最近更改")
     {
         SectionRole::Worklog
     } else {
@@ -296,10 +303,13 @@ mod tests {
             ("TASK COMPLETE — 2026-04-22T09:00Z", SectionRole::Completion),
             ("What Works", SectionRole::Done),
             ("What’s Left to Build", SectionRole::Todo),
-            ("**2. 最近の変更**", SectionRole::Other),
             ("🎯 Current Focus", SectionRole::Active),
             ("Known Issues", SectionRole::Issues),
             ("Worklog", SectionRole::Worklog),
+            ("## **2. 最近の変更**", SectionRole::Worklog),
+            ("Letzte Änderungen", SectionRole::Worklog),
+            ("Последние изменения", SectionRole::Worklog),
+            ("Cambios recientes", SectionRole::Worklog),
             ("Current State", SectionRole::CurrentState),
             ("Learnings", SectionRole::Discoveries),
             ("Architecture", SectionRole::Other),
