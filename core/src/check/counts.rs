@@ -88,9 +88,7 @@ fn section_named(doc: &Document, name: &str) -> Option<(usize, usize)> {
         let title = words(doc.text(s.title));
         wanted.iter().all(|w| title.contains(w)) && title.len() <= wanted.len() + 1
     })?;
-    let body = doc.text(doc.sections()[at].body);
-    let lead = body.len() - body.trim_start().len();
-    let items = list_items_after(doc, doc.sections()[at].body.start() + lead)?;
+    let items = opening_list(doc, at)?;
     (!items.last().is_some_and(|last| cut_short(last))).then_some((at, items.len()))
 }
 
@@ -221,12 +219,23 @@ fn inline_list_len(inline: &str) -> Option<usize> {
 /// The number of items of the list right after `end` (only white space between), counted at
 /// its own depth: nested items belong to theirs.
 fn list_after(doc: &Document, end: usize) -> Option<usize> {
-    let listed = list_items_after(doc, end)?;
+    counted(list_items_after(doc, end)?)
+}
+
+/// How many things a list's items count, unless the list is cut short or its items are groups.
+fn counted(listed: Vec<&str>) -> Option<usize> {
     let open_ended = cut_short(listed.last()?);
     // Items that are groups (`Income (3): a, b, c`, `indexes, schema, constraints`): the
     // count counts their members, not them.
     let groups = listed.iter().any(|i| i.contains([',', '、', '，']) || stated_count(i).is_some());
     (!open_ended && !groups).then_some(listed.len())
+}
+
+/// The items of the list section `at` opens with (white space before it only).
+fn opening_list(doc: &Document, at: usize) -> Option<Vec<&str>> {
+    let body = doc.sections()[at].body;
+    let text = doc.text(body);
+    list_items_after(doc, body.start() + text.len() - text.trim_start().len())
 }
 
 /// Whether a list's last item says the list goes on (`…, etc.`, `and more`).
@@ -261,14 +270,12 @@ fn list_items_after(doc: &Document, end: usize) -> Option<Vec<&str>> {
 
 /// Under a heading: the list its body opens with, else its child headings.
 fn heading_list_len(doc: &Document, at: usize) -> Option<usize> {
-    let section = &doc.sections()[at];
-    let body = doc.text(section.body);
-    let lead = body.len() - body.trim_start().len();
-    if body.trim_start().starts_with(['-', '*', '+']) || body.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
-        return list_after(doc, section.body.start() + lead);
+    let body = doc.text(doc.sections()[at].body).trim_start();
+    if body.starts_with(['-', '*', '+']) || body.starts_with(|c: char| c.is_ascii_digit()) {
+        return counted(opening_list(doc, at)?);
     }
     let children = doc.sections().iter().filter(|s| s.parent == Some(at)).count();
-    let opens_with_child = body.trim_start().starts_with('#');
+    let opens_with_child = body.starts_with('#');
     (children > 0 && opens_with_child).then_some(children)
 }
 

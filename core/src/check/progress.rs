@@ -182,8 +182,8 @@ fn two_in_progress(cx: &mut Ctx) {
     let line = cx.line(first.span.start());
     // A step under way inside a unit under way (`### Session #48` IN PROGRESS over its
     // `[IN PROGRESS] Create STATUS.md`) is the same work, at a finer grain.
-    let inside_first = |m: &ProgressMarker| doc.sections().iter().any(|s| s.heading == first.span && s.span.contains(m.span.start()));
-    for (m, u) in now_in_progress.filter(|(m, _)| !inside_first(m)) {
+    let first_section = doc.sections().iter().find(|s| s.heading == first.span).map(|s| s.span);
+    for (m, u) in now_in_progress.filter(|(m, _)| !first_section.is_some_and(|s| s.contains(m.span.start()))) {
         let name = doc.text(u.name);
         let d = cx
             .diag(Rule::ProgressContradiction, m.span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{name}`"))

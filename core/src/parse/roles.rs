@@ -138,9 +138,13 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("session history")
         || starts("log")
         || starts("recent changes")
-        || ["cambios recientes", "alterações recentes", "mudanças recentes", "changements récents", "modifications récentes", "letzte änderungen", "modifiche recenti", "senaste ändringar", "последние изменения", "최근 변경"]
-            .iter()
-            .any(|p| crate::case::to_lower(t).starts_with(p))
+        || {
+            // `normalize` folds ASCII only: `Letzte Änderungen`, `Последние изменения`.
+            let folded = crate::case::to_lower(t);
+            ["cambios recientes", "alterações recentes", "mudanças recentes", "changements récents", "modifications récentes", "letzte änderungen", "modifiche recenti", "senaste ändringar", "последние изменения", "최근 변경"]
+                .iter()
+                .any(|p| folded.starts_with(p))
+        }
         || has("最近の変更")
         || has("最近的更改")
         || has("最近变更")
