@@ -250,13 +250,15 @@ fn build_entries_and_decisions(doc: &mut Document) {
     // A lead-in item of a Decisions or Discoveries list (`- **準備フェーズ:**`) titles a group:
     // the items nested in it are the decisions (docs/reader.md).
     let mut group: Option<(Span, SectionRole)> = None;
+    // An undated decision's id is its line: `L12`.
+    let line_id = |item: &Item| format!("L{}", doc.lines.line_of(item.span.start()) + 1);
     for (index, item) in doc.items.iter().enumerate() {
         if item.depth == 2 {
             if let Some((_, role)) = group.filter(|(g, _)| g.contains(item.span.start())) {
                 let text = item.text;
                 match role {
                     SectionRole::Decisions => {
-                        let id = format!("L{}", doc.lines.line_of(item.span.start()) + 1);
+                        let id = line_id(item);
                         doc.decisions.push(Decision { id, item: index, timestamp: None, text, supersedes: None, superseded_by: None });
                     }
                     _ => doc.discoveries.push(Discovery { item: index, timestamp: None, text }),
@@ -312,7 +314,7 @@ fn build_entries_and_decisions(doc: &mut Document) {
         });
         let id = match &prefix {
             Some(p) => ids.next(&text[p.timestamp_span.shifted(base).range()], p.timestamp.epoch_seconds),
-            None => format!("L{}", doc.lines.line_of(item.span.start()) + 1),
+            None => line_id(item),
         };
         doc.decisions.push(Decision { id, item: index, timestamp, text: entry_text, supersedes, superseded_by: None });
     }

@@ -197,7 +197,7 @@ pub(crate) fn list_labels(doc: &Document, paragraphs: &[Span]) -> Vec<ListLabel>
         if !(lead_in && words <= 12 || words <= 2) {
             continue;
         }
-        let label = line.trim_end().trim_end_matches(['*', '_']).trim_end_matches([':', '：']);
+        let label = line.trim_end_matches(['*', '_']).trim_end_matches([':', '：']);
         // `**Requirements:**` under a pending feature: what the feature holds, no units.
         let detail = is_detail_label(label);
         let role = if detail { SectionRole::Other } else { role_of(label) };
