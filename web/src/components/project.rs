@@ -99,50 +99,39 @@ fn project(out: &mut String, dir: &str, files: &[&LoadedFile]) {
         let _ = write!(out, " <span class=\"chip error\">{errors} error{}</span>", if errors == 1 { "" } else { "s" });
     }
     out.push_str("</h2><div class=\"project-panels\">");
-
     // Now: the units under way or waiting, in any file.
-    out.push_str("<div><h3>Now</h3><ul data-testid=\"project-now\">");
-    let mut now = 0;
-    for f in files {
-        for u in f.summary.units.iter().filter(|u| matches!(u.status, "IN_PROGRESS" | "BLOCKED" | "FAILED")) {
-            let _ = write!(out, "<li><span class=\"unit-status\">{}</span> {}", u.status, inline::html(&u.unit));
-            source(out, f, u.line);
-            out.push_str("</li>");
-            now += 1;
-        }
-    }
-    if now == 0 {
-        out.push_str("<li class=\"none\">nothing under way</li>");
-    }
-
+    let now = files.iter().flat_map(|f| {
+        f.summary
+            .units
+            .iter()
+            .filter(|u| matches!(u.status, "IN_PROGRESS" | "BLOCKED" | "FAILED"))
+            .map(move |u| (*f, format!("<span class=\"unit-status\">{}</span> {}", u.status, inline::html(&u.unit)), u.line))
+    });
+    panel(out, "Now", "project-now", "nothing under way", now);
     // Next: each file's next action.
-    out.push_str("</ul></div><div><h3>Next</h3><ul data-testid=\"project-next\">");
-    let mut next = 0;
-    for f in files {
-        if let Some(n) = &f.summary.next_action {
-            let _ = write!(out, "<li>{}", inline::html(&n.text));
-            source(out, f, n.line);
-            out.push_str("</li>");
-            next += 1;
-        }
-    }
-    if next == 0 {
-        out.push_str("<li class=\"none\">no next step recorded</li>");
-    }
-
+    let next = files.iter().filter_map(|f| f.summary.next_action.as_ref().map(|n| (*f, inline::html(&n.text), n.line)));
+    panel(out, "Next", "project-next", "no next step recorded", next);
     // Decisions: the active ones of every file.
-    out.push_str("</ul></div><div><h3>Decisions</h3><ul data-testid=\"project-decisions\">");
-    let mut decisions = 0;
-    for f in files {
-        for d in f.summary.decisions.iter().filter(|d| d.superseded_by.is_none()) {
-            let _ = write!(out, "<li>{}", inline::html(&d.text));
-            source(out, f, d.line);
-            out.push_str("</li>");
-            decisions += 1;
-        }
+    let decisions = files
+        .iter()
+        .flat_map(|f| f.summary.decisions.iter().filter(|d| d.superseded_by.is_none()).map(move |d| (*f, inline::html(&d.text), d.line)));
+    panel(out, "Decisions", "project-decisions", "no decisions recorded", decisions);
+    out.push_str("</div></section>");
+}
+
+/// One panel of a project: a titled list of rows (inline HTML, the file and line it comes
+/// from), or `none` when there is no row.
+fn panel<'f>(out: &mut String, title: &str, testid: &str, none: &str, rows: impl Iterator<Item = (&'f LoadedFile, String, u32)>) {
+    let _ = write!(out, "<div><h3>{title}</h3><ul data-testid=\"{testid}\">");
+    let mut any = false;
+    for (file, html, line) in rows {
+        let _ = write!(out, "<li>{html}");
+        source(out, file, line);
+        out.push_str("</li>");
+        any = true;
     }
-    if decisions == 0 {
-        out.push_str("<li class=\"none\">no decisions recorded</li>");
+    if !any {
+        let _ = write!(out, "<li class=\"none\">{none}</li>");
     }
-    out.push_str("</ul></div></div></section>");
+    out.push_str("</ul></div>");
 }
