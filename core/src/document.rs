@@ -164,7 +164,9 @@ pub struct Entry {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Decision {
     pub id: String,
-    pub item: usize,
+    /// Where the decision is written, whole: its list item, table row, heading and body, or
+    /// line (docs/reader.md, "Decisions").
+    pub span: Span,
     pub timestamp: Option<Timestamp>,
     pub text: Span,
     pub supersedes: Option<Supersedes>,

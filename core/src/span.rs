@@ -276,6 +276,22 @@ pub(crate) fn first_line(text: &str, span: Span) -> Span {
     Span::new(span.start(), span.start() + line.len())
 }
 
+/// The lines of `span`, each without its line ending and trailing white space.
+pub(crate) fn lines_in(text: &str, span: Span) -> impl Iterator<Item = Span> + '_ {
+    let para = &text[span.range()];
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        if at >= para.len() {
+            return None;
+        }
+        let end = memchr::memchr(b'\n', &para.as_bytes()[at..]).map_or(para.len(), |i| at + i);
+        let line = para[at..end].trim_end();
+        let line = Span::new(span.start() + at, span.start() + at + line.len());
+        at = end + 1;
+        Some(line)
+    })
+}
+
 /// The whole lines covering `span`: from the start of its first line to just past the line
 /// break ending its last (or the end of the text), for a fix that deletes lines.
 pub(crate) fn whole_lines(text: &str, span: Span) -> Span {

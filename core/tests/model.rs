@@ -38,7 +38,7 @@ fn seed_000_checkpoint_log_facts() {
     assert_eq!(d.len(), 2);
     assert_eq!(d[0].id, "2026-04-22T07:12Z");
     assert!(doc.text(d[0].text).starts_with("DO NOT modify config/auth.yaml"));
-    assert_eq!(doc.position(doc.item(d[0].item).span.start()).line, 4);
+    assert_eq!(doc.position(d[0].span.start()).line, 4);
     assert_eq!(d[1].id, "2026-04-22T07:23Z");
     assert!(d.iter().all(|d| d.supersedes.is_none() && d.superseded_by.is_none()));
 

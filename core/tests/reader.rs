@@ -447,6 +447,30 @@ fn decisions_grouped_under_lead_ins_are_the_nested_items() {
 }
 
 #[test]
+fn decisions_written_as_table_rows_headings_or_stamped_lines() {
+    // A table with a Decision column anywhere, in another language too; any table in a
+    // Decisions section. The row's date is the decision's id.
+    let p = plan_of("# Memory\n\n| Date | Decision | Why |\n|---|---|---|\n| 2025-04-01 | Use PostgreSQL | relational |\n| 2025-04-09 | Signed cookies, no Redis | fewer parts |\n");
+    assert_eq!(decision_texts(&p), ["Use PostgreSQL", "Signed cookies, no Redis"]);
+    assert_eq!(p.decisions.active[0].id, "2025-04-01");
+    let p = plan_of("# Memoria\n\n## Decisiones\n\n| # | Elección | Motivo |\n|---|---|---|\n| 1 | Patrón adaptador | menos herencia |\n");
+    assert_eq!(decision_texts(&p), ["Patrón adaptador"]);
+    // A table of anything else outside a Decisions section holds none.
+    assert!(decision_texts(&plan_of("# Stack\n\n| Layer | Choice |\n|---|---|\n| DB | Postgres |\n")).is_empty());
+    // A decision log with a heading per decision (ADR style): its parts are no decisions, and
+    // a heading over decision items is their group.
+    let text = "# Decision Log\n\n## 2025-04-01: Use PostgreSQL for order data\n**Context:** orders are relational.\n\n### Consequences\nMigrations by Prisma.\n\n## 2025-04-09 - Signed cookies instead of Redis sessions\nDrop Redis.\n\n## Frontend\n- Use React 19\n";
+    let p = plan_of(text);
+    assert_eq!(decision_texts(&p), ["Use PostgreSQL for order data", "Signed cookies instead of Redis sessions", "Use React 19"]);
+    assert_eq!(p.decisions.active[1].id, "2025-04-09");
+    // Roo Code's decisionLog.md: stamped lines, not list items; a newer one supersedes.
+    let text = "# Decision Log\n\n[2025-04-01 10:00:00] - Chose PostgreSQL over MongoDB\n[2025-04-03 15:20:00] - Use Redis for the session cache\n[2025-04-09 09:00:00] - Signed cookies instead of Redis SUPERSEDES [2025-04-03 15:20:00]\n";
+    let p = plan_of(text);
+    assert_eq!(decision_texts(&p), ["Chose PostgreSQL over MongoDB", "Signed cookies instead of Redis SUPERSEDES [2025-04-03 15:20:00]"]);
+    assert_eq!(p.decisions.superseded.len(), 1);
+}
+
+#[test]
 fn partial_is_a_status_in_a_status_cell_not_in_prose() {
     let p = plan_of("# Schema\n\n## Indexes\n- idx_quote_items_assigned_user (partial)\n");
     assert!(p.open.is_empty() && p.resume_from.is_none(), "{:?}", names(&p.open));

@@ -197,7 +197,7 @@ fn decisions(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
             let body = new.text(s.span).trim_end();
             s.span.start() + body.len()
         });
-    let item_start = |n: usize| line_start(new.source(), new.item(new.decisions()[n].item).span.start());
+    let item_start = |n: usize| line_start(new.source(), new.decisions()[n].span.start());
     for (o, m) in aligned.iter().enumerate() {
         if m.is_some() {
             continue;
@@ -213,7 +213,7 @@ fn decisions(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
             Some(n) => Diagnostic::new(
                 new,
                 Rule::DecisionRewritten,
-                new.item(new.decisions()[n].item).span,
+                new.decisions()[n].span,
                 format!("decision {} was edited in place; decisions are immutable", d.id),
             ),
             None => Diagnostic::new(

@@ -139,7 +139,7 @@ fn run(text: &str, tool: ToolName, input: &dyn ToolInput, at: Timestamp) -> Resu
 fn new_decision_id(out: &EditOutcome) -> String {
     let at = out.edits.first().map_or(0, |e| e.range.start());
     let doc = memento_core::parse(out.text.as_str());
-    doc.decisions().iter().find(|d| doc.item(d.item).span.start() >= at).map_or_else(String::new, |d| d.id.clone())
+    doc.decisions().iter().find(|d| d.span.start() >= at).map_or_else(String::new, |d| d.id.clone())
 }
 
 #[cfg(test)]

@@ -164,7 +164,7 @@ pub fn decision_list(w: &mut Json, doc: &Doc, enc: Encoding) {
         text(w, doc, "supersedes", x.supersedes.as_ref().map(|s| s.target));
         w.field_opt("supersededBy", x.superseded_by.map(|i| d.decisions()[i].id.as_str()));
         w.key("active").bool(x.superseded_by.is_none());
-        doc.place(w, d.item(x.item).span, enc);
+        doc.place(w, x.span, enc);
         w.end_obj();
     }
     w.end_arr();

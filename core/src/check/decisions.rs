@@ -63,7 +63,7 @@ fn conflicting(cx: &mut Ctx) {
     let decisions = doc.decisions();
     for c in crate::conflict::conflicts(doc) {
         let (a, b) = (&decisions[c.a], &decisions[c.b]);
-        let line = cx.line(doc.item(a.item).span.start());
+        let line = cx.line(a.span.start());
         let d = cx
             .diag(
                 Rule::ConflictingDecisions,

@@ -130,7 +130,7 @@ fn cross_decisions(files: &[(&str, &Document)], group: &[usize], options: &Check
         }
         let (da, db) = (&files[fa].1.decisions()[ka], &files[fb].1.decisions()[kb]);
         let (doc_a, doc_b) = (files[fa].1, files[fb].1);
-        let line = doc_a.position(doc_a.item(da.item).span.start()).line;
+        let line = doc_a.position(da.span.start()).line;
         let a_name = file_name(files[fa].0);
         let explanation = p.explain(&format!("{a_name} {}", da.id), &db.id);
         let d = Diagnostic::new(

@@ -248,10 +248,13 @@ pub fn supersedes(text: &str) -> Option<(Span, Span)> {
         i += 1;
     }
     let start = i;
-    while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b']' && !(b[i] == b',' || b[i] == b';') {
+    // In brackets the reference runs to the bracket (`[2025-04-03 15:20:00]`: a time written
+    // with a space); bare, to the first space or punctuation.
+    let ends = |c: u8| c == b']' || c == b'\n' || !bracket && (c.is_ascii_whitespace() || c == b',' || c == b';');
+    while i < b.len() && !ends(b[i]) {
         i += 1;
     }
-    let target = Span::new(start, i);
+    let target = Span::new(start, start + text[start..i].trim_end().len());
     if bracket && b.get(i) == Some(&b']') {
         i += 1;
     }

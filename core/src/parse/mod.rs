@@ -1,5 +1,6 @@
 //! From text to [`Document`]: the block outline, the dialect, then the model.
 
+mod decisions;
 mod detect;
 mod formats;
 mod front_matter;
@@ -11,6 +12,7 @@ mod progress;
 mod roles;
 mod shape;
 mod store;
+mod table;
 
 pub(crate) use lines::{is_lead_in, is_rule_line};
 // The writers' (crate::internal): status words, stop points, supersede phrases.
@@ -133,7 +135,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
     // The raw items are done with once the model's items are built: freed before the
     // entries are (a large file's items, twice over, would not fit the caches).
     let labels = build_items(&mut doc, std::mem::take(&mut outline.items), &outline.paragraphs);
-    build_entries_and_decisions(&mut doc);
+    build_entries_and_decisions(&mut doc, &outline.paragraphs);
     formats::build(&mut doc);
     build_stamps(&mut doc, &outline);
     doc.newest_first = shape::newest_first(&doc);
@@ -243,7 +245,7 @@ fn build_items(doc: &mut Document, raw_items: Vec<RawItem>, paragraphs: &[Span])
     labels
 }
 
-fn build_entries_and_decisions(doc: &mut Document) {
+fn build_entries_and_decisions(doc: &mut Document, paragraphs: &[Span]) {
     reserve_lists(doc);
     let text = doc.source.as_str();
     let mut ids = StampIds::default();
@@ -259,7 +261,7 @@ fn build_entries_and_decisions(doc: &mut Document) {
                 match role {
                     SectionRole::Decisions => {
                         let id = line_id(item);
-                        doc.decisions.push(Decision { id, item: index, timestamp: None, text, supersedes: None, superseded_by: None });
+                        doc.decisions.push(Decision { id, span: item.span, timestamp: None, text, supersedes: None, superseded_by: None });
                     }
                     _ => doc.discoveries.push(Discovery { item: index, timestamp: None, text }),
                 }
@@ -316,7 +318,26 @@ fn build_entries_and_decisions(doc: &mut Document) {
             Some(p) => ids.next(&text[p.timestamp_span.shifted(base).range()], p.timestamp.epoch_seconds),
             None => line_id(item),
         };
-        doc.decisions.push(Decision { id, item: index, timestamp, text: entry_text, supersedes, superseded_by: None });
+        doc.decisions.push(Decision { id, span: item.span, timestamp, text: entry_text, supersedes, superseded_by: None });
+    }
+    // Decision tables, headings of a decision log, stamped lines (docs/reader.md).
+    let listed: Vec<Span> = doc.decisions.iter().map(|d| d.span).collect();
+    let written = decisions::beyond_lists(doc, paragraphs, &listed);
+    if !written.is_empty() {
+        for w in written {
+            let supersedes = lines::supersedes(&text[w.text.range()]).map(|(phrase, target)| Supersedes {
+                span: phrase.shifted(w.text.start()),
+                target: target.shifted(w.text.start()),
+                resolved: None,
+            });
+            let id = match w.stamp {
+                Some((ts, stamp)) => ids.next(&text[stamp.range()], ts.epoch_seconds),
+                None => format!("L{}", doc.lines.line_of(w.span.start()) + 1),
+            };
+            let timestamp = w.stamp.map(|(ts, _)| ts);
+            doc.decisions.push(Decision { id, span: w.span, timestamp, text: w.text, supersedes, superseded_by: None });
+        }
+        crate::sort::sort_by_key(&mut doc.decisions, |d| [d.span.start() as u64, 0, 0]);
     }
     resolve_supersedes(doc);
 }

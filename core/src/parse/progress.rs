@@ -8,7 +8,7 @@
 //! From tables: each row of a table with a status column. docs/reader.md says why each shape
 //! is read, and what is not.
 
-use super::lines;
+use super::{lines, table};
 use crate::span::first_line;
 use crate::document::*;
 use crate::lexicon::{self, Meaning};
@@ -69,7 +69,7 @@ fn emoji_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
     let mut details = Vec::new();
     for (k, &p) in outline.paragraphs.iter().enumerate() {
         let mut last = None;
-        for line in line_spans(&text[p.range()], p.start()) {
+        for line in crate::span::lines_in(text, p) {
             last = lexicon::emoji_at_ends(&text[line.range()]);
             if let Some((status, emoji, name)) = last {
                 markers.push(simple(line, MarkerSource::Emoji, status, emoji.shifted(line.start()), name.shifted(line.start())));
@@ -411,92 +411,22 @@ fn dated_paragraphs(doc: &Document, markers: &mut Vec<ProgressMarker>) {
 /// unit, named by its first column that is not the status or an index.
 fn tables(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
-    for p in &outline.paragraphs {
-        let para = &text[p.range()];
-        if !para.starts_with('|') && !para.trim_start().starts_with('|') {
-            continue;
-        }
-        let mut rows = line_spans(para, p.start());
-        let (Some(header), Some(rule)) = (rows.next(), rows.next()) else { continue };
-        if !is_delimiter_row(&text[rule.range()]) {
-            continue;
-        }
-        let heads = cells(text, header);
+    for table in outline.paragraphs.iter().filter_map(|&p| table::read(text, p)) {
+        let heads = &table.header;
         let Some(status_col) = heads.iter().position(|c| lexicon::label_of(&text[c.range()]) == Some(Meaning::StatusField)) else {
             continue;
         };
-        let is_index = |c: &Span| {
-            let h = text[c.range()].trim().to_ascii_lowercase();
-            h.is_empty() || ["#", "id", "no", "no.", "n°", "nr", "#."].contains(&h.as_str())
-        };
-        let Some(name_col) = (0..heads.len()).find(|&i| i != status_col && !is_index(&heads[i])) else { continue };
-        for row in rows {
-            let cs = cells(text, row);
+        let Some(name_col) = (0..heads.len()).find(|&i| i != status_col && !table::is_index(text, heads[i])) else { continue };
+        for &row in &table.rows {
+            let cs = table::cells(text, row);
             let (Some(&status_cell), Some(&name_cell)) = (cs.get(status_col), cs.get(name_col)) else { continue };
             let cell = &text[status_cell.range()];
             let Some(status) = lexicon::status_of(cell).or_else(|| lexicon::status_value(cell)) else { continue };
-            let name = trim_markup(text, name_cell);
+            let name = table::trim_markup(text, name_cell);
             if name.is_empty() {
                 continue;
             }
             markers.push(simple(row, MarkerSource::Table, status, status_cell, name));
         }
     }
-}
-
-/// The lines of a paragraph as spans (line endings excluded).
-fn line_spans(para: &str, base: usize) -> impl Iterator<Item = Span> + '_ {
-    let mut at = 0;
-    std::iter::from_fn(move || {
-        if at >= para.len() {
-            return None;
-        }
-        let end = memchr::memchr(b'\n', &para.as_bytes()[at..]).map_or(para.len(), |i| at + i);
-        let line = para[at..end].trim_end();
-        let span = Span::new(base + at, base + at + line.len());
-        at = end + 1;
-        Some(span)
-    })
-}
-
-/// `|---|:---:|`: a table's delimiter row.
-fn is_delimiter_row(line: &str) -> bool {
-    let t = line.trim();
-    t.contains('-') && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
-}
-
-/// The cells of a table row, trimmed (a `\|` is no cell border).
-fn cells(text: &str, row: Span) -> Vec<Span> {
-    let line = &text[row.range()];
-    let inner_start = line.len() - line.trim_start().trim_start_matches('|').len();
-    let trimmed = line.trim_end();
-    let inner_end = if trimmed.ends_with('|') && !trimmed.ends_with("\\|") { trimmed.len() - 1 } else { trimmed.len() };
-    if inner_start >= inner_end {
-        return Vec::new();
-    }
-    let b = line.as_bytes();
-    let mut out = Vec::new();
-    let mut start = inner_start;
-    for i in inner_start..inner_end {
-        if b[i] == b'|' && (i == 0 || b[i - 1] != b'\\') {
-            out.push(trimmed_span(text, Span::new(row.start() + start, row.start() + i)));
-            start = i + 1;
-        }
-    }
-    out.push(trimmed_span(text, Span::new(row.start() + start, row.start() + inner_end)));
-    out
-}
-
-fn trimmed_span(text: &str, span: Span) -> Span {
-    let s = &text[span.range()];
-    let lead = s.len() - s.trim_start().len();
-    Span::new(span.start() + lead, span.start() + lead + s.trim().len())
-}
-
-/// A cell without the markup around its words (`**Auth**`, `` `parser` ``).
-fn trim_markup(text: &str, span: Span) -> Span {
-    let s = &text[span.range()];
-    let inner = s.trim_matches(['*', '`', '_', ' ']);
-    let lead = s.len() - s.trim_start_matches(['*', '`', '_', ' ']).len();
-    Span::new(span.start() + lead, span.start() + lead + inner.len())
 }

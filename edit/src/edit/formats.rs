@@ -82,10 +82,10 @@ fn no_repeat(doc: &Document, kind: Kind, note: &str) -> Result<(), EditError> {
     let key = |s: &str| memento_core::internal::to_lower(s.trim().trim_end_matches('.'));
     let wanted = key(note);
     let texts = match kind {
-        Kind::Decision => doc.decisions().iter().map(|d| (d.item, d.text)).collect::<Vec<_>>(),
-        _ => doc.discoveries().iter().map(|d| (d.item, d.text)).collect(),
+        Kind::Decision => doc.decisions().iter().map(|d| (d.span, d.text)).collect::<Vec<_>>(),
+        _ => doc.discoveries().iter().map(|d| (doc.item(d.item).span, d.text)).collect(),
     };
-    for (item, span) in texts {
+    for (place, span) in texts {
         let written = doc.text(span);
         let fact = match written.rfind(" (") {
             Some(i) if written.ends_with(')') => &written[..i],
@@ -94,7 +94,7 @@ fn no_repeat(doc: &Document, kind: Kind, note: &str) -> Result<(), EditError> {
         if key(fact) == wanted {
             return Err(EditError::DuplicateEntry {
                 section: "this memory".into(),
-                line: doc.position(doc.item(item).span.start()).line,
+                line: doc.position(place.start()).line,
                 existing: written.to_owned(),
             });
         }

@@ -45,7 +45,7 @@ pub(crate) fn no_conflict(doc: &Document, text: &str) -> Result<(), EditError> {
         let d = &doc.decisions()[c.decision];
         return Err(EditError::ConflictsWith {
             decision: c.id,
-            line: doc.position(doc.item(d.item).span.start()).line,
+            line: doc.position(d.span.start()).line,
             explanation: c.explanation,
         });
     }
