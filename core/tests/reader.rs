@@ -471,6 +471,33 @@ fn decisions_written_as_table_rows_headings_or_stamped_lines() {
 }
 
 #[test]
+fn an_unticked_box_whose_work_has_begun_is_in_progress() {
+    // A spec-driven task list: the parent stays unticked while its sub-tasks are ticked.
+    let text = "# Implementation Plan\n\n- [x] 1. Set up the project\n- [ ] 2. Build the order service\n  - [x] 2.1 Create order endpoint\n  - [ ] 2.2 Cancel order endpoint\n- [ ] 3. Write integration tests\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.open), ["2. Build the order service"]);
+    assert_eq!(names(&p.pending), ["2.2 Cancel order endpoint", "3. Write integration tests"]);
+    assert_eq!(p.next_action.unwrap().text, "Continue 2. Build the order service; then 2.2 Cancel order endpoint");
+    // Its words say so, in English or another language; a step stopped halfway says what is
+    // done and what remains.
+    let p = plan_of("# Tareas\n\n- [x] Parser\n- [ ] Login page (in progress)\n- [ ] Deploy - BLOCKED\n- [ ] Exportador (en curso)\n- [ ] Replay the queue (completed: detection; remaining: conflicts)\n- [ ] Docs\n");
+    let open: Vec<(&str, Status)> = p.open.iter().map(|u| (u.unit.as_str(), u.status)).collect();
+    assert_eq!(
+        open,
+        [
+            ("Login page", Status::InProgress),
+            ("Deploy", Status::Blocked),
+            ("Exportador", Status::InProgress),
+            ("Replay the queue (completed: detection; remaining: conflicts)", Status::InProgress)
+        ]
+    );
+    assert_eq!(names(&p.pending), ["Docs"]);
+    // An unticked box over unticked boxes has not begun.
+    let p = plan_of("- [ ] Release\n  - [ ] Tag\n  - [ ] Publish\n");
+    assert!(p.open.is_empty(), "{:?}", names(&p.open));
+}
+
+#[test]
 fn partial_is_a_status_in_a_status_cell_not_in_prose() {
     let p = plan_of("# Schema\n\n## Indexes\n- idx_quote_items_assigned_user (partial)\n");
     assert!(p.open.is_empty() && p.resume_from.is_none(), "{:?}", names(&p.open));

@@ -60,6 +60,47 @@ fn free_form(dialect: Dialect) -> bool {
     matches!(dialect, Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog) || dialect.is_agent_memory()
 }
 
+/// The state of an unticked box (`line` its first line), and the unit's name: PENDING, unless
+/// the work has begun. It has when a box nested in it is ticked (`- [ ] 3. Order service`
+/// over `- [x] 3.1 Create endpoint`, as spec-driven task lists are kept), when its words say
+/// it is under way or stuck (`- [ ] Login page (in progress)`, `- [ ] Deploy — BLOCKED`), or
+/// when a note says what is done and what remains (`(completed: detection; remaining:
+/// conflicts)`, as execution plans write a step stopped halfway). docs/reader.md, "Where
+/// state is written".
+fn open_box(doc: &Document, index: usize, line: Span) -> (Status, Span) {
+    let text = doc.source.as_str();
+    let item = &doc.items[index];
+    let nested = doc.items[index + 1..].iter().take_while(|n| item.span.contains(n.span.start()));
+    if nested.clone().any(|n| n.checkbox == Some(true)) {
+        return (Status::InProgress, line);
+    }
+    let words = &text[line.range()];
+    let said = lexicon::trailing_status(words).or_else(|| lexicon::status_in_closing_parenthesis(words));
+    if let Some((status @ (Status::InProgress | Status::Blocked | Status::Failed), _, name)) = said {
+        return (status, name.shifted(line.start()));
+    }
+    if half_done(words) {
+        return (Status::InProgress, line);
+    }
+    (Status::Pending, line)
+}
+
+/// A closing parenthesis that says both what is done and what remains: `(completed: the
+/// detection; remaining: conflict handling)`, `(hecho: A; pendiente: B)`.
+fn half_done(line: &str) -> bool {
+    let t = line.trim_end().trim_end_matches('.');
+    let Some(open) = t.strip_suffix(')').and_then(|t| t.rfind('(')) else { return false };
+    let (mut done, mut left) = (false, false);
+    for clause in t[open + 1..t.len() - 1].split([';', '；']) {
+        match lexicon::labelled(clause.trim()).map(|(meaning, _, _)| meaning) {
+            Some(Meaning::Status(Status::Completed) | Meaning::Done) => done = true,
+            Some(Meaning::Remaining | Meaning::Status(Status::Pending)) => left = true,
+            _ => {}
+        }
+    }
+    done && left
+}
+
 /// The lines of top-level paragraphs that open or close with a status emoji
 /// (`✅ **Basic Stipend Calculation**`, `🔄 **Data Expansion**`): each is a unit. Returns
 /// where the lists right under such paragraphs lie: their items tell what the unit holds
@@ -89,7 +130,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
     let section_markers = free_form(doc.dialect);
     let mut raw_units = Vec::new();
-    for item in &doc.items {
+    for (index, item) in doc.items.iter().enumerate() {
         let body = &text[item.text.range()];
         let base = item.text.start();
         let role = item.role;
@@ -156,9 +197,12 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         let line = first_line(text, item.text);
         let line_text = &text[line.range()];
         if let Some(done) = item.checkbox {
-            let status = if done { Status::Completed } else { Status::Pending };
             let mark = Span::new(item.text.start().saturating_sub(4).max(item.span.start()), item.text.start());
-            markers.push(simple(item.span, MarkerSource::Checkbox, status, mark, line));
+            let (status, name) = match done {
+                true => (Status::Completed, line),
+                false => open_box(doc, index, line),
+            };
+            markers.push(simple(item.span, MarkerSource::Checkbox, status, mark, name));
             continue;
         }
         if let Some((status, emoji, name)) = lexicon::emoji_at_ends(line_text) {
