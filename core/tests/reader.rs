@@ -498,6 +498,16 @@ fn an_unticked_box_whose_work_has_begun_is_in_progress() {
 }
 
 #[test]
+fn a_unit_is_named_by_its_words_and_a_decision_without_its_label() {
+    // Roo Code's progress.md stamps each line; an execution plan stamps each ticked step.
+    let p = plan_of("# Progress\n\n## Completed Tasks\n* [2025-04-01 10:00:00] - Project scaffolding\n\n## Current Tasks\n* [2025-04-03 09:00:00] - Order checkout flow\n\n## Progress\n- [x] (2025-10-01 09:10Z) Add a local store.\n");
+    assert_eq!(names(&p.completed), ["Project scaffolding", "Add a local store."]);
+    assert_eq!(names(&p.open), ["Order checkout flow"]);
+    let p = plan_of("# Plan\n\n## Decision Log\n\n- Decision: Use last-writer-wins for note bodies.\n  Rationale: notes are single-user.\n");
+    assert_eq!(decision_texts(&p), ["Use last-writer-wins for note bodies.\n  Rationale: notes are single-user."]);
+}
+
+#[test]
 fn partial_is_a_status_in_a_status_cell_not_in_prose() {
     let p = plan_of("# Schema\n\n## Indexes\n- idx_quote_items_assigned_user (partial)\n");
     assert!(p.open.is_empty() && p.resume_from.is_none(), "{:?}", names(&p.open));

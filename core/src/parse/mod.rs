@@ -348,10 +348,16 @@ fn build_entries_and_decisions(doc: &mut Document, paragraphs: &[Span]) {
 /// (docs/reader.md). In history it stays history, and in the sections a checkpoint log
 /// keeps its other lines in it is what they hold.
 fn decision_label(doc: &Document, item: &Item, body: Span) -> Option<(SectionRole, usize)> {
+    // In a Decisions list, a label before the words is taken off them (`- Decision: Use
+    // last-writer-wins`, as execution plans write their Decision Log).
+    if item.role == SectionRole::Decisions {
+        let at = crate::lexicon::decision_at(&doc.source[body.range()]).filter(|&at| at > 0 && at < body.len())?;
+        return Some((SectionRole::Decisions, body.start() + at));
+    }
     // Progress markers and discoveries are what their sections say (a checkpoint log's lines).
     if matches!(
         item.role,
-        SectionRole::Decisions | SectionRole::History | SectionRole::Procedure | SectionRole::Progress | SectionRole::Discoveries | SectionRole::Completion
+        SectionRole::History | SectionRole::Procedure | SectionRole::Progress | SectionRole::Discoveries | SectionRole::Completion
     ) {
         return None;
     }

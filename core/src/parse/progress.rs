@@ -194,7 +194,13 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         if matches!(role, SectionRole::Decisions | SectionRole::Discoveries) {
             continue;
         }
+        // A unit is named by its words, not by when they were written: `- [2025-04-03 09:00]
+        // - Order checkout flow`, `- [x] (2025-10-01 09:10Z) Add the store`.
         let line = first_line(text, item.text);
+        let line = match lines::entry_prefix(&text[line.range()]) {
+            Some(p) if p.text_start < line.len() => Span::new(line.start() + p.text_start, line.end()),
+            _ => line,
+        };
         let line_text = &text[line.range()];
         if let Some(done) = item.checkbox {
             let mark = Span::new(item.text.start().saturating_sub(4).max(item.span.start()), item.text.start());
