@@ -1,9 +1,8 @@
 //! The dashboard's state: the files loaded into the workspace. Components read and change
 //! it through [`Workspace`], provided as context by the app.
 
-use gloo_storage::{errors::StorageError, LocalStorage, Storage};
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsCast;
 
 /// The example shown at start: the checkpoint-log fixture the core's tests specify (docs/dialects.md).
 pub const EXAMPLE_NAME: &str = "session_memory.md";
@@ -438,10 +437,8 @@ fn parse_options(name: &str) -> memento_core::ParseOptions {
 /// into my workspace"), under its name or, when a different file has it, a numbered one.
 /// The workspace page reads it at its next load.
 pub fn copy_into_workspace(name: &str, text: &str) -> Result<(), String> {
-    let mut saved: Vec<SavedFile> = match LocalStorage::get(STORAGE_KEY) {
-        Ok(saved) => saved,
-        Err(StorageError::KeyNotFound(_)) => Vec::new(),
-        Err(_) => return Err("the workspace in this browser could not be read".to_owned()),
+    let Ok(mut saved) = SavedFile::restore() else {
+        return Err("the workspace in this browser could not be read".to_owned());
     };
     if saved.iter().any(|f| f.name == name && f.source == text) {
         return Ok(());
@@ -452,7 +449,7 @@ pub fn copy_into_workspace(name: &str, text: &str) -> Result<(), String> {
     };
     let free = free_name(stem, ext, |candidate| saved.iter().any(|f| f.name == candidate));
     saved.insert(0, SavedFile { name: free, source: text.to_owned(), original: None });
-    LocalStorage::set(STORAGE_KEY, saved).map_err(|_| "this browser's storage is full or off: download the file instead".to_owned())
+    SavedFile::keep(&saved).map_err(|_| "this browser's storage is full or off: download the file instead".to_owned())
 }
 
 /// `stem` + `ext`, or with a number (`stem-2.ext`, …) when `taken`.
@@ -493,13 +490,47 @@ const UNSAVED: &str = "The workspace";
 /// Where the workspace is kept: the opened files' names and texts, newest first.
 pub const STORAGE_KEY: &str = "memento.workspace";
 
-#[derive(Serialize, Deserialize)]
+/// A file as the workspace keeps it: in [`STORAGE_KEY`], a JSON array of `{"name", "source",
+/// "original"}` objects (`original` only when edits changed the text).
 struct SavedFile {
     name: String,
     source: String,
     /// The text as loaded, when edits changed it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     original: Option<String>,
+}
+
+impl SavedFile {
+    /// The files kept in this browser: none when nothing is kept, `Err` when the storage is
+    /// off or what it holds is not such an array. The browser's own `JSON.parse` reads it:
+    /// a JSON library compiled into the dashboard would cost its size budget.
+    fn restore() -> Result<Vec<SavedFile>, ()> {
+        let storage = window().local_storage().ok().flatten().ok_or(())?;
+        let Some(text) = storage.get_item(STORAGE_KEY).map_err(drop)? else { return Ok(Vec::new()) };
+        let rows: js_sys::Array = js_sys::JSON::parse(&text).map_err(drop)?.dyn_into().map_err(drop)?;
+        let field = |row: &wasm_bindgen::JsValue, name: &str| js_sys::Reflect::get(row, &name.into()).ok().and_then(|v| v.as_string());
+        rows.iter()
+            .map(|row| Ok(SavedFile { name: field(&row, "name").ok_or(())?, source: field(&row, "source").ok_or(())?, original: field(&row, "original") }))
+            .collect()
+    }
+
+    /// Writes `files` in place of what the browser kept; `Err` when it refuses (its quota is
+    /// full, or storage is off). Written by the browser's `JSON.stringify`.
+    fn keep(files: &[SavedFile]) -> Result<(), ()> {
+        let rows = js_sys::Array::new();
+        for f in files {
+            let row = js_sys::Object::new();
+            let set = |name: &str, value: &str| js_sys::Reflect::set(&row, &name.into(), &value.into());
+            set("name", &f.name).map_err(drop)?;
+            set("source", &f.source).map_err(drop)?;
+            if let Some(original) = &f.original {
+                set("original", original).map_err(drop)?;
+            }
+            rows.push(&row);
+        }
+        let text = js_sys::JSON::stringify(&rows).map_err(drop)?;
+        let storage = window().local_storage().ok().flatten().ok_or(())?;
+        storage.set_item(STORAGE_KEY, &String::from(text)).map_err(drop)
+    }
 }
 
 impl Workspace {
@@ -513,14 +544,10 @@ impl Workspace {
             collapsed: RwSignal::new(Vec::new()),
             next_id: StoredValue::new(0),
         };
-        let saved: Vec<SavedFile> = match LocalStorage::get(STORAGE_KEY) {
-            Ok(saved) => saved,
-            Err(StorageError::KeyNotFound(_)) => Vec::new(),
-            Err(_) => {
-                workspace.fail("The saved workspace".to_owned(), "could not be read: it starts empty".to_owned());
-                Vec::new()
-            }
-        };
+        let saved = SavedFile::restore().unwrap_or_else(|()| {
+            workspace.fail("The saved workspace".to_owned(), "could not be read: it starts empty".to_owned());
+            Vec::new()
+        });
         let mut files: Vec<LoadedFile> = saved
             .into_iter()
             .map(|f| {
@@ -686,7 +713,7 @@ impl Workspace {
                 original: (f.original != f.source).then(|| f.original.clone()),
             })
             .collect());
-        if LocalStorage::set(STORAGE_KEY, saved).is_err() {
+        if SavedFile::keep(&saved).is_err() {
             if !self.errors.with_untracked(|e| e.iter().any(|e| e.name == UNSAVED)) {
                 self.fail(UNSAVED.to_owned(), "could not be saved in this browser (storage full?): the files stay open in this tab only".to_owned());
             }
