@@ -508,6 +508,21 @@ fn a_unit_is_named_by_its_words_and_a_decision_without_its_label() {
 }
 
 #[test]
+fn the_status_a_file_states_for_the_run() {
+    // Blocked under the title, over work still to do: the run waits.
+    let text = "# Handoff\n\n**Status:** Blocked — waiting for Alice to grant the deploy key.\n\n## Done\n- Terraform for staging\n\n## Next\n- Deploy to staging once the key arrives\n";
+    assert_eq!(plan_of(text).status, RunStatus::Blocked);
+    let text = "# Traspaso\n\n**Estado:** bloqueado por la clave de despliegue\n\n## Próximos pasos\n- Desplegar\n";
+    assert_eq!(plan_of(text).status, RunStatus::Blocked);
+    // On the state heading itself, over prose: under way, not "not started".
+    let text = "# CLAUDE.md\n\n## Current Status: Phase 3 of 5 (in progress)\n\nPhase 3 (web UI) is underway: the edit form is next.\n\n## Commands\n- `pnpm dev`\n";
+    assert_eq!(plan_of(text).status, RunStatus::InProgress);
+    // A session's own status is that session's: a later one moves on.
+    let text = "# Log\n\n## 2025-11-01\n**Status:** Blocked on CI\n\n## 2025-11-02\n- [x] Fixed CI\n- [ ] Release\n";
+    assert_eq!(plan_of(text).status, RunStatus::InProgress);
+}
+
+#[test]
 fn partial_is_a_status_in_a_status_cell_not_in_prose() {
     let p = plan_of("# Schema\n\n## Indexes\n- idx_quote_items_assigned_user (partial)\n");
     assert!(p.open.is_empty() && p.resume_from.is_none(), "{:?}", names(&p.open));

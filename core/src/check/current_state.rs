@@ -14,8 +14,9 @@
 //!   Session`).
 
 use super::Ctx;
-use crate::document::{Document, Section, SectionRole, Status};
-use crate::lexicon::{self, Meaning};
+use crate::document::{Section, SectionRole, Status};
+use crate::lexicon;
+use crate::plan::stated::{content_of, section_status, session_or_history};
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::time::{self, Timestamp};
@@ -63,10 +64,10 @@ fn conflict(cx: &mut Ctx) {
     let sections = doc.sections();
     let mut first: Option<(Status, usize, &Section)> = None;
     for (i, s) in sections.iter().enumerate() {
-        if s.role != SectionRole::CurrentState || dated_or_history(doc, s) {
+        if s.role != SectionRole::CurrentState || session_or_history(doc, s) {
             continue;
         }
-        let Some((status, at)) = stated(doc, i) else { continue };
+        let Some((status, at)) = section_status(doc, i) else { continue };
         let Some((was, was_at, was_in)) = first else {
             first = Some((status, at.start(), s));
             continue;
@@ -130,59 +131,6 @@ fn competing_entry_points(cx: &mut Ctx) {
             .with_help("keep one entry point for the next session: mark the older ones as prior, or move them under the history they belong to");
         cx.push(d);
     }
-}
-
-/// A section that is a session's own (itself or an enclosing section dated) or history.
-fn dated_or_history(doc: &Document, s: &Section) -> bool {
-    let sections = doc.sections();
-    let mut at = Some(s);
-    while let Some(s) = at {
-        if s.timestamp.is_some() || s.role == SectionRole::History {
-            return true;
-        }
-        at = s.parent.and_then(|p| sections.get(p));
-    }
-    false
-}
-
-/// The status section `i` states, with the line that states it.
-fn stated(doc: &Document, i: usize) -> Option<(Status, Span)> {
-    let sections = doc.sections();
-    let s = &sections[i];
-    // Its own lines: up to its first subsection.
-    let end = sections.get(i + 1).map(|n| n.heading.start()).filter(|&e| e < s.span.end()).unwrap_or(s.span.end());
-    let start = content_of(s).start().min(end);
-    let mut at = start;
-    let mut first = true;
-    for raw in doc.text(Span::new(start, end)).split_inclusive('\n') {
-        let line_start = at;
-        at += raw.len();
-        let line = raw.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>')).trim_end();
-        if line.is_empty() {
-            continue;
-        }
-        let lead = line_start + (raw.len() - raw.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>')).len());
-        let span = Span::new(lead, lead + line.len());
-        match lexicon::labelled(line) {
-            Some((Meaning::StatusField, _, rest)) => return lexicon::status_of(&line[rest..]).map(|st| (st, span)),
-            // `IN_PROGRESS: auth`: a unit's status, not the run's.
-            Some(_) => {}
-            None if first && line.split_whitespace().count() <= 6 => {
-                if let Some(st) = lexicon::status_of(line) {
-                    return Some((st, span));
-                }
-            }
-            None => {}
-        }
-        first = false;
-    }
-    None
-}
-
-/// A section's content below its italic description.
-fn content_of(s: &Section) -> Span {
-    let start = s.description.map_or(s.body.start(), |d| d.end()).min(s.span.end());
-    Span::new(start, s.span.end())
 }
 
 fn newest_in(text: &str) -> Option<Timestamp> {

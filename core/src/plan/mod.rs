@@ -10,6 +10,7 @@ use crate::Dialect;
 use serde::Serialize;
 
 pub(crate) mod next;
+pub(crate) mod stated;
 pub(crate) mod status;
 mod subject;
 

@@ -65,6 +65,14 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
             return RunStatus::Blocked;
         }
     }
+    // The status the file states for the run (`**Status:** Blocked — waiting for the deploy
+    // key` under its title, `## Current Status: Phase 3 (in progress)`): blocked is where
+    // the run stands, unless the file says since that all is done; under way counts as work.
+    let stated = super::stated::run_status(doc).map(|(s, _)| s);
+    if stated == Some(Status::Blocked) && claims.complete.is_none() {
+        return RunStatus::Blocked;
+    }
+    let stated_under_way = stated == Some(Status::InProgress);
     if units.open.iter().any(|u| u.status == Status::InProgress) {
         return RunStatus::InProgress;
     }
@@ -81,6 +89,7 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         let fresh = units.stated_done == 0
             && units.open.is_empty()
             && !units.worked
+            && !stated_under_way
             && claims.complete.is_none()
             && next.is_none_or(|n| n.source == NextActionSource::Pending);
         return if fresh { RunStatus::NotStarted } else { RunStatus::InProgress };
@@ -94,7 +103,7 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     if units.stated_done > 0 {
         return RunStatus::Complete;
     }
-    if units.worked {
+    if units.worked || stated_under_way {
         return RunStatus::InProgress;
     }
     RunStatus::NotStarted

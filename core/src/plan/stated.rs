@@ -1,0 +1,95 @@
+//! What a file states about where the run stands, in so many words: a `Status:` line, or a
+//! short status alone on a state section's first line, or a status on the state heading
+//! itself (`## Current Status: Phase 3 of 5 (in progress)`). The run's status reads the
+//! file's title section and its current-state sections (docs/reader.md, "The run's status");
+//! the status-conflict rule compares the current-state sections with each other.
+
+use crate::document::{Document, Section, SectionRole, Status};
+use crate::lexicon::{self, Meaning};
+use crate::span::Span;
+
+/// The status the file states for the whole run, with the line stating it: in its title
+/// section (the first heading, of level 1) or a current-state section that is no session's
+/// own, the first that states one.
+pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
+    let sections = doc.sections();
+    sections
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !session_or_history(doc, s))
+        .find_map(|(i, _)| section_status(doc, i))
+}
+
+/// A section that is a session's own (itself or an enclosing section dated) or history: the
+/// state it states is that session's, which later ones rightly change.
+pub(crate) fn session_or_history(doc: &Document, s: &Section) -> bool {
+    let sections = doc.sections();
+    let mut at = Some(s);
+    while let Some(s) = at {
+        if s.timestamp.is_some() || s.role == SectionRole::History {
+            return true;
+        }
+        at = s.parent.and_then(|p| sections.get(p));
+    }
+    false
+}
+
+/// The status section `i` states, with the line that states it: on its heading (`## Status:
+/// In progress`, `## Current Status: Phase 3 (in progress)`), else on its own lines (up to
+/// its first subsection) a `Status:` line, or a first line that is a short status and
+/// nothing more (`✅ Complete`). A line naming a unit (`IN_PROGRESS: auth`) is that unit's.
+pub(crate) fn section_status(doc: &Document, i: usize) -> Option<(Status, Span)> {
+    let sections = doc.sections();
+    let s = &sections[i];
+    if let Some(status) = field_value(doc.text(s.title), s.role) {
+        return Some((status, s.heading));
+    }
+    let end = sections.get(i + 1).map(|n| n.heading.start()).filter(|&e| e < s.span.end()).unwrap_or(s.span.end());
+    let start = content_of(s).start().min(end);
+    let mut at = start;
+    let mut first = true;
+    for raw in doc.text(Span::new(start, end)).split_inclusive('\n') {
+        let line_start = at;
+        at += raw.len();
+        let line = raw.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>')).trim_end();
+        if line.is_empty() {
+            continue;
+        }
+        let lead = line_start + (raw.len() - raw.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>')).len());
+        let span = Span::new(lead, lead + line.len());
+        match lexicon::labelled(line) {
+            Some((Meaning::StatusField, _, rest)) => return lexicon::status_of(&line[rest..]).map(|st| (st, span)),
+            // `IN_PROGRESS: auth`: a unit's status, not the run's.
+            Some(_) => {}
+            None if first && line.split_whitespace().count() <= 6 => {
+                if let Some(st) = lexicon::status_of(line) {
+                    return Some((st, span));
+                }
+            }
+            None => {}
+        }
+        first = false;
+    }
+    None
+}
+
+/// The status a `Status: …` title states (or a state section's title, after its colon): its
+/// value's opening status (`Status: Blocked`), or one closing it (`Current Status: Phase 3
+/// of 5 (in progress)`).
+fn field_value(title: &str, role: SectionRole) -> Option<Status> {
+    let value = match lexicon::labelled(title) {
+        Some((Meaning::StatusField, _, rest)) => &title[rest..],
+        _ if role == SectionRole::CurrentState => title.split_once([':', '：'])?.1,
+        _ => return None,
+    };
+    let value = value.trim();
+    lexicon::status_of(value)
+        .or_else(|| lexicon::status_in_closing_parenthesis(value).map(|(s, _, _)| s))
+        .or_else(|| lexicon::trailing_status(value).map(|(s, _, _)| s))
+}
+
+/// A section's content below its italic description.
+pub(crate) fn content_of(s: &Section) -> Span {
+    let start = s.description.map_or(s.body.start(), |d| d.end()).min(s.span.end());
+    Span::new(start, s.span.end())
+}
