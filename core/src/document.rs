@@ -44,6 +44,9 @@ pub struct Document {
     pub(crate) secrets: std::sync::OnceLock<crate::secret::Secrets>,
     /// The next step the file writes itself, found on first use (`plan::next::written`).
     pub(crate) written_next: std::sync::OnceLock<Option<Span>>,
+    /// Each unit at its current state, found on first use ([`Document::current_units`]):
+    /// the plan and several rules ask.
+    pub(crate) current: std::sync::OnceLock<Vec<UnitRef>>,
     /// What the agent harnesses' formats add: front matter fields, observations, links,
     /// task-group blocks ([`crate::memory`]).
     pub(crate) agent: crate::memory::AgentMemory,
@@ -498,31 +501,68 @@ impl Document {
     /// Indices, not names: a long run mentions tens of thousands of units, and only the ones
     /// that stay are worth naming.
     #[doc(hidden)]
-    pub fn current_units(&self) -> Vec<UnitRef> {
-        let mut out: Vec<UnitRef> = Vec::with_capacity(self.progress.len());
+    pub fn current_units(&self) -> &[UnitRef] {
+        self.current.get_or_init(|| self.reconcile_units())
+    }
+
+    fn reconcile_units(&self) -> Vec<UnitRef> {
+        let mut out: Vec<Option<UnitRef>> = Vec::with_capacity(self.progress.len());
         let mut index: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = crate::hash::FastMap::default();
         index.reserve(self.progress.len());
+        // A list row that finishes a unit (`- Completed search indexing`, `- [x] Search
+        // indexing`) is its own row, but it also ends the state a status line left open
+        // before it (`Search indexing: IN PROGRESS`): the plan and the stale-in-progress rule
+        // then agree (docs/reader.md, "The same unit, written again"). In a file kept newest
+        // first it comes first: the open line after it is older, and is dropped.
+        let mut open_rows = 0usize;
+        let mut finished: crate::hash::FastSet<crate::identity::UnitKey<'_>> = Default::default();
+        let open = |status: Option<Status>| matches!(status, Some(Status::InProgress | Status::Pending));
         for (m, marker) in self.progress.iter().enumerate() {
             let reconciles = marker.source.reconciles();
+            let finishes = !reconciles && marker.status == Some(Status::Completed) && (open_rows > 0 || self.newest_first);
             for (u, unit) in marker.units.iter().enumerate() {
                 let row = UnitRef { marker: m as u32, unit: u as u32 };
-                let key = if reconciles { crate::identity::UnitKey::of(self.text(unit.name)) } else { None };
+                let key = if reconciles || finishes { crate::identity::UnitKey::of(self.text(unit.name)) } else { None };
                 let Some(key) = key else {
-                    out.push(row);
+                    out.push(Some(row));
                     continue;
                 };
+                if finishes {
+                    out.push(Some(row));
+                    match index.get(&key) {
+                        Some(&at) if !self.newest_first && out[at].is_some_and(|r| open(self.progress[r.marker as usize].status)) => {
+                            // The open line's row leaves the list: its unit is this row now.
+                            out[at] = None;
+                            index.remove(&key);
+                            open_rows -= 1;
+                        }
+                        _ if self.newest_first => {
+                            finished.insert(key);
+                        }
+                        _ => {}
+                    }
+                    continue;
+                }
+                if self.newest_first && finished.contains(&key) {
+                    continue;
+                }
                 match index.entry(key) {
                     // In a file kept newest first, the first mention is the current state.
                     std::collections::hash_map::Entry::Occupied(_) if self.newest_first => {}
-                    std::collections::hash_map::Entry::Occupied(at) => out[*at.get()] = row,
+                    std::collections::hash_map::Entry::Occupied(mut at) => {
+                        let was = out[*at.get()].and_then(|r| self.progress[r.marker as usize].status);
+                        open_rows = open_rows + usize::from(open(marker.status)) - usize::from(open(was));
+                        out[*at.get_mut()] = Some(row);
+                    }
                     std::collections::hash_map::Entry::Vacant(slot) => {
+                        open_rows += usize::from(open(marker.status));
                         slot.insert(out.len());
-                        out.push(row);
+                        out.push(Some(row));
                     }
                 }
             }
         }
-        out
+        out.into_iter().flatten().collect()
     }
 
     /// The marker and the unit a [`UnitRef`] names.

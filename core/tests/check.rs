@@ -779,6 +779,11 @@ fn every_next_step_of_a_state_file_is_checked_but_not_a_logs_older_ones() {
     assert!(check(&parse(loose.as_str()), &now()).iter().all(|d| d.rule != Rule::NextStepDone));
     let log = "# Progress Log\n\n## Session 1 — 2026-04-20\n\n- Notify Service — IN_PROGRESS\n\nNext: Notify Service implementation\n\n## Session 2 — 2026-04-21\n\n- Notify Service — COMPLETED\n\nNext: Sync Worker retries\n";
     assert!(check(&parse(log), &now()).iter().all(|d| d.rule != Rule::NextStepDone));
+    // The step the plan takes from a Next Steps list is itself a pending unit: it is no other
+    // open unit, and the work it names was finished, in prose, by a later session.
+    let log = "# Project Progress\n\n## Session 1 (2025-10-01)\n- Search indexing: IN PROGRESS\n\n## Session 2 (2025-10-03)\n- Completed search indexing\n\n## Next Steps\n- Implement search indexing\n";
+    let found: Vec<u32> = check(&parse(log), &now()).into_iter().filter(|d| d.rule == Rule::NextStepDone).map(|d| d.line).collect();
+    assert_eq!(found, [10]);
 }
 
 /// A plain-text log's bracketed sessions are numbered sittings too: a number reused is a

@@ -523,6 +523,24 @@ fn the_status_a_file_states_for_the_run() {
 }
 
 #[test]
+fn work_finished_later_ends_the_state_a_status_line_left_open() {
+    // Oldest first: a later session's "Completed …" (or a ticked box) finishes the unit an
+    // earlier status line left IN PROGRESS; plan and check then agree it is done.
+    let text = "# Log\n\n## Session 1 (2025-10-01)\n- Search indexing: IN PROGRESS\n- Billing: IN PROGRESS\n\n## Session 2 (2025-10-03)\n- Completed search indexing\n- [x] Billing\n";
+    let p = plan_of(text);
+    assert!(p.open.is_empty() && p.resume_from.is_none(), "{:?}", names(&p.open));
+    assert_eq!(names(&p.completed), ["search indexing", "Billing"]);
+    assert!(findings(text, memento_core::Rule::StaleInProgress).is_empty());
+    // Newest first: the finished line comes first, and the open line below it is older.
+    let text = "# Log\n\n## 2025-10-03\n- Completed search indexing\n\n## 2025-10-01\n- Search indexing: IN PROGRESS\n- Export: IN PROGRESS\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.open), ["Export"]);
+    // A unit opened again after it was finished stays open.
+    let p = plan_of("# Log\n\n- Completed search indexing\n- Search indexing: IN PROGRESS\n");
+    assert_eq!(names(&p.open), ["Search indexing"]);
+}
+
+#[test]
 fn partial_is_a_status_in_a_status_cell_not_in_prose() {
     let p = plan_of("# Schema\n\n## Indexes\n- idx_quote_items_assigned_user (partial)\n");
     assert!(p.open.is_empty() && p.resume_from.is_none(), "{:?}", names(&p.open));

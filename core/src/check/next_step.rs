@@ -35,12 +35,15 @@ fn next_step_done(cx: &mut Ctx) {
     if lines.is_empty() {
         return; // no step: the units' current state (a map of every unit) is not needed
     }
-    let now: Vec<(&ProgressMarker, &Unit)> = doc.current_units().into_iter().map(|r| doc.unit_at(r)).collect();
+    let now: Vec<(&ProgressMarker, &Unit)> = doc.current_units().iter().map(|&r| doc.unit_at(r)).collect();
     for line in lines {
         // A one-word name (`Documentation`) in a step other than the plan's is too loose a
         // match: `Maintain documentation as development progresses` is ongoing work.
         let words = if Some(line) == chosen { 1 } else { 2 };
-        if let Some((marker, unit)) = names_done_unit(doc, doc.text(line), words, &now) {
+        // The step's own line, read as a pending unit (an item of a Next Steps list), is no
+        // other open unit it names.
+        let others: Vec<(&ProgressMarker, &Unit)> = now.iter().copied().filter(|(m, _)| !m.span.contains(line.start())).collect();
+        if let Some((marker, unit)) = names_done_unit(doc, doc.text(line), words, &others) {
             let name = cx.quote(doc.text(unit.name).trim(), 60);
             let done_line = cx.line(marker.span.start());
             let d = cx

@@ -176,7 +176,7 @@ fn two_in_progress(cx: &mut Ctx) {
     if markers.iter().filter(|m| in_progress(m)).nth(1).is_none() {
         return;
     }
-    let mut now_in_progress = doc.current_units().into_iter().map(|r| doc.unit_at(r)).filter(|(m, _)| in_progress(m));
+    let mut now_in_progress = doc.current_units().iter().map(|&r| doc.unit_at(r)).filter(|(m, _)| in_progress(m));
     let Some((first, first_unit)) = now_in_progress.next() else { return };
     let first_name = doc.text(first_unit.name);
     let line = cx.line(first.span.start());
@@ -333,7 +333,7 @@ fn stale_in_progress(cx: &mut Ctx) {
     };
     let latest_at = latest.timestamp.map_or(0, |t| t.epoch_seconds);
     let mut found = Vec::new();
-    for r in doc.current_units() {
+    for &r in doc.current_units() {
         let (marker, unit) = doc.unit_at(r);
         if marker.status != Some(Status::InProgress) || marker.source == MarkerSource::Prose {
             continue;

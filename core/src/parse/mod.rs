@@ -79,6 +79,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
         newest_first: false,
         secrets: Default::default(),
         written_next: Default::default(),
+        current: Default::default(),
         agent: Default::default(),
     };
     // Spans hold u32 offsets: a longer text is kept whole (it round-trips) but not read.

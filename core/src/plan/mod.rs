@@ -159,7 +159,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let mut latest_stuck_at: Option<usize> = None;
     let mut latest_done_at: Option<usize> = None;
     let history = Regions::of(doc, |r| r == SectionRole::History);
-    for r in units {
+    for &r in units {
         let (marker, unit) = doc.unit_at(r);
         let Some(status) = marker.status else { continue };
         let done = matches!(status, Status::Completed | Status::Skipped);

@@ -34,10 +34,13 @@ pub(crate) fn session_or_history(doc: &Document, s: &Section) -> bool {
     false
 }
 
+/// How many lines at the top of a section may state its status.
+const STATUS_LINES: usize = 12;
+
 /// The status section `i` states, with the line that states it: on its heading (`## Status:
 /// In progress`, `## Current Status: Phase 3 (in progress)`), else on its own lines (up to
 /// its first subsection) a `Status:` line, or a first line that is a short status and
-/// nothing more (`✅ Complete`). A line naming a unit (`IN_PROGRESS: auth`) is that unit's.
+/// nothing more (`✅ Complete`), in its first lines. A line naming a unit (`IN_PROGRESS: auth`) is that unit's.
 pub(crate) fn section_status(doc: &Document, i: usize) -> Option<(Status, Span)> {
     let sections = doc.sections();
     let s = &sections[i];
@@ -48,7 +51,8 @@ pub(crate) fn section_status(doc: &Document, i: usize) -> Option<(Status, Span)>
     let start = content_of(s).start().min(end);
     let mut at = start;
     let mut first = true;
-    for raw in doc.text(Span::new(start, end)).split_inclusive('\n') {
+    // A section states its status near its top: the lines past these are its content.
+    for raw in doc.text(Span::new(start, end)).split_inclusive('\n').take(STATUS_LINES) {
         let line_start = at;
         at += raw.len();
         let line = raw.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>')).trim_end();

@@ -226,7 +226,7 @@ fn only_one_in_progress(doc: &Document, name: &str, found: Option<(usize, usize)
     let want = UnitKey::of(name);
     // Units in their current state, as the check sees them: a unit IN_PROGRESS on an older
     // line and COMPLETED on a later one is in progress no more.
-    for r in doc.current_units() {
+    for &r in doc.current_units() {
         let (m, u) = doc.unit_at(r);
         if m.status != Some(Status::InProgress) {
             continue;
