@@ -39,6 +39,15 @@ fn sessions(dates: &[&str]) -> String {
     out
 }
 
+/// A plain-text log of dated paragraphs, one per date: paragraph k on line 3k.
+fn updates(dates: &[&str]) -> String {
+    let mut out = "# Progress\n".to_owned();
+    for (i, d) in dates.iter().enumerate() {
+        out.push_str(&format!("\nProgress Update - {d} (session {})\nWorked on part {}.\n", i + 1, i + 1));
+    }
+    out
+}
+
 fn notes_with(section: &str, replacement: &str) -> String {
     let mut out = SEED_002.to_owned();
     let at = out.find(section).unwrap();
@@ -179,9 +188,9 @@ fn cases() -> Vec<Case> {
         },
         Case {
             rule: Rule::EntriesOutOfOrder,
-            // Oldest first, but the third session (line 9) is dated before the second.
-            fires: (sessions(&["2026-03-01", "2026-03-05", "2026-03-03", "2026-03-08"]), now(), 9),
-            clean: (sessions(&["2026-03-08", "2026-03-05", "2026-03-03", "2026-03-01"]), now()),
+            // Oldest first, but the third update (line 9) is dated before the second.
+            fires: (updates(&["2026-03-01", "2026-03-05", "2026-03-03", "2026-03-08"]), now(), 9),
+            clean: (updates(&["2026-03-08", "2026-03-05", "2026-03-03", "2026-03-01"]), now()),
         },
         Case {
             rule: Rule::MissingMetadata,
@@ -757,13 +766,21 @@ fn status_conflict_compares_the_run_s_current_states_only() {
 /// the same date do not end a run), one for each separate run, in either order of file.
 #[test]
 fn entries_out_of_order_reports_each_run_once() {
-    let lines = |dates: &[&str]| check(&parse(&sessions(dates)), &now()).into_iter().filter(|d| d.rule == Rule::EntriesOutOfOrder).map(|d| d.line).collect::<Vec<_>>();
-    // Session k's heading is on line 3k.
+    let lines = |dates: &[&str]| check(&parse(&updates(dates)), &now()).into_iter().filter(|d| d.rule == Rule::EntriesOutOfOrder).map(|d| d.line).collect::<Vec<_>>();
+    // Update k is on line 3k.
     assert_eq!(lines(&["2026-03-10", "2026-03-12", "2026-03-02", "2026-03-02", "2026-03-01", "2026-03-20", "2026-03-25"]), vec![9]);
     assert_eq!(lines(&["2026-03-01", "2026-03-05", "2026-03-02", "2026-03-06", "2026-03-03", "2026-03-07", "2026-03-08"]), vec![9, 15]);
     assert_eq!(lines(&["2026-03-25", "2026-03-20", "2026-03-21", "2026-03-12", "2026-03-10"]), vec![9]);
     // Two dated parts give no order to break.
     assert!(lines(&["2026-03-05", "2026-03-01"]).is_empty());
+    // Dated sessions that go back are a log going back in time, said once (by
+    // timestamp-out-of-order), not twice.
+    let found: Vec<(Rule, u32)> = check(&parse(&sessions(&["2026-03-01", "2026-03-05", "2026-03-03", "2026-03-08"])), &now())
+        .into_iter()
+        .filter(|d| matches!(d.rule, Rule::EntriesOutOfOrder | Rule::TimestampOutOfOrder))
+        .map(|d| (d.rule, d.line))
+        .collect();
+    assert_eq!(found, [(Rule::TimestampOutOfOrder, 9)]);
 }
 
 /// In a file that says how things stand now (not a log), every next step it writes should

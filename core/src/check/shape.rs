@@ -142,6 +142,12 @@ fn runs(cx: &mut Ctx, what: &str, parts: impl Iterator<Item = (Span, Timestamp)>
             continue;
         }
         in_run = true;
+        // An append-only log going back in time is reported there already (timestamps.rs,
+        // which runs first): one finding per line the reader has to fix.
+        let line_of = cx.line(at.start());
+        if cx.out.iter().any(|d| d.rule == Rule::TimestampOutOfOrder && d.line == line_of) {
+            continue;
+        }
         let (order, line) = (if newest_first { "newest first" } else { "oldest first" }, cx.line(prev_at.start()));
         let at = if at.is_empty() { Span::empty(at.start()) } else { *at };
         let d = cx
