@@ -46,6 +46,22 @@ fn status_words_and_next_step_labels_in_many_languages() {
 }
 
 #[test]
+fn handoff_titles_for_what_was_done_and_what_is_left() {
+    // (done title, left title) in English, Spanish, Portuguese, French and German.
+    let cases = [
+        ("What was done", "What's left"),
+        ("Lo que se hizo", "Lo que falta"),
+        ("O que foi feito", "Pendências"),
+        ("Ce qui a été fait", "Ce qui reste"),
+        ("Bisher erledigt", "Offene Punkte"),
+    ];
+    for (done, left) in cases {
+        let p = plan_of(&format!("# Handoff\n\n## {done}\n- Migrate the database\n\n## {left}\n- Tune the cache\n"));
+        assert_eq!((names(&p.completed), names(&p.pending)), (vec!["Migrate the database"], vec!["Tune the cache"]), "{done} / {left}");
+    }
+}
+
+#[test]
 fn a_status_column_in_a_table() {
     let text = "# Tasks\n\n| # | Task | Owner | Status |\n|---|------|-------|--------|\n| 1 | Auth | ana | ✅ Done |\n| 2 | Export | bo | In progress |\n| 3 | Docs | cy | Not started |\n";
     let p = plan_of(text);
