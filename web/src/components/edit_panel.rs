@@ -6,8 +6,11 @@
 //! conflicting decision, a duplicate entry, a second unit in progress) says why, and
 //! "write anyway" forces it.
 
+use crate::export::escape;
 use crate::model::{LoadedFile, Workspace};
 use leptos::prelude::*;
+use std::fmt::Write;
+use wasm_bindgen::JsCast;
 use memento_core::document::Status;
 use memento_edit::edit::{self, Kind};
 use memento_core::time::{Timestamp, TimestampStyle};
@@ -15,16 +18,15 @@ use memento_edit::{EditError, EditOutcome};
 
 /// `decisions`: the active decisions (id, text) a supersede may name; `units`: the file's
 /// units, offered as the progress form's unit.
+///
+/// The forms are markup ([`forms`]) read when submitted, through one listener: a form of
+/// typed views compiles its own code per field, which the dashboard's size budget pays for.
 #[component]
 pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<String>, sections: Vec<String>) -> impl IntoView {
     let workspace = expect_context::<Workspace>();
     let id = file.id;
-    // The edits this kind of file takes: none of the markdown edits for JSON, whose feature
-    // list alone takes a unit's progress; session notes keep progress and next step in their
-    // sections.
-    let (markdown, progress_ok, next_ok) = (!file.json, !file.json || file.features, !file.json && file.dialect != "session-notes");
+    let forms = forms(&file, &decisions, &units, &sections);
     let file = StoredValue::new(file);
-    let force = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
     // A checkpoint refused for contradicting an active decision: (that decision's id, the
     // text, its kind), for the choices the refusal offers.
@@ -50,80 +52,80 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
             }
         }
     };
-    let apply = move |edit: &dyn Fn(&str, &memento_edit::EditOptions) -> Result<EditOutcome, EditError>| {
-        let _ = run(force.get_untracked(), edit);
-    };
+    let known = StoredValue::new(units);
 
-    let (kind, note) = (RwSignal::new("auto".to_owned()), RwSignal::new(String::new()));
-    let add = move |ev: leptos::ev::SubmitEvent| {
+    // Every form of the panel: which one by its test id, its fields by name.
+    let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let kind = match kind.get_untracked().as_str() {
-            "decision" => Some(Kind::Decision),
-            "progress" => Some(Kind::Progress),
-            "discovery" => Some(Kind::Discovery),
-            _ => None,
-        };
-        let note = note.get_untracked();
-        if let Err(EditError::ConflictsWith { decision, .. }) = run(force.get_untracked(), &|text, options| edit::checkpoint_with(text, &note, now(), kind, options)) {
-            refused.set(Some((decision, note, kind)));
+        let Some(form) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlFormElement>().ok()) else { return };
+        let Ok(data) = web_sys::FormData::new_with_form(&form) else { return };
+        let field = |name: &str| data.get(name).as_string().unwrap_or_default();
+        // "Write anyway" stands below the forms, for all of them.
+        let force = form
+            .closest(".edit-panel")
+            .ok()
+            .flatten()
+            .and_then(|panel| panel.query_selector("input[name=force]").ok().flatten())
+            .and_then(|input| input.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .is_some_and(|input| input.checked());
+        match form.get_attribute("data-testid").as_deref() {
+            Some("checkpoint-form") => {
+                let kind = match field("kind").as_str() {
+                    "decision" => Some(Kind::Decision),
+                    "progress" => Some(Kind::Progress),
+                    "discovery" => Some(Kind::Discovery),
+                    _ => None,
+                };
+                let note = field("note");
+                if let Err(EditError::ConflictsWith { decision, .. }) = run(force, &|text, options| edit::checkpoint_with(text, &note, now(), kind, options)) {
+                    refused.set(Some((decision, note, kind)));
+                }
+            }
+            Some("supersede-form") => {
+                let (replaced, text) = (field("replaced"), field("text"));
+                let _ = run(force, &|source, options| edit::supersede_with(source, &replaced, &text, now(), options));
+            }
+            Some("progress-form") => {
+                let Some(status) = Status::from_word(&field("status")).map(|w| w.status) else { return };
+                let (unit, stopped) = (field("unit"), field("stopped"));
+                let stopped = Some(stopped.trim()).filter(|s| !s.is_empty());
+                // A name the file does not have yet (a typo, often) makes a new unit: only when asked.
+                let key = memento_core::identity::UnitKey::of(&unit);
+                let known = key.is_some() && known.with_value(|units| units.iter().any(|u| memento_core::identity::UnitKey::of(u) == key));
+                let question = format!("“{}” is not a unit of this file. Add it as a new unit?", unit.trim());
+                if !known && !window().confirm_with_message(&question).unwrap_or(false) {
+                    return;
+                }
+                let _ = run(force, &|text, options| edit::set_progress_with(text, &unit, status, stopped, options));
+            }
+            Some("next-form") => {
+                let next = field("next");
+                let _ = run(force, &|text, options| edit::set_next_with(text, &next, options));
+            }
+            // Session notes: a section's content replaced, its header and description kept.
+            Some("section-form") => {
+                let (section, content) = (field("section"), field("content"));
+                let _ = run(force, &|text, options| edit::update_section_with(text, &section, &content, options));
+            }
+            _ => {}
         }
     };
+
     // The choices a refused decision offers: replace the decision it contradicts, write it
     // as it is, or leave the file as it was.
-    let supersede_refused = move |_| {
-        if let Some((decision, text, _)) = refused.get_untracked() {
-            let _ = run(false, &|source, options| edit::supersede_with(source, &decision, &text, now(), options));
+    let choose = move |ev: leptos::ev::MouseEvent| {
+        let button = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("[data-choice]").ok().flatten());
+        let (Some(choice), Some((decision, text, kind))) = (button.and_then(|b| b.get_attribute("data-choice")), refused.get_untracked()) else { return };
+        match choice.as_str() {
+            "supersede" => drop(run(false, &|source, options| edit::supersede_with(source, &decision, &text, now(), options))),
+            "write" => drop(run(true, &|source, options| edit::checkpoint_with(source, &text, now(), kind, options))),
+            _ => {
+                refused.set(None);
+                error.set(None);
+            }
         }
     };
-    let write_refused = move |_| {
-        if let Some((_, text, kind)) = refused.get_untracked() {
-            let _ = run(true, &|source, options| edit::checkpoint_with(source, &text, now(), kind, options));
-        }
-    };
-    let cancel_refused = move |_| {
-        refused.set(None);
-        error.set(None);
-    };
-
-    let (replaced, replacement) = (RwSignal::new(decisions.first().map(|d| d.0.clone()).unwrap_or_default()), RwSignal::new(String::new()));
-    let supersede = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let (id, text) = (replaced.get_untracked(), replacement.get_untracked());
-        apply(&|source, options| edit::supersede_with(source, &id, &text, now(), options));
-    };
-
-    let known = StoredValue::new(units.clone());
-    let (unit, status, stopped) = (RwSignal::new(String::new()), RwSignal::new("COMPLETED".to_owned()), RwSignal::new(String::new()));
-    let progress = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let Some(status) = Status::from_word(&status.get_untracked()).map(|w| w.status) else { return };
-        let (unit, stopped) = (unit.get_untracked(), stopped.get_untracked());
-        let stopped = Some(stopped.trim()).filter(|s| !s.is_empty());
-        // A name the file does not have yet (a typo, often) makes a new unit: only when asked.
-        let key = memento_core::identity::UnitKey::of(&unit);
-        let known = key.is_some() && known.with_value(|units| units.iter().any(|u| memento_core::identity::UnitKey::of(u) == key));
-        let question = format!("“{}” is not a unit of this file. Add it as a new unit?", unit.trim());
-        if !known && !window().confirm_with_message(&question).unwrap_or(false) {
-            return;
-        }
-        apply(&|text, options| edit::set_progress_with(text, &unit, status, stopped, options));
-    };
-
-    // Session notes: a section's content replaced, its header and description kept.
-    let notes = file.with_value(|f| f.dialect == "session-notes");
-    let (section, content) = (RwSignal::new(sections.first().cloned().unwrap_or_default()), RwSignal::new(String::new()));
-    let update_section = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let (section, content) = (section.get_untracked(), content.get_untracked());
-        apply(&|text, options| edit::update_section_with(text, &section, &content, options));
-    };
-
-    let next = RwSignal::new(String::new());
-    let set_next = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let next = next.get_untracked();
-        apply(&|text, options| edit::set_next_with(text, &next, options));
-    };
+    let said = move || said(id, error.get(), workspace.written.get().filter(|w| w.0 == id), refused.with(|r| r.as_ref().map(|r| r.0.clone())));
 
     let open = move || workspace.editing.get() == Some(id);
     let toggle = move |_| workspace.editing.update(|e| *e = if *e == Some(id) { None } else { Some(id) });
@@ -137,112 +139,118 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
             }
         }
     };
-    let units_list = format!("units-{id}");
     view! {
         <section class="edit-panel" on:keydown=escape>
             <button type="button" class="edit-toggle" data-testid="edit" node_ref=button aria-expanded=move || open().to_string() on:click=toggle
                 aria-label=move || file.with_value(|f| if open() { format!("Close the editor of {}", f.name) } else { format!("Edit {}", f.name) })>
                 {move || if open() { "Close the editor" } else { "Edit" }}
             </button>
-            <Show when=open>
-                {(!markdown && !progress_ok).then(|| view! { <p class="edit-note" data-testid="edit-note">"This file is JSON: the editor's edits are for markdown memory files."</p> })}
-                {markdown.then(|| view! {
-                <form data-testid="checkpoint-form" on:submit=add>
-                    <label>"Checkpoint "
-                        <select prop:value=kind on:change=move |ev| kind.set(event_target_value(&ev))>
-                            <option value="auto">"by its content"</option>
-                            <option value="decision">"decision"</option>
-                            <option value="progress">"progress"</option>
-                            <option value="discovery">"discovery"</option>
-                        </select>
-                    </label>
-                    <TextField value=note label="Checkpoint text" placeholder="DO NOT modify config/auth.yaml — used by 3 services" required=true />
-                    <button type="submit">"Add"</button>
-                </form>
-                })}
-                {(markdown && !decisions.is_empty()).then(|| view! {
-                    <form data-testid="supersede-form" on:submit=supersede>
-                        <label>"Supersede "
-                            <select prop:value=replaced on:change=move |ev| replaced.set(event_target_value(&ev))>
-                                {decisions.iter().map(|(id, text)| view! { <option value=id.clone()>{picker_label(id, text)}</option> }).collect_view()}
-                            </select>
-                        </label>
-                        <TextField value=replacement label="New decision" placeholder="the decision that replaces it" required=true />
-                        <button type="submit">"Supersede"</button>
-                    </form>
-                })}
-                {progress_ok.then(|| view! {
-                <form data-testid="progress-form" on:submit=progress>
-                    <label>"Progress "
-                        <TextField value=unit label="Unit" placeholder="orders/batch_3/" required=true list=units_list.clone() />
-                    </label>
-                    <datalist id=units_list.clone()>
-                        {units.iter().map(|u| view! { <option value=u.clone()></option> }).collect_view()}
-                    </datalist>
-                    <select prop:value=status on:change=move |ev| status.set(event_target_value(&ev)) aria-label="Status">
-                        {Status::ALL.iter().map(|s| view! { <option value=s.as_str()>{s.as_str()}</option> }).collect_view()}
-                    </select>
-                    <TextField value=stopped label="Stopped at" placeholder="stopped at (optional)" />
-                    <button type="submit">"Set"</button>
-                </form>
-                })}
-                {next_ok.then(|| view! {
-                <form data-testid="next-form" on:submit=set_next>
-                    <label>"Next step "
-                        <TextField value=next label="Next step" placeholder="Begin with orders/batch_3/ file 095" required=true />
-                    </label>
-                    <button type="submit">"Set"</button>
-                </form>
-                })}
-                {notes.then(|| view! {
-                    <form data-testid="section-form" class="section-form" on:submit=update_section>
-                        <label>"Section "
-                            <select prop:value=section on:change=move |ev| section.set(event_target_value(&ev))>
-                                {sections.iter().map(|s| view! { <option value=s.clone()>{s.clone()}</option> }).collect_view()}
-                            </select>
-                        </label>
-                        <textarea rows="4" required placeholder="the section's new content (its header and description stay)" aria-label="Section content"
-                            prop:value=content on:input=move |ev| content.set(event_target_value(&ev))></textarea>
-                        <button type="submit">"Replace"</button>
-                    </form>
-                })}
-                <label class="force">
-                    <input type="checkbox" prop:checked=force on:change=move |ev| force.set(event_target_checked(&ev)) />
-                    " write anyway when a guard refuses (a conflict, a duplicate, a second unit in progress)"
-                </label>
-                {move || error.get().map(|why| view! { <p class="edit-error" role="alert" data-testid="edit-error">{why}</p> })}
-                {move || workspace.written.get().filter(|w| w.0 == id).map(|(_, line, under)| view! {
-                    <p class="edit-done" role="status" data-testid="edit-done">
-                        {if under.is_empty() { "Written at ".to_owned() } else { format!("Written under “{under}”, at ") }}
-                        <a class="line" href=format!("#{}", crate::rows::line_anchor(id, line)) data-line=line.to_string()>{format!("line {line}")}</a>
-                    </p>
-                })}
-                {move || refused.get().map(|(decision, ..)| view! {
-                    <div class="refused" role="group" aria-label="The decision was refused" data-testid="refused">
-                        <button type="button" data-testid="supersede-refused" on:click=supersede_refused
-                            title=format!("Write it as a new decision that supersedes {decision}")>"Supersede with this"</button>
-                        <button type="button" data-testid="write-anyway" on:click=write_refused>"Write anyway"</button>
-                        <button type="button" data-testid="cancel-refused" on:click=cancel_refused>"Cancel"</button>
-                    </div>
-                })}
-            </Show>
+            // Drawn again only when the editor opens: a refusal leaves what was typed.
+            <div on:submit=submit inner_html=move || if open() { forms.clone() } else { String::new() }></div>
+            <div on:click=choose inner_html=move || if open() { said() } else { String::new() }></div>
         </section>
     }
 }
 
-/// A one-line text input bound to `value`; `list` names a datalist of suggestions.
-#[component]
-fn TextField(
-    value: RwSignal<String>,
-    label: &'static str,
-    placeholder: &'static str,
-    #[prop(optional)] required: bool,
-    #[prop(optional, into)] list: Option<String>,
-) -> impl IntoView {
-    view! {
-        <input type="text" required=required placeholder=placeholder aria-label=label list=list
-            prop:value=value on:input=move |ev| value.set(event_target_value(&ev)) />
+/// The forms of the edits this kind of file takes, as markup (every text of the file
+/// escaped): none of the markdown edits for JSON, whose feature list alone takes a unit's
+/// progress; session notes keep progress and next step in their sections, and take a
+/// section's content instead.
+fn forms(file: &LoadedFile, decisions: &[(String, String)], units: &[String], sections: &[String]) -> String {
+    let (markdown, progress, next) = (!file.json, !file.json || file.features, !file.json && file.dialect != "session-notes");
+    let option = |out: &mut String, value: &str, label: &str| {
+        let _ = write!(out, "<option value=\"{}\">{}</option>", escape(value), escape(label));
+    };
+    let text = |name: &str, label: &str, placeholder: &str, required: bool| {
+        format!(
+            "<input type=\"text\" name=\"{name}\" aria-label=\"{label}\" placeholder=\"{}\"{}>",
+            escape(placeholder),
+            if required { " required" } else { "" }
+        )
+    };
+    let mut out = String::new();
+    if !markdown && !progress {
+        out.push_str("<p class=\"edit-note\" data-testid=\"edit-note\">This file is JSON: the editor's edits are for markdown memory files.</p>");
     }
+    if markdown {
+        let _ = write!(
+            out,
+            "<form data-testid=\"checkpoint-form\"><label>Checkpoint <select name=\"kind\"><option value=\"auto\">by its content</option>\
+             <option value=\"decision\">decision</option><option value=\"progress\">progress</option><option value=\"discovery\">discovery</option></select></label>\
+             {}<button type=\"submit\">Add</button></form>",
+            text("note", "Checkpoint text", "DO NOT modify config/auth.yaml — used by 3 services", true)
+        );
+    }
+    if markdown && !decisions.is_empty() {
+        out.push_str("<form data-testid=\"supersede-form\"><label>Supersede <select name=\"replaced\">");
+        for (id, text) in decisions {
+            option(&mut out, id, &picker_label(id, text));
+        }
+        let _ = write!(out, "</select></label>{}<button type=\"submit\">Supersede</button></form>", text("text", "New decision", "the decision that replaces it", true));
+    }
+    if progress {
+        let list = format!("units-{}", file.id);
+        let _ = write!(
+            out,
+            "<form data-testid=\"progress-form\"><label>Progress <input type=\"text\" name=\"unit\" aria-label=\"Unit\" placeholder=\"orders/batch_3/\" required list=\"{list}\"></label><datalist id=\"{list}\">"
+        );
+        for unit in units {
+            let _ = write!(out, "<option value=\"{}\"></option>", escape(unit));
+        }
+        out.push_str("</datalist><select name=\"status\" aria-label=\"Status\">");
+        for status in Status::ALL {
+            option(&mut out, status.as_str(), status.as_str());
+        }
+        let _ = write!(out, "</select>{}<button type=\"submit\">Set</button></form>", text("stopped", "Stopped at", "stopped at (optional)", false));
+    }
+    if next {
+        let _ = write!(
+            out,
+            "<form data-testid=\"next-form\"><label>Next step {}</label><button type=\"submit\">Set</button></form>",
+            text("next", "Next step", "Begin with orders/batch_3/ file 095", true)
+        );
+    }
+    if file.dialect == "session-notes" {
+        out.push_str("<form data-testid=\"section-form\" class=\"section-form\"><label>Section <select name=\"section\">");
+        for section in sections {
+            option(&mut out, section, section);
+        }
+        out.push_str(
+            "</select></label><textarea name=\"content\" rows=\"4\" required placeholder=\"the section's new content (its header and description stay)\" \
+             aria-label=\"Section content\"></textarea><button type=\"submit\">Replace</button></form>",
+        );
+    }
+    out.push_str("<label class=\"force\"><input type=\"checkbox\" name=\"force\"> write anyway when a guard refuses (a conflict, a duplicate, a second unit in progress)</label>");
+    out
+}
+
+/// What the editor says below its forms: why an edit was refused, where the last one wrote
+/// (a link to the line), and the choices a refused decision offers (`refused`: the id of
+/// the decision it contradicts).
+fn said(file: usize, error: Option<String>, written: Option<(usize, u32, String)>, refused: Option<String>) -> String {
+    let mut out = String::new();
+    if let Some(why) = error {
+        let _ = write!(out, "<p class=\"edit-error\" role=\"alert\" data-testid=\"edit-error\">{}</p>", escape(&why));
+    }
+    if let Some((_, line, under)) = written {
+        let _ = write!(
+            out,
+            "<p class=\"edit-done\" role=\"status\" data-testid=\"edit-done\">{}<a class=\"line\" href=\"#{}\" data-line=\"{line}\">line {line}</a></p>",
+            if under.is_empty() { "Written at ".to_owned() } else { format!("Written under “{}”, at ", escape(&under)) },
+            crate::rows::line_anchor(file, line)
+        );
+    }
+    if let Some(decision) = refused {
+        let _ = write!(
+            out,
+            "<div class=\"refused\" role=\"group\" aria-label=\"The decision was refused\" data-testid=\"refused\">\
+             <button type=\"button\" data-testid=\"supersede-refused\" data-choice=\"supersede\" title=\"Write it as a new decision that supersedes {}\">Supersede with this</button>\
+             <button type=\"button\" data-testid=\"write-anyway\" data-choice=\"write\">Write anyway</button>\
+             <button type=\"button\" data-testid=\"cancel-refused\" data-choice=\"cancel\">Cancel</button></div>",
+            escape(&decision)
+        );
+    }
+    out
 }
 
 /// A decision as the supersede picker names it: its id and the start of its text.
