@@ -60,6 +60,8 @@ pub struct Summary {
     pub stop: Option<(String, String, Option<String>)>,
     /// Every unit with its current status, in the plan's order: open, pending, completed.
     pub units: Vec<UnitRow>,
+    /// What the file is on now, for a project's Now panel ([`NowRow::all`]).
+    pub now: Vec<NowRow>,
     pub completed: usize,
     pub pending: usize,
     /// Units under way (IN_PROGRESS), and units that wait (BLOCKED or FAILED).
@@ -146,6 +148,51 @@ pub struct UnitRow {
     pub line: u32,
 }
 
+/// One thing a file is on now: its resume point, a unit under way or waiting, or a unit its
+/// current focus lists.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NowRow {
+    /// `IN_PROGRESS`, `BLOCKED` or `FAILED`; `PENDING` for a unit the current focus lists
+    /// unstarted.
+    pub status: &'static str,
+    /// The unit, with its stop point where the plan resumes from it (`orders/batch_3/:
+    /// stopped at 094, continue at 095`).
+    pub text: String,
+    pub line: u32,
+    /// Listed under the file's current focus (a section such as Current Focus, In Progress).
+    pub focus: bool,
+}
+
+impl NowRow {
+    /// As the plan reads the file: where it resumes first (the unit in progress with its stop
+    /// point, or the task a single-task file's title names), then the other units under way
+    /// or waiting, then the pending units its current-focus sections list.
+    fn all(doc: &memento_core::Document, plan: &memento_core::Plan) -> Vec<NowRow> {
+        use memento_core::{SectionRole, Status};
+        // Whether line `line` stands in a current-focus section (or one below it).
+        let starts = doc.line_index().starts();
+        let in_focus = |line: u32| {
+            let at = starts.get(line.saturating_sub(1) as usize).copied().unwrap_or(usize::MAX);
+            doc.sections().iter().any(|s| s.role == SectionRole::Active && s.span.contains(at))
+        };
+        let row = |u: &memento_core::plan::PlanUnit, text: String| NowRow { status: u.status.as_str(), text, line: u.line, focus: in_focus(u.line) };
+        let resumed = plan.resume_from.as_ref().and_then(|r| plan.open.iter().position(|u| u.status == Status::InProgress && u.unit == r.unit));
+        let mut rows = Vec::new();
+        match (&plan.resume_from, resumed) {
+            (Some(r), Some(i)) => rows.push(row(&plan.open[i], r.to_string())),
+            // The title's task: read from the first heading.
+            (Some(r), None) => {
+                let line = doc.sections().first().map_or(1, |s| doc.position(s.heading.start()).line);
+                rows.push(NowRow { status: Status::InProgress.as_str(), text: r.to_string(), line, focus: false });
+            }
+            (None, _) => {}
+        }
+        rows.extend(plan.open.iter().enumerate().filter(|&(i, _)| Some(i) != resumed).map(|(_, u)| row(u, u.unit.clone())));
+        rows.extend(plan.pending.iter().filter(|u| in_focus(u.line)).map(|u| row(u, u.unit.clone())));
+        rows
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct DecisionRow {
     pub id: String,
@@ -192,6 +239,7 @@ impl Summary {
             resume: plan.resume_from.as_ref().map(ToString::to_string),
             stop: plan.resume_from.as_ref().and_then(|r| Some((r.unit.clone(), r.stopped_at.clone()?, r.continue_at.clone()))),
             units,
+            now: NowRow::all(doc, &plan),
             completed: plan.completed.len(),
             pending: plan.pending.len(),
             in_progress: plan.open.len() - waiting,
@@ -727,5 +775,32 @@ impl Workspace {
     pub fn fail(&self, name: String, message: String) {
         let id = self.next_id();
         self.errors.update(|errors| errors.insert(0, LoadError { id, name, message }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Now rows of a file named `name`: (status, text, line, in focus).
+    fn now(name: &str, text: &str) -> Vec<(&'static str, String, u32, bool)> {
+        let doc = memento_core::parse_with(text, &parse_options(name));
+        Summary::of(&doc, 1.7e12).now.into_iter().map(|n| (n.status, n.text, n.line, n.focus)).collect()
+    }
+
+    #[test]
+    fn now_is_the_resume_point_then_the_open_units_then_what_the_focus_lists() {
+        let bank = "# Active Context\n\n## Current Focus\n- [ ] Export to CSV\n- Wire the audit log\n\n## Next Steps\n- Write the CSV exporter's tests\n";
+        assert_eq!(
+            now("memory-bank/activeContext.md", bank),
+            [("IN_PROGRESS", "Wire the audit log".to_owned(), 5, true), ("PENDING", "Export to CSV".to_owned(), 4, true)],
+            "the unit in progress first; an unticked item of the focus too, not the next steps"
+        );
+        let log = "# Session Memory — orders-import\n\n## Progress Markers\n- COMPLETED: orders/batch_1/ (files 001-047)\n\
+                   - IN_PROGRESS: orders/batch_3/ (files 092-???, stopped at 094)\n\n## Next Session Start\nBegin with orders/batch_3/ file 095\n";
+        assert_eq!(now("handoff.md", log), [("IN_PROGRESS", "orders/batch_3/: stopped at 094, continue at 095".to_owned(), 5, false)]);
+        let task = "# ISSUE-426\n\n## Notes\nThe importer drops rows with a BOM.\n\n## Next Steps\n- Strip the BOM before parsing\n";
+        assert_eq!(now("notes.md", task), [("IN_PROGRESS", "ISSUE-426".to_owned(), 1, false)], "the title's task, at the title");
+        assert_eq!(now("progress.md", "# Progress\n\n## What Works\n- [x] Login flow\n\n## What's Left to Build\n- [ ] Audit log\n"), []);
     }
 }

@@ -1,8 +1,9 @@
 //! A folder of memory files (a Cline / Roo Code memory bank) as one project: where its files
-//! stand together. Now (the project's status and the units under way or waiting, in any of
-//! its files), Next (each file's next action) and Decisions (the active decisions of all its
-//! files), each with the file and line it was read from. Shown for a folder of two files or
-//! more; as markup, every text of the files escaped ([`crate::rows`]).
+//! stand together. Now (the project's status, and what each file is on: where its plan
+//! resumes, its units under way or waiting, what its current focus lists), Next (each file's
+//! next action) and Decisions (the active decisions of all its files), each with the file and
+//! line it was read from. Shown for a folder of two files or more; as markup, every text of
+//! the files escaped ([`crate::rows`]).
 
 use crate::export::escape;
 use crate::inline;
@@ -99,13 +100,13 @@ fn project(out: &mut String, dir: &str, files: &[&LoadedFile]) {
         let _ = write!(out, " <span class=\"chip error\">{errors} error{}</span>", if errors == 1 { "" } else { "s" });
     }
     out.push_str("</h2><div class=\"project-panels\">");
-    // Now: the units under way or waiting, in any file.
+    // Now: what each file is on, as its plan reads it: where it resumes, the units under way
+    // or waiting, and what its current focus lists.
     let now = files.iter().flat_map(|f| {
-        f.summary
-            .units
-            .iter()
-            .filter(|u| matches!(u.status, "IN_PROGRESS" | "BLOCKED" | "FAILED"))
-            .map(move |u| (*f, format!("<span class=\"unit-status\">{}</span> {}", u.status, inline::html(&u.unit)), u.line))
+        f.summary.now.iter().map(move |n| {
+            let focus = if n.focus { " <span class=\"count\">· current focus</span>" } else { "" };
+            (*f, format!("<span class=\"unit-status\" data-status=\"{}\">{}</span> {}{focus}", n.status, n.status, inline::html(&n.text)), n.line)
+        })
     });
     panel(out, "Now", "project-now", "nothing under way", now);
     // Next: each file's next action.
