@@ -760,6 +760,12 @@ fn status_conflict_compares_the_run_s_current_states_only() {
     assert!(conflicts("# Log\n\n## Session 1 — 2026-03-01\n### Current Status\nStatus: in progress\n\n## Session 2 — 2026-03-02\n### Current Status\nStatus: COMPLETED\n").is_empty());
     // A subsection's status line is the subsection's (a component), not the section's.
     assert!(conflicts("# P\n\n## Current Status\nStatus: in progress\n### Parser\nStatus: COMPLETED\n").is_empty());
+    // The run's overall progress, stated twice (the first in a status board in a code block).
+    assert_eq!(conflicts("# Progress\n\n```\nAuth: 100%\nOverall: 100% Complete\n```\n\n## Architecture\n\n**Overall Progress**: **95% Complete**\n"), vec![10]);
+    assert_eq!(conflicts("# Avance\n\nProgreso general: 40%\n\n## Notas\n\nProgreso general: 60%\n"), vec![7]);
+    // The same figure twice, a part's figure, or a log's sessions moving it on: no conflict.
+    assert!(conflicts("# P\n\nOverall progress: 80%\n\nFrontend progress: 95%\n\nOverall: 80% complete\n").is_empty());
+    assert!(conflicts("# Log\n\n## Session 1 — 2026-03-01\nOverall progress: 40%\n\n## Session 2 — 2026-03-02\nOverall progress: 60%\n").is_empty());
 }
 
 /// entries-out-of-order: one finding per run going against the file's order (two sessions of

@@ -9,7 +9,8 @@
 //!   first line that is a short status and nothing more (`✅ Complete`, `In progress —
 //!   blocked on review`); a line naming a unit (`IN_PROGRESS: auth`) is that unit's status,
 //!   not the run's. A state section in history or under a dated session is that session's
-//!   state, which later ones rightly change. Also several blocks that each say they are
+//!   state, which later ones rightly change. Also the run's overall progress given twice
+//!   with different figures in a file that is no log, and several blocks that each say they are
 //!   where a fresh session starts (`START HERE` twice, `Latest Session` and `Current
 //!   Session`).
 
@@ -26,6 +27,7 @@ pub(super) fn check(cx: &mut Ctx) {
     if cx.on(Rule::StatusConflict) {
         conflict(cx);
         competing_entry_points(cx);
+        overall_progress(cx);
     }
     if cx.doc.dialect() != Dialect::SessionNotes || !cx.on(Rule::StaleCurrentState) {
         return;
@@ -81,6 +83,81 @@ fn conflict(cx: &mut Ctx) {
             .with_help("keep one current state: update the older block, or move it under the history it belongs to");
         cx.push(d);
     }
+}
+
+/// The run's overall progress stated twice with different values, in a file that says how
+/// things stand now (not a log, whose sessions rightly move it on): `Overall: 100% Complete`
+/// in a status board, later `**Overall Progress**: **95% Complete**`. Lines of dated
+/// sessions and history are theirs; a status board in a code block is read (it is shown as
+/// the state). The later line is reported, naming the first.
+fn overall_progress(cx: &mut Ctx) {
+    let doc = cx.doc;
+    if doc.is_log() || doc.is_json() || doc.dialect() == Dialect::MemoryStore {
+        return;
+    }
+    let text = doc.source();
+    let history = crate::document::Regions::of(doc, |r| r == SectionRole::History);
+    let lines = doc.line_index();
+    let starts = lines.starts();
+    let mut first: Option<(u32, usize)> = None;
+    // Only the lines holding a `%`, found in one pass over the text.
+    let mut last_line = usize::MAX;
+    for at in memchr::memchr_iter(b'%', text.as_bytes()) {
+        let i = lines.line_of(at);
+        if i == last_line {
+            continue;
+        }
+        last_line = i;
+        let start = starts[i];
+        let end = starts.get(i + 1).copied().unwrap_or(text.len());
+        let line = &text[start..end];
+        if history.holds(start) || doc.dated_section_at(start).is_some() {
+            continue;
+        }
+        let Some(percent) = overall_percent(line) else { continue };
+        match first {
+            None => first = Some((percent, start)),
+            Some((was, at)) if was != percent => {
+                let span = Span::new(start, start + line.trim_end().len());
+                let line = cx.line(at);
+                let d = cx
+                    .diag(Rule::StatusConflict, span, format!("this line puts the run at {percent}%, and line {line} at {was}%"))
+                    .with_help("keep one overall figure: update the older line, or say which part each figure measures");
+                cx.push(d);
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+/// The one percentage a line states for the whole run: it names the whole (`overall`,
+/// `project`, `total`) and progress (`progress`, `complete`, `completion`, `done`), and
+/// holds no other percentage.
+fn overall_percent(line: &str) -> Option<u32> {
+    let lower = crate::case::to_lower(line);
+    const WHOLE: &[&str] = &["overall", "project", "total", "general", "geral", "global", "gesamt", "全体", "总体", "整体", "전체"];
+    const PROGRESS: &[&str] = &[
+        "progress", "complete", "completion", "done", "progreso", "progresso", "avance", "avancement", "fortschritt", "進捗", "进度", "완료", "진행",
+    ];
+    let whole = WHOLE.iter().any(|w| lower.contains(w));
+    let progress = PROGRESS.iter().any(|w| lower.contains(w));
+    if !whole || !progress {
+        return None;
+    }
+    let b = lower.as_bytes();
+    let mut found = None;
+    for (at, _) in lower.match_indices('%') {
+        let digits_end = lower[..at].trim_end().len();
+        let digits = b[..digits_end].iter().rev().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits > 3 || b[..digits_end - digits].last().is_some_and(|&c| c == b'.' || c == b',') {
+            return None; // `95.5%`, `1,000%`: not a plain figure
+        }
+        if found.is_some() {
+            return None; // two percentages: which is the run's is not clear
+        }
+        found = lower[digits_end - digits..digits_end].parse::<u32>().ok().filter(|&p| p <= 100);
+    }
+    found
 }
 
 /// Several blocks that each say they are where a fresh session starts: headings `START
