@@ -557,6 +557,24 @@ fn work_finished_later_ends_the_state_a_status_line_left_open() {
 }
 
 #[test]
+fn a_dated_log_line_gives_its_subject_s_state() {
+    let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
+    let p = plan_of(text);
+    assert_eq!((names(&p.completed), names(&p.open)), (vec!["Auth"], vec!["Billing"]));
+    assert_eq!(p.status, RunStatus::InProgress);
+    // The same unit's later line is its state.
+    let p = plan_of("# Log\n\n- 2025-11-05 — Facturación en curso\n- 2025-11-07 — Facturación terminado\n");
+    assert_eq!(names(&p.completed), ["Facturación"]);
+    assert!(p.open.is_empty());
+    // A long opening clause is prose: no unit is named after it.
+    let p = plan_of("# Log\n\n- 2025-11-08 — Went over the whole billing flow with the team in progress review, then lunch\n");
+    assert!(p.open.is_empty(), "{:?}", names(&p.open));
+    // A box left in an In Progress section is under way.
+    let p = plan_of("# Tasks\n\n## In Progress\n- [ ] Billing webhooks\n\n## Backlog\n- [ ] Invoices\n");
+    assert_eq!((names(&p.open), names(&p.pending)), (vec!["Billing webhooks"], vec!["Invoices"]));
+}
+
+#[test]
 fn partial_is_a_status_in_a_status_cell_not_in_prose() {
     let p = plan_of("# Schema\n\n## Indexes\n- idx_quote_items_assigned_user (partial)\n");
     assert!(p.open.is_empty() && p.resume_from.is_none(), "{:?}", names(&p.open));

@@ -61,7 +61,8 @@ fn free_form(dialect: Dialect) -> bool {
 }
 
 /// The state of an unticked box (`line` its first line), and the unit's name: PENDING, unless
-/// the work has begun. It has when a box nested in it is ticked (`- [ ] 3. Order service`
+/// the work has begun or stopped. It is the state of an In Progress or Blocked section it is
+/// left in. It has begun when a box nested in it is ticked (`- [ ] 3. Order service`
 /// over `- [x] 3.1 Create endpoint`, as spec-driven task lists are kept), when its words say
 /// it is under way or stuck (`- [ ] Login page (in progress)`, `- [ ] Deploy — BLOCKED`), or
 /// when a note says what is done and what remains (`(completed: detection; remaining:
@@ -74,6 +75,12 @@ fn open_box(doc: &Document, index: usize, line: Span) -> (Status, Span) {
     if nested.clone().any(|n| n.checkbox == Some(true)) {
         return (Status::InProgress, line);
     }
+    // A box left in an In Progress or Blocked section has that state.
+    match item.role {
+        SectionRole::Active => return (Status::InProgress, line),
+        SectionRole::Blocked => return (Status::Blocked, line),
+        _ => {}
+    }
     let words = &text[line.range()];
     let said = lexicon::trailing_status(words).or_else(|| lexicon::status_in_closing_parenthesis(words));
     if let Some((status @ (Status::InProgress | Status::Blocked | Status::Failed), _, name)) = said {
@@ -83,6 +90,18 @@ fn open_box(doc: &Document, index: usize, line: Span) -> (Status, Span) {
         return (Status::InProgress, line);
     }
     (Status::Pending, line)
+}
+
+/// The state a line's opening clause gives a short subject (`Billing in progress — …`,
+/// `Auth done. Next: …`): up to the first dash, sentence end or semicolon, six words at most.
+/// (status, the status's span, the subject's span).
+fn opening_clause_status(line: &str) -> Option<(Status, Span, Span)> {
+    let end = [" — ", " – ", " - ", ". ", "; ", ", "].iter().filter_map(|sep| line.find(sep)).min().unwrap_or(line.len());
+    let clause = line[..end].trim_end_matches(['.', '!']);
+    if clause.split_whitespace().count() > 6 {
+        return None;
+    }
+    lexicon::trailing_status(clause).or_else(|| lexicon::status_after_space(clause))
 }
 
 /// A closing parenthesis that says both what is done and what remains: `(completed: the
@@ -196,11 +215,12 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         }
         // A unit is named by its words, not by when they were written: `- [2025-04-03 09:00]
         // - Order checkout flow`, `- [x] (2025-10-01 09:10Z) Add the store`.
-        let line = first_line(text, item.text);
-        let line = match lines::entry_prefix(&text[line.range()]) {
-            Some(p) if p.text_start < line.len() => Span::new(line.start() + p.text_start, line.end()),
-            _ => line,
+        let whole_line = first_line(text, item.text);
+        let line = match lines::entry_prefix(&text[whole_line.range()]) {
+            Some(p) if p.text_start < whole_line.len() => Span::new(whole_line.start() + p.text_start, whole_line.end()),
+            _ => whole_line,
         };
+        let dated = line != whole_line;
         let line_text = &text[line.range()];
         if let Some(done) = item.checkbox {
             let mark = Span::new(item.text.start().saturating_sub(4).max(item.span.start()), item.text.start());
@@ -233,6 +253,15 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         if let Some(inner) = line_text.strip_prefix("**").and_then(|t| t.find("**").map(|end| &t[..end])) {
             if let Some((status, word, name)) = lexicon::trailing_status(inner).or_else(|| lexicon::status_after_space(inner)) {
                 markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(base + 2), name.shifted(base + 2)));
+                continue;
+            }
+        }
+        // A dated log line opening with a short subject and its state (`- 2025-11-05: Billing
+        // in progress — checkout works, webhooks pending`, `- 2025-11-03: Auth done. Next:
+        // billing`): that unit, in that state.
+        if dated {
+            if let Some((status, word, name)) = opening_clause_status(line_text) {
+                markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(line.start()), name.shifted(line.start())));
                 continue;
             }
         }
