@@ -12,10 +12,8 @@ pub mod store_rows;
 
 pub use drop_zone::DropZone;
 pub use edit_panel::EditPanel;
-pub use edited::Edited;
 pub use file_card::FileCard;
 pub use file_list::FileList;
 pub use load_errors::LoadErrors;
 pub use project::Projects;
-pub use secrets_dialog::SecretsDialog;
 pub use store_rows::StoreRowsPanel;

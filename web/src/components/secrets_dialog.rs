@@ -2,46 +2,35 @@
 //! export): an in-page dialog that lists what was found, masked, and shows the lines that
 //! hold them as the recipient will read them. Nothing is made until the user agrees.
 
+use crate::export::escape;
 use crate::hidden;
 use crate::model::LoadedFile;
-use leptos::prelude::*;
+use std::fmt::Write;
 
-/// `what` names the thing to be made ("the link", "the page"); `go` makes it, `cancel` closes.
-#[component]
-pub fn SecretsDialog(file: LoadedFile, what: &'static str, go: Callback<()>, cancel: Callback<()>) -> impl IntoView {
-    let found: Vec<(&'static str, u32, String)> = file.secrets().map(|(kind, line, masked)| (kind, line, masked.to_owned())).collect();
-    let title = format!("{} holds {} possible secret{}", file.file_name(), found.len(), if found.len() == 1 { "" } else { "s" });
-    let list = found
-        .iter()
-        .map(|(kind, line, masked)| view! { <li>{format!("{kind}, line {line}: ")}<code>{masked.clone()}</code></li> })
-        .collect_view();
-    let preview = preview(&file);
-    // The dialog takes the focus (its first button); Escape cancels.
-    let first = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if let Some(button) = first.get() {
-            let _ = button.focus();
-        }
-    });
-    let keys = move |ev: leptos::ev::KeyboardEvent| {
-        if ev.key() == "Escape" {
-            cancel.run(());
-        }
-    };
-    view! {
-        <div class="dialog-backdrop">
-            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby=format!("secrets-{}", file.id) data-testid="secrets-dialog" on:keydown=keys>
-                <h3 id=format!("secrets-{}", file.id)>{title}</h3>
-                <ul data-testid="secrets-found">{list}</ul>
-                <p>{format!("They are masked in {what}. The lines that hold them, as the recipient will read them:")}</p>
-                <pre class="preview" data-testid="secrets-preview">{preview}</pre>
-                <div class="dialog-buttons">
-                    <button type="button" data-testid="secrets-go" node_ref=first on:click=move |_| go.run(())>{format!("Make {what}")}</button>
-                    <button type="button" data-testid="secrets-cancel" on:click=move |_| cancel.run(())>"Cancel"</button>
-                </div>
-            </div>
-        </div>
+/// The dialog as markup; `what` names the thing to be made ("the link", "the page"). Its
+/// buttons are `data-act="go"` (make it) and `data-act="cancel"`, for the card's actions
+/// to run; every text of the file escaped.
+pub fn markup(file: &LoadedFile, what: &str) -> String {
+    let found: Vec<(&'static str, u32, &str)> = file.secrets().collect();
+    let mut out = format!(
+        "<div class=\"dialog-backdrop\"><div class=\"dialog\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"secrets-{0}\" data-testid=\"secrets-dialog\">\
+         <h3 id=\"secrets-{0}\">{1} holds {2} possible secret{3}</h3><ul data-testid=\"secrets-found\">",
+        file.id,
+        escape(file.file_name()),
+        found.len(),
+        if found.len() == 1 { "" } else { "s" }
+    );
+    for (kind, line, masked) in &found {
+        let _ = write!(out, "<li>{kind}, line {line}: <code>{}</code></li>", escape(masked));
     }
+    let _ = write!(
+        out,
+        "</ul><p>They are masked in {what}. The lines that hold them, as the recipient will read them:</p><pre class=\"preview\" data-testid=\"secrets-preview\">{}</pre>\
+         <div class=\"dialog-buttons\"><button type=\"button\" data-testid=\"secrets-go\" data-act=\"go\">Make {what}</button>\
+         <button type=\"button\" data-testid=\"secrets-cancel\" data-act=\"cancel\">Cancel</button></div></div></div>",
+        escape(&preview(file))
+    );
+    out
 }
 
 /// Each line that holds a secret, numbered, its secrets masked.
