@@ -63,7 +63,7 @@ test("a Vite build of a page importing the package runs in headless Chromium", a
     assert.deepEqual(errors, []);
     assert.deepEqual(await page.evaluate(() => window.__result), {
       status: "in-progress",
-      resume: { unit: "b", stoppedAt: "004", continueAt: "005" },
+      resume: { unit: "b", stoppedAt: "004", continueAt: "005", text: "b: stopped at 004, continue at 005" },
       dialect: "checkpoint-log",
       slice: "Go on — b at 005 😀.",
       code: "invalid-input",

@@ -46,7 +46,7 @@ test("a checkpoint log: a task over three sessions, a refused conflicting decisi
   ok(memento("next", file, "Begin with orders/batch_3/ file 095."));
   let p = plan("2026-04-22T09:30Z");
   assert.deepEqual(p.decisions.superseded.map((d) => [d.id, d.by]), [["2026-04-22T07:12Z", "2026-04-22T09:12Z"]]);
-  assert.deepEqual(p.resume_from, { unit: "orders/batch_3/", stopped_at: "094", continue_at: "095" });
+  assert.deepEqual(p.resume_from, { unit: "orders/batch_3/", stopped_at: "094", continue_at: "095", text: "orders/batch_3/: stopped at 094, continue at 095" });
   assert.deepEqual(p.completed.map((u) => u.unit), ["orders/batch_1/", "orders/batch_2/"]);
 
   // Session 3 finishes the task and archives the memory.

@@ -26,7 +26,7 @@ console.log(JSON.stringify({ status: p.status, next: p.nextAction.text, resume: 
 const expected = {
   status: "in-progress",
   next: "Go on with b at 005.",
-  resume: { unit: "b", stoppedAt: "004", continueAt: "005" },
+  resume: { unit: "b", stoppedAt: "004", continueAt: "005", text: "b: stopped at 004, continue at 005" },
   dialect: "checkpoint-log",
   written: true,
   code: "conflicting-decision",
@@ -54,7 +54,7 @@ test("Node 18 runs the CLI: check, plan --json, checkpoint", { skip: !node18() &
   assert.equal(run(node18(), [cli, "check", file]).status, 0);
   const plan = run(node18(), [cli, "plan", file, "--json"]);
   assert.equal(plan.status, 0, plan.stderr);
-  assert.deepEqual(JSON.parse(plan.stdout).resume_from, { unit: "b", stopped_at: "004", continue_at: "005" });
+  assert.deepEqual(JSON.parse(plan.stdout).resume_from, { unit: "b", stopped_at: "004", continue_at: "005", text: "b: stopped at 004, continue at 005" });
   const cp = run(node18(), [cli, "checkpoint", file, "--discovery", "Node 18 writes too"]);
   assert.equal(cp.status, 0, cp.stderr);
   assert.match(readFileSync(file, "utf8"), /— Node 18 writes too\n/);

@@ -222,8 +222,7 @@ function plan({ args, opts }, out) {
     out(`status: ${data.status}`);
     if (data.nextAction) out(`next action: ${data.nextAction.text} (line ${data.nextAction.line})`);
     if (data.resumeFrom) {
-      const r = data.resumeFrom;
-      out(`resume from: ${r.unit}${r.stoppedAt ? `, stopped at ${r.stoppedAt}` : ""}${r.continueAt ? `, continue at ${r.continueAt}` : ""}`);
+      out(`resume from: ${data.resumeFrom.text}`);
     }
     const names = (units) => units.map((u) => u.unit).join(", ");
     if (data.completed.length) out(`completed (${data.completed.length}): ${names(data.completed)}`);

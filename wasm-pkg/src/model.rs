@@ -63,6 +63,8 @@ pub fn resume_from(w: &mut Json, plan: &Plan) {
     };
     w.obj().field("unit", &r.unit);
     w.field_opt("stoppedAt", r.stopped_at.as_deref()).field_opt("continueAt", r.continue_at.as_deref());
+    // The resume line as the core words it (the prompt's, the CLI's).
+    w.field("text", &r.to_string());
     w.end_obj();
 }
 

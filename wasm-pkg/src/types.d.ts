@@ -175,7 +175,13 @@ export interface NextAction {
   line: number;
 }
 
-export interface ResumeFrom { unit: string; stoppedAt: string | null; continueAt: string | null }
+export interface ResumeFrom {
+  unit: string;
+  stoppedAt: string | null;
+  continueAt: string | null;
+  /** The resume line as the core words it: `orders/batch_3/: stopped at 094, continue at 095`. */
+  text: string;
+}
 
 export interface PlanUnit { unit: string; status: Status; range: string | null; line: number }
 

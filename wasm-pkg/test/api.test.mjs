@@ -31,7 +31,7 @@ test("plan: docs/plan.md on seed 000", () => {
     source: "next-step",
     line: 15,
   });
-  assert.deepEqual(p.resumeFrom, { unit: "orders/batch_3/", stoppedAt: "094", continueAt: "095" });
+  assert.deepEqual(p.resumeFrom, { unit: "orders/batch_3/", stoppedAt: "094", continueAt: "095", text: "orders/batch_3/: stopped at 094, continue at 095" });
   assert.deepEqual(p.completed.map((u) => [u.unit, u.range, u.line]), [["orders/batch_1/", "001-047", 6], ["orders/batch_2/", "048-091", 7]]);
   assert.deepEqual(p.pending.map((u) => u.unit), ["orders/batch_4/", "orders/batch_5/"]);
   assert.deepEqual(p.decisions.active.map((d) => d.id), ["2026-04-22T07:12Z", "2026-04-22T07:23Z"]);
@@ -130,7 +130,7 @@ test("edits: each operation of docs/edits.md, and the guards", () => {
   assert.deepEqual(m.plan(t, { now: NOW }).decisions.superseded.map((d) => [d.id, d.by]), [["2026-04-22T07:23Z", "2026-04-22T08:00Z#2"]]);
   t = m.setProgress(t, "orders/batch_3/", "COMPLETED").text;
   t = m.setProgress(t, "orders/batch_4/", "in_progress", { stoppedAt: "140" }).text;
-  assert.deepEqual(m.plan(t, { now: NOW }).resumeFrom, { unit: "orders/batch_4/", stoppedAt: "140", continueAt: "141" });
+  assert.deepEqual(m.plan(t, { now: NOW }).resumeFrom, { unit: "orders/batch_4/", stoppedAt: "140", continueAt: "141", text: "orders/batch_4/: stopped at 140, continue at 141" });
   t = m.setNext(t, "Continue orders/batch_4/ at file 141.").text;
   assert.equal(m.parse(t).nextStep.text, "Continue orders/batch_4/ at file 141.");
   t = m.complete(t, "all batches processed.", at).text;
