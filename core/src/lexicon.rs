@@ -679,16 +679,43 @@ const WAITING_ON_A_PERSON: &[&str] = &[
     "väntar på godkännande", "ожидает одобрения", "承認待ち", "レビュー待ち", "승인 대기", "等待审批", "等待确认",
 ];
 
+/// A wait, in words that open it (`waiting on Alice to review PR #42`, `awaiting feedback
+/// from the client`, `blocked on the client's credentials`); it is a wait on a person when
+/// what it waits for, a few words on, is something only a person gives ([`PERSON_GIVES`]),
+/// and it is not a note in parentheses.
+const WAIT_OPENERS: &[&str] = &["waiting on", "waiting for", "waits on", "waits for", "awaiting", "blocked on", "blocked by"];
+
+/// Stems of what only a person gives: a review, an approval, a decision, access.
+const PERSON_GIVES: &[&str] = &[
+    "review", "approv", "sign", "feedback", "input", "decision", "decide", "answer", "reply", "respond", "confirm", "access",
+    "credential", "permission", "go-ahead", "green light", "merge",
+];
+
+/// How many words after a wait's opener may say what it waits for.
+const WAIT_REACH: usize = 6;
+
 /// Whether a lower-cased line says the run waits on a person (approval, review, an action
 /// only a human can take).
 pub(crate) fn waits_on_a_person(line: &str) -> bool {
-    WAITING_ON_A_PERSON.iter().any(|p| {
-        line.match_indices(p).any(|(at, _)| {
-            // Whole words: `hitl` is not in `hitless`.
-            let before = line[..at].chars().next_back();
-            let after = line[at + p.len()..].chars().next();
-            let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
-            !word(before) && !word(after)
+    // Whole words: `hitl` is not in `hitless`.
+    let whole = |at: usize, len: usize| {
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+        !word(line[..at].chars().next_back()) && !word(line[at + len..].chars().next())
+    };
+    if WAITING_ON_A_PERSON.iter().any(|p| line.match_indices(p).any(|(at, _)| whole(at, p.len()))) {
+        return true;
+    }
+    WAIT_OPENERS.iter().any(|opener| {
+        // A wait in parentheses notes a detail (`Architecture: TBD (awaiting a decision)`),
+        // not where the run stands.
+        let in_note = |at: usize| line[..at].matches('(').count() > line[..at].matches(')').count();
+        line.match_indices(opener).filter(|&(at, _)| whole(at, opener.len()) && !in_note(at)).any(|(at, _)| {
+            let rest = &line[at + opener.len()..];
+            let rest = &rest[..rest.find(['.', ';', '\n']).unwrap_or(rest.len())];
+            rest.split_whitespace().take(WAIT_REACH).any(|w| {
+                let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
+                PERSON_GIVES.iter().any(|g| w.starts_with(g))
+            })
         })
     })
 }
@@ -704,7 +731,7 @@ pub(crate) fn may_claim(line: &str) -> bool {
     static WORDS: OnceLock<(Phrases, Box<[u64; 1024]>)> = OnceLock::new();
     let (words, opens) = WORDS.get_or_init(|| {
         let mut words: Phrases = Default::default();
-        for p in ALL_DONE.iter().chain(WAITING_ON_A_PERSON).chain(&["all"]).filter(|p| p.is_ascii()) {
+        for p in ALL_DONE.iter().chain(WAITING_ON_A_PERSON).chain(WAIT_OPENERS).chain(&["all"]).filter(|p| p.is_ascii()) {
             let first = p.split(' ').next().unwrap_or(p);
             words.entry(first.as_bytes()).or_default().push(p.as_bytes());
         }
@@ -1384,6 +1411,13 @@ mod tests {
         assert!(waits_on_a_person("**next steps for user:**"));
         assert!(!waits_on_a_person("no further action required."));
         assert!(!waits_on_a_person("waiting for the build"));
+        // A wait whose object, a few words on, only a person gives; not one in parentheses.
+        assert!(waits_on_a_person("current: waiting on alice to review pr #42 before merging."));
+        assert!(waits_on_a_person("blocked on the client's credentials for prod"));
+        assert!(waits_on_a_person("awaiting feedback from the design team"));
+        assert!(!waits_on_a_person("architecture: tbd (awaiting team lead decision)"));
+        assert!(!waits_on_a_person("waiting for ci to finish; the review comes later in the week"));
+        assert!(may_claim("Current: waiting on Alice to review PR #42"));
     }
 
     #[test]

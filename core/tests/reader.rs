@@ -533,6 +533,9 @@ fn the_status_a_file_states_for_the_run() {
     // On the state heading itself, over prose: under way, not "not started".
     let text = "# CLAUDE.md\n\n## Current Status: Phase 3 of 5 (in progress)\n\nPhase 3 (web UI) is underway: the edit form is next.\n\n## Commands\n- `pnpm dev`\n";
     assert_eq!(plan_of(text).status, RunStatus::InProgress);
+    // A wait on a person, in words of its own (not a phrase of the lexicon).
+    let text = "# Notes\n\nCurrent: waiting on Alice to review PR #42 before merging.\n\n- [x] Implement export\n- [x] Open PR #42\n";
+    assert_eq!(plan_of(text).status, RunStatus::Blocked);
     // A session's own status is that session's: a later one moves on.
     let text = "# Log\n\n## 2025-11-01\n**Status:** Blocked on CI\n\n## 2025-11-02\n- [x] Fixed CI\n- [ ] Release\n";
     assert_eq!(plan_of(text).status, RunStatus::InProgress);
