@@ -44,6 +44,10 @@ const FRAGMENTS: &[&str] = &[
     "{\"id\":\"T-1\",\"name\":\"a\",\"status\":\"done\"}", "\"status\":\"In progress - x\"", "\"outcome\":\"Complete: é\"",
     "\"current_task_id\":\"T-1\"", "\"focus\":\"a\"", "\"next_actions\":[\"go\"]", "\"decisions\":\"d\"",
     "\"type\":\"project\"", "\"reason\":\"r\"", "\"ts\":\"2026-04-22T07:12Z\"", "\"features\":[", "\"tasks\":{",
+    // Decisions outside lists, boxes under way, stated statuses, waits, overall figures.
+    "| Date | Decision |\n|---|---|\n", "| 2025-04-01 | Use X |\n", "# Decision Log\n", "### Context\n", "[2025-04-01 10:00:00] - ",
+    "(completed: a; remaining: b)", "  - [x] ", "## In Progress\n", "**Status:** Blocked — ", "## Current Status: ",
+    "waiting on Alice to review", "(in progress)", " in progress", "Overall: 95% complete", "%", "Completed search",
 ];
 
 fn assert_sound(text: &str) -> Document {
