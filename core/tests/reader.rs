@@ -62,6 +62,30 @@ fn handoff_titles_for_what_was_done_and_what_is_left() {
 }
 
 #[test]
+fn next_step_titles_and_labels_as_people_write_them() {
+    // (the title or label line, the block under it, the next action it gives)
+    let cases = [
+        ("**Next session should:**", "1. Wire the webhook\n2. Add tests", "Wire the webhook"),
+        ("TODO next time:", "- Wire the webhook", "Wire the webhook"),
+        ("## 🎯 Immediate Priorities", "1. Wire the webhook", "Wire the webhook"),
+        ("### Where to pick up", "Wire the webhook in `billing.rs`.", "Wire the webhook in `billing.rs`."),
+        ("→ Next: wire the webhook", "", "wire the webhook"),
+        ("## Plan for tomorrow", "- Wire the webhook", "Wire the webhook"),
+        ("## 次回やること", "- Webhookを接続する", "Webhookを接続する"),
+        ("## 下次继续", "- 接入 webhook", "接入 webhook"),
+        ("## 다음에 할 일", "- 웹훅 연결", "웹훅 연결"),
+        ("## Para la próxima sesión", "- Conectar el webhook", "Conectar el webhook"),
+        ("## Nächstes Mal", "- Webhook anbinden", "Webhook anbinden"),
+        ("## À faire ensuite", "- Brancher le webhook", "Brancher le webhook"),
+    ];
+    for (head, body, next) in cases {
+        let p = plan_of(&format!("# Notes\n\n## Done\n- Parser\n\n{head}\n{body}\n"));
+        let got = p.next_action.map(|n| (n.source, n.text));
+        assert_eq!(got, Some((NextActionSource::NextStep, next.to_owned())), "{head}");
+    }
+}
+
+#[test]
 fn a_status_column_in_a_table() {
     let text = "# Tasks\n\n| # | Task | Owner | Status |\n|---|------|-------|--------|\n| 1 | Auth | ana | ✅ Done |\n| 2 | Export | bo | In progress |\n| 3 | Docs | cy | Not started |\n";
     let p = plan_of(text);

@@ -143,7 +143,9 @@ pub(crate) fn labels(doc: &Document) -> Vec<Span> {
         if body.starts_with('#') {
             continue;
         }
+        // An arrow or a pointing hand before the label (`→ Next: …`, `👉 Next steps:`).
         let marker = list_marker(body);
+        let marker = marker + (body[marker..].len() - body[marker..].trim_start_matches(['→', '➡', '👉', '⏩', '\u{fe0f}', ' ']).len());
         body = &body[marker..];
         if !lexicon::may_open_with_next(body) {
             continue;
