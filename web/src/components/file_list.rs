@@ -14,8 +14,10 @@ pub fn FileList() -> impl IntoView {
     let workspace = expect_context::<Workspace>();
     let filter = RwSignal::new(String::new());
     let rows = move || {
-        let wanted = filter.get().to_lowercase();
-        workspace.files.with(|files| files.iter().filter(|f| f.name.to_lowercase().contains(&wanted)).map(row).collect::<String>())
+        // The core's lower case: the standard library's links its own tables (core/src/case.rs).
+        let lower = memento_core::internal::to_lower;
+        let wanted = lower(&filter.get());
+        workspace.files.with(|files| files.iter().filter(|f| lower(&f.name).contains(&wanted)).map(row).collect::<String>())
     };
     let go = move |ev: leptos::ev::MouseEvent| {
         let button = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("button[data-file]").ok().flatten());
