@@ -40,7 +40,7 @@ test("a memory bank folder is one project: Now, Next and Decisions across its fi
 
 test("a project's Now shows what each file is on: its resume point, its current focus, the task its title names", async () => {
   const folder = [
-    { name: "activeContext.md", text: "# Active Context\n\n## Current Focus\n- [ ] Export to CSV\n- Wire the audit log\n\n## Next Steps\n- Write the CSV exporter's tests\n" },
+    { name: "activeContext.md", text: "# Active Context\n\n## Current Focus\n- Wire the audit log\n- ⏳ Export to CSV\n\n## Next Steps\n- Write the CSV exporter's tests\n" },
     {
       name: "handoff.md",
       text: "# Session Memory — orders-import\n\n## Progress Markers\n- COMPLETED: orders/batch_1/ (files 001-047)\n- IN_PROGRESS: orders/batch_3/ (files 092-???, stopped at 094)\n\n## Next Session Start\nBegin with orders/batch_3/ file 095\n",
@@ -54,8 +54,8 @@ test("a project's Now shows what each file is on: its resume point, its current 
   const rows = (await now.locator("li").allTextContents()).map((r) => r.replace(/\s+/g, " ").trim());
   // Each file's rows together, whatever order the folder's files came in.
   for (const row of [
-    "IN_PROGRESS Wire the audit log · current focus activeContext.md, line 5",
-    "PENDING Export to CSV · current focus activeContext.md, line 4",
+    "IN_PROGRESS Wire the audit log · current focus activeContext.md, line 4",
+    "PENDING Export to CSV · current focus activeContext.md, line 5",
     "IN_PROGRESS orders/batch_3/: stopped at 094, continue at 095 handoff.md, line 5",
     "IN_PROGRESS ISSUE-426 notes.md, line 1",
   ]) {
@@ -63,7 +63,7 @@ test("a project's Now shows what each file is on: its resume point, its current 
   }
   assert.equal(rows.length, 4, "nothing from progress.md: its pending work is not its focus");
   // The resume point comes before the rest of its file.
-  assert.ok(rows.indexOf("IN_PROGRESS Wire the audit log · current focus activeContext.md, line 5") < rows.indexOf("PENDING Export to CSV · current focus activeContext.md, line 4"));
+  assert.ok(rows.indexOf("IN_PROGRESS Wire the audit log · current focus activeContext.md, line 4") < rows.indexOf("PENDING Export to CSV · current focus activeContext.md, line 5"));
   for (const colorScheme of ["light", "dark"]) {
     await page.emulateMedia({ colorScheme });
     for (const [size, viewport] of [["laptop", LAPTOP], ["phone", PHONE]]) {

@@ -790,11 +790,11 @@ mod tests {
 
     #[test]
     fn now_is_the_resume_point_then_the_open_units_then_what_the_focus_lists() {
-        let bank = "# Active Context\n\n## Current Focus\n- [ ] Export to CSV\n- Wire the audit log\n\n## Next Steps\n- Write the CSV exporter's tests\n";
+        let bank = "# Active Context\n\n## Current Focus\n- Wire the audit log\n- ⏳ Export to CSV\n\n## Next Steps\n- Write the CSV exporter's tests\n";
         assert_eq!(
             now("memory-bank/activeContext.md", bank),
-            [("IN_PROGRESS", "Wire the audit log".to_owned(), 5, true), ("PENDING", "Export to CSV".to_owned(), 4, true)],
-            "the unit in progress first; an unticked item of the focus too, not the next steps"
+            [("IN_PROGRESS", "Wire the audit log".to_owned(), 4, true), ("PENDING", "Export to CSV".to_owned(), 5, true)],
+            "the unit in progress; a waiting item of the focus too, not the next steps"
         );
         let log = "# Session Memory — orders-import\n\n## Progress Markers\n- COMPLETED: orders/batch_1/ (files 001-047)\n\
                    - IN_PROGRESS: orders/batch_3/ (files 092-???, stopped at 094)\n\n## Next Session Start\nBegin with orders/batch_3/ file 095\n";
