@@ -3,9 +3,11 @@
 //! read-only instead, apart from the workspace.
 
 use crate::components::{DropZone, FileCard, FileList, LoadErrors, Projects};
+use crate::export::escape;
 use crate::model::{LoadedFile, Workspace};
 use crate::share;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -34,17 +36,14 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// The page's title and landing line.
 #[component]
 fn Header() -> impl IntoView {
-    view! {
-        <header class="top">
-            <h1>"Memento"</h1>
-            <p data-testid="landing">
-                "See where an AI coding agent's run stands: drop its "<code>"session_memory.md"</code>", Claude Code's session notes, a "
-                <code>"memory-bank/"</code>" folder, a "<code>"claude-progress.txt"</code>" or memory rows as JSON or JSONL. Read in your browser; nothing is uploaded."
-            </p>
-        </header>
-    }
+    // Markup: a typed view per element of a static text compiles code of its own.
+    const LANDING: &str = "<h1>Memento</h1><p data-testid=\"landing\">See where an AI coding agent's run stands: drop its <code>session_memory.md</code>, \
+        Claude Code's session notes, a <code>memory-bank/</code> folder, a <code>claude-progress.txt</code> or memory rows as JSON or JSONL. \
+        Read in your browser; nothing is uploaded.</p>";
+    view! { <header class="top" inner_html=LANDING></header> }
 }
 
 #[component]
@@ -73,30 +72,39 @@ fn SharedView(shared: Result<share::Shared, String>) -> impl IntoView {
             let file = LoadedFile::parse(0, shared.name, shared.text, false);
             let failed = RwSignal::new(None::<String>);
             let (name, text) = (file.name.clone(), file.source.clone());
-            // Into the workspace kept in this browser, then there.
-            let copy = move |_| match crate::model::copy_into_workspace(&name, &text) {
-                Ok(()) => {
-                    let _ = window().location().assign("./");
+            // "Copy into my workspace": into the workspace kept in this browser, then there.
+            let copy = move |ev: leptos::ev::MouseEvent| {
+                let asked = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("[data-testid=copy-to-workspace]").ok().flatten());
+                if asked.is_none() {
+                    return;
                 }
-                Err(why) => failed.set(Some(why)),
+                match crate::model::copy_into_workspace(&name, &text) {
+                    Ok(()) => drop(window().location().assign("./")),
+                    Err(why) => failed.set(Some(why)),
+                }
+            };
+            let note = move || {
+                let mut out = "<p class=\"shared-note\" data-testid=\"shared-note\">Read-only: opened from a share link. The file came inside the link; nothing was \
+                    sent to any server. <button type=\"button\" data-testid=\"copy-to-workspace\">Copy into my workspace</button> <a href=\"./\">Open your workspace</a></p>"
+                    .to_owned();
+                if let Some(why) = failed.get() {
+                    out.push_str(&format!("<p class=\"load-errors\" role=\"alert\">Not copied: {}.</p>", escape(&why)));
+                }
+                out
             };
             view! {
-                <p class="shared-note" data-testid="shared-note">
-                    "Read-only: opened from a share link. The file came inside the link; nothing was sent to any server. "
-                    <button type="button" data-testid="copy-to-workspace" on:click=copy>"Copy into my workspace"</button>
-                    " "
-                    <a href="./">"Open your workspace"</a>
-                </p>
-                {move || failed.get().map(|why| view! { <p class="load-errors" role="alert">{format!("Not copied: {why}.")}</p> })}
+                <div on:click=copy inner_html=note></div>
                 <FileCard file />
             }
             .into_any()
         }
-        Err(why) => view! {
-            <p class="load-errors" role="alert" data-testid="share-error">{format!("This share link is broken: {why}.")}</p>
-            <p><a href="./">"Open your workspace"</a></p>
+        Err(why) => {
+            let broken = format!(
+                "<p class=\"load-errors\" role=\"alert\" data-testid=\"share-error\">This share link is broken: {}.</p><p><a href=\"./\">Open your workspace</a></p>",
+                escape(&why)
+            );
+            view! { <div inner_html=broken></div> }.into_any()
         }
-        .into_any(),
     };
     view! {
         <Header />

@@ -39,8 +39,9 @@ pub fn DropZone() -> impl IntoView {
         left.remove();
         dropped.remove();
     });
+    // Either picker (the change of a file input bubbles to the zone).
     let on_change = move |ev: Event| {
-        let input: HtmlInputElement = event_target(&ev);
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) else { return };
         if let Some(files) = input.files() {
             read_files(files, workspace);
         }
@@ -66,33 +67,20 @@ pub fn DropZone() -> impl IntoView {
     });
     on_cleanup(move || paste.remove());
 
-    // A folder picker is a file input with `webkitdirectory`, an attribute the view macro
-    // has no name for: set on the element once it exists.
-    let folder = NodeRef::<leptos::html::Input>::new();
-    Effect::new(move |_| {
-        if let Some(input) = folder.get() {
-            let _ = input.set_attribute("webkitdirectory", "");
-        }
-    });
-
+    // Markup: the pickers are file inputs (a folder's has `webkitdirectory`, an attribute the
+    // view macro has no name for).
+    const PICKERS: &str = "<p>Drop or paste memory files here, or choose </p>\
+        <label class=\"file-picker\">files<input type=\"file\" multiple data-testid=\"file-input\"></label><p> or </p>\
+        <label class=\"file-picker\">a folder<input type=\"file\" multiple webkitdirectory data-testid=\"folder-input\"></label>";
     view! {
         <section
             class="drop-zone"
             class:dragging=move || dragging.get()
             data-testid="drop-zone"
             aria-label="Load memory files"
-        >
-            <p>"Drop or paste memory files here, or choose "</p>
-            <label class="file-picker">
-                "files"
-                <input type="file" multiple data-testid="file-input" on:change=on_change />
-            </label>
-            <p>" or "</p>
-            <label class="file-picker">
-                "a folder"
-                <input type="file" multiple data-testid="folder-input" node_ref=folder on:change=on_change />
-            </label>
-        </section>
+            on:change=on_change
+            inner_html=PICKERS
+        ></section>
     }
 }
 

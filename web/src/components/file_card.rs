@@ -45,7 +45,7 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
     let top = top(&file, workspace.is_some());
     let (lists, rows) = lists(&file);
     let source = source_view(&file, Shown::default());
-    let edited = workspace.map(|_| edited::markup(&file));
+    let edited = if workspace.is_some() { edited::markup(&file) } else { String::new() };
     let store = file.summary.store.clone();
     let editor = workspace.map(|_| {
         let s = &file.summary;
@@ -119,7 +119,7 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
             <div class="card-body" class:folded=folded>
                 <div inner_html=body></div>
                 {workspace.map(|_| view! { <Actions file=file.get_value() secrets /> })}
-                {edited.map(|markup| view! { <div inner_html=markup></div> })}
+                <div inner_html=edited></div>
                 {editor}
                 {store.map(|store| view! { <StoreRowsPanel file=id store /> })}
                 <div inner_html=lists></div>

@@ -8,6 +8,7 @@ use crate::model::{StoreRow, StoreRows};
 use crate::rows::line_link;
 use leptos::prelude::*;
 use std::fmt::Write;
+use wasm_bindgen::JsCast;
 
 /// Rows shown before "Show all".
 const ROWS: usize = 100;
@@ -17,38 +18,46 @@ pub fn StoreRowsPanel(file: usize, store: StoreRows) -> impl IntoView {
     let scope = RwSignal::new(String::new());
     let all = RwSignal::new(store.rows.len() <= ROWS);
     let total = store.rows.len();
-    let choices = (store.scopes.len() > 1).then(|| {
-        let options = store
-            .scopes
-            .iter()
-            .map(|(name, n)| view! { <option value=name.clone()>{format!("{name} · {}", rows(*n))}</option> })
-            .collect_view();
-        view! {
-            <label class="scope-filter">"Scope "
-                <select data-testid="scope-filter" aria-label="Show the rows of one scope"
-                    prop:value=scope on:change=move |ev| scope.set(event_target_value(&ev))>
-                    <option value="">{format!("all {} · {}", store.scopes.len(), rows(total))}</option>
-                    {options}
-                </select>
-            </label>
+    // The head as markup: the filter to one scope (when there are several) and the audit.
+    let mut head = String::from("<h3>Memory rows</h3><p class=\"store-summary\">");
+    if store.scopes.len() > 1 {
+        let _ = write!(
+            head,
+            "<label class=\"scope-filter\">Scope <select data-testid=\"scope-filter\" aria-label=\"Show the rows of one scope\"><option value=\"\">all {} · {}</option>",
+            store.scopes.len(),
+            rows(total)
+        );
+        for (name, n) in &store.scopes {
+            let _ = write!(head, "<option value=\"{0}\">{0} · {1}</option>", escape(name), rows(*n));
         }
-    });
-    let audit = audit_line(&store.rows);
+        head.push_str("</select></label>");
+    }
+    let _ = write!(head, "<span data-testid=\"store-audit\">{}</span></p>", audit_line(&store.rows));
     let store = StoredValue::new(store);
     let groups = move || {
         let wanted = scope.get();
         let cap = if all.get() { usize::MAX } else { ROWS };
-        store.with_value(|s| groups(file, s, (!wanted.is_empty()).then_some(wanted.as_str()), cap))
+        let mut out = store.with_value(|s| groups(file, s, (!wanted.is_empty()).then_some(wanted.as_str()), cap));
+        if !all.get() {
+            let _ = write!(out, "<button type=\"button\" class=\"more\" data-act=\"all-rows\">Show all {total} rows</button>");
+        }
+        out
     };
-    let more = move || {
-        (!all.get()).then(|| view! { <button type="button" class="more" on:click=move |_| all.set(true)>{format!("Show all {total} rows")}</button> })
+    // The filter's choice, and "Show all" (its button is drawn with the rows).
+    let choose = move |ev: leptos::ev::Event| {
+        if let Some(select) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
+            scope.set(select.value());
+        }
+    };
+    let more = move |ev: leptos::ev::MouseEvent| {
+        if ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|e| e.get_attribute("data-act").as_deref() == Some("all-rows")) {
+            all.set(true);
+        }
     };
     view! {
-        <section class="store" data-testid="store">
-            <h3>"Memory rows"</h3>
-            <p class="store-summary">{choices}<span data-testid="store-audit">{audit}</span></p>
+        <section class="store" data-testid="store" on:change=choose on:click=more>
+            <div inner_html=head></div>
             <div inner_html=groups></div>
-            {more}
         </section>
     }
 }
