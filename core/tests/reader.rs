@@ -66,7 +66,6 @@ fn next_step_titles_and_labels_as_people_write_them() {
     // (the title or label line, the block under it, the next action it gives)
     let cases = [
         ("**Next session should:**", "1. Wire the webhook\n2. Add tests", "Wire the webhook"),
-        ("TODO next time:", "- Wire the webhook", "Wire the webhook"),
         ("## 🎯 Immediate Priorities", "1. Wire the webhook", "Wire the webhook"),
         ("### Where to pick up", "Wire the webhook in `billing.rs`.", "Wire the webhook in `billing.rs`."),
         ("→ Next: wire the webhook", "", "wire the webhook"),

@@ -144,8 +144,10 @@ pub(crate) fn labels(doc: &Document) -> Vec<Span> {
             continue;
         }
         // An arrow or a pointing hand before the label (`→ Next: …`, `👉 Next steps:`).
-        let marker = list_marker(body);
-        let marker = marker + (body[marker..].len() - body[marker..].trim_start_matches(['→', '➡', '👉', '⏩', '\u{fe0f}', ' ']).len());
+        let mut marker = list_marker(body);
+        if body.as_bytes().get(marker).is_some_and(|&b| b >= 0x80) {
+            marker += body[marker..].len() - body[marker..].trim_start_matches(['→', '➡', '👉', '⏩', '\u{fe0f}', ' ']).len();
+        }
         body = &body[marker..];
         if !lexicon::may_open_with_next(body) {
             continue;
