@@ -98,6 +98,14 @@ fn a_status_column_in_a_table() {
     assert_eq!((names(&p.completed), names(&p.pending)), (vec!["ログイン"], vec!["検索"]));
     // A table without a status column names no units.
     assert!(plan_of("| Date | Note |\n|---|---|\n| 2026-01-02 | done |\n").completed.is_empty());
+    // A column whose every cell says a status is one, whatever its header.
+    let p = plan_of("| Feature | Done |\n|---|---|\n| Login | ✅ |\n| Search | 🚧 |\n| Export | ⏳ |\n");
+    assert_eq!((names(&p.completed), names(&p.open), names(&p.pending)), (vec!["Login"], vec!["Search"], vec!["Export"]));
+    // A column of percentages: 100% done, 0% pending, any other figure under way.
+    let p = plan_of("| Phase | Progress |\n|---|---|\n| Setup | 100% |\n| API | **60%** |\n| UI | 0% |\n");
+    assert_eq!((names(&p.completed), names(&p.open), names(&p.pending)), (vec!["Setup"], vec!["API"], vec!["UI"]));
+    // A column with one cell that is no status is no status column.
+    assert!(plan_of("| Item | Note |\n|---|---|\n| Login | ✅ |\n| Search | see #12 |\n").completed.is_empty());
 }
 
 #[test]

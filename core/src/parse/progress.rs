@@ -120,6 +120,23 @@ fn half_done(line: &str) -> bool {
     done && left
 }
 
+/// The status a table cell says: a status word, phrase or emoji.
+fn cell_status(cell: &str) -> Option<Status> {
+    lexicon::status_of(cell).or_else(|| lexicon::status_value(cell))
+}
+
+/// A progress figure alone in a cell (`100%`, `60 %`, `**0%**`): done at 100, pending at 0,
+/// else under way.
+fn percent_status(cell: &str) -> Option<Status> {
+    let figure = cell.trim_matches(['*', '_', '`', ' ']).strip_suffix('%')?.trim_end();
+    match figure.parse::<u32>().ok()? {
+        100 => Some(Status::Completed),
+        0 => Some(Status::Pending),
+        1..=99 => Some(Status::InProgress),
+        _ => None,
+    }
+}
+
 /// The lines of top-level paragraphs that open or close with a status emoji
 /// (`✅ **Basic Stipend Calculation**`, `🔄 **Data Expansion**`): each is a unit. Returns
 /// where the lists right under such paragraphs lie: their items tell what the unit holds
@@ -487,20 +504,30 @@ fn dated_paragraphs(doc: &Document, markers: &mut Vec<ProgressMarker>) {
 }
 
 /// Rows of tables with a status column (`| Task | Status |`, `| 機能 | 状態 |`): each row is a
-/// unit, named by its first column that is not the status or an index.
+/// unit, named by its first column that is not the status or an index. A column without
+/// such a header is a status column when every cell of it says a status (`| Login | ✅ |`),
+/// or a progress column when every cell is a percentage (`100%` done, `0%` pending, any
+/// other figure under way).
 fn tables(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
     for table in outline.paragraphs.iter().filter_map(|&p| table::read(text, p)) {
         let heads = &table.header;
-        let Some(status_col) = heads.iter().position(|c| lexicon::label_of(&text[c.range()]) == Some(Meaning::StatusField)) else {
+        let rows: Vec<Vec<Span>> = table.rows.iter().map(|&r| table::cells(text, r)).collect();
+        let labelled = heads.iter().position(|c| lexicon::label_of(&text[c.range()]) == Some(Meaning::StatusField));
+        let every = |col: usize, reads: &dyn Fn(&str) -> bool| {
+            rows.len() >= 2 && rows.iter().all(|cs| cs.get(col).is_some_and(|c| reads(&text[c.range()])))
+        };
+        let Some(status_col) = labelled
+            .or_else(|| (1..heads.len()).find(|&i| every(i, &|cell| cell_status(cell).is_some())))
+            .or_else(|| (1..heads.len()).find(|&i| every(i, &|cell| percent_status(cell).is_some())))
+        else {
             continue;
         };
         let Some(name_col) = (0..heads.len()).find(|&i| i != status_col && !table::is_index(text, heads[i])) else { continue };
-        for &row in &table.rows {
-            let cs = table::cells(text, row);
+        for (&row, cs) in table.rows.iter().zip(&rows) {
             let (Some(&status_cell), Some(&name_cell)) = (cs.get(status_col), cs.get(name_col)) else { continue };
             let cell = &text[status_cell.range()];
-            let Some(status) = lexicon::status_of(cell).or_else(|| lexicon::status_value(cell)) else { continue };
+            let Some(status) = cell_status(cell).or_else(|| percent_status(cell)) else { continue };
             let name = table::trim_markup(text, name_cell);
             if name.is_empty() {
                 continue;
