@@ -85,6 +85,17 @@ fn next_step_titles_and_labels_as_people_write_them() {
 }
 
 #[test]
+fn the_next_step_is_the_first_one_a_list_has_not_ticked_off() {
+    for done in ["- [x] Wire the webhook", "- ✅ Wire the webhook", "- Wire the webhook (done)", "- ~~Wire the webhook~~"] {
+        let p = plan_of(&format!("# Notes\n\n## Next Steps\n{done}\n- Add tests\n- Deploy\n"));
+        assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("Add tests"), "{done}");
+    }
+    // A step that says something is finished is still the step.
+    let p = plan_of("# Notes\n\n## Next Steps\n1. **Verify the migration finished** on staging\n2. Deploy\n");
+    assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("**Verify the migration finished** on staging"));
+}
+
+#[test]
 fn a_status_column_in_a_table() {
     let text = "# Tasks\n\n| # | Task | Owner | Status |\n|---|------|-------|--------|\n| 1 | Auth | ana | ✅ Done |\n| 2 | Export | bo | In progress |\n| 3 | Docs | cy | Not started |\n";
     let p = plan_of(text);

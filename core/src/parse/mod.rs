@@ -509,7 +509,22 @@ fn build_next_and_completion(doc: &mut Document, outline: &Outline) {
     }
 }
 
-/// The first paragraph or top-level item in `body`: (block span, its text).
+/// Whether an item marks itself done, as a list of steps is ticked off: a ticked box, a done
+/// emoji at either end (`✅ Wire the webhook`), a closing `(done)`, or its first line struck
+/// out whole (`~~Wire the webhook~~`). Not a step that merely says something is finished
+/// (`**All core functionality implemented**`): that is the step's content.
+fn marked_done(doc: &Document, item: &Item) -> bool {
+    let line = doc.text(crate::span::first_line(&doc.source, item.text));
+    let done = |found: Option<(Status, Span, Span)>| found.is_some_and(|(s, _, _)| s == Status::Completed);
+    item.checkbox == Some(true)
+        || done(crate::lexicon::emoji_at_ends(line))
+        || done(crate::lexicon::status_in_closing_parenthesis(line))
+        || line.starts_with("~~") && line.trim_end_matches(|c: char| c == '.' || c.is_whitespace()).ends_with("~~")
+}
+
+/// The first paragraph or top-level item in `body` that is still to do: (block span, its
+/// text). A step the list itself marks done (ticked, `✅`, `(done)`, struck out) is passed
+/// over: the next session starts at the first one left.
 fn first_block(doc: &Document, outline: &Outline, body: Span) -> Option<(Span, Span)> {
     let para = outline.paragraphs.iter().find(|p| body.contains(p.start())).map(|p| {
         let t = doc.text(*p).trim_end();
@@ -518,7 +533,7 @@ fn first_block(doc: &Document, outline: &Outline, body: Span) -> Option<(Span, S
     let item = doc
         .items
         .iter()
-        .find(|i| i.depth == 1 && body.contains(i.span.start()))
+        .find(|i| i.depth == 1 && body.contains(i.span.start()) && !marked_done(doc, i))
         .map(|i| (i.span, i.text));
     match (para, item) {
         (Some(p), Some(i)) => Some(if p.0.start() < i.0.start() { p } else { i }),
