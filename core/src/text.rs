@@ -1,5 +1,5 @@
 //! Small text helpers the readers and writers share: one line of a note, a next action or a
-//! prompt line; the file name of a path.
+//! prompt line; the file name of a path; the one progress figure a text states.
 
 /// One line of text: line breaks of every kind folded into spaces, runs of whitespace kept
 /// as written inside a line, the ends trimmed. A multi-line note never becomes several lines
@@ -25,9 +25,42 @@ pub(crate) fn file_name(path: &str) -> &str {
     path.rsplit(['/', '\\']).next().unwrap_or(path)
 }
 
+/// The one plain percentage `text` holds (`95% Complete`, `60 %`), with where its digits
+/// start and where its `%` ends: `None` when it holds none, or more than one (which of them is
+/// meant is not clear), or a figure that is no plain whole percentage (`95.5%`, `1,000%`,
+/// `150%`).
+pub(crate) fn lone_percentage(text: &str) -> Option<(u32, std::ops::Range<usize>)> {
+    let b = text.as_bytes();
+    let mut found = None;
+    for (at, _) in text.match_indices('%') {
+        let digits_end = text[..at].trim_end().len();
+        let digits = b[..digits_end].iter().rev().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits > 3 || b[..digits_end - digits].last().is_some_and(|&c| c == b'.' || c == b',') {
+            return None;
+        }
+        if found.is_some() {
+            return None;
+        }
+        let start = digits_end - digits;
+        let figure = text[start..digits_end].parse::<u32>().ok().filter(|&p| p <= 100)?;
+        found = Some((figure, start..at + 1));
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
-    use super::one_line;
+    use super::{lone_percentage, one_line};
+
+    #[test]
+    fn one_plain_percentage() {
+        assert_eq!(lone_percentage("**Overall Progress**: **95% Complete**"), Some((95, 24..27)));
+        assert_eq!(lone_percentage("60 %"), Some((60, 0..4)));
+        assert_eq!(lone_percentage("Frontend 100%, backend 80%"), None);
+        assert_eq!(lone_percentage("95.5% done"), None);
+        assert_eq!(lone_percentage("150%"), None);
+        assert_eq!(lone_percentage("no figure"), None);
+    }
 
     #[test]
     fn folds_every_line_break() {

@@ -144,20 +144,7 @@ fn overall_percent(line: &str) -> Option<u32> {
     if !whole || !progress {
         return None;
     }
-    let b = lower.as_bytes();
-    let mut found = None;
-    for (at, _) in lower.match_indices('%') {
-        let digits_end = lower[..at].trim_end().len();
-        let digits = b[..digits_end].iter().rev().take_while(|c| c.is_ascii_digit()).count();
-        if digits == 0 || digits > 3 || b[..digits_end - digits].last().is_some_and(|&c| c == b'.' || c == b',') {
-            return None; // `95.5%`, `1,000%`: not a plain figure
-        }
-        if found.is_some() {
-            return None; // two percentages: which is the run's is not clear
-        }
-        found = lower[digits_end - digits..digits_end].parse::<u32>().ok().filter(|&p| p <= 100);
-    }
-    found
+    crate::text::lone_percentage(&lower).map(|(figure, _)| figure)
 }
 
 /// Several blocks that each say they are where a fresh session starts: headings `START

@@ -128,13 +128,13 @@ fn cell_status(cell: &str) -> Option<Status> {
 /// A progress figure alone in a cell (`100%`, `60 %`, `**0%**`): done at 100, pending at 0,
 /// else under way.
 fn percent_status(cell: &str) -> Option<Status> {
-    let figure = cell.trim_matches(['*', '_', '`', ' ']).strip_suffix('%')?.trim_end();
-    match figure.parse::<u32>().ok()? {
-        100 => Some(Status::Completed),
-        0 => Some(Status::Pending),
-        1..=99 => Some(Status::InProgress),
-        _ => None,
-    }
+    let cell = cell.trim_matches(['*', '_', '`', ' ']);
+    let (figure, _) = crate::text::lone_percentage(cell).filter(|(_, at)| *at == (0..cell.len()))?;
+    Some(match figure {
+        100 => Status::Completed,
+        0 => Status::Pending,
+        _ => Status::InProgress,
+    })
 }
 
 /// The lines of top-level paragraphs that open or close with a status emoji
