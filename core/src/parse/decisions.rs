@@ -86,13 +86,6 @@ fn stamped_lines(doc: &Document, p: Span, out: &mut Vec<Written>) {
     }
 }
 
-/// Parts an architecture decision record is written in: headings of one decision, not
-/// decisions of their own.
-const RECORD_PARTS: &[&str] = &[
-    "context", "rationale", "consequences", "alternatives", "alternatives considered", "options", "options considered",
-    "implementation", "implementation details", "notes", "details", "background", "problem", "outcome", "pros", "cons",
-];
-
 /// Subsections of a decision log: a heading per decision, its title the decision (after its
 /// date, if it opens with one). A heading over decision items is their group, and one titled
 /// for a part of a record (`### Rationale`) belongs to the decision above it.
@@ -110,8 +103,7 @@ fn headings(doc: &Document, listed: &[Span], out: &mut Vec<Written>) {
         if super::roles::role_of(title) == SectionRole::Decisions || lexicon::label_of(title).is_some() {
             continue;
         }
-        let folded = crate::case::to_lower(title.trim().trim_end_matches(':'));
-        if RECORD_PARTS.contains(&folded.trim_matches(['*', '_', ' '])) {
+        if super::roles::is_detail_label(title.trim().trim_end_matches(':')) {
             continue;
         }
         if listed.iter().any(|d| s.span.contains(d.start())) {

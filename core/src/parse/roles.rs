@@ -224,15 +224,18 @@ pub(crate) fn list_labels(doc: &Document, paragraphs: &[Span]) -> Vec<ListLabel>
     labels
 }
 
-/// Labels over a list of what a unit holds or how it was done, not of units:
-/// `**Requirements:**`, `Key output:`, `Evidence:`, `Files changed:`.
+/// Labels over what a unit or a decision holds or how it was done, not over units or
+/// decisions of their own: `**Requirements:**`, `Key output:`, `Files changed:`, and the
+/// parts a decision record is written in (`### Context`, `**Rationale:**`, `Consequences`).
 const DETAIL_LABELS: &[&str] = &[
     "requirements", "acceptance criteria", "reference", "references", "notes", "note", "details", "context", "commands",
     "command", "key output", "output", "evidence", "links", "see also", "dependencies", "resources", "files changed",
     "files modified", "files created", "files touched", "key files", "verification", "validation", "test results",
+    "rationale", "consequences", "alternatives", "alternatives considered", "options", "options considered",
+    "implementation", "implementation details", "background", "problem", "outcome", "pros", "cons",
 ];
 
-fn is_detail_label(label: &str) -> bool {
+pub(super) fn is_detail_label(label: &str) -> bool {
     let t = normalize(label);
     DETAIL_LABELS.contains(&t.as_str())
 }
