@@ -96,6 +96,22 @@ fn the_next_step_is_the_first_one_a_list_has_not_ticked_off() {
 }
 
 #[test]
+fn session_notes_keep_their_work_in_current_state() {
+    let text = include_str!("fixtures/session-notes.md").replace(
+        "Migrating orders.py to optimistic locking; next: run the batch_3 fixtures.",
+        "Completed:\n- Lock pattern audit\n- Fixtures for batch_1\n\n- Pending: batch_3 fixtures, the migration note",
+    );
+    assert!(text.contains("- Lock pattern audit"));
+    let p = plan_of(&text);
+    assert_eq!(names(&p.completed), ["Lock pattern audit", "Fixtures for batch_1"]);
+    assert_eq!(names(&p.pending), ["batch_3 fixtures", "the migration note"]);
+    // Elsewhere in session notes a label is prose (Learnings, Worklog).
+    let text = include_str!("fixtures/session-notes.md").replace("_What worked well. What didn't. What to avoid._\n", "_What worked well. What didn't. What to avoid._\n\n- Done: nothing to add\n");
+    assert!(text.contains("- Done: nothing to add"));
+    assert!(plan_of(&text).completed.is_empty());
+}
+
+#[test]
 fn a_status_column_in_a_table() {
     let text = "# Tasks\n\n| # | Task | Owner | Status |\n|---|------|-------|--------|\n| 1 | Auth | ana | ✅ Done |\n| 2 | Export | bo | In progress |\n| 3 | Docs | cy | Not started |\n";
     let p = plan_of(text);

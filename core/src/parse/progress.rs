@@ -173,6 +173,12 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         if role == SectionRole::Procedure {
             continue;
         }
+        // Session notes keep their pending and finished work in Current State ("Pending
+        // tasks not yet completed", the template says): read there as free-form files are.
+        let state_list = !section_markers
+            && doc.dialect == Dialect::SessionNotes
+            && item.section.is_some_and(|s| doc.sections[s].role == SectionRole::CurrentState);
+        let section_markers = section_markers || state_list;
         // What a status or label opening the item says (read once, when first asked: most
         // items of a long log are entries or canonical status lines, which need no lexicon).
         let mut label = None;
