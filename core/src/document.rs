@@ -168,7 +168,7 @@ pub struct Entry {
 pub struct Decision {
     pub id: String,
     /// Where the decision is written, whole: its list item, table row, heading and body, or
-    /// line (docs/reader.md, "Decisions").
+    /// line (docs/reader.md, "The lexicon", on decisions that are not list items).
     pub span: Span,
     pub timestamp: Option<Timestamp>,
     pub text: Span,

@@ -1,4 +1,4 @@
-//! Decisions written other than as list items (docs/reader.md, "Decisions"):
+//! Decisions written other than as list items (docs/reader.md, "The lexicon"):
 //!
 //! - the rows of a decision table: a table with a Decision column (`| Date | Decision | Why |`),
 //!   or any table in a Decisions section, one decision per row;
