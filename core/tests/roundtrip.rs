@@ -183,6 +183,14 @@ proptest! {
     }
 }
 
+/// Found by the fragment soup: a stamped item whose status closes its line (the unit is
+/// named after the stamp, and its spans are the stamp-less line's, not the item's).
+#[test]
+fn a_stamped_item_with_a_closing_status_has_sound_spans() {
+    let doc = assert_sound("- 2026-04-22T07:12Z  \r**中文Final status: (in progress)\n");
+    assert!(doc.progress().iter().all(|m| m.units.iter().all(|u| !doc.text(u.name).contains("2026"))));
+}
+
 #[test]
 fn every_seed_is_sound() {
     for s in seeds() {

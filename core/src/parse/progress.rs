@@ -255,7 +255,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             continue;
         }
         if let Some((status, emoji, name)) = lexicon::emoji_at_ends(line_text) {
-            markers.push(simple(item.span, MarkerSource::Emoji, status, emoji.shifted(base), name.shifted(base)));
+            markers.push(simple(item.span, MarkerSource::Emoji, status, emoji.shifted(line.start()), name.shifted(line.start())));
             continue;
         }
         // The shapes below are how free-form files write state; a checkpoint log and session
@@ -268,14 +268,14 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             continue;
         }
         if let Some((status, word, name)) = lexicon::trailing_status(line_text) {
-            markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(base), name.shifted(base)));
+            markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(line.start()), name.shifted(line.start())));
             continue;
         }
         // `- **v1.0.2 in progress** — the race found live`: the status ends a bold lead, and
         // the rest of the line tells about it.
         if let Some(inner) = line_text.strip_prefix("**").and_then(|t| t.find("**").map(|end| &t[..end])) {
             if let Some((status, word, name)) = lexicon::trailing_status(inner).or_else(|| lexicon::status_after_space(inner)) {
-                markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(base + 2), name.shifted(base + 2)));
+                markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(line.start() + 2), name.shifted(line.start() + 2)));
                 continue;
             }
         }
@@ -309,7 +309,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                 .flatten()
                 .filter(|&(s, _, _)| s == Status::Completed);
             if let Some((own, word, name)) = own {
-                markers.push(simple(item.span, MarkerSource::Suffix, own, word.shifted(base), name.shifted(base)));
+                markers.push(simple(item.span, MarkerSource::Suffix, own, word.shifted(line.start()), name.shifted(line.start())));
                 continue;
             }
             if let Some(status) = status {
