@@ -50,6 +50,47 @@ fn Header() -> impl IntoView {
 fn WorkspaceView() -> impl IntoView {
     let workspace = Workspace::restored();
     provide_context(workspace);
+    let cards = NodeRef::<leptos::html::Div>::new();
+    // A card per file, newest first; a card is drawn again when its file changes (its
+    // version), and stays as it is otherwise (an open editor, a folded card). By hand rather
+    // than by a keyed <For>, whose diffing compiles code of its own for this one list.
+    let drawn = StoredValue::new_local(Vec::<Drawn>::new());
+    // Cards belong to this view, not to the effect that draws them: an effect's run disposes
+    // what the run before it owned, and a card kept must stay alive.
+    let owner = Owner::current();
+    Effect::new(move |_| {
+        let files = workspace.files.get();
+        let Some(parent) = cards.get() else { return };
+        let mut old = drawn.try_update_value(std::mem::take).unwrap_or_default();
+        let mut kept = Vec::with_capacity(files.len());
+        for (at, file) in files.into_iter().enumerate() {
+            let key = (file.id, file.version);
+            let card = match old.iter().position(|d| d.key == key) {
+                Some(i) => old.swap_remove(i),
+                None => {
+                    let Some(holder) = document().create_element("div").ok().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else { continue };
+                    let mount = || leptos::mount::mount_to(holder.clone(), move || view! { <FileCard file /> });
+                    let mounted = match &owner {
+                        Some(owner) => owner.with(mount),
+                        None => mount(),
+                    };
+                    Drawn { key, holder, _mounted: Box::new(mounted) }
+                }
+            };
+            // In the files' order: moved only when out of place (a move takes the focus away).
+            let here: Option<web_sys::Node> = parent.children().item(at as u32).map(Into::into);
+            let holder: &web_sys::Node = card.holder.as_ref();
+            if here.as_ref() != Some(holder) {
+                let _ = parent.insert_before(holder, here.as_ref());
+            }
+            kept.push(card);
+        }
+        // The cards of files closed or changed: unmounted as they drop.
+        for gone in old {
+            gone.holder.remove();
+        }
+        drawn.set_value(kept);
+    });
     view! {
         <Header />
         <main>
@@ -57,11 +98,17 @@ fn WorkspaceView() -> impl IntoView {
             <LoadErrors />
             <FileList />
             <Projects />
-            <For each=move || workspace.files.get() key=|file| (file.id, file.version) let:file>
-                <FileCard file />
-            </For>
+            <div node_ref=cards></div>
         </main>
     }
+}
+
+/// One file's card as [`WorkspaceView`] drew it: the file's (id, version), the element it
+/// was mounted in, and its mount (unmounted when dropped).
+struct Drawn {
+    key: (usize, u32),
+    holder: web_sys::HtmlElement,
+    _mounted: Box<dyn std::any::Any>,
 }
 
 /// A file opened from a share link: read-only, and kept out of the workspace.

@@ -1,6 +1,7 @@
 //! Many files at a glance: a row per open file (its name, status, last update, mini progress
 //! bar and error count), a filter by name, and a click that brings the file's card into view
-//! (unfolding it). Shown from two files on.
+//! (unfolding it). Shown from two files on. Markup, drawn by one effect: a typed view per
+//! element compiles its own code, which the dashboard's size budget pays for.
 
 use crate::export::escape;
 use crate::model::{LoadedFile, Workspace};
@@ -9,16 +10,31 @@ use leptos::prelude::*;
 use std::fmt::Write;
 use wasm_bindgen::JsCast;
 
+/// The list's frame: the filter and the rows' list, which [`FileList`] fills.
+const FRAME: &str = "<section class=\"file-list\" data-testid=\"file-list\" aria-label=\"Open files\">\
+    <input type=\"search\" class=\"filter\" data-testid=\"file-filter\" placeholder=\"Filter files by name\" aria-label=\"Filter the open files by name\"><ul></ul></section>";
+
 #[component]
 pub fn FileList() -> impl IntoView {
     let workspace = expect_context::<Workspace>();
-    let filter = RwSignal::new(String::new());
-    let rows = move || {
+    // Drawn again only when it comes or goes: the filter keeps what is typed in it.
+    let many = Memo::new(move |_| workspace.files.with(|files| files.len() > 1));
+    let typed = RwSignal::new(());
+    let list = NodeRef::<leptos::html::Div>::new();
+    // The rows of the files whose name holds what the filter says, whenever either changes.
+    Effect::new(move |_| {
+        typed.track();
+        let (Some(input), Some(ul)) = (
+            list.get().and_then(|l| l.query_selector("input").ok().flatten()).and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok()),
+            list.get().and_then(|l| l.query_selector("ul").ok().flatten()),
+        ) else {
+            return workspace.files.track();
+        };
         // The core's lower case: the standard library's links its own tables (core/src/case.rs).
         let lower = memento_core::internal::to_lower;
-        let wanted = lower(&filter.get());
-        workspace.files.with(|files| files.iter().filter(|f| lower(&f.name).contains(&wanted)).map(row).collect::<String>())
-    };
+        let wanted = lower(&input.value());
+        ul.set_inner_html(&workspace.files.with(|files| files.iter().filter(|f| lower(&f.name).contains(&wanted)).map(row).collect::<String>()));
+    });
     let go = move |ev: leptos::ev::MouseEvent| {
         let button = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("button[data-file]").ok().flatten());
         if let Some(id) = button.and_then(|b| b.get_attribute("data-file")).and_then(|id| id.parse().ok()) {
@@ -26,18 +42,8 @@ pub fn FileList() -> impl IntoView {
             workspace.focus(id);
         }
     };
-    let many = move || workspace.files.with(|files| files.len() > 1);
-    view! {
-        <Show when=many>
-            <section class="file-list" data-testid="file-list" aria-label="Open files">
-                <input type="search" class="filter" data-testid="file-filter" placeholder="Filter files by name" aria-label="Filter the open files by name"
-                    prop:value=filter on:input=move |ev| filter.set(event_target_value(&ev)) />
-                <ul on:click=go inner_html=rows></ul>
-            </section>
-        </Show>
-    }
+    view! { <div node_ref=list on:input=move |_| typed.set(()) on:click=go inner_html=move || if many.get() { FRAME } else { "" }></div> }
 }
-
 /// A file's row: a button with its name, its status chip, the error count, the last update
 /// and the mini bar.
 fn row(f: &LoadedFile) -> String {
