@@ -59,15 +59,16 @@ fn WorkspaceView() -> impl IntoView {
     // what the run before it owned, and a card kept must stay alive.
     let owner = Owner::current();
     Effect::new(move |_| {
-        let files = workspace.files.get();
+        // The files' keys: a file is copied only for a card to draw (they are large).
+        let keys: Vec<(usize, u32)> = workspace.files.with(|files| files.iter().map(|f| (f.id, f.version)).collect());
         let Some(parent) = cards.get() else { return };
         let mut old = drawn.try_update_value(std::mem::take).unwrap_or_default();
-        let mut kept = Vec::with_capacity(files.len());
-        for (at, file) in files.into_iter().enumerate() {
-            let key = (file.id, file.version);
+        let mut kept = Vec::with_capacity(keys.len());
+        for (at, key) in keys.into_iter().enumerate() {
             let card = match old.iter().position(|d| d.key == key) {
                 Some(i) => old.swap_remove(i),
                 None => {
+                    let Some(file) = workspace.files.with_untracked(|files| files.iter().find(|f| (f.id, f.version) == key).cloned()) else { continue };
                     let Some(holder) = document().create_element("div").ok().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else { continue };
                     let mount = || leptos::mount::mount_to(holder.clone(), move || view! { <FileCard file /> });
                     let mounted = match &owner {

@@ -497,7 +497,7 @@ pub fn copy_into_workspace(name: &str, text: &str) -> Result<(), String> {
     };
     let free = free_name(stem, ext, |candidate| saved.iter().any(|f| f.name == candidate));
     saved.insert(0, SavedFile { name: free, source: text.to_owned(), original: None });
-    SavedFile::keep(&saved).map_err(|_| "this browser's storage is full or off: download the file instead".to_owned())
+    SavedFile::keep(saved.iter().map(|f| (f.name.as_str(), f.source.as_str(), f.original.as_deref()))).map_err(|_| "this browser's storage is full or off: download the file instead".to_owned())
 }
 
 /// `stem` + `ext`, or with a number (`stem-2.ext`, …) when `taken`.
@@ -553,32 +553,45 @@ impl SavedFile {
     /// a JSON library compiled into the dashboard would cost its size budget.
     fn restore() -> Result<Vec<SavedFile>, ()> {
         let storage = window().local_storage().ok().flatten().ok_or(())?;
-        let Some(text) = storage.get_item(STORAGE_KEY).map_err(drop)? else { return Ok(Vec::new()) };
-        let rows: js_sys::Array = js_sys::JSON::parse(&text).map_err(drop)?.dyn_into().map_err(drop)?;
+        let text = js_call(&storage, "getItem", &STORAGE_KEY.into())?;
+        if text.is_null() {
+            return Ok(Vec::new());
+        }
+        let rows: js_sys::Array = js_call(&js_sys::Reflect::get(&js_sys::global(), &"JSON".into()).map_err(drop)?, "parse", &text)?.dyn_into().map_err(drop)?;
         let field = |row: &wasm_bindgen::JsValue, name: &str| js_sys::Reflect::get(row, &name.into()).ok().and_then(|v| v.as_string());
         rows.iter()
             .map(|row| Ok(SavedFile { name: field(&row, "name").ok_or(())?, source: field(&row, "source").ok_or(())?, original: field(&row, "original") }))
             .collect()
     }
 
-    /// Writes `files` in place of what the browser kept; `Err` when it refuses (its quota is
-    /// full, or storage is off). Written by the browser's `JSON.stringify`.
-    fn keep(files: &[SavedFile]) -> Result<(), ()> {
+    /// Writes `files` (name, text, text as loaded when edits changed it) in place of what the
+    /// browser kept; `Err` when it refuses (its quota is full, or storage is off). Written by
+    /// the browser's `JSON.stringify`, and handed to storage as the browser's own string: a
+    /// workspace of many large files is not copied into the wasm and out again.
+    fn keep<'f>(files: impl Iterator<Item = (&'f str, &'f str, Option<&'f str>)>) -> Result<(), ()> {
         let rows = js_sys::Array::new();
-        for f in files {
+        for (name, source, original) in files {
             let row = js_sys::Object::new();
-            let set = |name: &str, value: &str| js_sys::Reflect::set(&row, &name.into(), &value.into());
-            set("name", &f.name).map_err(drop)?;
-            set("source", &f.source).map_err(drop)?;
-            if let Some(original) = &f.original {
+            let set = |field: &str, value: &str| js_sys::Reflect::set(&row, &field.into(), &value.into());
+            set("name", name).map_err(drop)?;
+            set("source", source).map_err(drop)?;
+            if let Some(original) = original {
                 set("original", original).map_err(drop)?;
             }
             rows.push(&row);
         }
         let text = js_sys::JSON::stringify(&rows).map_err(drop)?;
         let storage = window().local_storage().ok().flatten().ok_or(())?;
-        storage.set_item(STORAGE_KEY, &String::from(text)).map_err(drop)
+        let set_item = js_sys::Reflect::get(&storage, &"setItem".into()).map_err(drop)?.dyn_into::<js_sys::Function>().map_err(drop)?;
+        set_item.call2(&storage, &STORAGE_KEY.into(), &text).map(drop).map_err(drop)
     }
+}
+
+/// `on.method(argument)`, for the browser's values kept as they are (a string the wasm need
+/// not copy).
+fn js_call(on: &wasm_bindgen::JsValue, method: &str, argument: &wasm_bindgen::JsValue) -> Result<wasm_bindgen::JsValue, ()> {
+    let method = js_sys::Reflect::get(on, &method.into()).map_err(drop)?.dyn_into::<js_sys::Function>().map_err(drop)?;
+    method.call1(on, argument).map_err(drop)
 }
 
 impl Workspace {
@@ -743,25 +756,20 @@ impl Workspace {
         self.save();
     }
 
-    /// Keeps the files once the page has drawn the new one: writing a large workspace to
-    /// storage takes longer than drawing a card.
+    /// Keeps the files once the page has drawn the new one (a task after the next frame):
+    /// writing a large workspace to storage takes longer than drawing a card.
     fn save_soon(&self) {
         let workspace = *self;
-        set_timeout(move || workspace.save(), std::time::Duration::ZERO);
+        request_animation_frame(move || set_timeout(move || workspace.save(), std::time::Duration::ZERO));
     }
 
     /// Keeps the opened files in localStorage. When the browser refuses (its quota is full,
     /// or storage is off), the files stay open in this tab and the page says so.
     fn save(&self) {
-        let saved: Vec<SavedFile> = self
-            .files
-            .with_untracked(|files| files.iter().filter(|f| !f.example && f.kept).map(|f| SavedFile {
-                name: f.name.clone(),
-                source: f.source.clone(),
-                original: (f.original != f.source).then(|| f.original.clone()),
-            })
-            .collect());
-        if SavedFile::keep(&saved).is_err() {
+        let kept = self.files.with_untracked(|files| {
+            SavedFile::keep(files.iter().filter(|f| !f.example && f.kept).map(|f| (f.name.as_str(), f.source.as_str(), (f.original != f.source).then_some(f.original.as_str()))))
+        });
+        if kept.is_err() {
             if !self.errors.with_untracked(|e| e.iter().any(|e| e.name == UNSAVED)) {
                 self.fail(UNSAVED.to_owned(), "could not be saved in this browser (storage full?): the files stay open in this tab only".to_owned());
             }
