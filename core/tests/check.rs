@@ -867,3 +867,20 @@ fn a_progress_log_that_ends_without_a_next_step() {
     assert_eq!(found(&format!("{log}\nNext: wire the exporter into the CLI\n")), Vec::<u32>::new());
     assert_eq!(found(&format!("{log}\nALL TASKS DONE — the project is complete.\n")), Vec::<u32>::new());
 }
+
+/// A log of stamped lines in one paragraph (Roo Code's decisionLog.md and progress.md append
+/// them so): every line is dated, so the newest date is the last line's, not the first's.
+#[test]
+fn every_stamped_line_of_a_paragraph_is_dated() {
+    let text = "# Decision Log\n\n[2025-04-01 10:00:00] - Chose PostgreSQL\n[2025-04-03 15:20:00] - Use Redis\n[2025-04-09 09:00:00] - Signed cookies\n";
+    let found: Vec<(Rule, u32)> = check(&parse(text), &now())
+        .into_iter()
+        .filter(|d| matches!(d.rule, Rule::StaleMemory | Rule::TimestampAssumedUtc))
+        .map(|d| (d.rule, d.line))
+        .collect();
+    assert_eq!(
+        found,
+        [(Rule::TimestampAssumedUtc, 3), (Rule::TimestampAssumedUtc, 4), (Rule::StaleMemory, 5), (Rule::TimestampAssumedUtc, 5)]
+    );
+    assert_eq!(parse(text).last_updated().map(|t| t.to_string()).as_deref(), Some("2025-04-09 09:00:00"));
+}

@@ -147,7 +147,9 @@ fn read(source: String, options: &ParseOptions) -> Document {
 }
 
 /// Paragraphs that open with a date (`Progress Update - 2026-04-08 (session 127)`,
-/// `**Last Updated:** 2026-04-14`): the dates free-form logs write outside list items.
+/// `**Last Updated:** 2026-04-14`): the dates free-form logs write outside list items. A
+/// paragraph whose lines each open with a timestamp (`[2025-04-01 10:00:00] - …` lines, as
+/// Roo Code appends them) is a log of such lines: each is dated.
 fn build_stamps(doc: &mut Document, outline: &Outline) {
     const NEAR_START: usize = 48;
     for p in &outline.paragraphs {
@@ -155,6 +157,15 @@ fn build_stamps(doc: &mut Document, outline: &Outline) {
         let head = &doc.source[line.range()];
         if let Some((ts, r)) = time::find(head).filter(|(_, r)| r.start < NEAR_START) {
             doc.stamps.push(Stamp { span: Span::new(line.start() + r.start, line.start() + r.end), timestamp: ts });
+            // The lines after the first, when each opens with a timestamp of its own.
+            if line.end() < p.end() && lines::entry_prefix(head).is_some() {
+                for next in crate::span::lines_in(&doc.source, Span::new(line.end(), p.end())).skip(1) {
+                    let text = &doc.source[next.range()];
+                    let Some(prefix) = lines::entry_prefix(text) else { break };
+                    let at = next.start() + prefix.timestamp_span.start();
+                    doc.stamps.push(Stamp { span: Span::new(at, next.start() + prefix.timestamp_span.end()), timestamp: prefix.timestamp });
+                }
+            }
         }
     }
 }

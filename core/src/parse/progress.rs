@@ -178,7 +178,6 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         let state_list = !section_markers
             && doc.dialect == Dialect::SessionNotes
             && item.section.is_some_and(|s| doc.sections[s].role == SectionRole::CurrentState);
-        let section_markers = section_markers || state_list;
         // What a status or label opening the item says (read once, when first asked: most
         // items of a long log are entries or canonical status lines, which need no lexicon).
         let mut label = None;
@@ -192,7 +191,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             })
             // In a checkpoint log or session notes, only under Progress Markers.
             .map(|(known, word, rest)| (known, word, rest, false))
-            .or_else(|| match (section_markers || role == SectionRole::Progress).then(|| label_of(body)).flatten() {
+            .or_else(|| match (section_markers || state_list || role == SectionRole::Progress).then(|| label_of(body)).flatten() {
                 Some((Meaning::Status(status), word, rest)) => Some((Some(StatusWord { status, alias: true }), word, rest, true)),
                 _ => None,
             });
@@ -260,7 +259,9 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         }
         // The shapes below are how free-form files write state; a checkpoint log and session
         // notes write it as above.
-        if !section_markers {
+        // In session notes' Current State, only the items a label paragraph gave a role
+        // (`Completed:` over a list): its plain lines are the state's prose.
+        if !section_markers && !(state_list && role != SectionRole::CurrentState) {
             continue;
         }
         // `Status: done` under a heading is the heading's state (see `headings`), not a unit.
