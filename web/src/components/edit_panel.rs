@@ -111,10 +111,17 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
         }
     };
 
-    // The choices a refused decision offers: replace the decision it contradicts, write it
-    // as it is, or leave the file as it was.
-    let choose = move |ev: leptos::ev::MouseEvent| {
-        let button = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("[data-choice]").ok().flatten());
+    let said = move || said(id, error.get(), workspace.written.get().filter(|w| w.0 == id), refused.with(|r| r.as_ref().map(|r| r.0.clone())));
+    let open = move || workspace.editing.get() == Some(id);
+
+    // Its button opens and closes the editor; the choices a refused decision offers replace
+    // the decision it contradicts, write it as it is, or leave the file as it was.
+    let click = move |ev: leptos::ev::MouseEvent| {
+        let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        if target.closest("[data-testid=edit]").ok().flatten().is_some() {
+            return workspace.editing.update(|e| *e = if *e == Some(id) { None } else { Some(id) });
+        }
+        let button = target.closest("[data-choice]").ok().flatten();
         let (Some(choice), Some((decision, text, kind))) = (button.and_then(|b| b.get_attribute("data-choice")), refused.get_untracked()) else { return };
         match choice.as_str() {
             "supersede" => drop(run(false, &|source, options| edit::supersede_with(source, &decision, &text, now(), options))),
@@ -125,29 +132,35 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
             }
         }
     };
-    let said = move || said(id, error.get(), workspace.written.get().filter(|w| w.0 == id), refused.with(|r| r.as_ref().map(|r| r.0.clone())));
-
-    let open = move || workspace.editing.get() == Some(id);
-    let toggle = move |_| workspace.editing.update(|e| *e = if *e == Some(id) { None } else { Some(id) });
+    // The button says whether the editor is open (markup, kept by this effect: a typed
+    // button with reactive attributes compiles code of its own).
+    let panel = NodeRef::<leptos::html::Section>::new();
+    let toggle = move || panel.get().and_then(|p| p.query_selector("[data-testid=edit]").ok().flatten()).and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
+    let name = file.with_value(|f| escape(&f.name));
+    Effect::new(move |_| {
+        let open = open();
+        if let Some(button) = toggle() {
+            let _ = button.set_attribute("aria-expanded", if open { "true" } else { "false" });
+            let _ = button.set_attribute("aria-label", &file.with_value(|f| if open { format!("Close the editor of {}", f.name) } else { format!("Edit {}", f.name) }));
+            button.set_text_content(Some(if open { "Close the editor" } else { "Edit" }));
+        }
+    });
     // Escape closes the editor and gives the focus back to its button.
-    let button = NodeRef::<leptos::html::Button>::new();
     let escape = move |ev: leptos::ev::KeyboardEvent| {
         if ev.key() == "Escape" && open() {
             workspace.editing.set(None);
-            if let Some(button) = button.get() {
+            if let Some(button) = toggle() {
                 let _ = button.focus();
             }
         }
     };
+    let button = format!("<button type=\"button\" class=\"edit-toggle\" data-testid=\"edit\" aria-expanded=\"false\" aria-label=\"Edit {name}\">Edit</button>");
     view! {
-        <section class="edit-panel" on:keydown=escape>
-            <button type="button" class="edit-toggle" data-testid="edit" node_ref=button aria-expanded=move || open().to_string() on:click=toggle
-                aria-label=move || file.with_value(|f| if open() { format!("Close the editor of {}", f.name) } else { format!("Edit {}", f.name) })>
-                {move || if open() { "Close the editor" } else { "Edit" }}
-            </button>
+        <section class="edit-panel" on:keydown=escape on:click=click node_ref=panel>
+            <div inner_html=button></div>
             // Drawn again only when the editor opens: a refusal leaves what was typed.
             <div on:submit=submit inner_html=move || if open() { forms.clone() } else { String::new() }></div>
-            <div on:click=choose inner_html=move || if open() { said() } else { String::new() }></div>
+            <div inner_html=move || if open() { said() } else { String::new() }></div>
         </section>
     }
 }
