@@ -25,7 +25,7 @@ pub(super) struct Written {
 }
 
 /// The decisions written as table rows, headings and stamped lines, in no particular order.
-/// `listed` are the spans of the decisions read from list items.
+/// `listed` are the spans of the decisions read from list items, in file order.
 pub(super) fn beyond_lists(doc: &Document, paragraphs: &[Span], listed: &[Span]) -> Vec<Written> {
     let mut out = Vec::new();
     let any = doc.sections.iter().any(|s| s.role == SectionRole::Decisions);
@@ -106,7 +106,9 @@ fn headings(doc: &Document, listed: &[Span], out: &mut Vec<Written>) {
         if super::roles::is_detail_label(title.trim().trim_end_matches(':')) {
             continue;
         }
-        if listed.iter().any(|d| s.span.contains(d.start())) {
+        // `listed` is in file order: the first decision at or after the heading tells.
+        let first = listed.partition_point(|d| d.start() < s.span.start());
+        if listed.get(first).is_some_and(|d| s.span.contains(d.start())) {
             continue;
         }
         let (stamp, words) = match super::lines::entry_prefix(title) {

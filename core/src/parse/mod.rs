@@ -265,14 +265,14 @@ fn build_entries_and_decisions(doc: &mut Document, paragraphs: &[Span]) {
     // the items nested in it are the decisions (docs/reader.md).
     let mut group: Option<(Span, SectionRole)> = None;
     // An undated decision's id is its line: `L12`.
-    let line_id = |item: &Item| format!("L{}", doc.lines.line_of(item.span.start()) + 1);
+    let line_id = |at: usize| format!("L{}", doc.lines.line_of(at) + 1);
     for (index, item) in doc.items.iter().enumerate() {
         if item.depth == 2 {
             if let Some((_, role)) = group.filter(|(g, _)| g.contains(item.span.start())) {
                 let text = item.text;
                 match role {
                     SectionRole::Decisions => {
-                        let id = line_id(item);
+                        let id = line_id(item.span.start());
                         doc.decisions.push(Decision { id, span: item.span, timestamp: None, text, supersedes: None, superseded_by: None });
                     }
                     _ => doc.discoveries.push(Discovery { item: index, timestamp: None, text }),
@@ -321,14 +321,10 @@ fn build_entries_and_decisions(doc: &mut Document, paragraphs: &[Span]) {
             doc.discoveries.push(Discovery { item: index, timestamp, text: entry_text });
             continue;
         }
-        let supersedes = lines::supersedes(&text[entry_text.range()]).map(|(phrase, target)| Supersedes {
-            span: phrase.shifted(entry_text.start()),
-            target: target.shifted(entry_text.start()),
-            resolved: None,
-        });
+        let supersedes = supersedes_in(text, entry_text);
         let id = match &prefix {
             Some(p) => ids.next(&text[p.timestamp_span.shifted(base).range()], p.timestamp.epoch_seconds),
-            None => line_id(item),
+            None => line_id(item.span.start()),
         };
         doc.decisions.push(Decision { id, span: item.span, timestamp, text: entry_text, supersedes, superseded_by: None });
     }
@@ -337,14 +333,10 @@ fn build_entries_and_decisions(doc: &mut Document, paragraphs: &[Span]) {
     let written = decisions::beyond_lists(doc, paragraphs, &listed);
     if !written.is_empty() {
         for w in written {
-            let supersedes = lines::supersedes(&text[w.text.range()]).map(|(phrase, target)| Supersedes {
-                span: phrase.shifted(w.text.start()),
-                target: target.shifted(w.text.start()),
-                resolved: None,
-            });
+            let supersedes = supersedes_in(text, w.text);
             let id = match w.stamp {
                 Some((ts, stamp)) => ids.next(&text[stamp.range()], ts.epoch_seconds),
-                None => format!("L{}", doc.lines.line_of(w.span.start()) + 1),
+                None => line_id(w.span.start()),
             };
             let timestamp = w.stamp.map(|(ts, _)| ts);
             doc.decisions.push(Decision { id, span: w.span, timestamp, text: w.text, supersedes, superseded_by: None });
@@ -352,6 +344,15 @@ fn build_entries_and_decisions(doc: &mut Document, paragraphs: &[Span]) {
         crate::sort::sort_by_key(&mut doc.decisions, |d| [d.span.start() as u64, 0, 0]);
     }
     resolve_supersedes(doc);
+}
+
+/// The `SUPERSEDES [<id>]` a decision's words hold, placed in the file (not yet resolved).
+fn supersedes_in(text: &str, words: Span) -> Option<Supersedes> {
+    lines::supersedes(&text[words.range()]).map(|(phrase, target)| Supersedes {
+        span: phrase.shifted(words.start()),
+        target: target.shifted(words.start()),
+        resolved: None,
+    })
 }
 
 /// An item that opens with a decision label wherever it stands (`- Decisions: kept main as
