@@ -40,10 +40,7 @@ fn next_step_done(cx: &mut Ctx) {
         // A one-word name (`Documentation`) in a step other than the plan's is too loose a
         // match: `Maintain documentation as development progresses` is ongoing work.
         let words = if Some(line) == chosen { 1 } else { 2 };
-        // The step's own line, read as a pending unit (an item of a Next Steps list), is no
-        // other open unit it names.
-        let others: Vec<(&ProgressMarker, &Unit)> = now.iter().copied().filter(|(m, _)| !m.span.contains(line.start())).collect();
-        if let Some((marker, unit)) = names_done_unit(doc, doc.text(line), words, &others) {
+        if let Some((marker, unit)) = names_done_unit(doc, line, words, &now) {
             let name = cx.quote(doc.text(unit.name).trim(), 60);
             let done_line = cx.line(marker.span.start());
             let d = cx
@@ -77,17 +74,20 @@ fn steps(doc: &Document) -> Vec<Span> {
     steps
 }
 
-/// The COMPLETED unit (in its current state) that the step `written` names as its object,
+/// The COMPLETED unit (in its current state) that the step on `line` names as its object,
 /// unless some open unit is named too or the step says itself that it is done. A name counts
-/// with `words` words or more (with one, also a single word of 8 characters or more).
-fn names_done_unit<'a>(doc: &Document, written: &str, words: usize, now: &[(&'a ProgressMarker, &'a Unit)]) -> Option<(&'a ProgressMarker, &'a Unit)> {
+/// with `words` words or more (with one, also a single word of 8 characters or more). The
+/// step's own line, read as a unit (an item of a Next Steps list), is none of the others.
+fn names_done_unit<'a>(doc: &Document, line: Span, words: usize, now: &[(&'a ProgressMarker, &'a Unit)]) -> Option<(&'a ProgressMarker, &'a Unit)> {
+    let written = doc.text(line);
     let folded = UnitKey::of(written)?;
     let folded = folded.as_str();
+    let others = || now.iter().copied().filter(|(m, _)| !m.span.contains(line.start()));
     let open = |s: Option<Status>| matches!(s, Some(Status::InProgress | Status::Pending | Status::Blocked));
-    if now.iter().any(|(m, u)| open(m.status) && UnitKey::of(doc.text(u.name)).is_some_and(|k| k.as_str().len() >= 3 && names(folded, k.as_str()).is_some())) {
+    if others().any(|(m, u)| open(m.status) && UnitKey::of(doc.text(u.name)).is_some_and(|k| k.as_str().len() >= 3 && names(folded, k.as_str()).is_some())) {
         return None;
     }
-    now.iter().copied().find(|&(m, u)| {
+    others().find(|&(m, u)| {
         if m.status != Some(Status::Completed) {
             return false;
         }
