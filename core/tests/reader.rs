@@ -545,6 +545,20 @@ fn decisions_written_as_table_rows_headings_or_stamped_lines() {
 }
 
 #[test]
+fn a_decision_record_s_reasons_are_no_decisions_of_their_own() {
+    // Memory banks write a decision as a heading with its reasons, trade-offs and use cases
+    // under labels; a heading over such headings is their group.
+    let text = "# System Patterns\n\n## Technical Decisions\n\n### 1. Languages\n\n#### TypeScript for the API\n**Rationale**:\n- Type safety\n- Team knows it\n\n**Trade-offs**:\n- ✅ Faster development\n- ❌ Slower runtime than Go\n\n#### Go for the price crawler\n**Why:**\n- Needs <200ms responses\n\n### 2. Storage\n\n#### Redis as the session store\n**Use cases**:\n- Session storage for JWTs\n\n## Decisiones\n\n### Usar Postgres\n**Pros:**\n- ACID\n";
+    let p = plan_of(text);
+    assert_eq!(decision_texts(&p), ["TypeScript for the API", "Go for the price crawler", "Redis as the session store", "Usar Postgres"]);
+    // The reasons' status marks make no units either.
+    assert!(p.completed.is_empty() && p.open.is_empty() && p.pending.is_empty(), "{:?} {:?}", names(&p.completed), names(&p.open));
+    // A list under a topic's label, without a record's parts, still holds the decisions.
+    let p = plan_of("# Decisions\n\n**Backend:**\n- Use Postgres\n- Use Redis for sessions\n");
+    assert_eq!(decision_texts(&p), ["Use Postgres", "Use Redis for sessions"]);
+}
+
+#[test]
 fn an_unticked_box_whose_work_has_begun_is_in_progress() {
     // A spec-driven task list: the parent stays unticked while its sub-tasks are ticked.
     let text = "# Implementation Plan\n\n- [x] 1. Set up the project\n- [ ] 2. Build the order service\n  - [x] 2.1 Create order endpoint\n  - [ ] 2.2 Cancel order endpoint\n- [ ] 3. Write integration tests\n";

@@ -92,20 +92,26 @@ fn stamped_lines(doc: &Document, p: Span, out: &mut Vec<Written>) {
 fn headings(doc: &Document, listed: &[Span], out: &mut Vec<Written>) {
     let text = doc.source.as_str();
     let sections = &doc.sections;
-    for s in sections {
+    // A title of its own (`### Decisions made`, `### Rationale`, `### Next steps`) is no
+    // decision's name.
+    let names_one = |s: &crate::document::Section| {
+        let title = &text[s.title.range()];
+        s.role == SectionRole::Decisions
+            && super::roles::role_of(title) != SectionRole::Decisions
+            && lexicon::label_of(title).is_none()
+            && !super::roles::is_detail_label(title.trim().trim_end_matches(':'))
+    };
+    for (k, s) in sections.iter().enumerate() {
         let Some(parent) = s.parent else { continue };
-        if s.role != SectionRole::Decisions || sections[parent].role != SectionRole::Decisions {
+        if sections[parent].role != SectionRole::Decisions || !names_one(s) {
+            continue;
+        }
+        // A heading over decision headings is their group (`### 2. Database Choices` over
+        // `#### PostgreSQL as Primary Database`).
+        if sections[k + 1..].iter().take_while(|c| s.span.contains(c.heading.start())).any(|c| c.parent == Some(k) && names_one(c)) {
             continue;
         }
         let title = &text[s.title.range()];
-        // A title of its own (`### Decisions made`, `### Rationale`, `### Next steps`) is no
-        // decision's name.
-        if super::roles::role_of(title) == SectionRole::Decisions || lexicon::label_of(title).is_some() {
-            continue;
-        }
-        if super::roles::is_detail_label(title.trim().trim_end_matches(':')) {
-            continue;
-        }
         // `listed` is in file order: the first decision at or after the heading tells.
         let first = listed.partition_point(|d| d.start() < s.span.start());
         if listed.get(first).is_some_and(|d| s.span.contains(d.start())) {

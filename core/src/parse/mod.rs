@@ -136,7 +136,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
     // The raw items are done with once the model's items are built: freed before the
     // entries are (a large file's items, twice over, would not fit the caches).
     let labels = build_items(&mut doc, std::mem::take(&mut outline.items), &outline.paragraphs);
-    build_entries_and_decisions(&mut doc, &outline.paragraphs);
+    build_entries_and_decisions(&mut doc, &outline.paragraphs, &labels);
     formats::build(&mut doc);
     build_stamps(&mut doc, &outline);
     doc.newest_first = shape::newest_first(&doc);
@@ -257,7 +257,7 @@ fn build_items(doc: &mut Document, raw_items: Vec<RawItem>, paragraphs: &[Span])
     labels
 }
 
-fn build_entries_and_decisions(doc: &mut Document, paragraphs: &[Span]) {
+fn build_entries_and_decisions(doc: &mut Document, paragraphs: &[Span], labels: &[roles::ListLabel]) {
     reserve_lists(doc);
     let text = doc.source.as_str();
     let mut ids = StampIds::default();
@@ -309,6 +309,10 @@ fn build_entries_and_decisions(doc: &mut Document, paragraphs: &[Span]) {
             None => item.role,
         };
         if !matches!(role, SectionRole::Decisions | SectionRole::Discoveries) {
+            continue;
+        }
+        // `**Rationale:**`, `**Trade-offs:**`: why a decision was made, no decision itself.
+        if role == SectionRole::Decisions && item.role == SectionRole::Decisions && roles::under_detail_label(labels, item.span.start()) {
             continue;
         }
         let nested = doc.items.get(index + 1).is_some_and(|n| n.depth == 2 && item.span.contains(n.span.start()));

@@ -176,6 +176,15 @@ pub(crate) struct ListLabel {
     /// From the label's end to the next paragraph or heading.
     pub reach: Span,
     pub role: SectionRole,
+    /// A label of details (`**Rationale:**`): its items are no units, and in a Decisions
+    /// section no decisions (why a decision was made, not one more).
+    pub detail: bool,
+}
+
+/// Whether the item at `at` is in the reach of a label of details. `labels` are in file order.
+pub(crate) fn under_detail_label(labels: &[ListLabel], at: usize) -> bool {
+    let k = labels.partition_point(|l| l.reach.end() <= at);
+    labels.get(k).is_some_and(|l| l.detail && l.reach.contains(at))
 }
 
 /// The list labels of a document, in file order. A label is one short line: a lead-in
@@ -219,7 +228,7 @@ pub(crate) fn list_labels(doc: &Document, paragraphs: &[Span]) -> Vec<ListLabel>
         }
         let next_paragraph = paragraphs.get(k + 1).map_or(text.len(), |q| q.start());
         let next_heading = doc.sections.get(heading).map_or(text.len(), |s| s.heading.start());
-        labels.push(ListLabel { reach: Span::new(p.end(), next_paragraph.min(next_heading)), role });
+        labels.push(ListLabel { reach: Span::new(p.end(), next_paragraph.min(next_heading)), role, detail });
     }
     labels
 }
@@ -233,6 +242,8 @@ const DETAIL_LABELS: &[&str] = &[
     "files modified", "files created", "files touched", "key files", "verification", "validation", "test results",
     "rationale", "consequences", "alternatives", "alternatives considered", "options", "options considered",
     "implementation", "implementation details", "background", "problem", "outcome", "pros", "cons",
+    "trade offs", "tradeoffs", "pros and cons", "why", "reason", "reasons", "reasoning", "benefits", "drawbacks",
+    "risks", "impact", "use cases", "configuration", "usage", "example", "examples",
 ];
 
 pub(super) fn is_detail_label(label: &str) -> bool {
