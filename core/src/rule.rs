@@ -113,6 +113,33 @@ impl Rule {
     pub fn from_id(id: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|r| r.id() == id)
     }
+
+    /// What the rule's findings are about. An agent resuming the run reads those about the
+    /// run first (docs/plan.md, "The prompt"). Every rule says which, by name: a new rule
+    /// does not compile until it does.
+    pub fn concern(self) -> Concern {
+        use Rule::*;
+        match self {
+            EmptyNextStep | TimestampOutOfOrder | FutureTimestamp | DanglingSupersedes | ConflictingDecisions
+            | ProgressContradiction | StaleMemory | StaleCurrentState | PossibleSecret | EntryAfterCompletion
+            | NextStepDone | EntriesOutOfOrder | StatusConflict | SummaryContradiction | StaleInProgress
+            | InvisibleCharacter | ScopeMismatch | CountMismatch | SeveralInProgress | DecisionRewritten
+            | EntryRemoved | ProgressRegressed | CompletionRemoved => Concern::Run,
+            MissingSection | DuplicateSection | MalformedEntry | UnknownStatus | DuplicateEntry | SectionOverBudget
+            | TemplateDrift | StaleEntry | MixedScope | TimestampAssumedUtc | StatusAlias | WrappedInFence
+            | MissingMetadata | MalformedMetadata | DanglingLink | PastLoadLimit | PinnedOverBudget
+            | UnfilledPlaceholder | UnclosedEmphasis | EmptySection | NumberingGap | PersonalData | HeaderChanged
+            | DescriptionChanged => Concern::Form,
+        }
+    }
+}
+
+/// What a rule's findings are about: where the run stands (a contradiction, a stale state,
+/// a leaked secret) or the file's form (its sections, budget, template, metadata).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Concern {
+    Run,
+    Form,
 }
 
 impl fmt::Display for Rule {

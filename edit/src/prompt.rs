@@ -132,12 +132,7 @@ pub fn render_prompts(files: &[PromptFile], budget: usize) -> Result<String, Bud
             for b in blocks.iter_mut().filter(|b| b.title == title::MEMORIES && b.lines.len() > PREVIEW_ROWS) {
                 hidden.extend(b.lines.drain(PREVIEW_ROWS..).map(|(_, line)| line));
             }
-            let no_work = plan.completed.is_empty() && plan.pending.is_empty() && plan.open.is_empty() && plan.next_action.is_none();
-            let status = if memory && no_work { doc.dialect().as_str() } else { status_word(plan.status) };
-            let heading = match &plan.last_updated {
-                Some(t) => format!("## {path} ({status}, last updated {t})"),
-                None => format!("## {path} ({status})"),
-            };
+            let heading = format!("## {path} ({})", standing(doc, plan).unwrap_or_else(|| with_age(doc.dialect().as_str(), plan)));
             (blocks, heading, path, hidden)
         })
         .collect();
@@ -160,6 +155,25 @@ pub fn render_prompts(files: &[PromptFile], budget: usize) -> Result<String, Bud
     })
 }
 
+/// Where the run stands and how old the notes are (`in progress, last updated
+/// 2026-04-22T07:45Z`); `None` for a harness's memory that records no work (knowledge, no
+/// run).
+fn standing(doc: &Document, plan: &Plan) -> Option<String> {
+    let no_work = plan.completed.is_empty() && plan.pending.is_empty() && plan.open.is_empty() && plan.next_action.is_none();
+    if doc.dialect().is_agent_memory() && no_work {
+        return None;
+    }
+    Some(with_age(status_word(plan.status), plan))
+}
+
+/// `what`, and when the file was last updated if it says.
+fn with_age(what: &str, plan: &Plan) -> String {
+    match &plan.last_updated {
+        Some(t) => format!("{what}, last updated {t}"),
+        None => what.to_owned(),
+    }
+}
+
 fn status_word(s: RunStatus) -> &'static str {
     match s {
         RunStatus::NotStarted => "not started",
@@ -175,6 +189,10 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     if let Some(next) = &plan.next_action {
         blocks.push(Block { title: title::NEXT_ACTION, lines: vec![(one_line(&next.text), Some(next.line))] });
     }
+    // After the next action, which a tight budget keeps first (docs/plan.md).
+    if let Some(standing) = standing(doc, plan) {
+        blocks.push(Block { title: title::STATUS, lines: vec![(standing, None)] });
+    }
     blocks.push(Block {
         title: title::DECISIONS,
         // An undated decision's id is its line (`L314`): said once, in the id.
@@ -189,12 +207,7 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         let at = plan.open.iter().find(|u| u.unit == r.unit).map(|u| u.line);
         blocks.push(Block { title: title::IN_PROGRESS, lines: vec![(r.to_string(), at)] });
     }
-    let mut warnings: Vec<_> = plan.diagnostics.iter().filter(|d| d.severity >= Severity::Warning).collect();
-    memento_core::internal::sort_by_key(&mut warnings, |d| [!(d.severity as u64), 0, 0]);
-    blocks.push(Block {
-        title: title::WARNINGS,
-        lines: warnings.iter().map(|d| (format!("{}: {}", d.rule, one_line(&d.message)), Some(d.line))).collect(),
-    });
+    blocks.push(Block { title: title::WARNINGS, lines: warnings(plan) });
     blocks.push(Block {
         title: title::PENDING,
         lines: plan.pending.iter().map(|u| (u.unit.clone(), Some(u.line))).collect(),
@@ -241,6 +254,42 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     blocks
 }
 
+/// The findings an agent should know of, one line each: errors first, then those about where
+/// the run stands before those about the file's form; past [`REPEATS`] findings of one rule,
+/// the rest in one line with their line numbers (docs/plan.md, "The prompt").
+fn warnings(plan: &Plan) -> Vec<(String, Option<u32>)> {
+    let mut warnings: Vec<_> = plan.diagnostics.iter().filter(|d| d.severity >= Severity::Warning).collect();
+    memento_core::internal::sort_by_key(&mut warnings, |d| [!(d.severity as u64), d.rule.concern() as u64, 0]);
+    let mut lines = Vec::new();
+    let mut said: Vec<(memento_core::rule::Rule, usize)> = Vec::new();
+    for (k, d) in warnings.iter().enumerate() {
+        let seen = match said.iter_mut().find(|(r, _)| *r == d.rule) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                said.push((d.rule, 1));
+                1
+            }
+        };
+        if seen <= REPEATS {
+            lines.push((format!("{}: {}", d.rule, one_line(&d.message)), Some(d.line)));
+        } else if seen == REPEATS + 1 {
+            let rest: Vec<u32> = warnings[k..].iter().filter(|e| e.rule == d.rule).map(|e| e.line).collect();
+            let shown: Vec<String> = rest.iter().take(REST_LINES).map(u32::to_string).collect();
+            let more = if rest.len() > REST_LINES { ", …" } else { "" };
+            lines.push((format!("{}: {} more like these, at lines {}{more}", d.rule, rest.len(), shown.join(", ")), Some(d.line)));
+        }
+    }
+    lines
+}
+
+/// Findings of one rule the prompt words in full; the rest are counted on one line, which
+/// names the first [`REST_LINES`] of their lines.
+const REPEATS: usize = 2;
+const REST_LINES: usize = 8;
+
 /// The prompt under construction, with what it had to leave out.
 struct Budgeted {
     budget: usize,
@@ -274,6 +323,7 @@ struct Pushed {
 /// The blocks' titles: the prompt's headings, and the names the closing note counts in.
 mod title {
     pub const FILES: &str = "files";
+    pub const STATUS: &str = "Status";
     pub const NEXT_ACTION: &str = "Next action";
     pub const DECISIONS: &str = "Binding decisions";
     pub const IN_PROGRESS: &str = "In progress";
@@ -283,7 +333,7 @@ mod title {
     pub const MEMORIES: &str = "Memories (newest first)";
     pub const DONE: &str = "Done";
     /// Every one: an omission of the longest is what the room keeps in reserve.
-    pub const ALL: [&str; 9] = [FILES, NEXT_ACTION, DECISIONS, IN_PROGRESS, WARNINGS, PENDING, DISCOVERIES, MEMORIES, DONE];
+    pub const ALL: [&str; 10] = [FILES, NEXT_ACTION, STATUS, DECISIONS, IN_PROGRESS, WARNINGS, PENDING, DISCOVERIES, MEMORIES, DONE];
 }
 
 impl Budgeted {

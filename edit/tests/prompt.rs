@@ -252,3 +252,35 @@ fn a_store_in_a_folder_previews_its_newest_rows() {
     assert_eq!(shown, ["- fact number 5 (line 5)", "- fact number 4 (line 4)", "- fact number 3 (line 3)"], "{out}");
     assert!(out.contains("\nLeft out to fit the budget: 2 × memories (lines 1-2 of memories.jsonl). Read the files for the rest.\n"), "{out}");
 }
+
+/// The prompt says where the run stands and how old the notes are, right after the next
+/// action; a harness's memory that records no work has no run to state.
+#[test]
+fn the_prompt_states_the_run_s_status_and_age() {
+    let out = prompt(SEED, 2000);
+    let next = out.find("Next action:").unwrap();
+    let status = out.find("\nStatus: in progress, last updated 2026-04-22T07:23Z\n").unwrap_or_else(|| panic!("{out}"));
+    assert!(next < status && status < out.find("Binding decisions:").unwrap(), "{out}");
+    let done = prompt("# Tasks\n\n- [x] Parser\n- [x] Docs\n", 2000);
+    assert!(done.contains("\nStatus: complete\n"), "{done}");
+    let memory = prompt("---\nname: testing\ndescription: how we test\ntype: feedback\n---\n\nRun the integration tests against a real database.\n", 2000);
+    assert!(!memory.contains("Status:"), "{memory}");
+}
+
+/// Findings about where the run stands come before those about the file's form, and one
+/// rule's many findings do not crowd out the rest: past two, one line counts them.
+#[test]
+fn run_findings_come_first_and_repeats_are_counted() {
+    let mut text = String::from("# Progress\n\n");
+    for n in 1..=6 {
+        text.push_str(&format!("## Session {n}\n- COMPLETED: step {n}\n\n## Notes\nNothing new in sitting {n}.\n\n"));
+    }
+    text.push_str("## Next Steps\n- step 3\n");
+    let out = prompt(&text, 2000);
+    let warnings = &out[out.find("Conflicts and warnings:").unwrap_or_else(|| panic!("{out}"))..];
+    let run = warnings.find("next-step-done:").unwrap_or_else(|| panic!("{out}"));
+    let form = warnings.find("duplicate-section:").unwrap_or_else(|| panic!("{out}"));
+    assert!(run < form, "{out}");
+    assert_eq!(warnings.matches("duplicate-section:").count(), 3, "{out}");
+    assert!(warnings.contains("duplicate-section: 3 more like these, at lines 24, 30, 36"), "{out}");
+}
