@@ -664,6 +664,7 @@ impl Document {
         let sections = self.sections.iter().filter_map(|s| s.timestamp);
         let completion = self.completion.iter().filter_map(|c| c.timestamp);
         let stamps = self.stamps.iter().map(|s| s.timestamp);
+        let metadata = self.agent.front_matter.as_ref().and_then(|f| f.date(&self.source)).map(|(t, _)| t);
         let sources = self.agent.blocks.iter().flat_map(|b| &b.sources).filter_map(|s| s.updated_at);
         let records = self
             .records
@@ -676,6 +677,7 @@ impl Document {
             .chain(records)
             .chain(stamps)
             .chain(sources)
+            .chain(metadata)
             .max_by_key(|t| t.epoch_seconds)
     }
 

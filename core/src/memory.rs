@@ -132,6 +132,25 @@ impl FrontMatter {
         let f = self.field(source, key)?;
         Some(unquote(source.get(f.value.range())?))
     }
+
+    /// The newest date the metadata gives the file itself (`date:`, `updated:`,
+    /// `last_updated:`, `created_at:` …): how old the notes are when nothing in the body is
+    /// dated (docs/formats.md). A date about something else (`deadline:`) is not one.
+    pub fn date(&self, source: &str) -> Option<(Timestamp, Span)> {
+        const KEYS: &[&str] = &["date", "updated", "lastupdated", "lastmodified", "modified", "updatedat", "created", "createdat"];
+        self.fields
+            .iter()
+            .filter(|f| {
+                let key: String = source.get(f.key.range()).unwrap_or("").chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
+                KEYS.contains(&key.as_str())
+            })
+            .filter_map(|f| {
+                let value = unquote(source.get(f.value.range())?);
+                let (ts, used) = crate::time::parse_prefix(value)?;
+                (used == value.len()).then_some((ts, f.value))
+            })
+            .max_by_key(|(t, _)| t.epoch_seconds)
+    }
 }
 
 /// A YAML scalar without the quotes around it.

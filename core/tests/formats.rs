@@ -357,3 +357,19 @@ fn checkpoints_are_written_in_the_formats_own_shape() {
     let out = checkpoint_with(project, "Use the release branch for hotfixes", at, Some(Kind::Decision), &options("project_release.md")).unwrap();
     assert!(out.text.contains("## Decisions Made\n- 2026-05-03T10:00Z — Use the release branch for hotfixes"), "{}", out.text);
 }
+
+/// A file dated only in its front matter (`date: 2026-01-16`) is as old as that date: the
+/// plan's last update and stale-memory read it; a date about something else is no age.
+#[test]
+fn the_front_matter_s_date_is_the_file_s_age() {
+    let text = "---\ndate: 2026-01-16\ntype: session-memory\ndeadline: 2026-12-01\n---\n\n# Session Memory\n\n## Executing stage ✅\n\n- Added the exporter\n";
+    let doc = parse(text);
+    let p = plan(&doc, &now());
+    assert_eq!(p.last_updated.map(|t| t.to_string()).as_deref(), Some("2026-01-16"));
+    let stale: Vec<u32> = check(&doc, &now()).iter().filter(|d| d.rule == Rule::StaleMemory).map(|d| d.line).collect();
+    assert_eq!(stale, [2]);
+    // `updated_at:` in quotes counts too; the newest of the file's dates wins.
+    let doc = parse("---\ncreated: 2026-01-02\nupdated_at: \"2026-04-30T10:00:00Z\"\n---\n\nNotes.\n");
+    assert_eq!(doc.last_updated().map(|t| t.to_string()).as_deref(), Some("2026-04-30T10:00:00Z"));
+    assert!(parse("---\ndeadline: 2026-01-02\n---\n\nNotes.\n").last_updated().is_none());
+}

@@ -49,7 +49,8 @@ pub(super) fn check(cx: &mut Ctx) {
     }
 }
 
-/// Every written timestamp: entries, paragraph dates, dated headings, rows.
+/// Every written timestamp: entries, paragraph dates, dated headings, rows, the front
+/// matter's date of the file.
 fn collect(cx: &Ctx) -> Vec<Dated> {
     let doc = cx.doc;
     let mut out: Vec<Dated> = Vec::with_capacity(doc.entries().len() + doc.stamps().len());
@@ -66,6 +67,9 @@ fn collect(cx: &Ctx) -> Vec<Dated> {
         for ts in [r.created_at, r.updated_at, r.last_accessed_at].into_iter().flatten() {
             out.push(Dated { ts, span: crate::span::first_line(doc.source(), r.span) });
         }
+    }
+    if let Some((ts, span)) = doc.agent.front_matter.as_ref().and_then(|f| f.date(doc.source())) {
+        out.push(Dated { ts, span });
     }
     out
 }
