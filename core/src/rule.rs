@@ -65,7 +65,7 @@ rules! {
     EmptyNextStep = "empty-next-step", Warning, Check, "No next step is recorded while work remains, or a progress log of finished work ends without one (nor a word that the run is done).";
     MalformedEntry = "malformed-entry", Warning, Check, "A log entry without a readable timestamp, or a progress line with no status.";
     UnknownStatus = "unknown-status", Warning, Check, "A progress status that is not COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED or SKIPPED.";
-    TimestampOutOfOrder = "timestamp-out-of-order", Warning, Check, "An append-only log goes back in time.";
+    TimestampOutOfOrder = "timestamp-out-of-order", Warning, Check, "An append-only log goes back in time (a block kept the other way round is one finding, where it starts and ends).";
     FutureTimestamp = "future-timestamp", Warning, Check, "A timestamp later than now.";
     DanglingSupersedes = "dangling-supersedes", Error, Check, "SUPERSEDES names no earlier decision.";
     ConflictingDecisions = "conflicting-decisions", Error, Check, "Two active decisions about the same subject pull opposite ways.";

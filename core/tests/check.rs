@@ -789,6 +789,23 @@ fn entries_out_of_order_reports_each_run_once() {
     assert_eq!(found, [(Rule::TimestampOutOfOrder, 9)]);
 }
 
+/// timestamp-out-of-order: a block of sessions kept the other way round is one finding that
+/// says where the block starts and ends, not one per session; a single step back is said as
+/// before. Sessions dated in words (`January 26, 2026 ~08:18 UTC`) are dated too.
+#[test]
+fn a_block_kept_the_other_way_round_is_one_finding() {
+    let days = ["January 20, 2026 ~08:18 UTC", "January 21, 2026", "January 19, 2026", "January 18, 2026", "January 17, 2026", "January 22, 2026", "January 23, 2026"];
+    let found: Vec<(u32, String)> = check(&parse(&sessions(&days)), &now())
+        .into_iter()
+        .filter(|d| d.rule == Rule::TimestampOutOfOrder)
+        .map(|d| (d.line, d.message))
+        .collect();
+    assert_eq!(
+        found,
+        [(6, "sections from `January 21, 2026` (line 6) to `January 17, 2026` (line 15) are kept newest first: 3 steps, each earlier than the section before it".to_owned())]
+    );
+}
+
 /// In a file that says how things stand now (not a log), every next step it writes should
 /// be open: a `**Next**:` under one component naming another that is done is stale, though
 /// the plan resumes from a different step. In a log, an older session's next step is history.

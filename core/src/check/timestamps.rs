@@ -137,23 +137,39 @@ fn report_order(cx: &mut Ctx, group: &[Dated], oldest_first: bool, what: &str) {
         }
     }
     let ascending = oldest_first || up >= down;
-    for w in group.windows(2) {
-        let (prev, cur) = (w[0], w[1]);
-        let wrong = if ascending { later(prev.ts, cur.ts) } else { later(cur.ts, prev.ts) };
-        if !wrong {
+    let wrong = |k: usize| if ascending { later(group[k].ts, group[k + 1].ts) } else { later(group[k + 1].ts, group[k].ts) };
+    let order = if ascending { "earlier" } else { "later" };
+    let help = if ascending {
+        "this log is appended oldest first: add new entries at the end with the current time, and never backdate"
+    } else {
+        "this log is kept newest first: put new entries at the top"
+    };
+    let mut k = 0;
+    while k + 1 < group.len() {
+        if !wrong(k) {
+            k += 1;
             continue;
         }
+        // A run of steps back in time is a block kept the other way round: said once, at
+        // its first step, with where it ends.
+        let run = (k..group.len() - 1).take_while(|&j| wrong(j)).count();
+        let (prev, cur) = (group[k], group[k + 1]);
         let line = cx.line(prev.span.start());
         let (written, prev_written) = (cx.doc.text(cur.span), cx.doc.text(prev.span));
-        let order = if ascending { "earlier" } else { "later" };
-        let d = cx
-            .diag(Rule::TimestampOutOfOrder, cur.span, format!("{what} dated `{written}` is {order} than the {what} before it (`{prev_written}`, line {line})"))
-            .with_help(if ascending {
-                "this log is appended oldest first: add new entries at the end with the current time, and never backdate"
-            } else {
-                "this log is kept newest first: put new entries at the top"
-            });
+        let message = if run == 1 {
+            format!("{what} dated `{written}` is {order} than the {what} before it (`{prev_written}`, line {line})")
+        } else {
+            let last = group[k + run];
+            let other = if ascending { "newest first" } else { "oldest first" };
+            let (last_line, last_written) = (cx.line(last.span.start()), cx.doc.text(last.span));
+            format!(
+                "{what}s from `{prev_written}` (line {line}) to `{last_written}` (line {last_line}) are kept {other}: {run} steps, each {order} than the {what} before it"
+            )
+        };
+        let at = if run == 1 { cur.span } else { prev.span };
+        let d = cx.diag(Rule::TimestampOutOfOrder, at, message).with_help(help);
         cx.push(d);
+        k += run;
     }
 }
 

@@ -3,8 +3,12 @@
 //! Accepted (docs/dialects.md): ISO 8601 dates with a time to the minute or second, `T` or a space
 //! between, and `Z`, an offset or no zone (`2026-04-22T07:12Z`, `2026-04-22T07:12:00+02:00`,
 //! `2026-04-22 07:12`), and bare dates (`2026-04-22`). A time without a zone is taken as UTC
-//! and remembered as such, so the checker can say so. The [`TimestampStyle`] of a parsed
+//! and remembered as such, so the checker can say so. Inside text, [`find`] reads the other
+//! ways people date their notes too (`January 25, 2026`, `25.06.2025`, `2026年1月25日`:
+//! [`written`]). The [`TimestampStyle`] of a parsed
 //! timestamp lets edits write new timestamps the way the file already does.
+
+mod written;
 
 use serde::Serialize;
 use std::fmt::{self, Write};
@@ -213,18 +217,30 @@ pub fn parse_prefix(text: &str) -> Option<(Timestamp, usize)> {
     ))
 }
 
-/// Finds the first timestamp anywhere in `text` (not glued to a digit before it).
+/// Finds the first timestamp anywhere in `text`: ISO 8601 (not glued to a digit before it),
+/// or a date written another common way ([`written`]: `January 25, 2026`, `25.06.2025`,
+/// `2026年1月25日`). Every form holds a four-digit year, so only those are looked around.
 /// Returns it and its byte range in `text`.
 pub fn find(text: &str) -> Option<(Timestamp, std::ops::Range<usize>)> {
     let b = text.as_bytes();
     let mut i = 0;
-    while i + 10 <= b.len() {
-        if b[i].is_ascii_digit() && (i == 0 || !b[i - 1].is_ascii_digit()) && b[i + 4] == b'-' {
-            if let Some((ts, used)) = parse_prefix(&text[i..]) {
-                return Some((ts, i..i + used));
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let run = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if run == 4 {
+            if b.get(i + 4) == Some(&b'-') {
+                if let Some((ts, used)) = parse_prefix(&text[i..]) {
+                    return Some((ts, i..i + used));
+                }
+            }
+            if let Some(found) = written::around_year(text, i) {
+                return Some(found);
             }
         }
-        i += 1;
+        i += run;
     }
     None
 }

@@ -1,0 +1,301 @@
+//! Dates as people write them besides ISO 8601 (docs/dialects.md, "Timestamps"): found around
+//! a four-digit year, so that a scan costs nothing where no year is written.
+//!
+//! - the year last: `January 25, 2026`, `Jan. 25th 2026`, `25 January 2026`, `25 de enero de
+//!   2026`, `25. Januar 2026`, `25 января 2026`; `25.06.2025` (day first, as every language
+//!   that writes dots does); `29/06/2025` or `06/29/2025` when the numbers tell which is the
+//!   day (one of them over 12), else no date: a guess could be months off;
+//! - the year first: `2026/01/25`, `2026.01.25`, `2026年1月25日`, `2026년 1월 25일`;
+//! - then, if one follows, a time of day: `, 8:30 PM`, ` ~08:18 UTC`, ` at 14:05`.
+
+use super::{days_from_civil, days_in_month, Precision, Timestamp, TimestampStyle, Zone};
+use std::ops::Range;
+
+/// Month names in the languages the reader knows (docs/reader.md), lower case, with the
+/// month they name. Russian writes the month in the genitive after a day.
+const MONTHS: &[(&str, u32)] = &[
+    ("january", 1), ("february", 2), ("march", 3), ("april", 4), ("may", 5), ("june", 6), ("july", 7),
+    ("august", 8), ("september", 9), ("october", 10), ("november", 11), ("december", 12),
+    ("jan", 1), ("feb", 2), ("mar", 3), ("apr", 4), ("jun", 6), ("jul", 7), ("aug", 8), ("sep", 9),
+    ("sept", 9), ("oct", 10), ("nov", 11), ("dec", 12),
+    ("enero", 1), ("febrero", 2), ("marzo", 3), ("abril", 4), ("mayo", 5), ("junio", 6), ("julio", 7),
+    ("agosto", 8), ("septiembre", 9), ("setiembre", 9), ("octubre", 10), ("noviembre", 11), ("diciembre", 12),
+    ("janeiro", 1), ("fevereiro", 2), ("março", 3), ("maio", 5), ("junho", 6), ("julho", 7),
+    ("setembro", 9), ("outubro", 10), ("novembro", 11), ("dezembro", 12),
+    ("janvier", 1), ("février", 2), ("mars", 3), ("avril", 4), ("mai", 5), ("juin", 6), ("juillet", 7),
+    ("août", 8), ("septembre", 9), ("octobre", 10), ("novembre", 11), ("décembre", 12),
+    ("januar", 1), ("februar", 2), ("märz", 3), ("juni", 6), ("juli", 7), ("oktober", 10), ("dezember", 12),
+    ("gennaio", 1), ("febbraio", 2), ("aprile", 4), ("maggio", 5), ("giugno", 6), ("luglio", 7),
+    ("settembre", 9), ("ottobre", 10), ("dicembre", 12),
+    ("januari", 1), ("februari", 2), ("maj", 5), ("augusti", 8),
+    ("января", 1), ("февраля", 2), ("марта", 3), ("апреля", 4), ("мая", 5), ("июня", 6), ("июля", 7),
+    ("августа", 8), ("сентября", 9), ("октября", 10), ("ноября", 11), ("декабря", 12),
+];
+
+/// The date written around the four-digit year at `year..year + 4` of `text`, with the time
+/// of day after it if one follows: the timestamp and its byte range.
+pub(super) fn around_year(text: &str, year: usize) -> Option<(Timestamp, Range<usize>)> {
+    let b = text.as_bytes();
+    let y = super::digits(b, year, 4).filter(|y| (1970..=2099).contains(y))?;
+    let (start, month, day, end) = year_first(text, year).or_else(|| year_last(text, year))?;
+    if !(1..=12).contains(&month) || day < 1 || day > days_in_month(y, month) {
+        return None;
+    }
+    let days = days_from_civil(y, month, day);
+    let (seconds, precision, zone, end) = time_of_day(text, end).unwrap_or((0, Precision::Date, Zone::Unspecified, end));
+    let style = TimestampStyle { precision, separator: ' ', zone };
+    Some((Timestamp { epoch_seconds: days * 86_400 + seconds, style }, start..end))
+}
+
+/// `2026/01/25`, `2026.01.25`, `2026年1月25日`, `2026년 1월 25일`: (start, month, day, end).
+fn year_first(text: &str, year: usize) -> Option<(usize, u32, u32, usize)> {
+    let b = text.as_bytes();
+    let at = year + 4;
+    match b.get(at) {
+        Some(&sep @ (b'/' | b'.')) => {
+            let (month, m_end) = number(b, at + 1)?;
+            (b.get(m_end) == Some(&sep)).then_some(())?;
+            let (day, d_end) = number(b, m_end + 1)?;
+            // `2026.01.25.1` is a version, not a date.
+            (!matches!(b.get(d_end), Some(c) if c.is_ascii_digit() || *c == sep && b.get(d_end + 1).is_some_and(u8::is_ascii_digit))).then_some(())?;
+            Some((year, month, day, d_end))
+        }
+        _ => {
+            let rest = &text[at..];
+            let (year_mark, month_mark, day_mark) = if rest.starts_with('年') { ("年", "月", "日") } else if rest.starts_with('년') { ("년", "월", "일") } else { return None };
+            let mut i = at + year_mark.len();
+            i += count_spaces(b, i);
+            let (month, m_end) = number(b, i)?;
+            text[m_end..].starts_with(month_mark).then_some(())?;
+            let mut i = m_end + month_mark.len();
+            i += count_spaces(b, i);
+            let (day, d_end) = number(b, i)?;
+            let end = if text[d_end..].starts_with(day_mark) { d_end + day_mark.len() } else { d_end };
+            Some((year, month, day, end))
+        }
+    }
+}
+
+/// `January 25, 2026`, `25 January 2026`, `25 de enero de 2026`, `25.06.2025`, `29/06/2025`:
+/// (start, month, day, end).
+fn year_last(text: &str, year: usize) -> Option<(usize, u32, u32, usize)> {
+    let b = text.as_bytes();
+    let end = year + 4;
+    if b.get(end).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let before = &text[..year];
+    // Numbers: `25.06.2025`, `29/06/2025`.
+    if let Some(sep @ (b'.' | b'/')) = before.bytes().last() {
+        let (second, s_start) = number_before(b, year.checked_sub(2)?)?;
+        (s_start > 1 && b[s_start - 1] == sep).then_some(())?;
+        let (first, f_start) = number_before(b, s_start - 2)?;
+        // `1.2.25.06.2025` or `v1.06.2025` is no date.
+        if f_start > 0 && (b[f_start - 1] == sep || b[f_start - 1].is_ascii_alphanumeric()) {
+            return None;
+        }
+        let (month, day) = match sep {
+            b'.' => (second, first),
+            _ if first > 12 => (second, first),
+            _ if second > 12 => (first, second),
+            _ => return None,
+        };
+        return Some((f_start, month, day, end));
+    }
+    // Words: strip what stands between the year and the day or month before it.
+    let gap = [", ", " de ", ". ", " "].iter().find(|g| before.ends_with(*g))?;
+    let head = &before[..before.len() - gap.len()];
+    // `January 25, 2026`, `Jan. 25th 2026`: a day, then the month before it.
+    let day_text = head.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let ordinal = head.len() - day_text.len();
+    if ordinal <= 2 && day_text.as_bytes().last().is_some_and(u8::is_ascii_digit) {
+        let suffix = &head[day_text.len()..];
+        if ordinal == 0 || ["st", "nd", "rd", "th"].contains(&suffix) {
+            let (day, d_start) = number_before(b, day_text.len() - 1)?;
+            let before_day = &text[..d_start];
+            let month_end = before_day.strip_suffix(' ')?;
+            let month_end = month_end.strip_suffix('.').unwrap_or(month_end);
+            let (month, m_start) = month_before(month_end)?;
+            return Some((m_start, month, day, end));
+        }
+    }
+    // `25 January 2026`, `25. Januar 2026`, `25 de enero de 2026`: the month, then the day.
+    let (month, m_start) = month_before(head.strip_suffix('.').unwrap_or(head))?;
+    let before_month = &text[..m_start];
+    let day_end = [" de ", ". ", " "].iter().find_map(|g| before_month.strip_suffix(*g))?;
+    let (day, d_start) = number_before(b, day_end.len().checked_sub(1)?)?;
+    Some((d_start, month, day, end))
+}
+
+/// A number of one or two digits at `at`, not followed by a third: (value, end).
+fn number(b: &[u8], at: usize) -> Option<(u32, usize)> {
+    let n = b.get(at..)?.iter().take(3).take_while(|c| c.is_ascii_digit()).count();
+    matches!(n, 1 | 2).then(|| (super::digits(b, at, n).unwrap_or(0), at + n))
+}
+
+/// A number of one or two digits ending at `last` (inclusive), not preceded by a third:
+/// (value, start).
+fn number_before(b: &[u8], last: usize) -> Option<(u32, usize)> {
+    let n = b[..=last].iter().rev().take(3).take_while(|c| c.is_ascii_digit()).count();
+    let start = last + 1 - n;
+    matches!(n, 1 | 2).then(|| (super::digits(b, start, n).unwrap_or(0), start))
+}
+
+/// The month named by the word that ends `text`: (month, the word's start).
+fn month_before(text: &str) -> Option<(u32, usize)> {
+    let start = text.char_indices().rev().take_while(|(_, c)| c.is_alphabetic()).last()?.0;
+    if text[..start].chars().next_back().is_some_and(|c| c.is_alphanumeric()) {
+        return None;
+    }
+    let word = &text[start..];
+    if word.len() > 12 {
+        return None;
+    }
+    let mut folded = String::with_capacity(word.len());
+    for c in word.chars() {
+        crate::case::push_lower(&mut folded, c);
+    }
+    MONTHS.iter().find(|(name, _)| *name == folded).map(|&(_, m)| (m, start))
+}
+
+fn count_spaces(b: &[u8], at: usize) -> usize {
+    b.get(at..).map_or(0, |r| r.iter().take_while(|&&c| c == b' ').count())
+}
+
+/// A time of day right after a date (`, 8:30 PM`, ` ~08:18 UTC`, ` at 14:05:09`): seconds
+/// into the day (to UTC when a zone is written), precision, zone, end.
+fn time_of_day(text: &str, at: usize) -> Option<(i64, Precision, Zone, usize)> {
+    let b = text.as_bytes();
+    let mut i = at;
+    if b.get(i) == Some(&b',') {
+        i += 1;
+    }
+    let spaces = count_spaces(b, i);
+    if spaces == 0 && i == at {
+        return None;
+    }
+    i += spaces;
+    if b.get(i) == Some(&b'~') {
+        i += 1;
+    } else if text[i..].starts_with("at ") {
+        i += 3;
+    }
+    let (mut hour, h_end) = number(b, i)?;
+    (b.get(h_end) == Some(&b':')).then_some(())?;
+    let minute = super::digits(b, h_end + 1, 2).filter(|&m| m < 60)?;
+    let mut i = h_end + 3;
+    let mut second = 0;
+    let mut precision = Precision::Minute;
+    if b.get(i) == Some(&b':') {
+        if let Some(s) = super::digits(b, i + 1, 2).filter(|&s| s < 60) {
+            second = s;
+            precision = Precision::Second;
+            i += 3;
+        }
+    }
+    if b.get(i).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let after = |i: usize, word: &str| {
+        let j = i + count_spaces(b, i);
+        let w = text.get(j..j + word.len())?;
+        (w.eq_ignore_ascii_case(word) && !b.get(j + word.len()).is_some_and(u8::is_ascii_alphanumeric)).then_some(j + word.len())
+    };
+    if let Some(j) = after(i, "pm") {
+        (1..=12).contains(&hour).then_some(())?;
+        hour = hour % 12 + 12;
+        i = j;
+    } else if let Some(j) = after(i, "am") {
+        (1..=12).contains(&hour).then_some(())?;
+        hour %= 12;
+        i = j;
+    }
+    if hour > 23 {
+        return None;
+    }
+    let mut zone = Zone::Unspecified;
+    if let Some(j) = after(i, "utc").or_else(|| after(i, "gmt")) {
+        zone = Zone::Utc;
+        i = j;
+    }
+    Some((i64::from(hour * 3600 + minute * 60 + second), precision, zone, i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{find, Precision, Timestamp, Zone};
+
+    /// The date (and time) `find` reads in `text`, as ISO, and the words it spans.
+    fn read(text: &str) -> Option<(String, &str)> {
+        find(text).map(|(t, r)| (t.to_string(), &text[r]))
+    }
+
+    #[test]
+    fn dates_as_people_write_them() {
+        let cases = [
+            ("## Session Log - January 25, 2026", "2026-01-25", "January 25, 2026"),
+            ("**Completed:** Dec 26th, 2025.", "2025-12-26", "Dec 26th, 2025"),
+            ("- **Last Deploy:** Jan. 2 2026", "2026-01-02", "Jan. 2 2026"),
+            ("Fecha: 25 de enero de 2026", "2026-01-25", "25 de enero de 2026"),
+            ("Stand: 3. März 2026", "2026-03-03", "3. März 2026"),
+            ("Mise à jour le 14 août 2025", "2025-08-14", "14 août 2025"),
+            ("Обновлено 5 января 2026", "2026-01-05", "5 января 2026"),
+            ("Aggiornato il 9 settembre 2025", "2025-09-09", "9 settembre 2025"),
+            ("**Ngày cập nhật**: 17/01/2025", "2025-01-17", "17/01/2025"),
+            ("Updated 01/17/2025", "2025-01-17", "01/17/2025"),
+            ("Stand 25.06.2025", "2025-06-25", "25.06.2025"),
+            ("日付: 2026年1月25日", "2026-01-25", "2026年1月25日"),
+            ("날짜: 2026년 1월 25일", "2026-01-25", "2026년 1월 25일"),
+            ("2026/01/25 notes", "2026-01-25", "2026/01/25"),
+        ];
+        for (text, iso, words) in cases {
+            let (got, span) = read(text).unwrap_or_else(|| panic!("no date in {text}"));
+            assert_eq!((got.as_str(), span), (iso, words), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_time_after_the_date_is_read_with_it() {
+        let (t, r) = find("## Session Log - January 26, 2026 ~08:18 UTC").unwrap();
+        assert_eq!(t.epoch_seconds, Timestamp::parse("2026-01-26T08:18Z").unwrap().epoch_seconds);
+        assert_eq!((t.style.precision, t.style.zone, r.end), (Precision::Minute, Zone::Utc, 44));
+        let (t, _) = find("**Status**: Completed (29/06/2025, 8:30 PM)").unwrap();
+        assert_eq!(t.epoch_seconds, Timestamp::parse("2025-06-29T20:30Z").unwrap().epoch_seconds);
+        assert_eq!(t.style.zone, Zone::Unspecified);
+        let (t, _) = find("12 May 2026 at 12:05 am").unwrap();
+        assert_eq!(t.epoch_seconds, Timestamp::parse("2026-05-12T00:05Z").unwrap().epoch_seconds);
+    }
+
+    #[test]
+    fn what_is_no_date() {
+        for text in [
+            "03/04/2025",         // the day could be either number
+            "in May 2026",        // no day
+            "version 1.2.10.2025", // a version
+            "v1.06.2025",
+            "port 3000/2025",
+            "February 30, 2026",  // no such day
+            "issue 25 of 12345",
+            "January 25, 20261",
+            "2026.01.25.1",
+            "Mayday 5 2026",
+        ] {
+            assert!(read(text).is_none(), "{text}: {:?}", read(text));
+        }
+    }
+
+    proptest::proptest! {
+        /// Any text made of date-like pieces (digits, separators, month names, multibyte
+        /// marks) is read without a panic, and a date found lies on character boundaries.
+        #[test]
+        fn never_panics_on_date_like_text(parts in proptest::collection::vec(proptest::sample::select(vec![
+            "2026", "1999", "25", "1", "13", "/", ".", "-", ", ", " ", " de ", "January", "Jan.", "août", "января",
+            "年", "月", "日", "년", "월", "일", "~", "8:30", " PM", " UTC", "th", "é", "\u{1F600}", "v", "0",
+        ]), 0..12)) {
+            let text: String = parts.concat();
+            if let Some((_, r)) = find(&text) {
+                proptest::prop_assert!(text.is_char_boundary(r.start) && text.is_char_boundary(r.end) && r.start < r.end);
+            }
+        }
+    }
+}
