@@ -92,7 +92,7 @@ rules! {
     PinnedOverBudget = "pinned-over-budget", Warning, Check, "Pinned memory files (Letta's system/), loaded into every prompt, over their token budget.";
     ScopeMismatch = "scope-mismatch", Warning, Check, "An entry names another project than the one the memory is read for.";
     CountMismatch = "count-mismatch", Info, Check, "A heading or lead-in states how many things follow, and another number follows.";
-    SummaryContradiction = "summary-contradiction", Warning, Check, "The summary's counts contradict the file's last count or the units it records.";
+    SummaryContradiction = "summary-contradiction", Warning, Check, "The summary's counts contradict the file's last count or the units it records, or a line's count and its percentage disagree (42/50 done (95%)).";
     StaleInProgress = "stale-in-progress", Warning, Check, "A unit left IN_PROGRESS in an older session that later sessions moved on from.";
     InvisibleCharacter = "invisible-character", Warning, Check, "A control, bidi or zero-width character: unseen by a person reading the file, read by an agent.";
     UnfilledPlaceholder = "unfilled-placeholder", Warning, Check, "Template text never filled in: `$(date …)`, `{{name}}`, `YYYY-MM-DD`, `<commit-hash>` where a value goes, or a section or field that is only `TBD`.";

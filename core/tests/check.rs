@@ -789,6 +789,15 @@ fn entries_out_of_order_reports_each_run_once() {
     assert_eq!(found, [(Rule::TimestampOutOfOrder, 9)]);
 }
 
+/// summary-contradiction: a count and its percentage on one line that disagree, anywhere in
+/// the file, in a log too; a percentage of something else is left alone.
+#[test]
+fn a_count_and_its_percentage_that_disagree() {
+    let text = "# Progress\n\n## Session 3 — 2026-03-03\n- COMPLETED: exporter\n- Status: 43/50 features passing (84%)\n\n## Session 4 — 2026-03-04\n- COMPLETED: importer\n- Status: 44/50 features passing (88%), coverage 71%\n";
+    let found: Vec<(u32, String)> = check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| (d.line, d.message)).collect();
+    assert_eq!(found, [(5, "this line gives 43/50 as 84%; 43/50 is 86%".to_owned())]);
+}
+
 /// timestamp-out-of-order: a block of sessions kept the other way round is one finding that
 /// says where the block starts and ends, not one per session; a single step back is said as
 /// before. Sessions dated in words (`January 26, 2026 ~08:18 UTC`) are dated too.

@@ -7,7 +7,8 @@
 //! - summary-contradiction: the summary at the top of a file kept oldest first gives a
 //!   progress count (`137/137 features`, `88 features total`) that the file's last count
 //!   contradicts, or says nothing is done (`Completed: 0`, `Progress: 0%`) or nothing remains
-//!   (`Remaining: 0`) over units the file records done or still to do.
+//!   (`Remaining: 0`) over units the file records done or still to do; and, on any line, a
+//!   count and its percentage that disagree (`42/50 features passing (95%)`).
 
 use super::Ctx;
 use crate::document::{Document, SectionRole, Status};
@@ -38,8 +39,15 @@ pub(super) fn check(cx: &mut Ctx) {
                 }
             }
         }
-        if let Some(summary) = summary.as_mut().filter(|s| i < s.summary_lines) {
-            summary.read(start, line);
+        if let Some(summary) = summary.as_mut() {
+            if i < summary.summary_lines {
+                summary.read(start, line);
+            }
+            if memchr::memchr(b'%', line.as_bytes()).is_some() && memchr::memchr(b'/', line.as_bytes()).is_some() {
+                if let Some(found) = percentage_disagrees(line) {
+                    summary.percentages.push((Span::new(start, start + line.trim_end().len()), found));
+                }
+            }
         }
     }
     for (span, stated, listed) in mismatches {
@@ -301,28 +309,11 @@ fn count_on(line: &str) -> Option<Count> {
         return None;
     }
     let kind = KINDS.iter().copied().find(|k| lower.contains(k));
-    let b = lower.as_bytes();
-    // `a/b`, both plain numbers (not a date `2026/01/02`, a path or a rating `4.5/5`).
-    let mut fraction = None;
-    for (slash, _) in lower.match_indices('/') {
-        let left = lower[..slash].bytes().rev().take_while(u8::is_ascii_digit).count();
-        let right = lower[slash + 1..].bytes().take_while(u8::is_ascii_digit).count();
-        if left == 0 || right == 0 {
-            continue;
-        }
-        let before = (slash - left).checked_sub(1).map(|i| b[i]);
-        let after = b.get(slash + 1 + right).copied();
-        if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/' | b'-' | b'_'))
-            || after.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'/' | b'.' if b.get(slash + 2 + right).is_some_and(u8::is_ascii_digit)))
-        {
-            continue;
-        }
-        let (Ok(done), Ok(total)) = (lower[slash - left..slash].parse::<u32>(), lower[slash + 1..slash + 1 + right].parse::<u32>()) else { continue };
-        if fraction.is_some() {
-            return None; // two counts on one line: which is the run's is not clear
-        }
-        fraction = Some((done, total));
-    }
+    let fraction = match one_fraction(&lower) {
+        Fraction::One(done, total, _) => Some((done, total)),
+        Fraction::None => None,
+        Fraction::Several => return None, // which is the run's is not clear
+    };
     if let Some((done, total)) = fraction {
         let counted = kind.is_some() || ["passing", "complete", "done", "finished"].iter().any(|w| lower.contains(w));
         return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });
@@ -339,6 +330,76 @@ fn count_on(line: &str) -> Option<Count> {
     }
 }
 
+/// The plain fractions of a line.
+enum Fraction {
+    None,
+    /// `a/b`, both plain numbers, and where it is written.
+    One(u32, u32, std::ops::Range<usize>),
+    Several,
+}
+
+/// The one fraction `a/b` of a line: both plain numbers, not a date `2026/01/02`, a path or a
+/// rating `4.5/5`.
+fn one_fraction(line: &str) -> Fraction {
+    let b = line.as_bytes();
+    let mut found = Fraction::None;
+    for (slash, _) in line.match_indices('/') {
+        let left = line[..slash].bytes().rev().take_while(u8::is_ascii_digit).count();
+        let right = line[slash + 1..].bytes().take_while(u8::is_ascii_digit).count();
+        if left == 0 || right == 0 {
+            continue;
+        }
+        let before = (slash - left).checked_sub(1).map(|i| b[i]);
+        let after = b.get(slash + 1 + right).copied();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/' | b'-' | b'_'))
+            || after.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'/' | b'.' if b.get(slash + 2 + right).is_some_and(u8::is_ascii_digit)))
+        {
+            continue;
+        }
+        let (Ok(done), Ok(total)) = (line[slash - left..slash].parse::<u32>(), line[slash + 1..slash + 1 + right].parse::<u32>()) else { continue };
+        if !matches!(found, Fraction::None) {
+            return Fraction::Several;
+        }
+        found = Fraction::One(done, total, slash - left..slash + 1 + right);
+    }
+    found
+}
+
+/// Words that may stand between a count and its percentage (`42/50 features passing (84%)`,
+/// `84% complete (42/50)`): anything else (`5/10 tests, coverage 73%`) makes the percentage
+/// another figure's.
+const BETWEEN: &[&str] = &[
+    "features", "feature", "tests", "test", "tasks", "task", "items", "item", "steps", "stories", "passing", "passed", "pass",
+    "complete", "completed", "done", "finished", "of", "total", "now",
+];
+
+/// A count and its percentage on one line that disagree by more than a point (`42/50 features
+/// (95%)`): (done, total, the percentage as written, in tenths).
+fn percentage_disagrees(line: &str) -> Option<(u32, u32, u32)> {
+    // A progress count (`features`, `passing`, `done` named), as the summary reads one.
+    count_on(line)?;
+    let lower = crate::case::to_lower(line);
+    let Fraction::One(done, total, at) = one_fraction(&lower) else { return None };
+    if total == 0 || done > total || lower.matches('%').count() != 1 {
+        return None;
+    }
+    let sign = lower.find('%')?;
+    let b = lower.as_bytes();
+    let figure_start = sign - b[..sign].iter().rev().take_while(|c| c.is_ascii_digit() || **c == b'.').count();
+    let figure = &lower[figure_start..sign];
+    let (whole, tenth) = figure.split_once('.').unwrap_or((figure, "0"));
+    let tenths = whole.parse::<u32>().ok()? * 10 + tenth.get(..1).and_then(|t| t.parse::<u32>().ok()).unwrap_or(0);
+    if whole.is_empty() || tenths > 1000 || b[..figure_start].last().is_some_and(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    let between = if figure_start >= at.end { &lower[at.end..figure_start] } else if sign < at.start { &lower[sign + 1..at.start] } else { return None };
+    let near = between.len() <= 40
+        && !between.bytes().any(|c| c.is_ascii_digit())
+        && between.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).all(|w| BETWEEN.contains(&w));
+    let exact = u64::from(done) * 1000 / u64::from(total);
+    (near && exact.abs_diff(u64::from(tenths)) > 10).then_some((done, total, tenths))
+}
+
 /// What the summary-contradiction rule gathers in the one pass over the lines.
 struct Summary {
     history: crate::document::Regions,
@@ -346,6 +407,8 @@ struct Summary {
     head: Vec<(Span, Count)>,
     zero_done: Option<Span>,
     zero_left: Option<Span>,
+    /// Lines anywhere whose count and percentage disagree: (line, (done, total, tenths)).
+    percentages: Vec<(Span, (u32, u32, u32))>,
 }
 
 impl Summary {
@@ -358,6 +421,7 @@ impl Summary {
             head: Vec::new(),
             zero_done: None,
             zero_left: None,
+            percentages: Vec::new(),
         }
     }
 
@@ -398,6 +462,16 @@ impl Summary {
 
     fn report(self, cx: &mut Ctx) {
         let doc = cx.doc;
+        for &(span, (done, total, tenths)) in &self.percentages {
+            // Tenths of a percent, rounded, in integers (no float formatting in the build).
+            let exact = (u64::from(done) * 2000 / u64::from(total) + 1) / 2;
+            let percent = |t: u64| if t % 10 == 0 { format!("{}%", t / 10) } else { format!("{}.{}%", t / 10, t % 10) };
+            let (written, exact) = (percent(u64::from(tenths)), percent(exact));
+            let d = cx
+                .diag(Rule::SummaryContradiction, span, format!("this line gives {done}/{total} as {written}; {done}/{total} is {exact}"))
+                .with_help("correct the count or its percentage: the next session reads both");
+            cx.push(d);
+        }
         let last = if self.head.is_empty() || doc.newest_first() { None } else { self.last_count(doc) };
         // A file kept newest first opens with its latest state: its top is no stale summary.
         if let Some((last_span, latest)) = last {
@@ -523,6 +597,21 @@ mod tests {
         assert!(count_on("see src/a/b/2/3").is_none());
         assert_eq!(count_on("88 features total across 8 phases:").map(|c| c.total), None);
         assert_eq!(count_on("- **Total Features:** 210").map(|c| c.total), Some(210));
+    }
+
+    #[test]
+    fn a_count_and_its_percentage() {
+        assert_eq!(percentage_disagrees("- ✅ 42/50 features complete (95%)"), Some((42, 50, 950)));
+        assert_eq!(percentage_disagrees("**Progress:** 88% complete (42/50)"), Some((42, 50, 880)));
+        assert_eq!(percentage_disagrees("Status: 131/137 features passing (91.2%)"), Some((131, 137, 912)));
+        // Agreeing, within a point either way (rounded or cut).
+        for line in ["Status: 142/152 features passing (93.4%)", "42/50 features (84%)", "Progress: 2/3 tasks — 66%", "1/3 done (33.3%)"] {
+            assert_eq!(percentage_disagrees(line), None, "{line}");
+        }
+        // A percentage of something else, or more than one count.
+        for line in ["5/10 tests passing, coverage 73%", "Sprint 3/4: 85% of budget spent", "2/5 and 3/5 (40%)", "Step 4/9 in 2026 (20%)"] {
+            assert_eq!(percentage_disagrees(line), None, "{line}");
+        }
     }
 
     #[test]
