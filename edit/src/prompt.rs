@@ -256,7 +256,7 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
 
 /// The findings an agent should know of, one line each: errors first, then those about where
 /// the run stands before those about the file's form; past [`REPEATS`] findings of one rule,
-/// the rest in one line with their line numbers (docs/plan.md, "The prompt").
+/// the rest (two or more) in one line with their line numbers (docs/plan.md, "The prompt").
 fn warnings(plan: &Plan) -> Vec<(String, Option<u32>)> {
     let mut warnings: Vec<_> = plan.diagnostics.iter().filter(|d| d.severity >= Severity::Warning).collect();
     memento_core::internal::sort_by_key(&mut warnings, |d| [!(d.severity as u64), d.rule.concern() as u64, 0]);
@@ -273,7 +273,9 @@ fn warnings(plan: &Plan) -> Vec<(String, Option<u32>)> {
                 1
             }
         };
-        if seen <= REPEATS {
+        // One more finding is said in full: a line that counts one saves nothing.
+        let whole = seen <= REPEATS || seen == REPEATS + 1 && !warnings[k + 1..].iter().any(|e| e.rule == d.rule);
+        if whole {
             lines.push((format!("{}: {}", d.rule, one_line(&d.message)), Some(d.line)));
         } else if seen == REPEATS + 1 {
             let rest: Vec<u32> = warnings[k..].iter().filter(|e| e.rule == d.rule).map(|e| e.line).collect();

@@ -283,4 +283,12 @@ fn run_findings_come_first_and_repeats_are_counted() {
     assert!(run < form, "{out}");
     assert_eq!(warnings.matches("duplicate-section:").count(), 3, "{out}");
     assert!(warnings.contains("duplicate-section: 3 more like these, at lines 24, 30, 36"), "{out}");
+    // A third finding alone is said in full.
+    let mut three = String::from("# Progress\n\n");
+    for n in 1..=4 {
+        three.push_str(&format!("## Session {n}\n- COMPLETED: step {n}\n\n## Notes\nNothing new in sitting {n}.\n\n"));
+    }
+    let out = prompt(&three, 2000);
+    assert_eq!(out.matches("duplicate-section: section `Notes` appears twice").count(), 3, "{out}");
+    assert!(!out.contains("more like these"), "{out}");
 }
