@@ -124,7 +124,7 @@ pub fn render_prompts(files: &[PromptFile], budget: usize) -> Result<String, Bud
             // as left out).
             let memory = doc.dialect().is_agent_memory();
             let kept = |t: &str| {
-                [title::NEXT_ACTION, title::DECISIONS, title::IN_PROGRESS, title::MEMORIES, title::DONE].contains(&t)
+                [title::NEXT_ACTION, title::LAST_STEP, title::DECISIONS, title::IN_PROGRESS, title::MEMORIES, title::DONE].contains(&t)
                     || memory && [title::WARNINGS, title::DISCOVERIES].contains(&t)
             };
             blocks.retain(|b| kept(b.title));
@@ -187,7 +187,9 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     let line = |offset: usize| Some(doc.line_index().line_of(offset) as u32 + 1);
     let mut blocks = Vec::new();
     if let Some(next) = &plan.next_action {
-        blocks.push(Block { title: title::NEXT_ACTION, lines: vec![(one_line(&next.text), Some(next.line))] });
+        // A finished run's last next step is what the file said then, not work to do now.
+        let title = if plan.status == RunStatus::Complete { title::LAST_STEP } else { title::NEXT_ACTION };
+        blocks.push(Block { title, lines: vec![(one_line(&next.text), Some(next.line))] });
     }
     // After the next action, which a tight budget keeps first (docs/plan.md).
     if let Some(standing) = standing(doc, plan) {
@@ -327,6 +329,7 @@ mod title {
     pub const FILES: &str = "files";
     pub const STATUS: &str = "Status";
     pub const NEXT_ACTION: &str = "Next action";
+    pub const LAST_STEP: &str = "Last next step written (the run reads as complete)";
     pub const DECISIONS: &str = "Binding decisions";
     pub const IN_PROGRESS: &str = "In progress";
     pub const WARNINGS: &str = "Conflicts and warnings";
@@ -335,7 +338,7 @@ mod title {
     pub const MEMORIES: &str = "Memories (newest first)";
     pub const DONE: &str = "Done";
     /// Every one: an omission of the longest is what the room keeps in reserve.
-    pub const ALL: [&str; 10] = [FILES, NEXT_ACTION, STATUS, DECISIONS, IN_PROGRESS, WARNINGS, PENDING, DISCOVERIES, MEMORIES, DONE];
+    pub const ALL: [&str; 11] = [FILES, NEXT_ACTION, LAST_STEP, STATUS, DECISIONS, IN_PROGRESS, WARNINGS, PENDING, DISCOVERIES, MEMORIES, DONE];
 }
 
 impl Budgeted {

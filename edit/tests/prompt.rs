@@ -292,3 +292,13 @@ fn run_findings_come_first_and_repeats_are_counted() {
     assert_eq!(out.matches("duplicate-section: section `Notes` appears twice").count(), 3, "{out}");
     assert!(!out.contains("more like these"), "{out}");
 }
+
+/// A run the file records as finished has no next action: the last next step it wrote is
+/// shown as what it is.
+#[test]
+fn a_finished_run_s_last_next_step_is_no_next_action() {
+    let out = prompt("# Progress\n\n## Session 1 — 2026-03-01\n- COMPLETED: parser\n- Next step: wire the exporter\n\n## Session 2 — 2026-03-02\n- COMPLETED: exporter\n\nAll tasks complete.\n", 2000);
+    assert!(out.contains("\nLast next step written (the run reads as complete): wire the exporter (line 5)\n"), "{out}");
+    assert!(out.contains("\nStatus: complete, last updated 2026-03-02\n"), "{out}");
+    assert!(!out.contains("Next action:"), "{out}");
+}
