@@ -195,15 +195,15 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     if let Some(standing) = standing(doc, plan) {
         blocks.push(Block { title: title::STATUS, lines: vec![(standing, None)] });
     }
+    // Newest first, so that a tight budget keeps the latest word: later in the file is newer,
+    // unless the file is kept newest first.
+    let newer = |position: u64| if doc.newest_first() { position } else { !position };
+    let mut decisions: Vec<_> = plan.decisions.active.iter().collect();
+    memento_core::internal::sort_by_key(&mut decisions, |d| [newer(u64::from(d.line)), 0, 0]);
     blocks.push(Block {
         title: title::DECISIONS,
         // An undated decision's id is its line (`L314`): said once, in the id.
-        lines: plan
-            .decisions
-            .active
-            .iter()
-            .map(|d| (format!("[{}] {}", d.id, one_line(&d.text)), Some(d.line).filter(|l| d.id != format!("L{l}"))))
-            .collect(),
+        lines: decisions.iter().map(|d| (format!("[{}] {}", d.id, one_line(&d.text)), Some(d.line).filter(|l| d.id != format!("L{l}")))).collect(),
     });
     if let Some(r) = &plan.resume_from {
         let at = plan.open.iter().find(|u| u.unit == r.unit).map(|u| u.line);
@@ -215,10 +215,10 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         lines: plan.pending.iter().map(|u| (u.unit.clone(), Some(u.line))).collect(),
     });
     let mut discoveries: Vec<_> = doc.discoveries().iter().collect();
-    // Newest first: timestamped ones by time, the rest by position (later = newer).
+    // Newest first: timestamped ones by time, the rest by position.
     memento_core::internal::sort_by_key(&mut discoveries, |d| {
         let [dated, t] = memento_core::internal::optional(d.timestamp.map(|t| t.epoch_seconds));
-        [!dated, !t, !(d.text.start() as u64)]
+        [!dated, !t, newer(d.text.start() as u64)]
     });
     blocks.push(Block {
         title: title::DISCOVERIES,
@@ -330,7 +330,7 @@ mod title {
     pub const STATUS: &str = "Status";
     pub const NEXT_ACTION: &str = "Next action";
     pub const LAST_STEP: &str = "Last next step written (the run reads as complete)";
-    pub const DECISIONS: &str = "Binding decisions";
+    pub const DECISIONS: &str = "Binding decisions (newest first)";
     pub const IN_PROGRESS: &str = "In progress";
     pub const WARNINGS: &str = "Conflicts and warnings";
     pub const PENDING: &str = "Pending";

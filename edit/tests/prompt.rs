@@ -17,7 +17,7 @@ fn prompt(text: &str, budget: usize) -> String {
 fn seed_000_prompt_in_priority_order() {
     let out = prompt(SEED, 2000);
     assert!(out.starts_with("<session-memory>\nThese notes come from past sessions"));
-    let order = ["Next action: On next session start: begin with orders/batch_3/ file 095", "Binding decisions:", "In progress: orders/batch_3/: stopped at 094, continue at 095", "Pending:", "Discoveries (newest first):", "Done: 2 units completed (orders/batch_1/ … orders/batch_2/)"];
+    let order = ["Next action: On next session start: begin with orders/batch_3/ file 095", "Binding decisions (newest first):", "In progress: orders/batch_3/: stopped at 094, continue at 095", "Pending:", "Discoveries (newest first):", "Done: 2 units completed (orders/batch_1/ … orders/batch_2/)"];
     let mut at = 0;
     for needle in order {
         let found = out[at..].find(needle).unwrap_or_else(|| panic!("{needle} after {at} in\n{out}"));
@@ -260,7 +260,7 @@ fn the_prompt_states_the_run_s_status_and_age() {
     let out = prompt(SEED, 2000);
     let next = out.find("Next action:").unwrap();
     let status = out.find("\nStatus: in progress, last updated 2026-04-22T07:23Z\n").unwrap_or_else(|| panic!("{out}"));
-    assert!(next < status && status < out.find("Binding decisions:").unwrap(), "{out}");
+    assert!(next < status && status < out.find("Binding decisions (newest first):").unwrap(), "{out}");
     let done = prompt("# Tasks\n\n- [x] Parser\n- [x] Docs\n", 2000);
     assert!(done.contains("\nStatus: complete\n"), "{done}");
     let memory = prompt("---\nname: testing\ndescription: how we test\ntype: feedback\n---\n\nRun the integration tests against a real database.\n", 2000);
@@ -301,4 +301,16 @@ fn a_finished_run_s_last_next_step_is_no_next_action() {
     assert!(out.contains("\nLast next step written (the run reads as complete): wire the exporter (line 5)\n"), "{out}");
     assert!(out.contains("\nStatus: complete, last updated 2026-03-02\n"), "{out}");
     assert!(!out.contains("Next action:"), "{out}");
+}
+
+/// Decisions newest first, as discoveries: a tight budget keeps the latest word. Later in the
+/// file is newer, unless the file is kept newest first.
+#[test]
+fn decisions_come_newest_first_in_either_order_of_file() {
+    let oldest_first = "# Notes\n\n## Decisions\n- 2026-03-01 — Use Postgres\n- 2026-03-05 — Use Redis for sessions\n";
+    let out = prompt(oldest_first, 2000);
+    assert!(out.find("Use Redis").unwrap() < out.find("Use Postgres").unwrap(), "{out}");
+    let newest_first = "# Log\n\n## 2026-03-05\n- Decision: Use Redis for sessions\n\n## 2026-03-03\n- Decision: Cache with a TTL of 30s\n\n## 2026-03-01\n- Decision: Use Postgres\n";
+    let out = prompt(newest_first, 2000);
+    assert!(out.find("Use Redis").unwrap() < out.find("Use Postgres").unwrap(), "{out}");
 }
