@@ -386,7 +386,9 @@ impl Mark {
             .chain(doc.stamps().iter().map(|s| (s.span.start(), s.timestamp.epoch_seconds, "session", short(memento_core::document::clean_title(doc.text(s.span))))))
             .chain(doc.sections().iter().filter_map(|s| Some((s.heading.start(), s.timestamp?.epoch_seconds, "session", short(doc.text(s.title))))))
             .collect();
-        marks.sort_by_key(|m| m.0);
+        // The core's one sort (stable, by offset): the standard `sort_by_key` would compile a
+        // second stable sort into the dashboard for this one call.
+        memento_core::internal::sort_by_key(&mut marks, |m| [m.0 as u64, 0, 0]);
         marks.into_iter().map(|(at, epoch, kind, text)| Mark { at: epoch, kind, line: lines.line_of(at) as u32 + 1, text }).collect()
     }
 }
