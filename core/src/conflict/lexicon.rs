@@ -76,9 +76,19 @@ pub(super) struct Lex {
 const EFFECTS: [Effects; 9] = [&[], CHANGE, KEEP, ADD, REMOVE, USE, AVOID, ENABLE, DISABLE];
 
 impl Lex {
-    fn new(flags: u16, verb: Option<Effects>) -> Lex {
-        let verb = verb.map_or(0, |v| EFFECTS.iter().position(|e| *e == v).unwrap_or(0) as u8);
-        Lex { flags, verb }
+    const NONE: Lex = Lex { flags: 0, verb: 0 };
+
+    /// A row's entry, at compile time: its verb stances found in [`EFFECTS`] by content.
+    const fn new(flags: u16, verb: Option<Effects>) -> Lex {
+        let Some(v) = verb else { return Lex { flags, verb: 0 } };
+        let mut i = 1;
+        while i < EFFECTS.len() {
+            if same_effects(EFFECTS[i], v) {
+                return Lex { flags, verb: i as u8 };
+            }
+            i += 1;
+        }
+        Lex { flags, verb: 0 }
     }
 
     pub(super) fn has(self, flag: u16) -> bool {
@@ -96,6 +106,21 @@ impl Lex {
     pub(super) fn is_avoid(self) -> bool {
         self.effects() == Some(AVOID)
     }
+}
+
+/// Whether two verb effects list the same stances (`==` on slices is not `const`).
+const fn same_effects(a: Effects, b: Effects) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i].0 as u8 != b[i].0 as u8 || a[i].1 != b[i].1 {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Looks a word up in the lexicon. Most words are not in it: [`FILTER`] turns nearly all of
@@ -135,48 +160,63 @@ const FILTER: [u64; 64] = {
     t
 };
 
-/// The lexicon entry of a word: lower-cased and packed into one `u128`, hashed, and probed in
-/// a small open-addressing table of packed words (built once; a quarter full).
+/// The slots of [`TABLE`]: four per lexicon word, so that a probe ends in a slot or two.
+const SLOTS: usize = 1024;
+
+/// The lexicon as an open-addressing table of packed words, a quarter full. Built by the
+/// compiler: the program holds the table itself, not the rows it is made from (the rows'
+/// pointers and lengths would cost the dashboard's download more than the table's zeros).
+struct Table {
+    /// Packed words ([`pack`]); 0 = empty.
+    words: [u128; SLOTS],
+    /// The lexicon entry per slot.
+    entries: [Lex; SLOTS],
+}
+
+static TABLE: Table = {
+    let mut t = Table { words: [0; SLOTS], entries: [Lex::NONE; SLOTS] };
+    let mut k = 0;
+    while k < LEXICON.len() {
+        let (w, flags, verb) = LEXICON[k];
+        let packed = pack(w.as_bytes());
+        let mut at = slot(packed);
+        while t.words[at] != 0 {
+            at = (at + 1) % SLOTS;
+        }
+        t.words[at] = packed;
+        t.entries[at] = Lex::new(flags, verb);
+        k += 1;
+    }
+    t
+};
+
+/// A word of at most 16 bytes, lower-cased, as one `u128` (zero-padded).
+const fn pack(b: &[u8]) -> u128 {
+    let mut buf = [0u8; 16];
+    let mut i = 0;
+    while i < b.len() && i < 16 {
+        buf[i] = b[i].to_ascii_lowercase();
+        i += 1;
+    }
+    u128::from_le_bytes(buf)
+}
+
+/// The first slot a packed word is looked for in.
+const fn slot(packed: u128) -> usize {
+    let x = (packed as u64) ^ ((packed >> 64) as u64).rotate_left(23);
+    (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS
+}
+
+/// The lexicon entry of a word: lower-cased, packed into one `u128`, hashed and probed in
+/// [`TABLE`].
 #[inline(never)]
 fn lookup_table(b: &[u8]) -> Lex {
-    const SLOTS: usize = 1024;
-    struct Table {
-        /// Packed words; 0 = empty.
-        words: Vec<u128>,
-        /// The lexicon entry per slot.
-        entries: Vec<Lex>,
-    }
-    fn pack(b: &[u8]) -> u128 {
-        let mut buf = [0u8; 16];
-        for (d, c) in buf.iter_mut().zip(b) {
-            *d = c.to_ascii_lowercase();
-        }
-        u128::from_le_bytes(buf)
-    }
-    fn slot(packed: u128) -> usize {
-        let x = (packed as u64) ^ ((packed >> 64) as u64).rotate_left(23);
-        (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS
-    }
-    static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut t = Table { words: vec![0; SLOTS], entries: vec![Lex::default(); SLOTS] };
-        for &(w, flags, verb) in LEXICON {
-            let packed = pack(w.as_bytes());
-            let mut at = slot(packed);
-            while t.words[at] != 0 {
-                at = (at + 1) % SLOTS;
-            }
-            t.words[at] = packed;
-            t.entries[at] = Lex::new(flags, verb);
-        }
-        t
-    });
     let packed = pack(b);
     let mut at = slot(packed);
     loop {
-        match table.words[at] {
-            0 => return Lex::default(),
-            w if w == packed => return table.entries[at],
+        match TABLE.words[at] {
+            0 => return Lex::NONE,
+            w if w == packed => return TABLE.entries[at],
             _ => at = (at + 1) % SLOTS,
         }
     }
