@@ -7,12 +7,16 @@
 //! Decisions are drawn as chains: an active decision heads the decisions it superseded
 //! (`07:12Z → 08:00Z → 09:41Z active`, "2 earlier versions" folded below it), and the two
 //! decisions of a conflict are both marked.
+//!
+//! No map type of the dashboard's own: the lookups here go through the core's `FastMap<&str,
+//! usize>` (code the dashboard holds already) or a sorted list of indices. Each key and value
+//! type of a hash map compiles its own table code into the wasm.
 
 use crate::export::escape;
 use crate::inline;
 use crate::model::{DecisionRow, DiagnosticRow, UnitRow};
 use crate::picture::{self, Scale};
-use std::collections::HashMap;
+use memento_core::hash::FastMap;
 use std::fmt::Write;
 
 /// "line N", a link to that line of the card's source view.
@@ -32,22 +36,24 @@ pub fn findings_anchor(file: usize) -> String {
 
 /// The check's findings by line, for the badges of the rows they concern.
 pub struct Badges<'d> {
-    by_line: HashMap<u32, Vec<&'d DiagnosticRow>>,
+    diagnostics: &'d [DiagnosticRow],
+    /// The indices of `diagnostics` by line; a line's findings in the check's order (the
+    /// sort is stable).
+    by_line: Vec<usize>,
 }
 
 impl<'d> Badges<'d> {
     pub fn of(diagnostics: &'d [DiagnosticRow]) -> Self {
-        let mut by_line: HashMap<u32, Vec<&DiagnosticRow>> = HashMap::new();
-        for d in diagnostics {
-            by_line.entry(d.line).or_default().push(d);
-        }
-        Badges { by_line }
+        let mut by_line: Vec<usize> = (0..diagnostics.len()).collect();
+        memento_core::internal::sort_by_key(&mut by_line, |&i| [u64::from(diagnostics[i].line), 0, 0]);
+        Badges { diagnostics, by_line }
     }
 
     /// A badge per finding on `line`, its message on hover.
     fn on(&self, line: u32) -> String {
         let mut out = String::new();
-        for d in self.by_line.get(&line).into_iter().flatten() {
+        let from = self.by_line.partition_point(|&i| self.diagnostics[i].line < line);
+        for d in self.by_line[from..].iter().map(|&i| &self.diagnostics[i]).take_while(|d| d.line == line) {
             let _ = write!(
                 out,
                 " <span class=\"finding-badge\" data-testid=\"finding-badge\" data-severity=\"{}\" title=\"{}\">{}</span>",
@@ -86,11 +92,12 @@ pub fn units(file: usize, units: &[UnitRow], stop: Option<&(String, String, Opti
 /// are marked (`conflicts` are the conflicting-decisions findings, on the newer one's line
 /// and naming the older one's id).
 pub fn decisions(file: usize, decisions: &[DecisionRow], conflicts: &[(String, u32)], badges: &Badges) -> Vec<String> {
-    let by_id: HashMap<&str, &DecisionRow> = decisions.iter().map(|d| (d.id.as_str(), d)).collect();
-    let mut replaced: HashMap<&str, &DecisionRow> = HashMap::new();
-    for d in decisions {
+    // Each decision's index by its id, and the decision each one replaced by its successor's id.
+    let by_id: FastMap<&str, usize> = decisions.iter().enumerate().map(|(i, d)| (d.id.as_str(), i)).collect();
+    let mut replaced: FastMap<&str, usize> = FastMap::default();
+    for (i, d) in decisions.iter().enumerate() {
         if let Some(by) = &d.superseded_by {
-            replaced.insert(by.as_str(), d);
+            replaced.insert(by.as_str(), i);
         }
     }
     let in_conflict = |d: &DecisionRow| conflicts.iter().find(|(message, line)| *line == d.line || message.contains(d.id.as_str()));
@@ -121,8 +128,8 @@ pub fn decisions(file: usize, decisions: &[DecisionRow], conflicts: &[(String, u
         // The versions this one replaced, newest first; a loop in a broken file stops.
         let mut earlier = Vec::new();
         let mut at = d.id.as_str();
-        while let Some(prev) = replaced.get(at).filter(|p| earlier.len() < decisions.len() && p.id != d.id) {
-            earlier.push(*prev);
+        while let Some(prev) = replaced.get(at).map(|&i| &decisions[i]).filter(|p| earlier.len() < decisions.len() && p.id != d.id) {
+            earlier.push(prev);
             at = prev.id.as_str();
         }
         let tail = if earlier.is_empty() {
@@ -168,7 +175,7 @@ pub fn diagnostics(file: usize, diagnostics: &[DiagnosticRow]) -> Vec<String> {
             line_link(file, d.line)
         )
     };
-    let mut infos: HashMap<&str, usize> = HashMap::new();
+    let mut infos: FastMap<&str, usize> = FastMap::default();
     for d in diagnostics.iter().filter(|d| d.severity == "info") {
         *infos.entry(d.rule).or_default() += 1;
     }
