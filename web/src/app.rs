@@ -60,7 +60,7 @@ fn WorkspaceView() -> impl IntoView {
     let owner = Owner::current();
     Effect::new(move |_| {
         // The files' keys: a file is copied only for a card to draw (they are large).
-        let keys: Vec<(usize, u32)> = workspace.files.with(|files| files.iter().map(|f| (f.id, f.version)).collect());
+        let keys: Vec<(usize, u32)> = workspace.files.with(|files| files.iter().map(|f| (f.id, f.version())).collect());
         let Some(parent) = cards.get() else { return };
         let mut old = drawn.try_update_value(std::mem::take).unwrap_or_default();
         let mut kept = Vec::with_capacity(keys.len());
@@ -68,7 +68,7 @@ fn WorkspaceView() -> impl IntoView {
             let card = match old.iter().position(|d| d.key == key) {
                 Some(i) => old.swap_remove(i),
                 None => {
-                    let Some(file) = workspace.files.with_untracked(|files| files.iter().find(|f| (f.id, f.version) == key).cloned()) else { continue };
+                    let Some(file) = workspace.files.with_untracked(|files| files.iter().find(|f| (f.id, f.version()) == key).cloned()) else { continue };
                     let Some(holder) = document().create_element("div").ok().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else { continue };
                     let mount = || leptos::mount::mount_to(holder.clone(), move || view! { <FileCard file /> });
                     let mounted = match &owner {
@@ -117,7 +117,7 @@ struct Drawn {
 fn SharedView(shared: Result<share::Shared, String>) -> impl IntoView {
     let body = match shared {
         Ok(shared) => {
-            let file = LoadedFile::parse(0, shared.name, shared.text, false);
+            let file = std::sync::Arc::new(LoadedFile::parse(0, shared.name, shared.text, false));
             let failed = RwSignal::new(None::<String>);
             let (name, text) = (file.name.clone(), file.source.clone());
             // "Copy into my workspace": into the workspace kept in this browser, then there.

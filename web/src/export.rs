@@ -5,10 +5,11 @@
 use crate::model::LoadedFile;
 use std::fmt::Write;
 
-/// The page, as a string to save as `<name>.html`.
-pub fn html(file: &LoadedFile) -> String {
+/// The page, as a string to save as `<name>.html`; `source` is the file's text as the page
+/// shows it (secrets masked).
+pub fn html(file: &LoadedFile, source: &str) -> String {
     let s = &file.summary;
-    let mut out = String::with_capacity(file.source.len() * 2 + 4096);
+    let mut out = String::with_capacity(source.len() * 2 + 4096);
     let name = escape(&file.name);
     let _ = write!(
         out,
@@ -32,7 +33,7 @@ pub fn html(file: &LoadedFile) -> String {
     list(&mut out, "Discoveries", s.discoveries.iter().cloned());
     list(&mut out, "Changes since loaded", file.changes.iter().map(|d| (format!("{} {}: {}", d.severity, d.rule, d.message), d.line)));
     list(&mut out, "Check", s.diagnostics.iter().map(|d| (format!("{} {}: {}", d.severity, d.rule, d.message), d.line)));
-    let _ = writeln!(out, "<h2>Source</h2>\n<pre>{}</pre>\n</body>\n</html>", escape(&file.source));
+    let _ = writeln!(out, "<h2>Source</h2>\n<pre>{}</pre>\n</body>\n</html>", escape(source));
     out
 }
 

@@ -2,14 +2,20 @@
 //! it through [`Workspace`], provided as context by the app.
 
 use leptos::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
 /// The example shown at start: the checkpoint-log fixture the core's tests specify (docs/dialects.md).
 pub const EXAMPLE_NAME: &str = "session_memory.md";
 pub const EXAMPLE_TEXT: &str = include_str!("../../core/tests/fixtures/checkpoint-log.md");
 
-/// One memory file loaded into the dashboard, with the facts shown about it.
-#[derive(Clone, Debug, PartialEq)]
+/// One memory file loaded into the dashboard, with the facts shown about it. Shared, not
+/// copied: the workspace and the file's card hold one `Arc` of it (a copy of a file and its
+/// facts was code of its own in the wasm, and time on every draw). What changes after
+/// loading without a new text (kept, downloaded, the version that redraws the card) is in
+/// atomics: a signal's value must be `Sync`, and the wasm is single-threaded, where they are
+/// plain loads and stores.
 pub struct LoadedFile {
     /// Unique within the workspace, in load order.
     pub id: usize,
@@ -31,17 +37,17 @@ pub struct LoadedFile {
     pub original: String,
     /// How many edits made `source` from `original`: part of the card's key, so that an
     /// edited file is drawn again.
-    pub version: u32,
+    version: AtomicU32,
     /// What the edits changed that matters (decisions rewritten, progress regressed, …):
     /// the transition rules of `diff(original, source)`.
     pub changes: Vec<DiagnosticRow>,
     /// The texts before each edit of this visit, oldest first: what Undo goes back to.
     pub history: Vec<String>,
     /// Whether the text as it is now was downloaded (an edit makes it false again).
-    pub downloaded: bool,
+    downloaded: AtomicBool,
     /// Whether the workspace keeps it in the browser's storage: a file with possible secrets
     /// only once the user agrees ([`Workspace::keep`]).
-    pub kept: bool,
+    kept: AtomicBool,
 }
 
 /// What the dashboard shows of a file's resume plan (docs/plan.md) and check (docs/rules.md). Texts
@@ -95,7 +101,7 @@ pub struct NotePanel {
 }
 
 /// A memory store's rows as the rows panel shows them: grouped by scope, then by tag.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct StoreRows {
     /// The scopes, most rows first (the filter's choices).
     pub scopes: Vec<(String, usize)>,
@@ -425,7 +431,7 @@ impl LoadedFile {
         let json = doc.is_json();
         let features = doc.progress().iter().any(|m| m.source == memento_core::MarkerSource::Feature);
         let kept = doc.secrets().is_empty();
-        LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, json, features, summary, original, version: 0, changes: Vec::new(), history: Vec::new(), downloaded: false, kept }
+        LoadedFile { id, name, dialect: doc.dialect().as_str(), round_trips, source, example, json, features, summary, original, version: AtomicU32::new(0), changes: Vec::new(), history: Vec::new(), downloaded: AtomicBool::new(false), kept: AtomicBool::new(kept) }
     }
 
     /// The file after an edit: `text` read again and checked, diffed against the original.
@@ -436,15 +442,37 @@ impl LoadedFile {
         let mut file = LoadedFile::read(self.id, self.name.clone(), text, self.example, &new);
         file.changes = memento_edit::diff(&old, &new).iter().map(DiagnosticRow::of).collect();
         file.original = self.original.clone();
-        file.version = self.version + 1;
+        file.version = AtomicU32::new(self.version() + 1);
         file.history = self.history.clone();
-        file.kept = self.kept;
+        file.kept = AtomicBool::new(self.kept());
         file
     }
 
     /// The options an edit of this file reads it with (its name settles its dialect).
     pub fn edit_options(&self, force: bool) -> memento_edit::EditOptions {
         memento_edit::EditOptions { force, parse: parse_options(&self.name) }
+    }
+
+    /// How many times the file changed since loading (an edit, kept, downloaded): part of the
+    /// card's key, so that a changed file is drawn again.
+    pub fn version(&self) -> u32 {
+        self.version.load(Relaxed)
+    }
+
+    /// Whether the text as it is now was downloaded.
+    pub fn downloaded(&self) -> bool {
+        self.downloaded.load(Relaxed)
+    }
+
+    /// Whether the workspace keeps the file in the browser's storage.
+    pub fn kept(&self) -> bool {
+        self.kept.load(Relaxed)
+    }
+
+    /// The flags changed, the text not: a new version, for the card to be drawn again.
+    fn flag(&self, flag: &AtomicBool) {
+        flag.store(true, Relaxed);
+        self.version.fetch_add(1, Relaxed);
     }
 
     /// Whether the text differs from the text as loaded.
@@ -522,7 +550,7 @@ pub struct LoadError {
 /// opened are kept in localStorage ([`STORAGE_KEY`]): a reload loses nothing.
 #[derive(Clone, Copy)]
 pub struct Workspace {
-    pub files: RwSignal<Vec<LoadedFile>>,
+    pub files: RwSignal<Vec<Arc<LoadedFile>>>,
     pub errors: RwSignal<Vec<LoadError>>,
     /// The file whose edit panel is open (it stays open while its card is drawn again).
     pub editing: RwSignal<Option<usize>>,
@@ -611,20 +639,20 @@ impl Workspace {
             workspace.fail("The saved workspace".to_owned(), "could not be read: it starts empty".to_owned());
             Vec::new()
         });
-        let mut files: Vec<LoadedFile> = saved
+        let mut files: Vec<Arc<LoadedFile>> = saved
             .into_iter()
             .map(|f| {
                 let id = workspace.next_id();
-                let mut file = match f.original {
+                let file = match f.original {
                     Some(original) => LoadedFile::parse(id, f.name, original, false).edited(f.source),
                     None => LoadedFile::parse(id, f.name, f.source, false),
                 };
                 // It was kept: the user agreed then.
-                file.kept = true;
-                file
+                file.kept.store(true, Relaxed);
+                Arc::new(file)
             })
             .collect();
-        files.push(LoadedFile::parse(workspace.next_id(), EXAMPLE_NAME.to_owned(), EXAMPLE_TEXT.to_owned(), true));
+        files.push(Arc::new(LoadedFile::parse(workspace.next_id(), EXAMPLE_NAME.to_owned(), EXAMPLE_TEXT.to_owned(), true)));
         workspace.files.set(files);
         workspace
     }
@@ -642,7 +670,7 @@ impl Workspace {
         let Ok(text) = String::from_utf8(bytes) else {
             return self.fail(name, "is not UTF-8 text: not loaded".to_owned());
         };
-        let open = self.files.with_untracked(|files| files.iter().find(|f| f.name == name && !f.example).map(|f| (f.id, f.source == text, f.is_edited() && !f.downloaded)));
+        let open = self.files.with_untracked(|files| files.iter().find(|f| f.name == name && !f.example).map(|f| (f.id, f.source == text, f.is_edited() && !f.downloaded())));
         let id = self.next_id();
         match open {
             Some((old, true, _)) => self.focus(old),
@@ -653,7 +681,7 @@ impl Workspace {
                     format!("“{name}” is already open. Replace it with the file just loaded?")
                 };
                 if window().confirm_with_message(&question).unwrap_or(false) {
-                    let file = LoadedFile::parse(id, name, text, false);
+                    let file = Arc::new(LoadedFile::parse(id, name, text, false));
                     self.files.update(|files| {
                         if let Some(slot) = files.iter_mut().find(|f| f.id == old) {
                             *slot = file;
@@ -664,7 +692,7 @@ impl Workspace {
                 }
             }
             None => {
-                let file = LoadedFile::parse(id, name, text, false);
+                let file = Arc::new(LoadedFile::parse(id, name, text, false));
                 self.files.update(|files| files.insert(0, file));
                 self.save_soon();
             }
@@ -690,9 +718,9 @@ impl Workspace {
     pub fn update(&self, id: usize, text: String) {
         self.files.update(|files| {
             if let Some(file) = files.iter_mut().find(|f| f.id == id) {
-                let before = file.source.clone();
-                *file = file.edited(text);
-                file.history.push(before);
+                let mut next = file.edited(text);
+                next.history.push(file.source.clone());
+                *file = Arc::new(next);
             }
         });
         self.save();
@@ -703,8 +731,9 @@ impl Workspace {
         self.files.update(|files| {
             if let Some(file) = files.iter_mut().find(|f| f.id == id) {
                 if let Some(before) = file.history.last().cloned() {
-                    *file = file.edited(before);
-                    file.history.pop();
+                    let mut next = file.edited(before);
+                    next.history.pop();
+                    *file = Arc::new(next);
                 }
             }
         });
@@ -715,9 +744,9 @@ impl Workspace {
     pub fn revert(&self, id: usize) {
         self.files.update(|files| {
             if let Some(file) = files.iter_mut().find(|f| f.id == id) {
-                let before = file.source.clone();
-                *file = file.edited(file.original.clone());
-                file.history.push(before);
+                let mut next = file.edited(file.original.clone());
+                next.history.push(file.source.clone());
+                *file = Arc::new(next);
             }
         });
         self.save();
@@ -725,29 +754,19 @@ impl Workspace {
 
     /// Keeps a file with possible secrets in the browser's storage, as the user asked.
     pub fn keep(&self, id: usize) {
-        self.files.update(|files| {
-            files.iter_mut().filter(|f| f.id == id).for_each(|f| {
-                f.kept = true;
-                f.version += 1;
-            })
-        });
+        self.files.update(|files| files.iter().filter(|f| f.id == id).for_each(|f| f.flag(&f.kept)));
         self.save();
     }
 
     /// Notes that a file's text as it is now was downloaded.
     pub fn downloaded(&self, id: usize) {
-        self.files.update(|files| {
-            files.iter_mut().filter(|f| f.id == id).for_each(|f| {
-                f.downloaded = true;
-                f.version += 1;
-            })
-        });
+        self.files.update(|files| files.iter().filter(|f| f.id == id).for_each(|f| f.flag(&f.downloaded)));
     }
 
     /// Closes a file (and forgets it, if it was kept); a file with edits not downloaded only
     /// once the user agrees.
     pub fn close(&self, id: usize) {
-        let unsaved = self.files.with_untracked(|files| files.iter().find(|f| f.id == id).filter(|f| f.is_edited() && !f.downloaded).map(|f| f.name.clone()));
+        let unsaved = self.files.with_untracked(|files| files.iter().find(|f| f.id == id).filter(|f| f.is_edited() && !f.downloaded()).map(|f| f.name.clone()));
         if let Some(name) = unsaved {
             let question = format!("Close “{name}”? Its edits were not downloaded and are lost.");
             if !window().confirm_with_message(&question).unwrap_or(false) {
@@ -769,7 +788,7 @@ impl Workspace {
     /// or storage is off), the files stay open in this tab and the page says so.
     fn save(&self) {
         let kept = self.files.with_untracked(|files| {
-            SavedFile::keep(files.iter().filter(|f| !f.example && f.kept).map(|f| (f.name.as_str(), f.source.as_str(), (f.original != f.source).then_some(f.original.as_str()))))
+            SavedFile::keep(files.iter().filter(|f| !f.example && f.kept()).map(|f| (f.name.as_str(), f.source.as_str(), (f.original != f.source).then_some(f.original.as_str()))))
         });
         if kept.is_err() {
             if !self.errors.with_untracked(|e| e.iter().any(|e| e.name == UNSAVED)) {

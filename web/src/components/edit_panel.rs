@@ -16,16 +16,16 @@ use memento_edit::edit::{self, Kind};
 use memento_core::time::{Timestamp, TimestampStyle};
 use memento_edit::{EditError, EditOutcome};
 
-/// `decisions`: the active decisions (id, text) a supersede may name; `units`: the file's
-/// units, offered as the progress form's unit.
+/// The supersede form offers the file's active decisions (id and text), the progress form
+/// its units.
 ///
 /// The forms are markup ([`forms`]) read when submitted, through one listener: a form of
 /// typed views compiles its own code per field, which the dashboard's size budget pays for.
 #[component]
-pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<String>, sections: Vec<String>) -> impl IntoView {
+pub fn EditPanel(file: std::sync::Arc<LoadedFile>) -> impl IntoView {
     let workspace = expect_context::<Workspace>();
     let id = file.id;
-    let forms = forms(&file, &decisions, &units, &sections);
+    let forms = forms(&file);
     let file = StoredValue::new(file);
     let error = RwSignal::new(None::<String>);
     // A checkpoint refused for contradicting an active decision: (that decision's id, the
@@ -52,7 +52,6 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
             }
         }
     };
-    let known = StoredValue::new(units);
 
     // Every form of the panel: which one by its test id, its fields by name.
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -91,7 +90,7 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
                 let stopped = Some(stopped.trim()).filter(|s| !s.is_empty());
                 // A name the file does not have yet (a typo, often) makes a new unit: only when asked.
                 let key = memento_core::identity::UnitKey::of(&unit);
-                let known = key.is_some() && known.with_value(|units| units.iter().any(|u| memento_core::identity::UnitKey::of(u) == key));
+                let known = key.is_some() && file.with_value(|f| f.summary.units.iter().any(|u| memento_core::identity::UnitKey::of(&u.unit) == key));
                 let question = format!("“{}” is not a unit of this file. Add it as a new unit?", unit.trim());
                 if !known && !window().confirm_with_message(&question).unwrap_or(false) {
                     return;
@@ -169,7 +168,9 @@ pub fn EditPanel(file: LoadedFile, decisions: Vec<(String, String)>, units: Vec<
 /// escaped): none of the markdown edits for JSON, whose feature list alone takes a unit's
 /// progress; session notes keep progress and next step in their sections, and take a
 /// section's content instead.
-fn forms(file: &LoadedFile, decisions: &[(String, String)], units: &[String], sections: &[String]) -> String {
+fn forms(file: &LoadedFile) -> String {
+    let s = &file.summary;
+    let mut decisions = s.decisions.iter().filter(|d| d.superseded_by.is_none()).peekable();
     let (markdown, progress, next) = (!file.json, !file.json || file.features, !file.json && file.dialect != "session-notes");
     let option = |out: &mut String, value: &str, label: &str| {
         let _ = write!(out, "<option value=\"{}\">{}</option>", escape(value), escape(label));
@@ -194,10 +195,10 @@ fn forms(file: &LoadedFile, decisions: &[(String, String)], units: &[String], se
             text("note", "Checkpoint text", "DO NOT modify config/auth.yaml — used by 3 services", true)
         );
     }
-    if markdown && !decisions.is_empty() {
+    if markdown && decisions.peek().is_some() {
         out.push_str("<form data-testid=\"supersede-form\"><label>Supersede <select name=\"replaced\">");
-        for (id, text) in decisions {
-            option(&mut out, id, &picker_label(id, text));
+        for d in decisions {
+            option(&mut out, &d.id, &picker_label(&d.id, &d.text));
         }
         let _ = write!(out, "</select></label>{}<button type=\"submit\">Supersede</button></form>", text("text", "New decision", "the decision that replaces it", true));
     }
@@ -207,8 +208,8 @@ fn forms(file: &LoadedFile, decisions: &[(String, String)], units: &[String], se
             out,
             "<form data-testid=\"progress-form\"><label>Progress <input type=\"text\" name=\"unit\" aria-label=\"Unit\" placeholder=\"orders/batch_3/\" required list=\"{list}\"></label><datalist id=\"{list}\">"
         );
-        for unit in units {
-            let _ = write!(out, "<option value=\"{}\"></option>", escape(unit));
+        for u in &s.units {
+            let _ = write!(out, "<option value=\"{}\"></option>", escape(&u.unit));
         }
         out.push_str("</datalist><select name=\"status\" aria-label=\"Status\">");
         for status in Status::ALL {
@@ -225,7 +226,7 @@ fn forms(file: &LoadedFile, decisions: &[(String, String)], units: &[String], se
     }
     if file.dialect == "session-notes" {
         out.push_str("<form data-testid=\"section-form\" class=\"section-form\"><label>Section <select name=\"section\">");
-        for section in sections {
+        for section in &s.sections {
             option(&mut out, section, section);
         }
         out.push_str(

@@ -15,7 +15,7 @@ pub fn markup(file: &LoadedFile) -> String {
     }
     let diff = line_diff::lines(&file.original, &file.source);
     let hunks = line_diff::hunks(&diff);
-    let state = match (hunks.len(), file.downloaded) {
+    let state = match (hunks.len(), file.downloaded()) {
         (0, _) => "as loaded".to_owned(),
         (n, downloaded) => format!("edited · {n} change{} · {}", if n == 1 { "" } else { "s" }, if downloaded { "downloaded" } else { "not downloaded" }),
     };

@@ -21,6 +21,7 @@ use crate::rows::{self, findings_anchor, line_anchor};
 use crate::share;
 use leptos::prelude::*;
 use std::fmt::Write;
+use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
 /// Rows of a list shown before "Show all".
@@ -37,7 +38,7 @@ struct Shown {
 }
 
 #[component]
-pub fn FileCard(file: LoadedFile) -> impl IntoView {
+pub fn FileCard(file: Arc<LoadedFile>) -> impl IntoView {
     // A card of the workspace can be closed; one opened from a share link has no workspace.
     let workspace = use_context::<Workspace>();
     let id = file.id;
@@ -46,13 +47,8 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
     let (lists, rows) = lists(&file);
     let source = source_view(&file, Shown::default());
     let edited = if workspace.is_some() { edited::markup(&file) } else { String::new() };
-    let store = file.summary.store.clone();
-    let editor = workspace.map(|_| {
-        let s = &file.summary;
-        let active = s.decisions.iter().filter(|d| d.superseded_by.is_none()).map(|d| (d.id.clone(), d.text.clone())).collect::<Vec<_>>();
-        let units = s.units.iter().map(|u| u.unit.clone()).collect::<Vec<_>>();
-        view! { <EditPanel file=file.clone() decisions=active units sections=s.sections.clone() /> }
-    });
+    let store = file.summary.store.is_some().then(|| file.clone());
+    let editor = workspace.map(|_| view! { <EditPanel file=file.clone() /> });
     let body = overview::body(&file);
     let (name, shown, rows) = (file.name.clone(), StoredValue::new(Shown::default()), StoredValue::new(rows));
     let file = StoredValue::new(file);
@@ -121,7 +117,7 @@ pub fn FileCard(file: LoadedFile) -> impl IntoView {
                 {workspace.map(|_| view! { <Actions file=file.get_value() secrets /> })}
                 <div inner_html=edited></div>
                 {editor}
-                {store.map(|store| view! { <StoreRowsPanel file=id store /> })}
+                {store.map(|file| view! { <StoreRowsPanel file /> })}
                 <div inner_html=lists></div>
                 <h3>"Source"</h3>
                 <div class="source-view" inner_html=source></div>
@@ -151,7 +147,7 @@ fn top(file: &LoadedFile, workspace: bool) -> String {
     }
     out.push_str("</header>");
     out.push_str(&overview::verdict(file));
-    if workspace && !file.kept {
+    if workspace && !file.kept() {
         out.push_str(
             "<p class=\"keep-notice\" role=\"status\" data-testid=\"keep-notice\">This file holds possible secrets: it stays in this tab only, and a reload \
              closes it. <button type=\"button\" data-testid=\"keep\" data-act=\"keep\">Keep it in this browser</button></p>",
@@ -164,7 +160,7 @@ fn top(file: &LoadedFile, workspace: bool) -> String {
 /// after a warning), a download under its own name, a read-only HTML page. Markup, with one
 /// click listener.
 #[component]
-fn Actions(file: LoadedFile, secrets: bool) -> impl IntoView {
+fn Actions(file: Arc<LoadedFile>, secrets: bool) -> impl IntoView {
     let workspace = use_context::<Workspace>();
     let link = RwSignal::new(None::<String>);
     // A file with possible secrets asks first (what it would make: the link or the page).
@@ -191,11 +187,7 @@ fn Actions(file: LoadedFile, secrets: bool) -> impl IntoView {
     };
     // The read-only page of the file; secrets masked as in a share link.
     let make_page = move || {
-        file.with_value(|f| {
-            let mut masked = f.clone();
-            masked.source = memento_core::secret::redact(&f.source).into_owned();
-            save_as(&format!("{}.html", f.file_name()), &crate::export::html(&masked));
-        });
+        file.with_value(|f| save_as(&format!("{}.html", f.file_name()), &crate::export::html(f, &memento_core::secret::redact(&f.source))));
     };
     let ask = move |what: &'static str| {
         asking.set(Some(what));

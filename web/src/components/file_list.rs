@@ -33,7 +33,7 @@ pub fn FileList() -> impl IntoView {
         // The core's lower case: the standard library's links its own tables (core/src/case.rs).
         let lower = memento_core::internal::to_lower;
         let wanted = lower(&input.value());
-        ul.set_inner_html(&workspace.files.with(|files| files.iter().filter(|f| lower(&f.name).contains(&wanted)).map(row).collect::<String>()));
+        ul.set_inner_html(&workspace.files.with(|files| files.iter().filter(|f| lower(&f.name).contains(&wanted)).map(|f| row(f)).collect::<String>()));
     });
     let go = move |ev: leptos::ev::MouseEvent| {
         let button = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("button[data-file]").ok().flatten());

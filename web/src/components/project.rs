@@ -41,7 +41,7 @@ fn folder(name: &str) -> Option<&str> {
 }
 
 /// A panel per folder of two files or more, in the order the folders' files come.
-fn projects(files: &[LoadedFile]) -> String {
+fn projects(files: &[std::sync::Arc<LoadedFile>]) -> String {
     let mut folders: Vec<&str> = Vec::new();
     for f in files {
         if let Some(dir) = folder(&f.name).filter(|d| !folders.contains(d)) {
@@ -50,7 +50,7 @@ fn projects(files: &[LoadedFile]) -> String {
     }
     let mut out = String::new();
     for dir in folders {
-        let members: Vec<&LoadedFile> = files.iter().filter(|f| folder(&f.name) == Some(dir)).collect();
+        let members: Vec<&LoadedFile> = files.iter().filter(|f| folder(&f.name) == Some(dir)).map(|f| &**f).collect();
         if members.len() >= 2 {
             project(&mut out, dir, &members);
         }

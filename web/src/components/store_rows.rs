@@ -4,7 +4,7 @@
 //! Rows are markup, as the card's other lists ([`crate::rows`]): every text of the file escaped.
 
 use crate::export::escape;
-use crate::model::{StoreRow, StoreRows};
+use crate::model::{LoadedFile, StoreRow, StoreRows};
 use crate::rows::line_link;
 use leptos::prelude::*;
 use std::fmt::Write;
@@ -14,7 +14,10 @@ use wasm_bindgen::JsCast;
 const ROWS: usize = 100;
 
 #[component]
-pub fn StoreRowsPanel(file: usize, store: StoreRows) -> impl IntoView {
+pub fn StoreRowsPanel(file: std::sync::Arc<LoadedFile>) -> impl IntoView {
+    // Drawn for a store only; its rows are read from the file, which the card shares.
+    let empty = StoreRows::default();
+    let store = file.summary.store.as_ref().unwrap_or(&empty);
     let scope = RwSignal::new(String::new());
     let all = RwSignal::new(store.rows.len() <= ROWS);
     let total = store.rows.len();
@@ -33,11 +36,11 @@ pub fn StoreRowsPanel(file: usize, store: StoreRows) -> impl IntoView {
         head.push_str("</select></label>");
     }
     let _ = write!(head, "<span data-testid=\"store-audit\">{}</span></p>", audit_line(&store.rows));
-    let store = StoredValue::new(store);
+    let (id, file) = (file.id, StoredValue::new(file));
     let groups = move || {
         let wanted = scope.get();
         let cap = if all.get() { usize::MAX } else { ROWS };
-        let mut out = store.with_value(|s| groups(file, s, (!wanted.is_empty()).then_some(wanted.as_str()), cap));
+        let mut out = file.with_value(|f| f.summary.store.as_ref().map(|s| groups(id, s, (!wanted.is_empty()).then_some(wanted.as_str()), cap)).unwrap_or_default());
         if !all.get() {
             let _ = write!(out, "<button type=\"button\" class=\"more\" data-act=\"all-rows\">Show all {total} rows</button>");
         }
