@@ -364,6 +364,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("история", History),
     ("принятые решения", Decision),
     ("ключевые решения", Decision),
+    ("решения", Decision),
+    ("решение", Decision),
     ("статус", StatusField),
     ("состояние", StatusField),
     // Japanese
@@ -394,6 +396,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("履歴", History),
     ("アーカイブ", History),
     ("決定事項", Decision),
+    ("決定", Decision),
     ("意思決定", Decision),
     ("ステータス", StatusField),
     ("状態", StatusField),

@@ -692,3 +692,17 @@ fn the_next_sprints_plan_is_the_next_step() {
     let n = plan_named("progress.md", text).next_action.unwrap();
     assert_eq!((n.text.as_str(), n.source), ("**Goal**: Implement the background workers", NextActionSource::NextStep));
 }
+
+/// A block of fields under the title dates the file on any of its lines, in words of any
+/// language; a dated field records no work done.
+#[test]
+fn a_block_of_fields_dates_the_file_and_records_no_work() {
+    let handoff = "# Передача дел\n\n**Статус:** в работе\n**Обновлено:** 12 марта 2026\n\n## Сделано\n- [x] Авторизация через OAuth\n\n## Решения\n- Используем PostgreSQL вместо MongoDB\n";
+    let p = plan_of(handoff);
+    assert_eq!(p.last_updated.as_deref(), Some("2026-03-12"));
+    assert_eq!(decision_texts(&p), ["Используем PostgreSQL вместо MongoDB"]);
+    let log = "# Current Active Session\n\n**Session:** #001\n**Date:** 2024-12-23\n**Last Updated:** 2024-12-23 ~16:00\n\n## Session 1 — 2024-12-23\n- ✅ Set up the repository\n";
+    let p = plan_named("progress.md", log);
+    assert!(!names(&p.completed).iter().any(|n| n.contains("16:00")), "{:?}", names(&p.completed));
+    assert!(names(&p.completed).contains(&"Set up the repository"));
+}

@@ -152,9 +152,21 @@ fn read(source: String, options: &ParseOptions) -> Document {
 /// Roo Code appends them) is a log of such lines: each is dated.
 fn build_stamps(doc: &mut Document, outline: &Outline) {
     const NEAR_START: usize = 48;
+    /// A block of `Label: value` lines under a title is this short at most.
+    const FIELD_LINES: usize = 6;
     for p in &outline.paragraphs {
         let line = crate::span::first_line(&doc.source, *p);
         let head = &doc.source[line.range()];
+        // A block of fields dates the file on any of its lines (`**Status:** in progress` over
+        // `**Updated:** 12 марта 2026`): a line whose label ends before its date.
+        if line.end() < p.end() && time::find(head).is_none_or(|(_, r)| r.start >= NEAR_START) {
+            for next in crate::span::lines_in(&doc.source, Span::new(line.end(), p.end())).skip(1).take(FIELD_LINES - 1) {
+                let field = &doc.source[next.range()];
+                if let Some((ts, r)) = time::find(field).filter(|(_, r)| r.start < NEAR_START && field[..r.start].contains(':')) {
+                    doc.stamps.push(Stamp { span: Span::new(next.start() + r.start, next.start() + r.end), timestamp: ts });
+                }
+            }
+        }
         if let Some((ts, r)) = time::find(head).filter(|(_, r)| r.start < NEAR_START) {
             doc.stamps.push(Stamp { span: Span::new(line.start() + r.start, line.start() + r.end), timestamp: ts });
             // The lines after the first, when each opens with a timestamp of its own.

@@ -498,7 +498,11 @@ fn dated_paragraphs(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         if !counts {
             continue;
         }
-        let line_end = memchr::memchr(b'\n', &text.as_bytes()[stamp.span.end()..]).map_or(text.len(), |i| stamp.span.end() + i);
+        // A date after a label (`**Last Updated:** 2024-12-23 ~16:00`) dates a field: no work.
+        if text[crate::span::line_start(text, stamp.span.start())..stamp.span.start()].contains(':') {
+            continue;
+        }
+        let line_end = crate::span::line_content_end(text, stamp.span.end());
         let rest = &text[stamp.span.end()..line_end];
         let name_text = rest.trim_start_matches(|c: char| matches!(c, ']' | ')' | '*' | '-' | '—' | '–' | ':' | '|' | ' ' | '\t'));
         let start = line_end - name_text.len();
