@@ -706,3 +706,28 @@ fn a_block_of_fields_dates_the_file_and_records_no_work() {
     assert!(!names(&p.completed).iter().any(|n| n.contains("16:00")), "{:?}", names(&p.completed));
     assert!(names(&p.completed).contains(&"Set up the repository"));
 }
+
+/// A stop point written in words, in the reader's languages, is read out of the unit's name:
+/// the next session resumes from it, and a later line finishing the unit names the same unit.
+#[test]
+fn a_stop_point_in_words_in_any_language() {
+    let p = plan_of("# Progress\n\n- ✅ CSV exporter\n- 🔄 Importer: in progress, stopped at date validation\n");
+    let r = p.resume_from.as_ref().unwrap();
+    assert_eq!((r.unit.as_str(), r.stopped_at.as_deref()), ("Importer", Some("date validation")));
+    assert_eq!(p.next_action.unwrap().text, "Continue Importer from date validation");
+    for (line, unit, stop) in [
+        ("- 🔄 Importador: en curso, me quedé en la validación de fechas", "Importador", "la validación de fechas"),
+        ("- [ ] Relatórios — parei em exportar PDF", "Relatórios", "exportar PDF"),
+        ("- 🔄 Export — stehengeblieben bei der PDF-Erzeugung", "Export", "der PDF-Erzeugung"),
+        ("- [ ] Экспорт отчётов — остановился на генерации PDF", "Экспорт отчётов", "генерации PDF"),
+    ] {
+        let p = plan_of(&format!("# Notes\n\n{line}\n"));
+        let r = p.resume_from.as_ref().unwrap_or_else(|| panic!("{line}: {:?}", p.open));
+        assert_eq!((r.unit.as_str(), r.stopped_at.as_deref()), (unit, Some(stop)), "{line}");
+    }
+    // Finished later: one unit, done.
+    let p = plan_of("# Progress\n\n## Session 1\n- 🔄 Importer: in progress, stopped at date validation\n\n## Session 2\n- ✅ Importer\n");
+    assert!(p.open.is_empty(), "{:?}", p.open);
+    // `fermato a` is a phrase of its own words, not the start of `fermato al`.
+    assert!(plan_of("# Note\n\n- 🔄 Importatore fermato al bivio\n").resume_from.unwrap().stopped_at.is_none());
+}

@@ -199,13 +199,21 @@ fn range_in(s: &str) -> Option<(Span, Span, Option<Span>)> {
     None
 }
 
-/// The stop point after `stopped at` (any case): (where the phrase starts, the stop point).
-/// All of it, not its first word (`stopped at rule 17`, `stopped at config change`): it
-/// ends at the `)` closing its parenthesis, a `,` `;` `]` or line break, the end of a
-/// sentence, or a spaced dash (`stopped at 094 — files 1-9`). Edits read it here too.
+/// The stop point after `stopped at` (any case) or the same words in another language of the
+/// reader (`left off at`, `me quedé en`, `parei em`, `arrêté à`, `stehengeblieben bei`,
+/// `fermato a`, `stannade vid`, `остановился на`, `停在`: [`STOP_PHRASES`]): (where the
+/// phrase starts, the stop point). All of it, not its first word (`stopped at rule 17`,
+/// `stopped at config change`): it ends at the `)` closing its parenthesis, a `,` `;` `]`
+/// or line break, the end of a sentence, or a spaced dash (`stopped at 094 — files 1-9`).
+/// Edits read it here too.
 pub fn stop_point(s: &str) -> Option<(usize, Span)> {
-    let phrase = STOPPED_AT.find(s)?;
-    let at = phrase + "stopped at".len();
+    // A phrase of spaced words ends a word: `fermato a` is not `fermato al`.
+    let ends_a_word = |at: usize, p: &Phrase| p.text.ends_with(|c: char| c as u32 >= 0x3000) || !s[at + p.text.len()..].starts_with(char::is_alphanumeric);
+    let (phrase, len) = STOP_PHRASES
+        .iter()
+        .filter_map(|p| p.find(s).filter(|&at| ends_a_word(at, p)).map(|at| (at, p.text.len())))
+        .min_by_key(|&(at, _)| at)?;
+    let at = phrase + len;
     let rest = &s[at..];
     let start = at + (rest.len() - rest.trim_start().len());
     let b = s.as_bytes();
@@ -280,7 +288,26 @@ impl Phrase {
     }
 }
 
-static STOPPED_AT: Phrase = Phrase { text: "stopped at", anchor: 3 };
+/// The words before a stop point, in the reader's languages (docs/reader.md). The anchor is
+/// a byte of the phrase rarer than its first.
+static STOP_PHRASES: [Phrase; 16] = [
+    Phrase { text: "stopped at", anchor: 3 },
+    Phrase { text: "stopped after", anchor: 3 },
+    Phrase { text: "left off at", anchor: 5 },
+    Phrase { text: "me quedé en", anchor: 3 },
+    Phrase { text: "detenido en", anchor: 2 },
+    Phrase { text: "parei em", anchor: 0 },
+    Phrase { text: "parado em", anchor: 0 },
+    Phrase { text: "arrêté à", anchor: 0 },
+    Phrase { text: "arrêtée à", anchor: 0 },
+    Phrase { text: "stehengeblieben bei", anchor: 5 },
+    Phrase { text: "aufgehört bei", anchor: 0 },
+    Phrase { text: "fermato a", anchor: 0 },
+    Phrase { text: "stannade vid", anchor: 0 },
+    Phrase { text: "остановился на", anchor: 2 },
+    Phrase { text: "остановилась на", anchor: 2 },
+    Phrase { text: "停在", anchor: 0 },
+];
 static SUPERSEDES: Phrase = Phrase { text: "supersedes", anchor: 2 };
 
 /// Reads a status word into a known status (`None` for an unknown word).

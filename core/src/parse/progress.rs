@@ -28,7 +28,39 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
         dated_paragraphs(doc, &mut markers);
     }
     in_file_order(&mut markers);
+    stop_points(doc, &mut markers);
     doc.progress = markers;
+}
+
+/// A unit named with its stop point (`🔄 Importer: in progress, stopped at date
+/// validation`, `- [ ] Exportador — me quedé en la validación`): the stop point is read
+/// out of the name, and the name ends before the clause that holds it and before a status
+/// said there (`Importer`), so that a later `✅ Importer` is the same unit. Work that has a
+/// stop point has begun: a pending unit with one is under way. `STATUS: unit (stopped at
+/// 094)` lines read theirs already ([`lines::units_into`]).
+fn stop_points(doc: &Document, markers: &mut [ProgressMarker]) {
+    let text = doc.source.as_str();
+    for m in markers.iter_mut() {
+        let [unit] = &mut m.units[..] else { continue };
+        if unit.stopped_at.is_some() {
+            continue;
+        }
+        let name = &text[unit.name.range()];
+        let Some((phrase, point)) = lines::stop_point(name) else { continue };
+        let mut kept = name[..phrase].trim_end_matches([' ', ',', ';', ':', '—', '–', '-', '(']);
+        if let Some((_, _, before)) = lexicon::trailing_status(kept) {
+            kept = &kept[before.range()];
+        }
+        let kept = kept.trim_end_matches([' ', ',', ';', ':', '—', '–', '-']);
+        if kept.is_empty() {
+            continue;
+        }
+        unit.stopped_at = Some(point.shifted(unit.name.start()));
+        unit.name = Span::new(unit.name.start(), unit.name.start() + kept.len());
+        if m.status == Some(Status::Pending) {
+            m.status = Some(Status::InProgress);
+        }
+    }
 }
 
 /// Markers of each source are appended after those of the others: restore file order (a

@@ -32,6 +32,8 @@ pub(super) fn next_action(
         // next (docs/reader.md, "The next action").
         let text = match (&resume.continue_at, &resume.stopped_at, first_pending) {
             (Some(next), Some(stop), _) => format!("Continue {} at {next} (stopped at {stop})", resume.unit),
+            // A stop point in words (`stopped at date validation`): resume from it.
+            (None, Some(stop), _) => format!("Continue {} from {stop}", resume.unit),
             (None, None, Some(p)) => format!("Continue {}; then {}", resume.unit.trim_end_matches(['.', '。']), p.unit),
             _ => format!("Continue {}", resume.unit),
         };
