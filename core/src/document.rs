@@ -517,8 +517,11 @@ impl Document {
         let mut open_rows = 0usize;
         let mut finished: crate::hash::FastSet<crate::identity::UnitKey<'_>> = Default::default();
         let open = |status: Option<Status>| matches!(status, Some(Status::InProgress | Status::Pending));
+        // In a log, a box left open in one sitting and ticked in a later one is one unit: the
+        // open box is indexed so that the ticked row can end it.
+        let log = self.is_log();
         for (m, marker) in self.progress.iter().enumerate() {
-            let reconciles = marker.source.reconciles();
+            let reconciles = marker.source.reconciles() || log && marker.source == MarkerSource::Checkbox && open(marker.status);
             let finishes = !reconciles && marker.status == Some(Status::Completed) && (open_rows > 0 || self.newest_first);
             for (u, unit) in marker.units.iter().enumerate() {
                 let row = UnitRef { marker: m as u32, unit: u as u32 };

@@ -731,3 +731,19 @@ fn a_stop_point_in_words_in_any_language() {
     // `fermato a` is a phrase of its own words, not the start of `fermato al`.
     assert!(plan_of("# Note\n\n- 🔄 Importatore fermato al bivio\n").resume_from.unwrap().stopped_at.is_none());
 }
+
+/// A mark's status said again in words is no part of the unit's name: the unit begun under
+/// one mark and finished under another is one unit, in any language.
+#[test]
+fn a_mark_said_again_in_words_names_the_same_unit() {
+    let p = plan_of("# Progress\n\n## Session 1 — 2026-03-01\n- 🔄 CSV exporter\n- [ ] Importador\n\n## Session 2 — 2026-03-02\n- ✅ CSV exporter done\n- [x] Importador terminado\n");
+    assert!(p.open.is_empty() && p.pending.is_empty(), "{:?} {:?}", names(&p.open), names(&p.pending));
+    assert_eq!(names(&p.completed), ["CSV exporter", "Importador"]);
+    // Outside a log, boxes of one name in two lists may be two units (`Tests` under each
+    // phase): a ticked one ends no open one.
+    let p = plan_of("# Plan\n\n## Phase 1\n- [ ] Tests\n\n## Phase 2\n- [x] Tests\n");
+    assert_eq!((names(&p.pending), names(&p.completed)), (vec!["Tests"], vec!["Tests"]));
+    // Words of another status stay in the name.
+    let p = plan_of("# Tasks\n\n- [x] Parser in progress\n");
+    assert_eq!(names(&p.completed), ["Parser in progress"]);
+}

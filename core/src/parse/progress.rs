@@ -29,7 +29,24 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
     }
     in_file_order(&mut markers);
     stop_points(doc, &mut markers);
+    marks_said_twice(doc, &mut markers);
     doc.progress = markers;
+}
+
+/// A mark's status said again in words after the unit (`✅ CSV exporter done`, `[x]
+/// Exportador terminado`, `🔄 Importer (in progress)`): the words are the status, not the
+/// unit's name, so that `🔄 CSV exporter` earlier and `✅ CSV exporter done` later are one
+/// unit. Words of another status are left in the name: which one holds is not clear.
+fn marks_said_twice(doc: &Document, markers: &mut [ProgressMarker]) {
+    let text = doc.source.as_str();
+    for m in markers.iter_mut().filter(|m| matches!(m.source, MarkerSource::Emoji | MarkerSource::Checkbox)) {
+        let [unit] = &mut m.units[..] else { continue };
+        let name = &text[unit.name.range()];
+        let said = lexicon::trailing_status(name).or_else(|| lexicon::status_after_space(name));
+        if let Some((_, _, before)) = said.filter(|(s, _, before)| Some(*s) == m.status && !before.is_empty()) {
+            unit.name = Span::new(unit.name.start(), unit.name.start() + before.end());
+        }
+    }
 }
 
 /// A unit named with its stop point (`🔄 Importer: in progress, stopped at date
