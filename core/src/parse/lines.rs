@@ -102,15 +102,17 @@ pub(crate) struct RawUnit {
 #[cfg(test)]
 pub(crate) fn units(rest: &str, split: bool) -> Vec<RawUnit> {
     let mut out = Vec::new();
-    units_into(rest, split, &mut out);
+    units_into(rest, split, true, &mut out);
     out
 }
 
 /// [`units`] into a reused buffer (cleared first): the parser reads thousands of lines.
-pub(crate) fn units_into(rest: &str, split: bool, out: &mut Vec<RawUnit>) {
+/// A unit done has no stop point to resume from: `stops` is false for those, and the scan
+/// for one (a long log's lines are mostly done units) is skipped.
+pub(crate) fn units_into(rest: &str, split: bool, stops: bool, out: &mut Vec<RawUnit>) {
     out.clear();
     if !split {
-        out.extend(unit(rest, 0, rest.len()));
+        out.extend(unit(rest, 0, rest.len(), stops));
         return;
     }
     let mut depth = 0i32;
@@ -120,16 +122,16 @@ pub(crate) fn units_into(rest: &str, split: bool, out: &mut Vec<RawUnit>) {
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth -= 1,
             b',' if depth == 0 => {
-                out.extend(unit(rest, piece_start, i));
+                out.extend(unit(rest, piece_start, i, stops));
                 piece_start = i + 1;
             }
             _ => {}
         }
     }
-    out.extend(unit(rest, piece_start, rest.len()));
+    out.extend(unit(rest, piece_start, rest.len(), stops));
 }
 
-fn unit(rest: &str, start: usize, end: usize) -> Option<RawUnit> {
+fn unit(rest: &str, start: usize, end: usize, stops: bool) -> Option<RawUnit> {
     let piece = &rest[start..end];
     let lead = piece.len() - piece.trim_start().len();
     let piece_start = start + lead;
@@ -155,7 +157,7 @@ fn unit(rest: &str, start: usize, end: usize) -> Option<RawUnit> {
     let range = detail
         .and_then(|d| shifted(range_in(&rest[d.range()]), d.start()))
         .or_else(|| shifted(range_in(&rest[name.range()]), name.start()));
-    let stopped_at = stop_point(piece).map(|(_, s)| s.shifted(piece_start));
+    let stopped_at = stops.then(|| stop_point(piece)).flatten().map(|(_, s)| s.shifted(piece_start));
     Some(RawUnit {
         name,
         detail,
@@ -207,12 +209,7 @@ fn range_in(s: &str) -> Option<(Span, Span, Option<Span>)> {
 /// or line break, the end of a sentence, or a spaced dash (`stopped at 094 — files 1-9`).
 /// Edits read it here too.
 pub fn stop_point(s: &str) -> Option<(usize, Span)> {
-    // A phrase of spaced words ends a word: `fermato a` is not `fermato al`.
-    let ends_a_word = |at: usize, p: &Phrase| p.text.ends_with(|c: char| c as u32 >= 0x3000) || !s[at + p.text.len()..].starts_with(char::is_alphanumeric);
-    let (phrase, len) = STOP_PHRASES
-        .iter()
-        .filter_map(|p| p.find(s).filter(|&at| ends_a_word(at, p)).map(|at| (at, p.text.len())))
-        .min_by_key(|&(at, _)| at)?;
+    let (phrase, len) = find_stop_phrase(s)?;
     let at = phrase + len;
     let rest = &s[at..];
     let start = at + (rest.len() - rest.trim_start().len());
@@ -288,26 +285,62 @@ impl Phrase {
     }
 }
 
-/// The words before a stop point, in the reader's languages (docs/reader.md). The anchor is
-/// a byte of the phrase rarer than its first.
-static STOP_PHRASES: [Phrase; 16] = [
-    Phrase { text: "stopped at", anchor: 3 },
-    Phrase { text: "stopped after", anchor: 3 },
-    Phrase { text: "left off at", anchor: 5 },
-    Phrase { text: "me quedé en", anchor: 3 },
-    Phrase { text: "detenido en", anchor: 2 },
-    Phrase { text: "parei em", anchor: 0 },
-    Phrase { text: "parado em", anchor: 0 },
-    Phrase { text: "arrêté à", anchor: 0 },
-    Phrase { text: "arrêtée à", anchor: 0 },
-    Phrase { text: "stehengeblieben bei", anchor: 5 },
-    Phrase { text: "aufgehört bei", anchor: 0 },
-    Phrase { text: "fermato a", anchor: 0 },
-    Phrase { text: "stannade vid", anchor: 0 },
-    Phrase { text: "остановился на", anchor: 2 },
-    Phrase { text: "остановилась на", anchor: 2 },
-    Phrase { text: "停在", anchor: 0 },
+/// The words before a stop point, in the reader's languages (docs/reader.md), lower case.
+const STOP_PHRASES: [&str; 16] = [
+    "stopped at",
+    "stopped after",
+    "left off at",
+    "me quedé en",
+    "detenido en",
+    "parei em",
+    "parado em",
+    "arrêté à",
+    "arrêtée à",
+    "stehengeblieben bei",
+    "aufgehört bei",
+    "fermato a",
+    "stannade vid",
+    "остановился на",
+    "остановилась на",
+    "停在",
 ];
+
+/// The first stop phrase of `s` (ASCII letters in any case) that starts a word and, when it
+/// ends with a letter, ends one (`fermato a` is not `fermato al`): (its start, its length).
+/// One pass over the bytes, a word's first two looked up in a table: the parser asks this of
+/// every unit it names, and a scan per phrase cost a long log a quarter of its parse.
+fn find_stop_phrase(s: &str) -> Option<(usize, usize)> {
+    /// The pairs of bytes a stop phrase opens with, one bit each (a bit per second byte of
+    /// the pair, in a word per first byte, both mod 64): most words open with neither.
+    const OPENS: [u64; 64] = {
+        let mut t = [0u64; 64];
+        let mut k = 0;
+        while k < STOP_PHRASES.len() {
+            let p = STOP_PHRASES[k].as_bytes();
+            t[(p[0] % 64) as usize] |= 1 << (p[1] % 64);
+            k += 1;
+        }
+        t
+    };
+    let b = s.as_bytes();
+    for i in 0..b.len().saturating_sub(1) {
+        let (first, second) = (b[i].to_ascii_lowercase(), b[i + 1].to_ascii_lowercase());
+        if OPENS[(first % 64) as usize] & 1 << (second % 64) == 0 || i > 0 && b[i - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        for p in STOP_PHRASES.iter().filter(|p| p.as_bytes()[0] == first) {
+            let Some(w) = b.get(i..i + p.len()) else { continue };
+            if !w.eq_ignore_ascii_case(p.as_bytes()) {
+                continue;
+            }
+            let open_word = !p.ends_with(|c: char| c as u32 >= 0x3000) && s[i + p.len()..].starts_with(char::is_alphanumeric);
+            if !open_word {
+                return Some((i, p.len()));
+            }
+        }
+    }
+    None
+}
 static SUPERSEDES: Phrase = Phrase { text: "supersedes", anchor: 2 };
 
 /// Reads a status word into a known status (`None` for an unknown word).

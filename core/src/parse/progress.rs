@@ -57,7 +57,8 @@ fn marks_said_twice(doc: &Document, markers: &mut [ProgressMarker]) {
 /// 094)` lines read theirs already ([`lines::units_into`]).
 fn stop_points(doc: &Document, markers: &mut [ProgressMarker]) {
     let text = doc.source.as_str();
-    for m in markers.iter_mut() {
+    // Done work has nothing to resume from.
+    for m in markers.iter_mut().filter(|m| !matches!(m.status, Some(Status::Completed | Status::Skipped))) {
         let [unit] = &mut m.units[..] else { continue };
         if unit.stopped_at.is_some() {
             continue;
@@ -247,7 +248,8 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         if let Some((known, word, rest, by_label)) = worded {
             let status = known.map(|w| w.status);
             let rest_span = first_line(text, Span::new(base + rest, item.text.end()));
-            lines::units_into(&text[rest_span.range()], status == Some(Status::Pending), &mut raw_units);
+            let done = matches!(status, Some(Status::Completed | Status::Skipped));
+            lines::units_into(&text[rest_span.range()], status == Some(Status::Pending), !done, &mut raw_units);
             let detail = raw_units.first().and_then(|u| u.detail).map(|d| d.shifted(rest_span.start()));
             let units = raw_units
                 .iter()
