@@ -591,7 +591,13 @@ impl Document {
     /// dated): each writes what it did and what comes next, and a later one overrides an
     /// earlier one (docs/reader.md).
     pub fn is_log(&self) -> bool {
-        self.dialect == Dialect::ProgressLog || self.sections.iter().filter(|s| s.timestamp.is_some()).nth(1).is_some()
+        if self.dialect == Dialect::ProgressLog {
+            return true;
+        }
+        // Dated sections make a log when they are a good part of the file: two dated
+        // headings among forty state sections (`### Latest Sprint (31/12/2024)`) do not.
+        let dated = self.sections.iter().filter(|s| s.timestamp.is_some()).count();
+        dated >= 2 && dated * 4 >= self.sections.len()
     }
 
     pub fn discoveries(&self) -> &[Discovery] {

@@ -798,6 +798,19 @@ fn a_count_and_its_percentage_that_disagree() {
     assert_eq!(found, [(5, "this line gives 43/50 as 84%; 43/50 is 86%".to_owned())]);
 }
 
+/// A state file with a dated heading or two among many (`### Latest Sprint (31/12/2024)`) is
+/// still a state file, not a log: every next step it writes is checked.
+#[test]
+fn a_few_dated_headings_do_not_make_a_state_file_a_log() {
+    let mut text = String::from("# Progress\n\nOverall: 100% Complete - Production Ready\n\n## Services\n\n- Notify Service — COMPLETED\n\n## Workers\n\n**Next**: Notify Service implementation for real-time alerts\n");
+    for part in ["Frontend", "Backend", "Infrastructure", "Testing", "Docs", "Security"] {
+        text.push_str(&format!("\n## {part}\n\n- {part} setup — COMPLETED\n"));
+    }
+    text.push_str("\n## Latest Sprint (31/12/2024)\n\nShipped the agent.\n\n## This Week (16/01/2025)\n\n**Overall Progress**: **95% Complete** after the sync worker\n\n## Next Steps\n\n1. Finish the Sync Worker retries\n");
+    let rules: Vec<Rule> = check(&parse(&text), &now()).into_iter().map(|d| d.rule).collect();
+    assert!(rules.contains(&Rule::NextStepDone), "{rules:?}");
+}
+
 /// timestamp-out-of-order: a block of sessions kept the other way round is one finding that
 /// says where the block starts and ends, not one per session; a single step back is said as
 /// before. Sessions dated in words (`January 26, 2026 ~08:18 UTC`) are dated too.
