@@ -720,6 +720,7 @@ fn a_stop_point_in_words_in_any_language() {
         ("- [ ] Relatórios — parei em exportar PDF", "Relatórios", "exportar PDF"),
         ("- 🔄 Export — stehengeblieben bei der PDF-Erzeugung", "Export", "der PDF-Erzeugung"),
         ("- [ ] Экспорт отчётов — остановился на генерации PDF", "Экспорт отчётов", "генерации PDF"),
+        ("- 🔄 支付集成（停在退款接口）", "支付集成", "退款接口"),
     ] {
         let p = plan_of(&format!("# Notes\n\n{line}\n"));
         let r = p.resume_from.as_ref().unwrap_or_else(|| panic!("{line}: {:?}", p.open));

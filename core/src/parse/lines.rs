@@ -226,6 +226,8 @@ pub fn stop_point(s: &str) -> Option<(usize, Span)> {
                 false
             }
             b')' | b',' | b';' | b']' | b'\n' | b'\r' => true,
+            // Full-width `）` `，` `；` `。`, as Chinese and Japanese close a clause.
+            0xEF | 0xE3 => s[i..].starts_with(['）', '，', '；', '。']),
             b'.' => b.get(i + 1).is_none_or(u8::is_ascii_whitespace),
             b' ' => [" — ", " – ", " -- ", " - "].iter().any(|d| s[i..].starts_with(d)),
             _ => false,

@@ -65,11 +65,11 @@ fn stop_points(doc: &Document, markers: &mut [ProgressMarker]) {
         }
         let name = &text[unit.name.range()];
         let Some((phrase, point)) = lines::stop_point(name) else { continue };
-        let mut kept = name[..phrase].trim_end_matches([' ', ',', ';', ':', '—', '–', '-', '(']);
+        let mut kept = name[..phrase].trim_end_matches([' ', ',', ';', ':', '—', '–', '-', '(', '（', '，', '；', '：']);
         if let Some((_, _, before)) = lexicon::trailing_status(kept) {
             kept = &kept[before.range()];
         }
-        let kept = kept.trim_end_matches([' ', ',', ';', ':', '—', '–', '-']);
+        let kept = kept.trim_end_matches([' ', ',', ';', ':', '—', '–', '-', '，', '；', '：']);
         if kept.is_empty() {
             continue;
         }
