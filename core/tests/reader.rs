@@ -748,3 +748,14 @@ fn a_mark_said_again_in_words_names_the_same_unit() {
     let p = plan_of("# Tasks\n\n- [x] Parser in progress\n");
     assert_eq!(names(&p.completed), ["Parser in progress"]);
 }
+
+/// A list item under the title gives the file's date after a label of the date, in any
+/// language; a deadline is no age.
+#[test]
+fn a_dated_item_under_a_date_label_dates_the_file() {
+    let p = plan_of("# 세션 메모\n\n- 마지막 업데이트: 2026년 3월 10일\n- 마감: 2026년 4월 1일\n\n## 완료\n- [x] 로그인 API\n");
+    assert_eq!(p.last_updated.as_deref(), Some("2026-03-10"));
+    let p = plan_of("# Handoff\n\n- **Last Updated:** 2026-03-10\n- **Deadline:** 2026-05-01\n\n## Done\n- [x] Login API\n");
+    assert_eq!(p.last_updated.as_deref(), Some("2026-03-10"));
+    assert!(plan_of("# Handoff\n\n- **Deadline:** 2026-05-01\n").last_updated.is_none());
+}

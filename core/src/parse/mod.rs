@@ -152,6 +152,33 @@ fn read(source: String, options: &ParseOptions) -> Document {
 /// Roo Code appends them) is a log of such lines: each is dated.
 fn build_stamps(doc: &mut Document, outline: &Outline) {
     const NEAR_START: usize = 48;
+    // A list item that gives the file's date under a label (`- **Last updated:** 2026-03-10`,
+    // `- 마지막 업데이트: 2026년 3월 10일`): only such a label, a deadline is no age. A file
+    // writes its date at its top or its foot: the items of its first and last lines.
+    const HEAD_LINES: usize = 40;
+    const FOOT_LINES: usize = 20;
+    let head_end = doc.lines.line_start(HEAD_LINES).unwrap_or(doc.source.len());
+    let foot_start = doc.lines.line_start(doc.lines.line_count().saturating_sub(FOOT_LINES)).unwrap_or(0).max(head_end);
+    let first_foot = doc.items.partition_point(|i| i.span.start() < foot_start);
+    let in_head = doc.items.partition_point(|i| i.span.start() < head_end);
+    for item in doc.items[..in_head].iter().chain(&doc.items[first_foot..]) {
+        let start = item.text.start();
+        let head = &doc.source.as_bytes()[start..item.text.end().min(start + NEAR_START)];
+        // The label opens with a letter: `- 2026-04-22T07:28Z — …` is an entry, and most
+        // items of a long log are let go on this byte.
+        if head.iter().find(|c| !matches!(c, b'*' | b'_' | b' ')).is_none_or(|c| c.is_ascii_digit() || c.is_ascii_punctuation()) {
+            continue;
+        }
+        let Some(colon) = memchr::memchr2(b':', 0xEF, head).filter(|&c| doc.source.is_char_boundary(start + c)) else { continue };
+        if !crate::lexicon::names_the_date(&doc.source[start..start + colon]) {
+            continue;
+        }
+        let line = crate::span::first_line(&doc.source, item.text);
+        if let Some((ts, r)) = time::find(&doc.source[start + colon..line.end()]) {
+            let at = start + colon;
+            doc.stamps.push(Stamp { span: Span::new(at + r.start, at + r.end), timestamp: ts });
+        }
+    }
     /// A block of `Label: value` lines under a title is this short at most.
     const FIELD_LINES: usize = 6;
     for p in &outline.paragraphs {
