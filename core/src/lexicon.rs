@@ -9,6 +9,7 @@
 
 use crate::case;
 use crate::document::Status;
+use crate::packed;
 use std::sync::OnceLock;
 
 /// What a phrase says.
@@ -454,6 +455,35 @@ const ROWS: &[(&str, Meaning)] = &[
     ("状态", StatusField),
 ];
 
+/// The phrases of [`ROWS`], for the compiler to pack ([`PHRASES`]).
+const PHRASE_LIST: [&str; ROWS.len()] = {
+    let mut list = [""; ROWS.len()];
+    let mut i = 0;
+    while i < ROWS.len() {
+        list[i] = ROWS[i].0;
+        i += 1;
+    }
+    list
+};
+
+/// The rows' phrases as one text, and their meanings: what the program holds of [`ROWS`]
+/// (`crate::packed` says why).
+static PHRASES: packed::Words<{ ROWS.len() }> = packed::packed_words!(PHRASE_LIST);
+static MEANINGS: [Meaning; ROWS.len()] = {
+    let mut meanings = [Next; ROWS.len()];
+    let mut i = 0;
+    while i < ROWS.len() {
+        meanings[i] = ROWS[i].1;
+        i += 1;
+    }
+    meanings
+};
+
+/// Row `i` of [`ROWS`]: (phrase, meaning).
+fn row(i: usize) -> (&'static str, Meaning) {
+    (PHRASES.get(i), MEANINGS[i])
+}
+
 /// Status emoji, at the start or end of a line, a heading or a table cell.
 pub const EMOJI: &[(&str, Status)] = &[
     ("✅", Completed),
@@ -847,7 +877,7 @@ pub(crate) fn status_value(value: &str) -> Option<Status> {
 fn may_end_with_status(t: &str) -> bool {
     static LAST: OnceLock<crate::hash::FastMap<&'static [u8], ()>> = OnceLock::new();
     let last = LAST.get_or_init(|| {
-        let words = ROWS.iter().filter(|(p, m)| matches!(m, Status(_)) && p.is_ascii()).filter_map(|(p, _)| p.rsplit(' ').next());
+        let words = (0..ROWS.len()).map(row).filter(|(p, m)| matches!(m, Status(_)) && p.is_ascii()).filter_map(|(p, _)| p.rsplit(' ').next());
         words.map(|w| (w.as_bytes(), ())).collect()
     });
     let Some(&end) = t.as_bytes().last() else { return false };
@@ -891,14 +921,14 @@ fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
         let mut index = Index { rows: Default::default(), any: Box::new([0; 1024]), next: Box::new([0; 1024]), decision: Box::new([0; 1024]) };
-        for (i, (phrase, meaning)) in ROWS.iter().enumerate() {
+        for (i, (phrase, meaning)) in (0..ROWS.len()).map(row).enumerate() {
             if let Some(k) = key(phrase) {
                 index.rows.entry(k).or_default().push(i as u16);
                 index.any[usize::from(k >> 6)] |= 1 << (k & 63);
-                if *meaning == Next {
+                if meaning == Next {
                     index.next[usize::from(k >> 6)] |= 1 << (k & 63);
                 }
-                if *meaning == Decision {
+                if meaning == Decision {
                     index.decision[usize::from(k >> 6)] |= 1 << (k & 63);
                 }
             }
@@ -1010,7 +1040,7 @@ pub(crate) fn phrase_at(text: &str) -> Option<Found> {
     let rows = index.rows.get(&k)?;
     let mut best: Option<Found> = None;
     for &i in rows {
-        let (phrase, meaning) = ROWS[i as usize];
+        let (phrase, meaning) = row(usize::from(i));
         if let Some(len) = spells(text, phrase) {
             if best.is_none_or(|b| len > b.len) {
                 best = Some(Found { meaning, len });

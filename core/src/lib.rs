@@ -25,6 +25,7 @@ pub mod identity;
 pub mod memory;
 #[doc(hidden)]
 pub mod names;
+mod packed;
 mod parse;
 pub mod plan;
 pub mod rule;
