@@ -164,7 +164,8 @@ fn Actions(file: Arc<LoadedFile>, secrets: bool) -> impl IntoView {
     let workspace = use_context::<Workspace>();
     let link = RwSignal::new(None::<String>);
     // A file with possible secrets asks first (what it would make: the link or the page).
-    let asking = RwSignal::new(None::<&'static str>);
+    // (An owned text: a signal of `Option<String>` is a type the page compiles already.)
+    let asking = RwSignal::new(None::<String>);
     // On a phone the actions fold into an overflow menu (the stylesheet shows its button
     // only there).
     let menu = RwSignal::new(false);
@@ -190,7 +191,7 @@ fn Actions(file: Arc<LoadedFile>, secrets: bool) -> impl IntoView {
         file.with_value(|f| save_as(&format!("{}.html", f.file_name()), &crate::export::html(f, &memento_core::secret::redact(&f.source))));
     };
     let ask = move |what: &'static str| {
-        asking.set(Some(what));
+        asking.set(Some(what.to_owned()));
         // The dialog takes the focus (its first button).
         request_animation_frame(|| {
             if let Some(go) = document().query_selector("[data-testid=secrets-go]").ok().flatten().and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
@@ -213,7 +214,7 @@ fn Actions(file: Arc<LoadedFile>, secrets: bool) -> impl IntoView {
                 }
             }
             Some("go") => {
-                if asking.get_untracked() == Some("the link") {
+                if asking.with_untracked(|a| a.as_deref() == Some("the link")) {
                     make_link();
                 } else {
                     make_page();
@@ -239,7 +240,7 @@ fn Actions(file: Arc<LoadedFile>, secrets: bool) -> impl IntoView {
             menu.get()
         );
         if let Some(what) = asking.get() {
-            out.push_str(&file.with_value(|f| secrets_dialog::markup(f, what)));
+            out.push_str(&file.with_value(|f| secrets_dialog::markup(f, &what)));
         }
         if let Some(url) = link.get() {
             // Long links break in chat apps and mail: past about 8 KB, the HTML export travels better.

@@ -19,7 +19,9 @@ pub fn FileList() -> impl IntoView {
     let workspace = expect_context::<Workspace>();
     // Drawn again only when it comes or goes: the filter keeps what is typed in it.
     let many = Memo::new(move |_| workspace.files.with(|files| files.len() > 1));
-    let typed = RwSignal::new(());
+    // Set on every keystroke (a set always notifies); a `bool` signal is a type the page
+    // compiles already.
+    let typed = RwSignal::new(false);
     let list = NodeRef::<leptos::html::Div>::new();
     // The rows of the files whose name holds what the filter says, whenever either changes.
     Effect::new(move |_| {
@@ -42,7 +44,7 @@ pub fn FileList() -> impl IntoView {
             workspace.focus(id);
         }
     };
-    view! { <div node_ref=list on:input=move |_| typed.set(()) on:click=go inner_html=move || if many.get() { FRAME } else { "" }></div> }
+    view! { <div node_ref=list on:input=move |_| typed.set(true) on:click=go inner_html=move || if many.get() { FRAME } else { "" }></div> }
 }
 /// A file's row: a button with its name, its status chip, the error count, the last update
 /// and the mini bar.

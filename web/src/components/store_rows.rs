@@ -18,7 +18,8 @@ pub fn StoreRowsPanel(file: std::sync::Arc<LoadedFile>) -> impl IntoView {
     // Drawn for a store only; its rows are read from the file, which the card shares.
     let empty = StoreRows::default();
     let store = file.summary.store.as_ref().unwrap_or(&empty);
-    let scope = RwSignal::new(String::new());
+    // The one scope shown, or all (`None`).
+    let scope = RwSignal::new(None::<String>);
     let all = RwSignal::new(store.rows.len() <= ROWS);
     let total = store.rows.len();
     // The head as markup: the filter to one scope (when there are several) and the audit.
@@ -40,7 +41,7 @@ pub fn StoreRowsPanel(file: std::sync::Arc<LoadedFile>) -> impl IntoView {
     let groups = move || {
         let wanted = scope.get();
         let cap = if all.get() { usize::MAX } else { ROWS };
-        let mut out = file.with_value(|f| f.summary.store.as_ref().map(|s| groups(id, s, (!wanted.is_empty()).then_some(wanted.as_str()), cap)).unwrap_or_default());
+        let mut out = file.with_value(|f| f.summary.store.as_ref().map(|s| groups(id, s, wanted.as_deref(), cap)).unwrap_or_default());
         if !all.get() {
             let _ = write!(out, "<button type=\"button\" class=\"more\" data-act=\"all-rows\">Show all {total} rows</button>");
         }
@@ -49,7 +50,7 @@ pub fn StoreRowsPanel(file: std::sync::Arc<LoadedFile>) -> impl IntoView {
     // The filter's choice, and "Show all" (its button is drawn with the rows).
     let choose = move |ev: leptos::ev::Event| {
         if let Some(select) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
-            scope.set(select.value());
+            scope.set(Some(select.value()).filter(|s| !s.is_empty()));
         }
     };
     let more = move |ev: leptos::ev::MouseEvent| {
