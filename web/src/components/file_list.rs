@@ -17,20 +17,25 @@ const FRAME: &str = "<section class=\"file-list\" data-testid=\"file-list\" aria
 #[component]
 pub fn FileList() -> impl IntoView {
     let workspace = expect_context::<Workspace>();
-    // Drawn again only when it comes or goes: the filter keeps what is typed in it.
-    let many = Memo::new(move |_| workspace.files.with(|files| files.len() > 1));
     // Set on every keystroke (a set always notifies); a `bool` signal is a type the page
     // compiles already.
     let typed = RwSignal::new(false);
     let list = NodeRef::<leptos::html::Div>::new();
-    // The rows of the files whose name holds what the filter says, whenever either changes.
+    // The frame, drawn again only when it comes or goes (the filter keeps what is typed in
+    // it; whether it is drawn is read from the page, not kept in a memo of its own), then the
+    // rows of the files whose name holds what the filter says, whenever either changes.
     Effect::new(move |_| {
         typed.track();
+        let many = workspace.files.with(|files| files.len() > 1);
+        let Some(div) = list.get() else { return };
+        if div.first_element_child().is_some() != many {
+            div.set_inner_html(if many { FRAME } else { "" });
+        }
         let (Some(input), Some(ul)) = (
-            list.get().and_then(|l| l.query_selector("input").ok().flatten()).and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok()),
-            list.get().and_then(|l| l.query_selector("ul").ok().flatten()),
+            div.query_selector("input").ok().flatten().and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok()),
+            div.query_selector("ul").ok().flatten(),
         ) else {
-            return workspace.files.track();
+            return;
         };
         // The core's lower case: the standard library's links its own tables (core/src/case.rs).
         let lower = memento_core::internal::to_lower;
@@ -44,7 +49,7 @@ pub fn FileList() -> impl IntoView {
             workspace.focus(id);
         }
     };
-    view! { <div node_ref=list on:input=move |_| typed.set(true) on:click=go inner_html=move || if many.get() { FRAME } else { "" }></div> }
+    view! { <div node_ref=list on:input=move |_| typed.set(true) on:click=go></div> }
 }
 /// A file's row: a button with its name, its status chip, the error count, the last update
 /// and the mini bar.
