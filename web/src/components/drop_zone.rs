@@ -13,23 +13,30 @@ use web_sys::{FileList, HtmlInputElement};
 #[component]
 pub fn DropZone() -> impl IntoView {
     let workspace = expect_context::<Workspace>();
-    let dragging = RwSignal::new(false);
+    // Lit while files are dragged over the window: its class set by hand (a reactive class
+    // of the view compiles code of its own).
+    let zone = NodeRef::<leptos::html::Section>::new();
+    let light = move |on: bool| {
+        if let Some(zone) = zone.get_untracked() {
+            let _ = zone.set_attribute("class", if on { "drop-zone dragging" } else { "drop-zone" });
+        }
+    };
 
     // Files dropped anywhere on the window come in (the zone lights up while they are over it).
     let over = window_event_listener(leptos::ev::dragover, move |ev: DragEvent| {
         // Without this the browser opens the file instead of dropping it here.
         ev.prevent_default();
-        dragging.set(true);
+        light(true);
     });
     let left = window_event_listener(leptos::ev::dragleave, move |ev: DragEvent| {
         // Only when the drag leaves the window (no element it enters).
         if ev.related_target().is_none() {
-            dragging.set(false);
+            light(false);
         }
     });
     let dropped = window_event_listener(leptos::ev::drop, move |ev: DragEvent| {
         ev.prevent_default();
-        dragging.set(false);
+        light(false);
         if let Some(files) = ev.data_transfer().and_then(|dt| dt.files()) {
             read_files(files, workspace);
         }
@@ -75,7 +82,7 @@ pub fn DropZone() -> impl IntoView {
     view! {
         <section
             class="drop-zone"
-            class:dragging=move || dragging.get()
+            node_ref=zone
             data-testid="drop-zone"
             aria-label="Load memory files"
             on:change=on_change

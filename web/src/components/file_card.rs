@@ -56,11 +56,17 @@ pub fn FileCard(file: Arc<LoadedFile>) -> impl IntoView {
     let folded = move || workspace.is_some_and(|w| w.collapsed.with(|c| c.contains(&id)));
     // The fold button says whether the card is folded (a file list or project link unfolds
     // it too).
+    // So does the body's class (set here rather than by a reactive class of the view, which
+    // compiles code of its own).
     Effect::new(move |_| {
         let folded = folded();
-        if let Some(button) = article.get().and_then(|a| a.query_selector("[data-act=fold]").ok().flatten()) {
+        let Some(article) = article.get() else { return };
+        if let Some(button) = article.query_selector("[data-act=fold]").ok().flatten() {
             let _ = button.set_attribute("aria-expanded", if folded { "false" } else { "true" });
             button.set_text_content(Some(if folded { "▸" } else { "▾" }));
+        }
+        if let Some(body) = article.query_selector(".card-body").ok().flatten() {
+            let _ = body.set_attribute("class", if folded { "card-body folded" } else { "card-body" });
         }
     });
     // Draws the source view again in `now`'s state.
@@ -112,7 +118,7 @@ pub fn FileCard(file: Arc<LoadedFile>) -> impl IntoView {
     view! {
         <article class="file-card" id=format!("file-{id}") data-testid="file-card" data-name=name on:click=act node_ref=article>
             <div inner_html=top></div>
-            <div class="card-body" class:folded=folded>
+            <div class="card-body">
                 <div inner_html=body></div>
                 {workspace.map(|_| view! { <Actions file=file.get_value() secrets /> })}
                 <div inner_html=edited></div>
@@ -202,7 +208,14 @@ fn Actions(file: Arc<LoadedFile>, secrets: bool) -> impl IntoView {
     let act = move |ev: leptos::ev::MouseEvent| {
         let button = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("[data-act]").ok().flatten());
         match button.and_then(|b| b.get_attribute("data-act")).as_deref() {
-            Some("overflow") => menu.update(|m| *m = !*m),
+            // The menu's class set by hand, as the card body's.
+            Some("overflow") => {
+                let open = !menu.get_untracked();
+                if let Some(actions) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                    let _ = actions.set_attribute("class", if open { "actions open" } else { "actions" });
+                }
+                menu.set(open);
+            }
             Some("share") if secrets => ask("the link"),
             Some("share") => make_link(),
             Some("export") if secrets => ask("the page"),
@@ -255,7 +268,7 @@ fn Actions(file: Arc<LoadedFile>, secrets: bool) -> impl IntoView {
         }
         out
     };
-    view! { <div class="actions" class:open=menu on:click=act on:keydown=keys inner_html=markup></div> }
+    view! { <div class="actions" on:click=act on:keydown=keys inner_html=markup></div> }
 }
 
 /// Saves `text` as a file called `name` (the browser's download).
