@@ -52,7 +52,10 @@ pub fn FileCard(file: Arc<LoadedFile>) -> impl IntoView {
     let body = overview::body(&file);
     let (name, shown, rows) = (file.name.clone(), StoredValue::new(Shown::default()), StoredValue::new(rows));
     let file = StoredValue::new(file);
-    let article = NodeRef::<leptos::html::Article>::new();
+    // The card, reached from its head: a node ref to a div, a type the page has already (a
+    // node ref per element type compiles its own code).
+    let head = NodeRef::<leptos::html::Div>::new();
+    let article = move || head.get().and_then(|h| h.parent_element());
     let folded = move || workspace.is_some_and(|w| w.collapsed.with(|c| c.contains(&id)));
     // The fold button says whether the card is folded (a file list or project link unfolds
     // it too).
@@ -60,7 +63,7 @@ pub fn FileCard(file: Arc<LoadedFile>) -> impl IntoView {
     // compiles code of its own).
     Effect::new(move |_| {
         let folded = folded();
-        let Some(article) = article.get() else { return };
+        let Some(article) = article() else { return };
         if let Some(button) = article.query_selector("[data-act=fold]").ok().flatten() {
             let _ = button.set_attribute("aria-expanded", if folded { "false" } else { "true" });
             button.set_text_content(Some(if folded { "▸" } else { "▾" }));
@@ -72,7 +75,7 @@ pub fn FileCard(file: Arc<LoadedFile>) -> impl IntoView {
     // Draws the source view again in `now`'s state.
     let redraw = move |now: Shown| {
         shown.set_value(now);
-        let Some(view) = article.get().and_then(|a| a.query_selector(".source-view").ok().flatten()) else { return };
+        let Some(view) = article().and_then(|a| a.query_selector(".source-view").ok().flatten()) else { return };
         file.with_value(|f| view.set_inner_html(&source_view(f, now)));
     };
     // Shows `line` of the source view and moves the focus to it (the whole source first when
@@ -116,8 +119,8 @@ pub fn FileCard(file: Arc<LoadedFile>) -> impl IntoView {
         }
     };
     view! {
-        <article class="file-card" id=format!("file-{id}") data-testid="file-card" data-name=name on:click=act node_ref=article>
-            <div inner_html=top></div>
+        <article class="file-card" id=format!("file-{id}") data-testid="file-card" data-name=name on:click=act>
+            <div node_ref=head inner_html=top></div>
             <div class="card-body">
                 <div inner_html=body></div>
                 {workspace.map(|_| view! { <Actions file=file.get_value() secrets /> })}
