@@ -468,7 +468,7 @@ const PHRASE_LIST: [&str; ROWS.len()] = {
 
 /// The rows' phrases as one text, and their meanings: what the program holds of [`ROWS`]
 /// (`crate::packed` says why).
-static PHRASES: packed::Words<{ ROWS.len() }> = packed::packed_words!(PHRASE_LIST);
+static PHRASES: packed::Words = packed::packed_words!(PHRASE_LIST);
 static MEANINGS: [Meaning; ROWS.len()] = {
     let mut meanings = [Next; ROWS.len()];
     let mut i = 0;
@@ -520,12 +520,13 @@ const DONE_VERBS: &[&str] = &[
     "реализовано", "исправлено", "добавлено", "сделал", "реализовал", "исправил",
     "実装済み", "修正済み", "구현 완료", "완료:", "已实现", "实现了", "修复了", "完成了", "新增",
 ];
+static DONE_VERBS_PACKED: packed::Words = packed::packed_words!(DONE_VERBS);
 
 /// A line that records finished work in prose: the verb's length, when `text` opens with
 /// one of [`DONE_VERBS`] and goes on.
 pub(crate) fn done_verb(text: &str) -> Option<usize> {
     static INDEX: OnceLock<VerbIndex> = OnceLock::new();
-    let len = INDEX.get_or_init(|| VerbIndex::of(DONE_VERBS)).opening(text, key(text.trim_start_matches(is_markup))?)?;
+    let len = INDEX.get_or_init(|| VerbIndex::of(&DONE_VERBS_PACKED)).opening(text, key(text.trim_start_matches(is_markup))?)?;
     let rest = text[len..].trim_start_matches(is_markup).trim_start();
     (!rest.starts_with([':', '：'])).then_some(len)
 }
@@ -538,6 +539,7 @@ const DECISION_VERBS: &[&str] = &[
     "elegimos", "décidé de", "on a choisi", "nous avons choisi", "entschieden", "beschlossen", "deciso di", "scelto di",
     "bestämde", "valde att", "решили", "выбрали", "决定使用", "决定采用", "改用", "採用した", "결정했",
 ];
+static DECISION_VERBS_PACKED: packed::Words = packed::packed_words!(DECISION_VERBS);
 
 /// Where the decision an item states begins: after a decision label (`Decisions: kept main`,
 /// `決定事項：…`), or at its start when it tells one in prose ([`DECISION_VERBS`]: `Switched
@@ -552,20 +554,20 @@ pub(crate) fn decision_at(text: &str) -> Option<usize> {
         }
     }
     static VERBS: OnceLock<VerbIndex> = OnceLock::new();
-    VERBS.get_or_init(|| VerbIndex::of(DECISION_VERBS)).opening(text, k).map(|_| 0)
+    VERBS.get_or_init(|| VerbIndex::of(&DECISION_VERBS_PACKED)).opening(text, k).map(|_| 0)
 }
 
 /// A list of verbs by the key of their first two bytes, as the rows are (one bit per key that
 /// opens some verb, then the same map type: one more would be more code in the wasm package),
 /// so that the items of a long log that open with no verb's key are let go on one bit each.
 struct VerbIndex {
-    verbs: &'static [&'static str],
+    verbs: &'static packed::Words,
     bits: Box<[u64; 1024]>,
     keys: crate::hash::FastMap<u16, Vec<u16>>,
 }
 
 impl VerbIndex {
-    fn of(verbs: &'static [&'static str]) -> VerbIndex {
+    fn of(verbs: &'static packed::Words) -> VerbIndex {
         let mut index = VerbIndex { verbs, bits: Box::new([0; 1024]), keys: Default::default() };
         for (i, v) in verbs.iter().enumerate() {
             if let Some(k) = key(v) {
@@ -582,7 +584,7 @@ impl VerbIndex {
             return None;
         }
         self.keys.get(&k)?.iter().find_map(|&i| {
-            let len = spells(text, self.verbs[usize::from(i)])?;
+            let len = spells(text, self.verbs.get(usize::from(i)))?;
             (!text[len..].trim_start_matches(is_markup).trim().is_empty()).then_some(len)
         })
     }
@@ -686,6 +688,7 @@ const ALL_DONE: &[&str] = &[
     "todo completado", "tout est terminé", "alles erledigt", "tutto completato", "allt klart",
     "всё готово", "все задачи выполнены", "全て完了", "すべて完了", "全部完成", "모두 완료",
 ];
+static ALL_DONE_PACKED: packed::Words = packed::packed_words!(ALL_DONE);
 
 /// Words that end a claim that every task of a kind is done: `all 20 tasks done`.
 const ALL_DONE_WORDS: &[&str] = &["complete", "completed", "done", "finished", "implemented", "passing", "processed", "shipped"];
@@ -710,7 +713,7 @@ pub(crate) fn claims_all_done(line: &str) -> bool {
     if states_a_goal(line) {
         return false;
     }
-    if ALL_DONE.iter().any(|p| line.contains(p)) {
+    if ALL_DONE_PACKED.iter().any(|p| line.contains(p)) {
         return true;
     }
     let words: Vec<&str> = line.split(|c: char| !c.is_alphanumeric() && c != '%' && c != '/').filter(|w| !w.is_empty()).collect();
@@ -749,6 +752,7 @@ const WAITING_ON_A_PERSON: &[&str] = &[
     "esperando aprobación", "aguardando aprovação", "en attente de validation", "wartet auf freigabe",
     "väntar på godkännande", "ожидает одобрения", "承認待ち", "レビュー待ち", "승인 대기", "等待审批", "等待确认",
 ];
+static WAITING_ON_A_PERSON_PACKED: packed::Words = packed::packed_words!(WAITING_ON_A_PERSON);
 
 /// A wait, in words that open it (`waiting on Alice to review PR #42`, `awaiting feedback
 /// from the client`, `blocked on the client's credentials`); it is a wait on a person when
@@ -773,7 +777,7 @@ pub(crate) fn waits_on_a_person(line: &str) -> bool {
         let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
         !word(line[..at].chars().next_back()) && !word(line[at + len..].chars().next())
     };
-    if WAITING_ON_A_PERSON.iter().any(|p| line.match_indices(p).any(|(at, _)| whole(at, p.len()))) {
+    if WAITING_ON_A_PERSON_PACKED.iter().any(|p| line.match_indices(p).any(|(at, _)| whole(at, p.len()))) {
         return true;
     }
     WAIT_OPENERS.iter().any(|opener| {
@@ -802,7 +806,7 @@ pub(crate) fn may_claim(line: &str) -> bool {
     static WORDS: OnceLock<(Phrases, Box<[u64; 1024]>)> = OnceLock::new();
     let (words, opens) = WORDS.get_or_init(|| {
         let mut words: Phrases = Default::default();
-        for p in ALL_DONE.iter().chain(WAITING_ON_A_PERSON).chain(WAIT_OPENERS).chain(&["all"]).filter(|p| p.is_ascii()) {
+        for p in ALL_DONE_PACKED.iter().chain(WAITING_ON_A_PERSON_PACKED.iter()).chain(WAIT_OPENERS.iter().copied()).chain(["all"]).filter(|p| p.is_ascii()) {
             let first = p.split(' ').next().unwrap_or(p);
             words.entry(first.as_bytes()).or_default().push(p.as_bytes());
         }
@@ -1247,14 +1251,16 @@ pub(crate) const CURRENT_MARKS: &[&str] = &[
     "senaste session", "текущая сессия", "последняя сессия", "現在のセッション", "最新のセッション", "当前会话", "最新会话",
     "현재 세션", "최신 세션",
 ];
+static CURRENT_MARKS_PACKED: packed::Words = packed::packed_words!(CURRENT_MARKS);
 
 /// Words that mark such a block as past: `(prior) START HERE`, `Previous session`.
 const PAST_MARKS: &[&str] = &["prior", "previous", "old", "earlier", "superseded", "archived", "stale", "anterior", "précédent", "vorherig", "precedente", "föregående", "предыдущ", "以前", "前回", "之前", "이전"];
+static PAST_MARKS_PACKED: packed::Words = packed::packed_words!(PAST_MARKS);
 
 /// Whether `title` marks its block as the current one ([`CURRENT_MARKS`]) and not as past.
 pub(crate) fn marks_current(title: &str) -> bool {
     let folded = crate::case::to_lower(title);
-    CURRENT_MARKS.iter().any(|m| folded.contains(m)) && !PAST_MARKS.iter().any(|m| folded.contains(m))
+    CURRENT_MARKS_PACKED.iter().any(|m| folded.contains(m)) && !PAST_MARKS_PACKED.iter().any(|m| folded.contains(m))
 }
 
 /// Words that say an item is as it was: `(変更なし)`, `(unchanged)`, `(sin cambios)`. The
@@ -1272,11 +1278,12 @@ const PROBLEM_TITLES: &[&str] = &[
     "bloqueo", "problema", "riesgo", "erreur", "problème", "risque", "fehler", "problem", "risiko", "errore", "rischio",
     "ошибк", "проблем", "риск", "エラー", "問題", "課題", "リスク", "错误", "问题", "风险", "阻塞", "오류", "문제",
 ];
+static PROBLEM_TITLES_PACKED: packed::Words = packed::packed_words!(PROBLEM_TITLES);
 
 /// Whether a section title names problems ([`PROBLEM_TITLES`], as a word's beginning).
 pub(crate) fn names_problems(title: &str) -> bool {
     let folded = crate::case::to_lower(title);
-    PROBLEM_TITLES.iter().any(|w| folded.match_indices(w).any(|(i, _)| !w.is_ascii() || folded[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric())))
+    PROBLEM_TITLES_PACKED.iter().any(|w| folded.match_indices(w).any(|(i, _)| !w.is_ascii() || folded[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric())))
 }
 
 /// Words of a section title that make it a template or an example, where placeholders are
@@ -1286,6 +1293,7 @@ pub(crate) const TEMPLATE_TITLES: &[&str] = &[
     "vorlage", "beispiel", "esempio", "exempel", "шаблон", "пример", "テンプレート", "模板", "示例", "格式",
     "템플릿", "예시",
 ];
+static TEMPLATE_TITLES_PACKED: packed::Words = packed::packed_words!(TEMPLATE_TITLES);
 
 /// Whether `text` is one of `words` and nothing more: lines joined, a list marker, `*`, `_`
 /// and `` ` `` markup, enclosing brackets and a final period skipped, case folded.
@@ -1315,7 +1323,7 @@ pub(crate) fn holds_only(text: &str, words: &[&str]) -> bool {
 /// Whether a section title names a template or an example ([`TEMPLATE_TITLES`]).
 pub(crate) fn is_template_title(title: &str) -> bool {
     let folded = crate::case::to_lower(title);
-    TEMPLATE_TITLES.iter().any(|w| {
+    TEMPLATE_TITLES_PACKED.iter().any(|w| {
         folded.match_indices(w).any(|(i, _)| {
             // A whole word for the ASCII ones (`format`, not `information`).
             !w.is_ascii() || {

@@ -7,24 +7,18 @@
 //! built at compile time ([`packed_words!`]) from the table as contributors write it: the
 //! table stays the one source, read only by the compiler.
 
-/// Words `0..N` as one text: word `i` ends at `ends[i]` and starts where word `i - 1` ends.
-pub(crate) struct Words<const N: usize> {
+/// Words as one text: word `i` ends at `ends[i]` and starts where word `i - 1` ends. Not
+/// generic over the count (its code is compiled once for every table).
+pub(crate) struct Words {
     text: &'static str,
-    ends: [u16; N],
+    ends: &'static [u16],
 }
 
-impl<const N: usize> Words<N> {
-    /// Words packed from `words` (`text` is their concatenation, [`bytes`]).
-    pub(crate) const fn new(text: &'static str, words: &[&str; N]) -> Self {
-        let mut ends = [0u16; N];
-        let (mut i, mut end) = (0, 0);
-        while i < N {
-            end += words[i].len();
-            assert!(end <= u16::MAX as usize, "a packed table holds at most 64 KB of words");
-            ends[i] = end as u16;
-            i += 1;
-        }
-        assert!(end == text.len(), "the text is the words' concatenation");
+impl Words {
+    /// Words packed from `text`, the concatenation of words that end at `ends` ([`bytes`],
+    /// [`ends`]).
+    pub(crate) const fn new(text: &'static str, ends: &'static [u16]) -> Self {
+        assert!(ends.is_empty() && text.is_empty() || ends[ends.len() - 1] as usize == text.len(), "the text is the words' concatenation");
         Words { text, ends }
     }
 
@@ -34,6 +28,29 @@ impl<const N: usize> Words<N> {
         // Ends fall between words, so on character boundaries: this slice never fails.
         self.text.get(start..usize::from(self.ends[i])).unwrap_or("")
     }
+
+    /// The words in the table's order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
+        (0..self.ends.len()).map(|i| self.get(i))
+    }
+
+    /// Whether `word` is one of the words.
+    pub(crate) fn contains(&self, word: &str) -> bool {
+        self.iter().any(|w| w == word)
+    }
+}
+
+/// Where each of `words` ends in their concatenation (`N` = their count).
+pub(crate) const fn ends<const N: usize>(words: &[&str]) -> [u16; N] {
+    let mut ends = [0u16; N];
+    let (mut i, mut end) = (0, 0);
+    while i < N {
+        end += words[i].len();
+        assert!(end <= u16::MAX as usize, "a packed table holds at most 64 KB of words");
+        ends[i] = end as u16;
+        i += 1;
+    }
+    ends
 }
 
 /// The total length of `words` in bytes.
@@ -63,8 +80,8 @@ pub(crate) const fn bytes<const LEN: usize>(words: &[&str]) -> [u8; LEN] {
     out
 }
 
-/// `static NAME: Words<N> = packed_words!(LIST);` for a `[&str; N]` constant `LIST`: its
-/// words packed at compile time.
+/// `static NAME: Words = packed_words!(LIST);` for a `&[&str]` (or `[&str; N]`) constant
+/// `LIST`: its words packed at compile time.
 macro_rules! packed_words {
     ($list:expr) => {{
         const BYTES: [u8; $crate::packed::total_len(&$list)] = $crate::packed::bytes(&$list);
@@ -72,7 +89,8 @@ macro_rules! packed_words {
             Ok(text) => text,
             Err(_) => panic!("words of a str table are UTF-8"),
         };
-        $crate::packed::Words::new(TEXT, &$list)
+        const ENDS: [u16; $list.len()] = $crate::packed::ends(&$list);
+        $crate::packed::Words::new(TEXT, &ENDS)
     }};
 }
 pub(crate) use packed_words;
@@ -82,7 +100,7 @@ mod tests {
     use super::*;
 
     const LIST: [&str; 4] = ["done", "", "完了", "in progress"];
-    static WORDS: Words<4> = packed_words!(LIST);
+    static WORDS: Words = packed_words!(LIST);
 
     #[test]
     fn each_word_comes_back_as_written() {
@@ -90,5 +108,7 @@ mod tests {
             assert_eq!(WORDS.get(i), *w);
         }
         assert_eq!(WORDS.text, "done完了in progress");
+        assert!(WORDS.contains("完了") && !WORDS.contains("don"));
+        assert_eq!(WORDS.iter().count(), 4);
     }
 }

@@ -12,6 +12,7 @@
 
 use super::Ctx;
 use crate::document::{Document, SectionRole, Status};
+use crate::packed::{packed_words, Words};
 use crate::code::lines_outside_code;
 use crate::rule::Rule;
 use crate::span::Span;
@@ -106,6 +107,7 @@ const MEASURES: &[&str] = &[
     "lines", "loc", "tokens", "chars", "characters", "bytes", "words", "pages", "points", "pts", "times", "x",
     "lignes", "líneas", "linhas", "zeilen", "righe", "rader", "строк",
 ];
+static MEASURE_WORDS: Words = packed_words!(MEASURES);
 
 fn is_markup(c: char) -> bool {
     matches!(c, '*' | '_' | '`' | ':' | '：')
@@ -157,7 +159,7 @@ fn stated_count(line: &str) -> Option<u32> {
         // `核心 (16个)`; not `49 tests covering`, `10 features this session`, `31个适配器`.
         let ends = |tail: &str| tail.trim_start().trim_start_matches([')', '）', ']']).trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty();
         let counter = COUNTERS.iter().find(|c| rest.starts_with(**c)).filter(|c| ends(&rest[c.len()..]));
-        let noun = word.len() > 2 && word.ends_with('s') && !MEASURES.contains(&word.as_str()) && ends(&rest[word.len().min(rest.len())..]);
+        let noun = word.len() > 2 && word.ends_with('s') && !MEASURE_WORDS.contains(&word) && ends(&rest[word.len().min(rest.len())..]);
         // `(8)`, but not `**(4)** robustness`: a number in parentheses opening a line numbers it.
         let in_parens = before == Some(b'(') && rest.starts_with(')') && !line[..start - 1].trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty() && ends(rest);
         let after_label = rest.trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty()

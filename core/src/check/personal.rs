@@ -10,6 +10,7 @@
 
 use super::Ctx;
 use crate::code::Fences;
+use crate::packed::{packed_words, Words};
 use crate::rule::Rule;
 use crate::span::Span;
 
@@ -60,6 +61,7 @@ const NOBODY: &[&str] = &[
     "subscriptions", "newsletter", "office", "careers", "jobs", "hr", "marketing", "partners", "feedback", "service",
     "orders", "accounts", "finance", "dev", "ops",
 ];
+static NOBODY_WORDS: Words = packed_words!(NOBODY);
 
 /// Domains (or their last label) that are placeholders, and file extensions that end a
 /// name like `logo@2x.png`.
@@ -68,6 +70,7 @@ const NOWHERE: &[&str] = &[
     "example", "test", "invalid", "localhost", "local", "png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "pdf", "md",
     "txt", "json", "js", "ts", "css", "html",
 ];
+static NOWHERE_WORDS: Words = packed_words!(NOWHERE);
 
 /// The address around the `@` at `at`: its span and a shortened form for the message.
 fn email_at(text: &str, at: usize) -> Option<(Span, String)> {
@@ -90,8 +93,8 @@ fn email_at(text: &str, at: usize) -> Option<(Span, String)> {
     }
     let lower = crate::case::to_lower(local);
     let domain_lower = crate::case::to_lower(domain);
-    let nobody = NOBODY.iter().any(|n| lower == *n || lower.contains("noreply") || lower.contains("no-reply"));
-    let nowhere = NOWHERE.iter().any(|n| domain_lower == *n || domain_lower.ends_with(&format!(".{n}")) || tld == *n)
+    let nobody = NOBODY_WORDS.iter().any(|n| lower == n || lower.contains("noreply") || lower.contains("no-reply"));
+    let nowhere = NOWHERE_WORDS.iter().any(|n| domain_lower == n || domain_lower.ends_with(&format!(".{n}")) || tld == n)
         || domain_lower.contains("noreply");
     if nobody || nowhere {
         return None;

@@ -18,6 +18,7 @@
 //! template`) are skipped: placeholders there are meant. One finding per line.
 
 use super::Ctx;
+use crate::packed::{packed_words, Words};
 use crate::code::{in_code_span, Fences};
 use crate::lexicon;
 use crate::rule::Rule;
@@ -122,6 +123,7 @@ const HTML_TAGS: &[&str] = &[
     "section", "article", "aside", "script", "style", "link", "meta", "button", "input", "form", "label", "select",
     "option", "textarea", "iframe", "video", "audio", "source", "picture", "center", "font", "dl", "dt", "dd", "q",
 ];
+static HTML_TAG_WORDS: Words = packed_words!(HTML_TAGS);
 
 /// Words that stand for a value when written alone in angle brackets: `<date>`, `<hash>`.
 const PLACEHOLDER_WORDS: &[&str] = &[
@@ -137,7 +139,7 @@ fn placeholder_word(inner: &str) -> bool {
         return false;
     }
     let lower = crate::case::to_lower(inner);
-    if HTML_TAGS.contains(&lower.as_str()) {
+    if HTML_TAG_WORDS.contains(&lower) {
         return false;
     }
     let upper = inner.bytes().all(|c| !c.is_ascii_lowercase()) && inner.len() >= 2;
