@@ -721,6 +721,8 @@ fn a_stop_point_in_words_in_any_language() {
         ("- 🔄 Export — stehengeblieben bei der PDF-Erzeugung", "Export", "der PDF-Erzeugung"),
         ("- [ ] Экспорт отчётов — остановился на генерации PDF", "Экспорт отчётов", "генерации PDF"),
         ("- 🔄 支付集成（停在退款接口）", "支付集成", "退款接口"),
+        ("- 🔄 検索機能（インデックス作成まで完了）", "検索機能", "インデックス作成"),
+        ("- [ ] 결제 모듈: 환불 로직에서 멈춤", "결제 모듈", "환불 로직"),
     ] {
         let p = plan_of(&format!("# Notes\n\n{line}\n"));
         let r = p.resume_from.as_ref().unwrap_or_else(|| panic!("{line}: {:?}", p.open));

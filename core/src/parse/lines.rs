@@ -209,7 +209,7 @@ fn range_in(s: &str) -> Option<(Span, Span, Option<Span>)> {
 /// or line break, the end of a sentence, or a spaced dash (`stopped at 094 — files 1-9`).
 /// Edits read it here too.
 pub fn stop_point(s: &str) -> Option<(usize, Span)> {
-    let (phrase, len) = find_stop_phrase(s)?;
+    let Some((phrase, len)) = find_stop_phrase(s) else { return stop_point_before(s) };
     let at = phrase + len;
     let rest = &s[at..];
     let start = at + (rest.len() - rest.trim_start().len());
@@ -239,6 +239,22 @@ pub fn stop_point(s: &str) -> Option<(usize, Span)> {
     }
     let point = s[start..end].trim_end().trim_end_matches(['.', ':']).trim_end();
     (!point.is_empty()).then(|| (phrase, Span::new(start, start + point.len())))
+}
+
+/// Japanese and Korean write the stop point before the words that say so: `インデックス作成
+/// まで完了` (done up to the index), `退款で止まった`, `환불 로직에서 멈춤`. The point runs
+/// back to the clause's opening bracket, comma or colon: (where the point starts, the point).
+fn stop_point_before(s: &str) -> Option<(usize, Span)> {
+    const AFTER: [&str; 6] = ["まで完了", "で止まった", "で中断", "で停止", "에서 멈춤", "까지 완료"];
+    // Every marker is written in CJK or Hangul, whose UTF-8 lead bytes are 0xE3 and above.
+    if !s.bytes().any(|b| b >= 0xE3) {
+        return None;
+    }
+    let end = AFTER.iter().filter_map(|m| s.find(m)).min()?;
+    let start = s[..end].rfind(['（', '(', '、', ',', '，', ':', '：', '—']).map_or(0, |i| i + s[i..].chars().next().map_or(1, char::len_utf8));
+    let lead = s[start..end].len() - s[start..end].trim_start().len();
+    let point = s[start + lead..end].trim_end();
+    (!point.is_empty() && start > 0).then(|| (start + lead, Span::new(start + lead, start + lead + point.len())))
 }
 
 /// `SUPERSEDES [2026-04-22T07:12Z]` (also without brackets; upper, lower or capitalized):
