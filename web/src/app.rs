@@ -21,28 +21,39 @@ pub fn App() -> impl IntoView {
     on_cleanup(move || opened.remove());
     let fragment = window().location().hash().unwrap_or_default();
     if share::is_link(&fragment) {
-        // The browser unpacks the file: drawn once it has.
-        let opened = RwSignal::new(None);
-        leptos::task::spawn_local(async move { opened.set(share::open(&fragment).await) });
-        view! {
-            {move || match opened.get() {
-                Some(shared) => view! { <SharedView shared /> }.into_any(),
-                None => view! { <Header /><main><p data-testid="share-opening">"Opening the shared file…"</p></main> }.into_any(),
-            }}
-        }
-        .into_any()
+        // The browser unpacks the file: the page says so until it has, then the shared view is
+        // mounted by hand in its place (a view switched by a signal compiles Leptos' diffing
+        // of the two for this one change).
+        let page = NodeRef::<leptos::html::Div>::new();
+        let owner = Owner::current();
+        leptos::task::spawn_local(async move {
+            // (`None` only for a fragment that is no share link, which `is_link` ruled out.)
+            let Some(shared) = share::open(&fragment).await else { return };
+            let Some(page) = page.get_untracked() else { return };
+            page.set_inner_html("");
+            let mount = || leptos::mount::mount_to(page.into(), move || view! { <SharedView shared /> });
+            // It stays for the page's life.
+            match &owner {
+                Some(owner) => owner.with(mount).forget(),
+                None => mount().forget(),
+            }
+        });
+        let opening = format!("<header class=\"top\">{LANDING}</header><main><p data-testid=\"share-opening\">Opening the shared file…</p></main>");
+        view! { <div node_ref=page inner_html=opening></div> }.into_any()
     } else {
         view! { <WorkspaceView /> }.into_any()
     }
 }
 
+/// The page's title and landing line, as markup: a typed view per element of a static text
+/// compiles code of its own.
+const LANDING: &str = "<h1>Memento</h1><p data-testid=\"landing\">See where an AI coding agent's run stands: drop its <code>session_memory.md</code>, \
+        Claude Code's session notes, a <code>memory-bank/</code> folder, a <code>claude-progress.txt</code> or memory rows as JSON or JSONL. \
+        Read in your browser; nothing is uploaded.</p>";
+
 /// The page's title and landing line.
 #[component]
 fn Header() -> impl IntoView {
-    // Markup: a typed view per element of a static text compiles code of its own.
-    const LANDING: &str = "<h1>Memento</h1><p data-testid=\"landing\">See where an AI coding agent's run stands: drop its <code>session_memory.md</code>, \
-        Claude Code's session notes, a <code>memory-bank/</code> folder, a <code>claude-progress.txt</code> or memory rows as JSON or JSONL. \
-        Read in your browser; nothing is uploaded.</p>";
     view! { <header class="top" inner_html=LANDING></header> }
 }
 
