@@ -669,25 +669,39 @@ impl Document {
 
     /// The newest timestamp anywhere in the model.
     pub fn last_updated(&self) -> Option<Timestamp> {
-        let entries = self.entries.iter().map(|e| e.timestamp);
-        let sections = self.sections.iter().filter_map(|s| s.timestamp);
-        let completion = self.completion.iter().filter_map(|c| c.timestamp);
-        let stamps = self.stamps.iter().map(|s| s.timestamp);
-        let metadata = self.agent.front_matter.as_ref().and_then(|f| f.date(&self.source)).map(|(t, _)| t);
-        let sources = self.agent.blocks.iter().flat_map(|b| &b.sources).filter_map(|s| s.updated_at);
-        let records = self
-            .records
-            .iter()
-            .flat_map(|r| [r.created_at, r.updated_at, r.last_accessed_at])
-            .flatten();
-        entries
-            .chain(sections)
-            .chain(completion)
-            .chain(records)
-            .chain(stamps)
-            .chain(sources)
-            .chain(metadata)
-            .max_by_key(|t| t.epoch_seconds)
+        // One loop per source into one `newest`, not one chain of seven iterators: the
+        // chain's adapters compiled to 3.7 KB of the dashboard's code. The latest of equal
+        // instants wins, as `max_by_key` had it.
+        let mut newest: Option<Timestamp> = None;
+        let mut see = |t: Option<Timestamp>| {
+            if let Some(t) = t {
+                if newest.is_none_or(|n| t.epoch_seconds >= n.epoch_seconds) {
+                    newest = Some(t);
+                }
+            }
+        };
+        for e in &self.entries {
+            see(Some(e.timestamp));
+        }
+        for s in &self.sections {
+            see(s.timestamp);
+        }
+        see(self.completion.as_ref().and_then(|c| c.timestamp));
+        for r in &self.records {
+            see(r.created_at);
+            see(r.updated_at);
+            see(r.last_accessed_at);
+        }
+        for s in &self.stamps {
+            see(Some(s.timestamp));
+        }
+        for b in &self.agent.blocks {
+            for s in &b.sources {
+                see(s.updated_at);
+            }
+        }
+        see(self.agent.front_matter.as_ref().and_then(|f| f.date(&self.source)).map(|(t, _)| t));
+        newest
     }
 
     /// The item a span-holding element came from.

@@ -11,26 +11,22 @@
 use super::{days_from_civil, days_in_month, Precision, Timestamp, TimestampStyle, Zone};
 use std::ops::Range;
 
-/// Month names in the languages the reader knows (docs/reader.md), lower case, with the
-/// month they name. Russian writes the month in the genitive after a day.
-const MONTHS: &[(&str, u32)] = &[
-    ("january", 1), ("february", 2), ("march", 3), ("april", 4), ("may", 5), ("june", 6), ("july", 7),
-    ("august", 8), ("september", 9), ("october", 10), ("november", 11), ("december", 12),
-    ("jan", 1), ("feb", 2), ("mar", 3), ("apr", 4), ("jun", 6), ("jul", 7), ("aug", 8), ("sep", 9),
-    ("sept", 9), ("oct", 10), ("nov", 11), ("dec", 12),
-    ("enero", 1), ("febrero", 2), ("marzo", 3), ("abril", 4), ("mayo", 5), ("junio", 6), ("julio", 7),
-    ("agosto", 8), ("septiembre", 9), ("setiembre", 9), ("octubre", 10), ("noviembre", 11), ("diciembre", 12),
-    ("janeiro", 1), ("fevereiro", 2), ("março", 3), ("maio", 5), ("junho", 6), ("julho", 7),
-    ("setembro", 9), ("outubro", 10), ("novembro", 11), ("dezembro", 12),
-    ("janvier", 1), ("février", 2), ("mars", 3), ("avril", 4), ("mai", 5), ("juin", 6), ("juillet", 7),
-    ("août", 8), ("septembre", 9), ("octobre", 10), ("novembre", 11), ("décembre", 12),
-    ("januar", 1), ("februar", 2), ("märz", 3), ("juni", 6), ("juli", 7), ("oktober", 10), ("dezember", 12),
-    ("gennaio", 1), ("febbraio", 2), ("aprile", 4), ("maggio", 5), ("giugno", 6), ("luglio", 7),
-    ("settembre", 9), ("ottobre", 10), ("dicembre", 12),
-    ("januari", 1), ("februari", 2), ("maj", 5), ("augusti", 8),
-    ("января", 1), ("февраля", 2), ("марта", 3), ("апреля", 4), ("мая", 5), ("июня", 6), ("июля", 7),
-    ("августа", 8), ("сентября", 9), ("октября", 10), ("ноября", 11), ("декабря", 12),
-];
+/// Month names in the languages the reader knows (docs/reader.md), lower case, twelve to a
+/// line, January first; Russian writes the month in the genitive after a day. `-` holds a
+/// month a line has no other word for. One text, not a table of pairs: a pointer and a
+/// length per name cost the dashboard's download more than the names.
+const MONTHS: &str = "\
+january february march april may june july august september october november december \
+jan feb mar apr - jun jul aug sep oct nov dec \
+- - - - - - - - sept - - - \
+enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre \
+- - - - - - - - setiembre - - - \
+janeiro fevereiro março - maio junho julho - setembro outubro novembro dezembro \
+janvier février mars avril mai juin juillet août septembre octobre novembre décembre \
+januar februar märz - - juni juli - - oktober - dezember \
+gennaio febbraio - aprile maggio giugno luglio - settembre ottobre - dicembre \
+januari februari - - maj - - augusti - - - - \
+января февраля марта апреля мая июня июля августа сентября октября ноября декабря";
 
 /// The date written around the four-digit year at `year..year + 4` of `text`, with the time
 /// of day after it if one follows: the timestamp and its byte range.
@@ -155,7 +151,8 @@ fn month_before(text: &str) -> Option<(u32, usize)> {
     for c in word.chars() {
         crate::case::push_lower(&mut folded, c);
     }
-    MONTHS.iter().find(|(name, _)| *name == folded).map(|&(_, m)| (m, start))
+    let month = MONTHS.split(' ').position(|name| name == folded)?;
+    Some((month as u32 % 12 + 1, start))
 }
 
 fn count_spaces(b: &[u8], at: usize) -> usize {
