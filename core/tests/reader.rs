@@ -761,3 +761,11 @@ fn a_dated_item_under_a_date_label_dates_the_file() {
     assert_eq!(p.last_updated.as_deref(), Some("2026-03-10"));
     assert!(plan_of("# Handoff\n\n- **Deadline:** 2026-05-01\n").last_updated.is_none());
 }
+
+/// The date label is read on an item's first line only: a label that starts the item's
+/// second line is no field of the item, and reading it must not cut the text mid-line.
+#[test]
+fn a_date_label_on_an_item_s_second_line_is_not_read() {
+    let p = plan_of("# Notes\n\n- **\n  Updated: 2026-01-16\n");
+    assert!(p.last_updated.is_none(), "{:?}", p.last_updated);
+}

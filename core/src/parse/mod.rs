@@ -163,7 +163,9 @@ fn build_stamps(doc: &mut Document, outline: &Outline) {
     let in_head = doc.items.partition_point(|i| i.span.start() < head_end);
     for item in doc.items[..in_head].iter().chain(&doc.items[first_foot..]) {
         let start = item.text.start();
-        let head = &doc.source.as_bytes()[start..item.text.end().min(start + NEAR_START)];
+        // The item's first line only: its label and date stand there.
+        let line = crate::span::first_line(&doc.source, item.text);
+        let head = &doc.source.as_bytes()[start..line.end().min(start + NEAR_START)];
         // The label opens with a letter: `- 2026-04-22T07:28Z — …` is an entry, and most
         // items of a long log are let go on this byte.
         if head.iter().find(|c| !matches!(c, b'*' | b'_' | b' ')).is_none_or(|c| c.is_ascii_digit() || c.is_ascii_punctuation()) {
@@ -173,7 +175,6 @@ fn build_stamps(doc: &mut Document, outline: &Outline) {
         if !crate::lexicon::names_the_date(&doc.source[start..start + colon]) {
             continue;
         }
-        let line = crate::span::first_line(&doc.source, item.text);
         if let Some((ts, r)) = time::find(&doc.source[start + colon..line.end()]) {
             let at = start + colon;
             doc.stamps.push(Stamp { span: Span::new(at + r.start, at + r.end), timestamp: ts });
@@ -186,7 +187,8 @@ fn build_stamps(doc: &mut Document, outline: &Outline) {
         let head = &doc.source[line.range()];
         // A block of fields dates the file on any of its lines (`**Status:** in progress` over
         // `**Updated:** 12 марта 2026`): a line whose label ends before its date.
-        if line.end() < p.end() && time::find(head).is_none_or(|(_, r)| r.start >= NEAR_START) {
+        let dated = time::find(head).filter(|(_, r)| r.start < NEAR_START);
+        if line.end() < p.end() && dated.is_none() {
             for next in crate::span::lines_in(&doc.source, Span::new(line.end(), p.end())).skip(1).take(FIELD_LINES - 1) {
                 let field = &doc.source[next.range()];
                 if let Some((ts, r)) = time::find(field).filter(|(_, r)| r.start < NEAR_START && field[..r.start].contains(':')) {
@@ -194,7 +196,7 @@ fn build_stamps(doc: &mut Document, outline: &Outline) {
                 }
             }
         }
-        if let Some((ts, r)) = time::find(head).filter(|(_, r)| r.start < NEAR_START) {
+        if let Some((ts, r)) = dated {
             doc.stamps.push(Stamp { span: Span::new(line.start() + r.start, line.start() + r.end), timestamp: ts });
             // The lines after the first, when each opens with a timestamp of its own.
             if line.end() < p.end() && lines::entry_prefix(head).is_some() {
