@@ -65,11 +65,12 @@ fn stop_points(doc: &Document, markers: &mut [ProgressMarker]) {
         }
         let name = &text[unit.name.range()];
         let Some((phrase, point)) = lines::stop_point(name) else { continue };
-        let mut kept = name[..phrase].trim_end_matches([' ', ',', ';', ':', '—', '–', '-', '(', '（', '，', '；', '：']);
+        // What joins a name to the clause after it, in half- and full-width forms.
+        const JOINS: [char; 12] = [' ', ',', ';', ':', '—', '–', '-', '(', '（', '，', '；', '：'];
+        let mut kept = name[..phrase].trim_end_matches(JOINS);
         if let Some((_, _, before)) = lexicon::trailing_status(kept) {
-            kept = &kept[before.range()];
+            kept = kept[before.range()].trim_end_matches(JOINS);
         }
-        let kept = kept.trim_end_matches([' ', ',', ';', ':', '—', '–', '-', '，', '；', '：']);
         if kept.is_empty() {
             continue;
         }
