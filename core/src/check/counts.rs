@@ -306,12 +306,16 @@ struct Count {
 }
 
 fn count_on(line: &str) -> Option<Count> {
-    let lower = crate::case::to_lower(line);
-    if crate::lexicon::states_a_goal(&lower) {
+    count_in(&crate::case::to_lower(line))
+}
+
+/// [`count_on`] of a line lower-cased already.
+fn count_in(lower: &str) -> Option<Count> {
+    if crate::lexicon::states_a_goal(lower) {
         return None;
     }
     let kind = KINDS.iter().copied().find(|k| lower.contains(k));
-    let fraction = match one_fraction(&lower) {
+    let fraction = match one_fraction(lower) {
         Fraction::One(done, total, _) => Some((done, total)),
         Fraction::None => None,
         Fraction::Several => return None, // which is the run's is not clear
@@ -378,9 +382,9 @@ const BETWEEN: &[&str] = &[
 /// A count and its percentage on one line that disagree by more than a point (`42/50 features
 /// (95%)`): (done, total, the percentage as written, in tenths).
 fn percentage_disagrees(line: &str) -> Option<(u32, u32, u32)> {
-    // A progress count (`features`, `passing`, `done` named), as the summary reads one.
-    count_on(line)?;
     let lower = crate::case::to_lower(line);
+    // A progress count (`features`, `passing`, `done` named), as the summary reads one.
+    count_in(&lower)?;
     let Fraction::One(done, total, at) = one_fraction(&lower) else { return None };
     if total == 0 || done > total || lower.matches('%').count() != 1 {
         return None;
@@ -466,7 +470,7 @@ impl Summary {
         let doc = cx.doc;
         for &(span, (done, total, tenths)) in &self.percentages {
             // Tenths of a percent, rounded, in integers (no float formatting in the build).
-            let exact = (u64::from(done) * 2000 / u64::from(total) + 1) / 2;
+            let exact = (u64::from(done) * 2000 / u64::from(total)).div_ceil(2);
             let percent = |t: u64| if t % 10 == 0 { format!("{}%", t / 10) } else { format!("{}.{}%", t / 10, t % 10) };
             let (written, exact) = (percent(u64::from(tenths)), percent(exact));
             let d = cx
