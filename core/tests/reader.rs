@@ -769,3 +769,36 @@ fn a_date_label_on_an_item_s_second_line_is_not_read() {
     let p = plan_of("# Notes\n\n- **\n  Updated: 2026-01-16\n");
     assert!(p.last_updated.is_none(), "{:?}", p.last_updated);
 }
+
+#[test]
+fn each_dated_line_of_a_log_paragraph_is_an_entry_and_an_indented_list_tells_about_it() {
+    // Plain-text logs append one line per task, an id before the date, and indent a few
+    // notes under a task: the notes are that task's, not tasks of their own.
+    let oldest_first = "# Progress Log\n\n## Session History\n\n\
+        [20260216_001] 2026-02-16 00:00 - infra-002: FastAPI backend\n\
+        [20260216_002] 2026-02-16 11:30 - data-001: Stock data fetcher\n\
+        [20260216_003] 2026-02-16 11:40 - api-001: Stock query API\n\n\
+        [20260216_004] 2026-02-16 12:45 - frontend-001: Frontend skeleton\n  - frontend-lead: React + Vite\n  - routing and layout\n\n\
+        [20260216_005] 2026-02-16 13:30 - infra-001: Project setup\n";
+    let names_of = |text: &str| plan_of(text).completed.iter().map(|u| u.unit.clone()).collect::<Vec<_>>();
+    let want = ["infra-002: FastAPI backend", "data-001: Stock data fetcher", "api-001: Stock query API", "frontend-001: Frontend skeleton", "infra-001: Project setup"];
+    assert_eq!(names_of(oldest_first), want);
+    // Newest first: the same entries, the same details.
+    let newest_first = "# Progress Log\n\n## Session History\n\n\
+        [20260216_005] 2026-02-16 13:30 - infra-001: Project setup\n\n\
+        [20260216_004] 2026-02-16 12:45 - frontend-001: Frontend skeleton\n  - frontend-lead: React + Vite\n  - routing and layout\n\n\
+        [20260216_003] 2026-02-16 11:40 - api-001: Stock query API\n\
+        [20260216_002] 2026-02-16 11:30 - data-001: Stock data fetcher\n\
+        [20260216_001] 2026-02-16 00:00 - infra-002: FastAPI backend\n";
+    let mut reversed = names_of(newest_first);
+    reversed.reverse();
+    assert_eq!(reversed, want);
+    // A list written flush under a dated line is that session's work.
+    let flush = "# Progress Log\n\n## Session History\n\n2026-02-16 Session 3\n- Implemented the parser\n- Added the tests\n";
+    let work = names_of(flush);
+    assert_eq!(work.len(), 3, "{work:?}");
+    assert!(work[2].contains("the tests"), "{work:?}");
+    // Lines of fields under a dated title are not entries.
+    let fields = "# Notes\n\n2026-02-16 Handoff\nOwner: Ana\nDeadline: 2026-03-01\n";
+    assert_eq!(parse(fields).stamps().len(), 1);
+}

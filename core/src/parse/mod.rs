@@ -198,17 +198,21 @@ fn build_stamps(doc: &mut Document, outline: &Outline) {
         }
         if let Some((ts, r)) = dated {
             doc.stamps.push(Stamp { span: Span::new(line.start() + r.start, line.start() + r.end), timestamp: ts });
-            // The lines after the first, when each opens with a timestamp of its own.
-            if line.end() < p.end() && lines::entry_prefix(head).is_some() {
+            // The lines after the first, when each opens with a timestamp of its own
+            // (`[2025-04-01 10:00:00] - …`, `[20260216_002] 2026-02-16 11:30 - data-001: …`):
+            // a date after a label (`Updated: …`) makes a block of fields, not of entries.
+            let entry = |line: &str, r: &std::ops::Range<usize>| !line[..r.start].contains(':');
+            if line.end() < p.end() && entry(head, &r) {
                 for next in crate::span::lines_in(&doc.source, Span::new(line.end(), p.end())).skip(1) {
                     let text = &doc.source[next.range()];
-                    let Some(prefix) = lines::entry_prefix(text) else { break };
-                    let at = next.start() + prefix.timestamp_span.start();
-                    doc.stamps.push(Stamp { span: Span::new(at, next.start() + prefix.timestamp_span.end()), timestamp: prefix.timestamp });
+                    let Some((ts, r)) = time::find(text).filter(|(_, r)| r.start < NEAR_START && entry(text, r)) else { break };
+                    doc.stamps.push(Stamp { span: Span::new(next.start() + r.start, next.start() + r.end), timestamp: ts });
                 }
             }
         }
     }
+    // Items' dates were gathered first: the stamps are read in file order.
+    doc.stamps.sort_by_key(|s| s.span.start());
 }
 
 fn build_sections(doc: &mut Document, outline: &Outline) {

@@ -18,14 +18,18 @@ use super::outline::Outline;
 
 pub(super) fn build(doc: &mut Document, outline: &Outline) {
     let mut markers = Vec::with_capacity(doc.items.len() / 2);
-    let details = if free_form(doc.dialect) { emoji_paragraphs(doc, outline, &mut markers) } else { Vec::new() };
+    let mut details = Vec::new();
+    if free_form(doc.dialect) {
+        emoji_paragraphs(doc, outline, &mut markers, &mut details);
+        dated_paragraphs(doc, outline, &mut markers, &mut details);
+        details.sort_by_key(|d| d.start());
+    }
     items(doc, &details, &mut markers);
     headings(doc, &mut markers);
     tables(doc, outline, &mut markers);
     if free_form(doc.dialect) {
         in_file_order(&mut markers);
         state_paragraphs(doc, outline, &mut markers);
-        dated_paragraphs(doc, &mut markers);
     }
     in_file_order(&mut markers);
     stop_points(doc, &mut markers);
@@ -192,9 +196,8 @@ fn percent_status(cell: &str) -> Option<Status> {
 /// (`✅ **Basic Stipend Calculation**`, `🔄 **Data Expansion**`): each is a unit. Returns
 /// where the lists right under such paragraphs lie: their items tell what the unit holds
 /// (`- Adding more cities`), they are not units of the section's state.
-fn emoji_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) -> Vec<Span> {
+fn emoji_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>, details: &mut Vec<Span>) {
     let text = doc.source.as_str();
-    let mut details = Vec::new();
     for (k, &p) in outline.paragraphs.iter().enumerate() {
         let mut last = None;
         for line in crate::span::lines_in(text, p) {
@@ -204,13 +207,17 @@ fn emoji_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
             }
         }
         if last.is_some() {
-            // Up to the next paragraph or heading.
-            let next_paragraph = outline.paragraphs.get(k + 1).map_or(text.len(), |q| q.start());
-            let next_heading = doc.sections.get(doc.sections.partition_point(|s| s.heading.start() < p.end())).map_or(text.len(), |s| s.heading.start());
-            details.push(Span::new(p.end(), next_paragraph.min(next_heading)));
+            details.push(under_paragraph(doc, outline, k));
         }
     }
-    details
+}
+
+/// What lies under paragraph `k`: up to the next paragraph or heading.
+fn under_paragraph(doc: &Document, outline: &Outline, k: usize) -> Span {
+    let end = outline.paragraphs[k].end();
+    let next_paragraph = outline.paragraphs.get(k + 1).map_or(doc.source.len(), |q| q.start());
+    let next_heading = doc.sections.get(doc.sections.partition_point(|s| s.heading.start() < end)).map_or(doc.source.len(), |s| s.heading.start());
+    Span::new(end, next_paragraph.min(next_heading))
 }
 
 fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
@@ -533,10 +540,14 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
 }
 
 /// A progress log's dated paragraphs (`[Session 3 — 2026-02-16] infra-002: FastAPI base`),
-/// and the dated lines of any log section, record work that took place.
-fn dated_paragraphs(doc: &Document, markers: &mut Vec<ProgressMarker>) {
+/// and the dated lines of any log section, record work that took place. A list indented
+/// right under such a line tells about that entry (`  - devops-engineer: Dockerfile, Nginx`):
+/// its items are the entry's details, not units of their own. A list written flush under a
+/// dated line (`2026-02-16 Session 3` over `- Implemented the parser`) is the session's work.
+fn dated_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>, details: &mut Vec<Span>) {
     let text = doc.source.as_str();
     let mut section = 0;
+    let mut paragraph = 0;
     for stamp in &doc.stamps {
         while section + 1 < doc.sections.len() && doc.sections[section + 1].heading.start() <= stamp.span.start() {
             section += 1;
@@ -563,6 +574,15 @@ fn dated_paragraphs(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             continue;
         }
         markers.push(simple(Span::new(stamp.span.start(), line_end), MarkerSource::Prose, Status::Completed, Span::empty(stamp.span.start()), name));
+        // The entry that ends its paragraph, with an indented list right under it.
+        paragraph += outline.paragraphs[paragraph..].partition_point(|p| p.end() <= line_end);
+        if outline.paragraphs.get(paragraph).is_some_and(|p| p.start() <= line_end && text[line_end..p.end()].trim().is_empty()) {
+            let under = under_paragraph(doc, outline, paragraph);
+            let next_line = text[under.range()].trim_start_matches(['\r', '\n']);
+            if next_line.starts_with([' ', '\t']) && !next_line.trim_start().is_empty() {
+                details.push(under);
+            }
+        }
     }
 }
 
