@@ -861,6 +861,11 @@ const VALUE_WORDS: &[(&str, Status)] = &[
     ("in review", InProgress), ("review", InProgress), ("new", Pending), ("ready", Pending),
     ("proposed", Pending), ("backlog", Pending), ("error", Failed), ("fail", Failed), ("abandoned", Skipped),
     ("on hold", Blocked), ("partial", InProgress),
+    // Work taken off the list: in prose these are done verbs (`Removed the cache`).
+    ("eliminated", Skipped), ("removed", Skipped), ("obsolete", Skipped), ("descoped", Skipped),
+    ("deprecated", Skipped), ("superseded", Skipped), ("not needed", Skipped), ("descartado", Skipped),
+    ("abandonné", Skipped), ("verworfen", Skipped), ("entfällt", Skipped), ("annullato", Skipped),
+    ("отменено", Skipped), ("已取消", Skipped), ("取消", Skipped), ("中止", Skipped), ("취소", Skipped),
 ];
 
 /// The status a whole field value states (`done`, `IN_PROGRESS`, `not-started`, `完了`).

@@ -802,3 +802,22 @@ fn each_dated_line_of_a_log_paragraph_is_an_entry_and_an_indented_list_tells_abo
     let fields = "# Notes\n\n2026-02-16 Handoff\nOwner: Ana\nDeadline: 2026-03-01\n";
     assert_eq!(parse(fields).stamps().len(), 1);
 }
+
+#[test]
+fn work_struck_through_or_taken_off_the_list_is_not_resumed() {
+    let text = "# Progress\n\n## Tasks\n\n- [x] Parser\n- [ ] ~~Add caching~~\n- [ ] **~~Dark mode~~**\n- [ ] Export to PDF\n\n\
+        ## Services\n\n| Service | Status |\n|---|---|\n| Auth | ✅ Complete |\n| ~~API Gateway~~ | ❌ Eliminated |\n| Billing | ❌ Failed |\n| Search | ❌ Descartado |\n";
+    let p = plan_of(text);
+    let pending: Vec<&str> = names(&p.pending);
+    assert_eq!(pending, ["Export to PDF"]);
+    let done: Vec<(&str, &str)> = p.completed.iter().map(|u| (u.unit.as_str(), u.status.as_str())).collect();
+    assert!(done.contains(&("Add caching", "SKIPPED")), "{done:?}");
+    assert!(done.contains(&("Dark mode", "SKIPPED")), "{done:?}");
+    assert!(done.contains(&("API Gateway", "SKIPPED")), "{done:?}");
+    assert!(done.contains(&("Search", "SKIPPED")), "{done:?}");
+    // A cross alone, or beside a word that says so, is still a failure.
+    assert_eq!(p.open.iter().map(|u| (u.unit.as_str(), u.status.as_str())).collect::<Vec<_>>(), [("Billing", "FAILED")]);
+    // Bold that is not around the whole name, in any script, is no strike.
+    let cjk = "# 進捗\n\n## 完了\n\n- ✅ **設定管理の拡張 (`src/config.py`):** (変更なし)\n";
+    assert_eq!(plan_of(cjk).completed.len(), 1);
+}

@@ -34,7 +34,33 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
     in_file_order(&mut markers);
     stop_points(doc, &mut markers);
     marks_said_twice(doc, &mut markers);
+    struck_out(doc, &mut markers);
     doc.progress = markers;
+}
+
+/// A unit whose name is struck through whole (`- [ ] ~~Add caching~~`, a table row
+/// `| ~~API Gateway~~ | ❌ |`) is work the file took off the list: nothing to resume, as
+/// SKIPPED, unless its status says it was done. Its name is what stands between the tildes,
+/// so that the same unit written plain elsewhere is the same unit.
+fn struck_out(doc: &Document, markers: &mut [ProgressMarker]) {
+    let text = doc.source.as_str();
+    for m in markers.iter_mut() {
+        let [unit] = &mut m.units[..] else { continue };
+        let name = &text[unit.name.range()];
+        // `**~~API Gateway~~**`: bold around the strike.
+        let (bold, inner) = match name.strip_prefix("**").and_then(|t| t.strip_suffix("**")) {
+            Some(inner) => (2, inner),
+            None => (0, name),
+        };
+        let Some(struck) = inner.strip_prefix("~~").and_then(|t| t.strip_suffix("~~")).filter(|t| !t.is_empty() && !t.contains("~~")) else {
+            continue;
+        };
+        let start = unit.name.start() + bold + 2;
+        unit.name = Span::new(start, start + struck.len());
+        if !matches!(m.status, Some(Status::Completed | Status::Skipped)) {
+            m.status = Some(Status::Skipped);
+        }
+    }
 }
 
 /// A mark's status said again in words after the unit (`✅ CSV exporter done`, `[x]
@@ -175,8 +201,13 @@ fn half_done(line: &str) -> bool {
     done && left
 }
 
-/// The status a table cell says: a status word, phrase or emoji.
+/// The status a table cell says: a status word, phrase or emoji. A word beside an emoji
+/// says which state the emoji stands for: `❌ Eliminated` is work dropped, not failed.
 fn cell_status(cell: &str) -> Option<Status> {
+    if let Some((status, _, words)) = lexicon::emoji_at_ends(cell.trim()) {
+        let words = &cell.trim()[words.range()];
+        return Some(lexicon::status_value(words.trim_matches(['*', '_', ' '])).unwrap_or(status));
+    }
     lexicon::status_of(cell).or_else(|| lexicon::status_value(cell))
 }
 
