@@ -21,5 +21,15 @@ fn main() {
             println!("   next: {:?}", doc.text(n.text).chars().take(90).collect::<String>());
         }
         if let Some(t) = doc.last_updated() { println!("   last_updated {t}"); }
+        // INSPECT_LINES=FROM-TO: the items and sections whose first line is in that range.
+        if let Some((from, to)) = std::env::var("INSPECT_LINES").ok().and_then(|r| r.split_once('-').map(|(a, b)| (a.parse().unwrap_or(0), b.parse().unwrap_or(0)))) {
+            let line = |at: usize| doc.source()[..at].matches('\n').count() + 1;
+            for s in doc.sections().iter().filter(|s| (from..=to).contains(&line(s.heading.start()))) {
+                println!("   L{} section {:?} {:?}", line(s.heading.start()), s.role, doc.text(s.title));
+            }
+            for i in doc.items().iter().filter(|i| (from..=to).contains(&line(i.span.start()))) {
+                println!("   L{} item d{} {:?} {:?}", line(i.span.start()), i.depth, i.role, doc.text(i.text).chars().take(50).collect::<String>());
+            }
+        }
     }
 }

@@ -474,6 +474,14 @@ impl Document {
         &self.sections
     }
 
+    /// The Next Steps sections, each with its subsections (`## Next Steps` over `### Immediate`
+    /// and `### Short-term` is one list of steps, its subsections' items its steps).
+    pub(crate) fn next_step_sections(&self) -> impl Iterator<Item = (usize, &Section)> {
+        self.sections.iter().enumerate().filter(|(_, s)| {
+            s.role == SectionRole::NextStep && s.parent.is_none_or(|p| self.sections[p].role != SectionRole::NextStep)
+        })
+    }
+
     pub fn items(&self) -> &[Item] {
         &self.items
     }

@@ -1,5 +1,6 @@
 //! Small text helpers the readers and writers share: one line of a note, a next action or a
-//! prompt line; the file name of a path; the one progress figure a text states.
+//! prompt line; the file name of a path; the one progress figure a text states; words
+//! struck through.
 
 /// One line of text: line breaks of every kind folded into spaces, runs of whitespace kept
 /// as written inside a line, the ends trimmed. A multi-line note never becomes several lines
@@ -68,5 +69,33 @@ mod tests {
         assert_eq!(one_line("a\rb\u{2028}c\u{85}d"), "a b c d");
         assert_eq!(one_line("  keep  inner   space "), "keep  inner   space");
         assert_eq!(one_line("\n\n"), "");
+    }
+}
+
+/// The words of `text` when it is struck through whole (`~~Add caching~~`, with bold around
+/// it, `**~~Dark mode~~**`, or a full stop after it): their range in `text`.
+pub(crate) fn struck_through(text: &str) -> Option<std::ops::Range<usize>> {
+    let text = text.trim_end_matches(|c: char| c == '.' || c.is_whitespace());
+    let (bold, inner) = match text.strip_prefix("**").and_then(|t| t.strip_suffix("**")) {
+        Some(inner) => (2, inner),
+        None => (0, text),
+    };
+    let words = inner.strip_prefix("~~")?.strip_suffix("~~")?;
+    (!words.trim().is_empty() && !words.contains("~~")).then(|| bold + 2..bold + 2 + words.len())
+}
+
+#[cfg(test)]
+mod struck_tests {
+    use super::struck_through;
+
+    #[test]
+    fn struck_through_whole_only() {
+        assert_eq!(struck_through("~~Add caching~~"), Some(2..13));
+        assert_eq!(struck_through("**~~Dark mode~~**"), Some(4..13));
+        assert_eq!(struck_through("~~Wire the webhook~~."), Some(2..18));
+        assert_eq!(struck_through("~~Old~~ → new"), None);
+        assert_eq!(struck_through("~~a~~ and ~~b~~"), None);
+        assert_eq!(struck_through("~~~~"), None);
+        assert_eq!(struck_through("**設定管理の拡張:** (変更なし)"), None);
     }
 }

@@ -821,3 +821,18 @@ fn work_struck_through_or_taken_off_the_list_is_not_resumed() {
     let cjk = "# 進捗\n\n## 完了\n\n- ✅ **設定管理の拡張 (`src/config.py`):** (変更なし)\n";
     assert_eq!(plan_of(cjk).completed.len(), 1);
 }
+
+#[test]
+fn a_next_steps_section_holds_the_steps_of_its_subsections() {
+    let text = "# Memory\n\n## Done\n\n- Parser\n\n## Next Session Priorities\n\n### Immediate\n1. Update the roadmap\n2. Test the workflow\n\n\
+        ### Short-term\n1. Begin tier 1 proposals\n\n## Notes\n\n- Keep it short\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.pending), ["Update the roadmap", "Test the workflow", "Begin tier 1 proposals"]);
+    assert_eq!(p.next_action.map(|n| n.text), Some("Update the roadmap".to_owned()));
+    // Spanish, with the later list's steps after the first's.
+    let es = "# Memoria\n\n## Próximos pasos\n\n### Inmediato\n- Migrar la base de datos\n\n### Después\n- Escribir la documentación\n";
+    assert_eq!(names(&plan_of(es).pending), ["Migrar la base de datos", "Escribir la documentación"]);
+    // A dated record kept under a START HERE banner is that session's, not a list of steps.
+    let banner = "# Handoff\n\n## START HERE — W4b\n\n### Progress (2026-07-21, session 6)\n\n- **Task 7b DONE** (`e182491`)\n- Task 7c wired\n";
+    assert!(plan_of(banner).pending.is_empty());
+}

@@ -232,9 +232,10 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
         // A subsection that carries its own status (`### Audio playback ✅`) is a unit, and
         // its items are its details: it takes no state from its parent.
         let own_status = crate::lexicon::emoji_at_ends(title).is_some() || crate::lexicon::trailing_status(title).is_some();
+        let timestamp = time::find(title).map(|(t, _)| t);
         let role = match own_status {
             true => roles::role_of(title),
-            false => roles::within(roles::role_of(title), parent.map(|p| doc.sections[p].role)),
+            false => roles::within(roles::role_of(title), parent.map(|p| doc.sections[p].role), timestamp.is_some()),
         };
         doc.sections.push(Section {
             level: h.level,
@@ -244,7 +245,7 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
             body: Span::new(h.span.end().min(end), end),
             parent,
             role,
-            timestamp: time::find(title).map(|(t, _)| t),
+            timestamp,
             description: description_after(text, h.span.end(), end),
         });
         stack.push(i);
@@ -544,13 +545,13 @@ fn build_next_and_completion(doc: &mut Document, outline: &Outline) {
     let text = doc.source.as_str();
     // The latest Next Steps section with content: the last in a file kept oldest first, the
     // first in one kept newest first (a log of sessions has one per session).
-    let mut next = doc
-        .sections
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.role == SectionRole::NextStep)
-        .filter_map(|(i, s)| first_block(doc, outline, s.body).map(|(span, t)| NextStep { span, text: t, section: i }));
-    doc.next_step = if doc.newest_first { next.next() } else { next.last() };
+    let latest = {
+        let mut next = doc
+            .next_step_sections()
+            .filter_map(|(i, s)| first_block(doc, outline, s.body).map(|(span, t)| NextStep { span, text: t, section: i }));
+        if doc.newest_first { next.next() } else { next.last() }
+    };
+    doc.next_step = latest;
     let completion = doc.sections.iter().enumerate().rev().find(|(_, s)| s.role == SectionRole::Completion);
     if let Some((i, s)) = completion {
         let title = &text[s.title.range()];
@@ -580,7 +581,7 @@ fn marked_done(doc: &Document, item: &Item) -> bool {
     item.checkbox == Some(true)
         || done(crate::lexicon::emoji_at_ends(line))
         || done(crate::lexicon::status_in_closing_parenthesis(line))
-        || line.starts_with("~~") && line.trim_end_matches(|c: char| c == '.' || c.is_whitespace()).ends_with("~~")
+        || crate::text::struck_through(line).is_some()
 }
 
 /// The first paragraph or top-level item in `body` that is still to do: (block span, its

@@ -46,17 +46,8 @@ fn struck_out(doc: &Document, markers: &mut [ProgressMarker]) {
     let text = doc.source.as_str();
     for m in markers.iter_mut() {
         let [unit] = &mut m.units[..] else { continue };
-        let name = &text[unit.name.range()];
-        // `**~~API Gateway~~**`: bold around the strike.
-        let (bold, inner) = match name.strip_prefix("**").and_then(|t| t.strip_suffix("**")) {
-            Some(inner) => (2, inner),
-            None => (0, name),
-        };
-        let Some(struck) = inner.strip_prefix("~~").and_then(|t| t.strip_suffix("~~")).filter(|t| !t.is_empty() && !t.contains("~~")) else {
-            continue;
-        };
-        let start = unit.name.start() + bold + 2;
-        unit.name = Span::new(start, start + struck.len());
+        let Some(words) = crate::text::struck_through(&text[unit.name.range()]) else { continue };
+        unit.name = Span::new(unit.name.start() + words.start, unit.name.start() + words.end);
         if !matches!(m.status, Some(Status::Completed | Status::Skipped)) {
             m.status = Some(Status::Skipped);
         }

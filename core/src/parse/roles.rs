@@ -158,12 +158,15 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
 
 /// The role of a section given its own and its parent's: a subsection with no role of its
 /// own is part of a procedure, of history or of a state list (`## Completed` → `### Phase
-/// 1`), of decisions or of discoveries (`## Technical Decisions` → `### 1. Database
-/// Choices`); history holds every state below it (an archived Next Steps is no next step).
-pub(crate) fn within(own: SectionRole, parent: Option<SectionRole>) -> SectionRole {
+/// 1`), of next steps (`## Next Steps` → `### Immediate`), of decisions or of discoveries
+/// (`## Technical Decisions` → `### 1. Database Choices`); history holds every state below
+/// it (an archived Next Steps is no next step). A dated subsection of next steps is a
+/// session's record kept under a `START HERE` banner, not one more list of steps.
+pub(crate) fn within(own: SectionRole, parent: Option<SectionRole>, dated: bool) -> SectionRole {
     use SectionRole::*;
     match (own, parent) {
         (Other | Todo | NextStep | Active | Blocked | CurrentState | Done, Some(History)) => History,
+        (Other, Some(NextStep)) if !dated => NextStep,
         (Other, Some(p @ (Procedure | Done | Todo | Active | Blocked | Decisions | Discoveries))) => p,
         (own, _) => own,
     }
@@ -275,7 +278,7 @@ pub(crate) fn retire_older_next_lists(doc: &mut Document, labels: &[ListLabel]) 
         return;
     }
     let mut lists: Vec<Span> = labels.iter().filter(|l| l.role == SectionRole::NextStep).map(|l| l.reach).collect();
-    lists.extend(doc.sections.iter().filter(|s| s.role == SectionRole::NextStep).map(|s| s.body));
+    lists.extend(doc.next_step_sections().map(|(_, s)| s.body));
     if lists.len() < 2 {
         return;
     }
