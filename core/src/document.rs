@@ -835,7 +835,7 @@ impl Regions {
 
 /// A heading title without decoration: `**1. Current Focus** ✅` → `1. Current Focus ✅`.
 pub fn clean_title(title: &str) -> &str {
-    title.trim().trim_matches(|c: char| c == '*' || c == '_' || c == '`' || c.is_whitespace())
+    crate::text::unwrapped(title)
 }
 
 impl fmt::Display for Document {

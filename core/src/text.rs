@@ -1,6 +1,6 @@
 //! Small text helpers the readers and writers share: one line of a note, a next action or a
 //! prompt line; the file name of a path; the one progress figure a text states; words
-//! struck through.
+//! struck through; a name without the markup around it.
 
 /// One line of text: line breaks of every kind folded into spaces, runs of whitespace kept
 /// as written inside a line, the ends trimmed. A multi-line note never becomes several lines
@@ -72,6 +72,39 @@ mod tests {
     }
 }
 
+/// `text` without the whitespace and the emphasis or code marks around it (`**Parser**`,
+/// `` `src/main.rs` ``, `_**Note**_`), and without a stray mark at an end that opens or
+/// closes nothing inside (`Parser**`); a mark that closes a span opened inside stays (`Run
+/// `pnpm test``, `Fix **auth**`).
+pub(crate) fn unwrapped(text: &str) -> &str {
+    const MARKS: [char; 3] = ['*', '_', '`'];
+    let run = |t: &str, c: char| t.len() - t.trim_start_matches(c).len();
+    let mut t = text.trim();
+    // Wrapped whole: the first mark's run closes at the very end, and nowhere before.
+    while let Some(c) = t.chars().next().filter(|c| MARKS.contains(c)) {
+        let open = &t[..run(t, c)];
+        let inner = &t[open.len()..];
+        match inner.find(open) {
+            Some(at) if at > 0 && at + open.len() == inner.len() => t = inner[..at].trim(),
+            _ => break,
+        }
+    }
+    // Stray marks at the start or the end.
+    if let Some(c) = t.chars().next().filter(|c| MARKS.contains(c)) {
+        let rest = &t[run(t, c)..];
+        if !rest.contains(c) {
+            t = rest.trim_start();
+        }
+    }
+    if let Some(c) = t.chars().next_back().filter(|c| MARKS.contains(c)) {
+        let rest = t.trim_end_matches(c);
+        if !rest.contains(c) {
+            t = rest.trim_end();
+        }
+    }
+    t
+}
+
 /// The words of `text` when it is struck through whole (`~~Add caching~~`, with bold around
 /// it, `**~~Dark mode~~**`, or a full stop after it): their range in `text`.
 pub(crate) fn struck_through(text: &str) -> Option<std::ops::Range<usize>> {
@@ -86,7 +119,21 @@ pub(crate) fn struck_through(text: &str) -> Option<std::ops::Range<usize>> {
 
 #[cfg(test)]
 mod struck_tests {
-    use super::struck_through;
+    use super::{struck_through, unwrapped};
+
+    #[test]
+    fn unwrapped_keeps_the_marks_of_inner_spans() {
+        assert_eq!(unwrapped(" **Parser** "), "Parser");
+        assert_eq!(unwrapped("Run `pnpm test billing`"), "Run `pnpm test billing`");
+        assert_eq!(unwrapped("Fix **auth**"), "Fix **auth**");
+        assert_eq!(unwrapped("`src/main.rs`"), "src/main.rs");
+        assert_eq!(unwrapped("**Open PR against `main`**"), "Open PR against `main`");
+        assert_eq!(unwrapped("**"), "");
+        assert_eq!(unwrapped("_ナビ_"), "ナビ");
+        assert_eq!(unwrapped("_**Note**_"), "Note");
+        assert_eq!(unwrapped("Parser**"), "Parser");
+        assert_eq!(unwrapped("`a` and `b`"), "`a` and `b`");
+    }
 
     #[test]
     fn struck_through_whole_only() {

@@ -314,7 +314,7 @@ fn clean_unit(name: &str) -> &str {
     if name.as_bytes().first().is_some_and(plain) && name.as_bytes().last().is_some_and(plain) {
         return name;
     }
-    name.trim().trim_matches(|c: char| c == '*' || c == '`' || c == '_').trim()
+    crate::text::unwrapped(name)
 }
 
 /// A unit's name as the plan shows it: markup around it dropped, and a bold or code lead
