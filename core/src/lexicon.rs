@@ -758,12 +758,21 @@ static WAITING_ON_A_PERSON_PACKED: packed::Words = packed::packed_words!(WAITING
 /// from the client`, `blocked on the client's credentials`); it is a wait on a person when
 /// what it waits for, a few words on, is something only a person gives ([`PERSON_GIVES`]),
 /// and it is not a note in parentheses.
-const WAIT_OPENERS: &[&str] = &["waiting on", "waiting for", "waits on", "waits for", "awaiting", "blocked on", "blocked by"];
+const WAIT_OPENERS: &[&str] = &[
+    "waiting on", "waiting for", "waits on", "waits for", "awaiting", "blocked on", "blocked by",
+    // `en attente de`, `in attesa di` by their second word: `en` and `in` open too many lines.
+    "esperando", "aguardando", "attente de", "attente d'", "wartet auf", "warten auf", "attesa di",
+    "väntar på", "ждём", "ждем", "ожидаем", "ожидает", "ждёт", "ждет", "等待",
+];
 
-/// Stems of what only a person gives: a review, an approval, a decision, access.
+/// Stems of what only a person gives: a review, an approval, a decision, access, in the
+/// reader's languages (`väntar på att Anna granskar PR #42`, `esperando la revisión de Ana`).
 const PERSON_GIVES: &[&str] = &[
     "review", "approv", "sign", "feedback", "input", "decision", "decide", "answer", "reply", "respond", "confirm", "access",
     "credential", "permission", "go-ahead", "green light", "merge",
+    "revis", "aprob", "aprov", "respuesta", "resposta", "acces", "acess", "decisión", "decisão", "validation", "réponse",
+    "accès", "freigabe", "antwort", "zugriff", "zugang", "entscheidung", "approvazion", "rispost", "accesso", "gransk",
+    "godkänn", "svar", "åtkomst", "ревью", "одобрени", "ответ", "доступ", "решени", "审核", "审批", "回复", "权限", "确认",
 ];
 
 /// How many words after a wait's opener may say what it waits for.

@@ -836,3 +836,23 @@ fn a_next_steps_section_holds_the_steps_of_its_subsections() {
     let banner = "# Handoff\n\n## START HERE — W4b\n\n### Progress (2026-07-21, session 6)\n\n- **Task 7b DONE** (`e182491`)\n- Task 7c wired\n";
     assert!(plan_of(banner).pending.is_empty());
 }
+
+#[test]
+fn waits_on_a_person_and_stop_points_in_more_words() {
+    let waits = [
+        "# Projektminne\n\n## Status\nPågående – väntar på att Anna granskar PR #42.\n\n## Nästa steg\n- Driftsätt till staging\n",
+        "# Memoria\n\n## Estado\nEn curso, esperando la revisión de Ana del PR #42.\n\n## Próximos pasos\n- Desplegar\n",
+        "# Mémoire\n\n## État\nEn cours, en attente de validation par le client.\n\n## Prochaines étapes\n- Déployer\n",
+        "# Память\n\n## Статус\nВ работе, ждём ревью от Анны.\n\n## Следующие шаги\n- Выкатить\n",
+        "# 记忆\n\n## 状态\n进行中，等待审核。\n\n## 下一步\n- 部署\n",
+    ];
+    let got: Vec<_> = waits.iter().map(|t| plan_of(t).status).collect();
+    assert_eq!(got, [memento_core::RunStatus::Blocked; 5]);
+    // Waiting for a build or a job is no wait on a person.
+    let build = "# Projektminne\n\n## Status\nPågående – väntar på att bygget blir klart.\n\n## Nästa steg\n- Driftsätt\n";
+    assert_eq!(plan_of(build).status, memento_core::RunStatus::InProgress);
+    // Portuguese writes its stop point with a contraction (`parei na`, `parei no`).
+    let pt = "# Progresso\n\n## Em andamento\n- [ ] Relatórios em PDF — parei na geração do cabeçalho\n";
+    let p = plan_of(pt);
+    assert_eq!(p.resume_from.as_ref().map(|r| (r.unit.as_str(), r.stopped_at.as_deref())), Some(("Relatórios em PDF", Some("geração do cabeçalho"))));
+}

@@ -304,16 +304,22 @@ impl Phrase {
 }
 
 /// The words before a stop point, in the reader's languages (docs/reader.md), lower case.
-const STOP_PHRASES: [&str; 16] = [
+const STOP_PHRASES: [&str; 22] = [
     "stopped at",
     "stopped after",
     "left off at",
     "me quedé en",
+    "lo dejé en",
     "detenido en",
     "parei em",
+    "parei no",
+    "parei na",
     "parado em",
+    "parado no",
     "arrêté à",
     "arrêtée à",
+    "arrêté au",
+    "arrêtée au",
     "stehengeblieben bei",
     "aufgehört bei",
     "fermato a",

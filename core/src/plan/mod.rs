@@ -156,6 +156,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let mut in_progress_at = None;
     let mut stated_done = 0;
     let mut latest_open_at: Option<usize> = None;
+    let mut latest_under_way_at: Option<usize> = None;
     let mut latest_stuck_at: Option<usize> = None;
     let mut latest_done_at: Option<usize> = None;
     let history = Regions::of(doc, |r| r == SectionRole::History);
@@ -187,7 +188,11 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             })
         };
         match status {
-            Status::Pending | Status::InProgress => latest(&mut latest_open_at),
+            Status::Pending => latest(&mut latest_open_at),
+            Status::InProgress => {
+                latest(&mut latest_open_at);
+                latest(&mut latest_under_way_at);
+            }
             Status::Blocked | Status::Failed => latest(&mut latest_stuck_at),
             Status::Completed | Status::Skipped => latest(&mut latest_done_at),
         }
@@ -215,6 +220,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         pending: &pending,
         open: &open,
         latest_open_at,
+        latest_under_way_at,
         latest_stuck_at,
         latest_done_at,
         worked: has_worked(doc) || completed.len() > stated_done,

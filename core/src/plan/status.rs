@@ -17,6 +17,8 @@ pub(super) struct UnitState<'a> {
     pub open: &'a [PlanUnit],
     /// Offset of the latest open or pending unit's line (by the file's order), if any.
     pub latest_open_at: Option<usize>,
+    /// Offset of the latest unit under way (IN_PROGRESS) alone.
+    pub latest_under_way_at: Option<usize>,
     /// Offsets of the latest blocked or failed unit's line, and of the latest unit done
     /// (prose included: a later session's work is a later word), by the file's order.
     pub latest_stuck_at: Option<usize>,
@@ -55,10 +57,13 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     let claim_done = after_open(claims.complete).filter(|&c| written_next_at.is_none_or(|n| newer(c, n)));
     // The file's own next step is to wait for a person: that is where the run stands.
     let next_waits = written_next.filter(|w| lexicon::waits_on_a_person(&crate::case::to_lower(doc.text(*w)))).map(|w| w.start());
-    let waiting = after_open(match (claims.waiting, next_waits) {
+    // Work under way since overtakes a wait; the steps planned for after it do not (`waiting
+    // on Anna's review` over `Next steps: deploy`).
+    let waiting = match (claims.waiting, next_waits) {
         (Some(a), Some(b)) => Some(if newer(a, b) { a } else { b }),
         (a, b) => a.or(b),
-    });
+    }
+    .filter(|&w| units.latest_under_way_at.is_none_or(|o| newer(w, o)));
     // Waiting on a person, as the latest word: blocked, whatever is under way.
     if let Some(w) = waiting {
         if claim_done.is_none_or(|c| newer(w, c)) {
