@@ -856,3 +856,18 @@ fn waits_on_a_person_and_stop_points_in_more_words() {
     let p = plan_of(pt);
     assert_eq!(p.resume_from.as_ref().map(|r| (r.unit.as_str(), r.stopped_at.as_deref())), Some(("Relatórios em PDF", Some("geração do cabeçalho"))));
 }
+
+#[test]
+fn what_a_session_learned_under_the_titles_people_give_it() {
+    for title in ["Gotchas", "Lessons learned", "Pitfalls", "Key insights", "Caveats", "Hallazgos", "Lições aprendidas", "Erkenntnisse", "Découvertes", "Lärdomar", "Уроки", "学び", "经验教训", "교훈"] {
+        let text = format!("# Handoff\n\n## Done\n- Parser\n\n## {title}\n- The test clock must be reset before each run\n");
+        let doc = parse(text.as_str());
+        let learned: Vec<&str> = doc.discoveries().iter().map(|d| doc.text(d.text)).collect();
+        assert_eq!(learned, ["The test clock must be reset before each run"], "{title}");
+        // A fact learned is no unit of work.
+        assert_eq!(plan_of(&text).completed.len(), 1, "{title}");
+    }
+    // Bugs found are not lessons.
+    let doc = parse("# 进度\n\n## 发现的问题\n- 登录偶尔失败\n");
+    assert!(doc.discoveries().is_empty());
+}

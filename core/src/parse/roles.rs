@@ -60,7 +60,27 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         SectionRole::Decisions
     } else if starts("progress marker") {
         SectionRole::Progress
-    } else if has("discover") || starts("learning") || has("learnings") {
+    } else if has("discover")
+        || starts("learning")
+        || has("learnings")
+        || has("lessons")
+        || has("gotcha")
+        || has("pitfall")
+        || has("insights")
+        || has("caveats")
+        || {
+            // What was learned, in the reader's other languages (`normalize` folds ASCII only).
+            let folded = crate::case::to_lower(t);
+            ["hallazgos", "aprendizajes", "lecciones", "descobertas", "aprendizados", "lições", "découvertes", "leçons", "erkenntnisse", "scoperte", "lezioni", "lärdomar", "upptäckter", "находки", "уроки", "выводы"]
+                .iter()
+                .any(|p| folded.contains(p))
+        }
+        // Not `发现` or `발견`: they title the bugs found (`发现的问题`) as often.
+        || has("学び")
+        || has("教训")
+        || has("经验")
+        || has("교훈")
+    {
         SectionRole::Discoveries
     } else if starts("next session")
         || starts("next step")
