@@ -871,3 +871,20 @@ fn what_a_session_learned_under_the_titles_people_give_it() {
     let doc = parse("# 进度\n\n## 发现的问题\n- 登录偶尔失败\n");
     assert!(doc.discoveries().is_empty());
 }
+
+#[test]
+fn a_dated_line_or_heading_is_named_by_its_words_not_its_date() {
+    let names_of = |text: &str| plan_named("progress.txt", text).completed.iter().map(|u| u.unit.clone()).collect::<Vec<_>>();
+    // A banner with the date inside it: the words before the date name the sitting.
+    let banners = "# Progress\n\n=== Session 11 (2026-03-09) ===\nWorked on: feature #33\n\n=== Session 12 (2026-03-10) ===\nWorked on: feature #34\n";
+    assert_eq!(names_of(banners), ["Session 11", "Session 12"]);
+    // A heading that is only a date: its items are the work; with none, the sitting is one.
+    let newest_first = "# Dev log\n\n## 2026-03-12\n- Fixed the flaky login test\n\n## 2026-03-11\n- Added the audit log table\n\n## 2026-03-10\nProject setup, CI green.\n";
+    let done = names_of(newest_first);
+    assert_eq!(done.len(), 3, "{done:?}");
+    assert!(!done.iter().any(|n| n == "2026-03-12" || n == "2026-03-11"), "{done:?}");
+    assert!(done.iter().any(|n| n == "2026-03-10"), "{done:?}");
+    // A label with a date in it opens a list: no work of its own.
+    let label = "# Progress Log\n\n2026-01-10 Session 4 - Auth\n\n**Critical Files (Protected until 2026-01-16):**\n- `auth.ts`\n";
+    assert_eq!(names_of(label), ["Session 4 - Auth"]);
+}

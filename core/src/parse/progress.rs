@@ -444,7 +444,14 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     // A file that opens its headings with icons (`## 📊 Metrics`, `## 🎯 Focus`) uses `🔄` and
     // `🚧` as icons too: a status emoji opening a heading is then no status.
     let icons = doc.sections.iter().filter(|s| lexicon::opens_with_icon(&text[s.title.range()])).nth(1).is_some();
-    for section in &doc.sections {
+    // The sections whose own lines hold units (read before the headings are).
+    let mut holds_units = vec![false; doc.sections.len()];
+    for m in markers.iter() {
+        if let Some(s) = doc.section_at(m.span.start()) {
+            holds_units[s] = true;
+        }
+    }
+    for (index, section) in doc.sections.iter().enumerate() {
         let title = &text[section.title.range()];
         let at = section.title.start();
         if section.level >= 2 {
@@ -485,7 +492,15 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         // A progress log's dated heading (`## Session 52: 2025-12-10`) records a session
         // that took place: work done, told as a heading.
         if doc.dialect == Dialect::ProgressLog && section.timestamp.is_some() {
-            markers.push(simple(section.heading, MarkerSource::Prose, Status::Completed, Span::empty(at), section.title));
+            let title = &doc.source[section.title.range()];
+            let named = crate::time::find(title).and_then(|(_, r)| {
+                named_beside(&doc.source, section.title, Span::new(section.title.start() + r.start, section.title.start() + r.end))
+            });
+            // A title that is only a date (`## 2026-03-12`) names no work when its items do;
+            // a sitting that holds no unit (`### 2026-02-27T14:35` over `- Focus: …`) is one.
+            if named.is_some() || !holds_units[index] {
+                markers.push(simple(section.heading, MarkerSource::Prose, Status::Completed, Span::empty(at), section.title));
+            }
         }
     }
 }
@@ -588,13 +603,15 @@ fn dated_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
             continue;
         }
         let line_end = crate::span::line_content_end(text, stamp.span.end());
-        let rest = &text[stamp.span.end()..line_end];
-        let name_text = rest.trim_start_matches(|c: char| matches!(c, ']' | ')' | '*' | '-' | '—' | '–' | ':' | '|' | ' ' | '\t'));
-        let start = line_end - name_text.len();
-        let name = Span::new(start, start + name_text.trim_end().len());
-        if name.is_empty() {
+        let line = Span::new(crate::span::line_start(text, stamp.span.start()), line_end);
+        // `**Critical Files (Protected until 2026-01-16):**` opens a list: it records no work
+        // (a long record may end on a colon too: `… 3 of 4 items shipped via PR #5:`).
+        const LABEL_CHARS: usize = 80;
+        let line_text = &text[line.range()];
+        if lines::is_lead_in(line_text) && line_text.chars().nth(LABEL_CHARS).is_none() {
             continue;
         }
+        let Some(name) = named_beside(text, line, stamp.span) else { continue };
         markers.push(simple(Span::new(stamp.span.start(), line_end), MarkerSource::Prose, Status::Completed, Span::empty(stamp.span.start()), name));
         // The entry that ends its paragraph, with an indented list right under it.
         paragraph += outline.paragraphs[paragraph..].partition_point(|p| p.end() <= line_end);
@@ -606,6 +623,25 @@ fn dated_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
             }
         }
     }
+}
+
+/// What a dated line names: its words after the date (`[2026-02-16] infra-002: FastAPI base`),
+/// else its words before it (`=== Session 11 (2026-03-09) ===`), without the marks around
+/// them; none when neither side has a letter (`## 2026-03-12`).
+fn named_beside(text: &str, line: Span, date: Span) -> Option<Span> {
+    let lead = |c: char| c.is_whitespace() || matches!(c, ']' | ')' | '[' | '(' | '*' | '-' | '—' | '–' | ':' | '|' | '=' | '#' | '>');
+    let trail = |c: char| c.is_whitespace() || matches!(c, '[' | '(' | '-' | '—' | '–' | ':' | '|' | '=' | ',');
+    let words = |span: Span| {
+        let t = text[span.range()].trim_start_matches(lead).trim_end_matches(trail);
+        // `(session 127 - verification)`: the bracket opened before the date closes here.
+        let t = match t.strip_suffix(')') {
+            Some(inner) if !t.contains('(') => inner.trim_end(),
+            _ => t,
+        };
+        let start = span.start() + (text[span.range()].len() - text[span.range()].trim_start_matches(lead).len());
+        t.chars().any(char::is_alphabetic).then(|| Span::new(start, start + t.len()))
+    };
+    words(Span::new(date.end(), line.end())).or_else(|| words(Span::new(line.start(), date.start())))
 }
 
 /// Rows of tables with a status column (`| Task | Status |`, `| 機能 | 状態 |`): each row is a
