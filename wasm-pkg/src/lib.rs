@@ -12,8 +12,9 @@
 //! const { text: next } = checkpoint(text, "DO NOT touch config/auth.yaml");
 //! ```
 //!
-//! - Results cross the boundary as one JSON text per value read ([`json`]); big lists of a
-//!   [`Plan`] or a [`MementoDocument`] are built only when read, once.
+//! - Results cross the boundary as one JSON text per value read, written by serde from the
+//!   core's types ([`model`]); big lists of a [`Plan`] or a [`MementoDocument`] are built
+//!   only when read, once.
 //! - Offsets are UTF-16 code units by default, UTF-8 bytes with
 //!   `positionEncoding: "utf-8"` ([`offsets`]).
 //! - Findings are data (diagnostics); misuse throws `MementoError` ([`error`]).
@@ -21,19 +22,18 @@
 #[cfg(test)]
 mod declarations;
 mod error;
-mod json;
 mod model;
 mod offsets;
 mod options;
 mod tools;
 
 use error::{error, into_error, Code};
-use json::Json;
 use memento_core::{Status, Timestamp};
+use model::to_js;
 use memento_edit::{edit, prompt};
 use offsets::{Doc, Encoding};
 use options::{now, text_arg, Opts};
-use std::cell::RefCell;
+use std::cell::OnceCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -45,33 +45,43 @@ pub use tools::{apply_tool_call, memory_tools};
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = include_str!("types.d.ts");
 
-/// `JSON.parse` of a text the writer made (always valid JSON).
-fn to_js(w: Json) -> JsValue {
-    js_sys::JSON::parse(&w.finish()).unwrap_or(JsValue::NULL)
-}
-
 fn doc_from(text: String, o: &Opts) -> Result<Rc<Doc>, JsValue> {
     Ok(Rc::new(Doc::new(o.parse(text)?)))
 }
 
-/// Lazily built, then kept, JS values of a result object.
-struct Cache<const N: usize>(RefCell<[Option<JsValue>; N]>);
+/// A JS value of a result object, built on first read, then kept.
+#[derive(Default)]
+struct Lazy(OnceCell<JsValue>);
 
-impl<const N: usize> Cache<N> {
-    fn new() -> Self {
-        Cache(RefCell::new(std::array::from_fn(|_| None)))
+impl Lazy {
+    fn get(&self, build: impl FnOnce() -> JsValue) -> JsValue {
+        self.0.get_or_init(build).clone()
     }
+}
 
-    fn get(&self, slot: usize, write: impl FnOnce(&mut Json)) -> JsValue {
-        if let Some(v) = &self.0.borrow()[slot] {
-            return v.clone();
-        }
-        let mut w = Json::new();
-        write(&mut w);
-        let v = to_js(w);
-        self.0.borrow_mut()[slot] = Some(v.clone());
-        v
-    }
+/// The model lists of a [`MementoDocument`], each built when first read.
+#[derive(Default)]
+struct ModelLists {
+    sections: Lazy,
+    decisions: Lazy,
+    progress: Lazy,
+    entries: Lazy,
+    discoveries: Lazy,
+    records: Lazy,
+}
+
+/// The parts of a [`Plan`] beyond its headline, each built when first read.
+#[derive(Default)]
+struct PlanParts {
+    next_action: Lazy,
+    resume_from: Lazy,
+    completed: Lazy,
+    pending: Lazy,
+    open: Lazy,
+    decisions: Lazy,
+    conflicts: Lazy,
+    diagnostics: Lazy,
+    store: Lazy,
 }
 
 /// Parses a memory file of any shape. Never throws on content: text of an unknown shape is
@@ -83,7 +93,7 @@ pub fn parse(
 ) -> Result<MementoDocument, JsValue> {
     let text = text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
-    Ok(MementoDocument { doc: doc_from(text, &o)?, enc: o.encoding(Encoding::Utf16)?, cache: Cache::new() })
+    Ok(MementoDocument { doc: doc_from(text, &o)?, enc: o.encoding(Encoding::Utf16)?, lists: ModelLists::default() })
 }
 
 /// A parsed memory file. Holds the original text: `toString()` gives it back byte for byte.
@@ -92,7 +102,7 @@ pub fn parse(
 pub struct MementoDocument {
     doc: Rc<Doc>,
     enc: Encoding,
-    cache: Cache<6>,
+    lists: ModelLists,
 }
 
 #[wasm_bindgen]
@@ -129,48 +139,44 @@ impl MementoDocument {
 
     #[wasm_bindgen(getter, unchecked_return_type = "Section[]")]
     pub fn sections(&self) -> JsValue {
-        self.cache.get(0, |w| model::sections(w, &self.doc, self.enc))
+        self.lists.sections.get(|| to_js(&model::sections(&self.doc, self.enc)))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "Decision[]")]
     pub fn decisions(&self) -> JsValue {
-        self.cache.get(1, |w| model::decision_list(w, &self.doc, self.enc))
+        self.lists.decisions.get(|| to_js(&model::decisions(&self.doc, self.enc)))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "ProgressMarker[]")]
     pub fn progress(&self) -> JsValue {
-        self.cache.get(2, |w| model::progress(w, &self.doc, self.enc))
+        self.lists.progress.get(|| to_js(&model::progress(&self.doc, self.enc)))
     }
 
     /// Timestamped list items of every section.
     #[wasm_bindgen(getter, unchecked_return_type = "Entry[]")]
     pub fn entries(&self) -> JsValue {
-        self.cache.get(3, |w| model::entries(w, &self.doc, self.enc))
+        self.lists.entries.get(|| to_js(&model::entries(&self.doc, self.enc)))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "Discovery[]")]
     pub fn discoveries(&self) -> JsValue {
-        self.cache.get(4, |w| model::discoveries(w, &self.doc, self.enc))
+        self.lists.discoveries.get(|| to_js(&model::discoveries(&self.doc, self.enc)))
     }
 
     /// Memory-store rows.
     #[wasm_bindgen(getter, unchecked_return_type = "MemoryRecord[]")]
     pub fn records(&self) -> JsValue {
-        self.cache.get(5, |w| model::records(w, &self.doc, self.enc))
+        self.lists.records.get(|| to_js(&model::records(&self.doc, self.enc)))
     }
 
     #[wasm_bindgen(getter, js_name = nextStep, unchecked_return_type = "NextStep | null")]
     pub fn next_step(&self) -> JsValue {
-        let mut w = Json::new();
-        model::next_step(&mut w, &self.doc, self.enc);
-        to_js(w)
+        to_js(&model::next_step(&self.doc, self.enc))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "Completion | null")]
     pub fn completion(&self) -> JsValue {
-        let mut w = Json::new();
-        model::completion(&mut w, &self.doc, self.enc);
-        to_js(w)
+        to_js(&model::completion(&self.doc, self.enc))
     }
 
     /// Runs every check rule (docs/rules.md). Diagnostics are data: this never throws on content.
@@ -181,9 +187,7 @@ impl MementoDocument {
     ) -> Result<JsValue, JsValue> {
         let o = Opts::new(&options)?;
         let found = memento_core::check(&self.doc.doc, &o.check_options()?);
-        let mut w = Json::new();
-        model::diagnostics(&mut w, &self.doc, &found, o.encoding(self.enc)?);
-        Ok(to_js(w))
+        Ok(to_js(&offsets::diagnostics(&self.doc, &found, o.encoding(self.enc)?)))
     }
 
     /// The resume plan (docs/plan.md), with the check's findings.
@@ -220,13 +224,13 @@ pub struct Plan {
     doc: Rc<Doc>,
     plan: memento_core::Plan,
     enc: Encoding,
-    cache: Cache<9>,
+    parts: PlanParts,
 }
 
 impl Plan {
     fn new(doc: Rc<Doc>, o: &Opts, default_enc: Encoding) -> Result<Plan, JsValue> {
         let plan = memento_core::plan(&doc.doc, &o.check_options()?);
-        Ok(Plan { doc, plan, enc: o.encoding(default_enc)?, cache: Cache::new() })
+        Ok(Plan { doc, plan, enc: o.encoding(default_enc)?, parts: PlanParts::default() })
     }
 }
 
@@ -241,45 +245,45 @@ impl Plan {
     /// progress, else the first pending unit, else Current State / Next Steps.
     #[wasm_bindgen(getter, js_name = nextAction, unchecked_return_type = "NextAction | null")]
     pub fn next_action(&self) -> JsValue {
-        self.cache.get(0, |w| model::next_action(w, &self.plan))
+        self.parts.next_action.get(|| to_js(&self.plan.next_action))
     }
 
     #[wasm_bindgen(getter, js_name = resumeFrom, unchecked_return_type = "ResumeFrom | null")]
     pub fn resume_from(&self) -> JsValue {
-        self.cache.get(1, |w| model::resume_from(w, &self.plan))
+        self.parts.resume_from.get(|| to_js(&self.plan.resume_from.as_ref().map(model::resume)))
     }
 
     /// One entry per completed unit, in file order: the units to skip.
     #[wasm_bindgen(getter, unchecked_return_type = "PlanUnit[]")]
     pub fn completed(&self) -> JsValue {
-        self.cache.get(2, |w| model::units(w, &self.plan.completed))
+        self.parts.completed.get(|| to_js(&self.plan.completed))
     }
 
     /// One entry per pending unit, in order.
     #[wasm_bindgen(getter, unchecked_return_type = "PlanUnit[]")]
     pub fn pending(&self) -> JsValue {
-        self.cache.get(3, |w| model::units(w, &self.plan.pending))
+        self.parts.pending.get(|| to_js(&self.plan.pending))
     }
 
     /// Units under way (IN_PROGRESS), BLOCKED or FAILED.
     #[wasm_bindgen(getter, unchecked_return_type = "PlanUnit[]")]
     pub fn open(&self) -> JsValue {
-        self.cache.get(4, |w| model::units(w, &self.plan.open))
+        self.parts.open.get(|| to_js(&self.plan.open))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "PlanDecisions")]
     pub fn decisions(&self) -> JsValue {
-        self.cache.get(5, |w| model::decisions(w, &self.plan))
+        self.parts.decisions.get(|| to_js(&self.plan.decisions))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "PlanConflict[]")]
     pub fn conflicts(&self) -> JsValue {
-        self.cache.get(6, |w| model::conflicts(w, &self.plan))
+        self.parts.conflicts.get(|| to_js(&self.plan.conflicts))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "Diagnostic[]")]
     pub fn diagnostics(&self) -> JsValue {
-        self.cache.get(7, |w| model::diagnostics(w, &self.doc, &self.plan.diagnostics, self.enc))
+        self.parts.diagnostics.get(|| to_js(&offsets::diagnostics(&self.doc, &self.plan.diagnostics, self.enc)))
     }
 
     #[wasm_bindgen(getter, js_name = lastUpdated)]
@@ -291,30 +295,18 @@ impl Plan {
     /// (stale, duplicate); null for a file without rows.
     #[wasm_bindgen(getter, unchecked_return_type = "StoreView | null")]
     pub fn store(&self) -> JsValue {
-        self.cache.get(8, |w| model::store(w, &self.doc, &self.plan, self.enc))
+        self.parts.store.get(|| to_js(&model::store(&self.doc, &self.plan, self.enc)))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "PlanCounts")]
     pub fn counts(&self) -> JsValue {
-        let p = &self.plan;
-        let severity = |s: memento_core::Severity| p.diagnostics.iter().filter(|d| d.severity == s).count() as u64;
-        let mut w = Json::new();
-        w.obj().field_num("completed", p.completed.len() as u64).field_num("pending", p.pending.len() as u64);
-        w.field_num("open", p.open.len() as u64).field_num("activeDecisions", p.decisions.active.len() as u64);
-        w.field_num("supersededDecisions", p.decisions.superseded.len() as u64);
-        w.field_num("conflicts", p.conflicts.len() as u64);
-        w.field_num("errors", severity(memento_core::Severity::Error));
-        w.field_num("warnings", severity(memento_core::Severity::Warning));
-        w.field_num("infos", severity(memento_core::Severity::Info)).end_obj();
-        to_js(w)
+        to_js(&model::counts(&self.plan))
     }
 
     /// Every field as plain data (what `JSON.stringify` writes).
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "PlanData")]
     pub fn to_json(&self) -> JsValue {
-        let mut w = Json::new();
-        model::plan(&mut w, &self.doc, &self.plan, self.enc);
-        to_js(w)
+        to_js(&model::plan(&self.doc, &self.plan, self.enc))
     }
 }
 
@@ -326,7 +318,7 @@ pub fn check(
 ) -> Result<JsValue, JsValue> {
     let text = text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
-    MementoDocument { doc: doc_from(text, &o)?, enc: o.encoding(Encoding::Utf16)?, cache: Cache::new() }.check(options)
+    MementoDocument { doc: doc_from(text, &o)?, enc: o.encoding(Encoding::Utf16)?, lists: ModelLists::default() }.check(options)
 }
 
 /// Reads `[{path, text}]`.
@@ -364,17 +356,16 @@ pub fn check_workspace(
     let docs: Vec<(String, Doc)> = memory_files(&files, &o)?.into_iter().map(|(p, d)| (p, Doc::new(d))).collect();
     let refs: Vec<(&str, &memento_core::Document)> = docs.iter().map(|(p, d)| (p.as_str(), &d.doc)).collect();
     let found = memento_core::check::check_workspace(&refs, &o.check_options()?);
-    let mut w = Json::new();
-    w.arr();
-    for (i, (path, d)) in docs.iter().enumerate() {
-        w.obj().field("path", path).field("dialect", d.doc.dialect().as_str()).key("diagnostics").arr();
-        for (_, diag) in found.iter().filter(|(f, _)| *f == i) {
-            model::diagnostic(&mut w, d, diag, enc);
-        }
-        w.end_arr().end_obj();
+    let mut per_file = vec![Vec::new(); docs.len()];
+    for (file, d) in found {
+        per_file.get_mut(file).map(|list: &mut Vec<_>| list.push(d));
     }
-    w.end_arr();
-    Ok(to_js(w))
+    let files: Vec<model::FileDiagnostics> = docs
+        .iter()
+        .zip(&per_file)
+        .map(|((path, d), found)| model::FileDiagnostics { path, dialect: d.doc.dialect(), diagnostics: offsets::diagnostics(d, found, enc) })
+        .collect();
+    Ok(to_js(&files))
 }
 
 /// The resume plan of a text (docs/plan.md). See [`Plan`]: lists are built when read.
@@ -447,9 +438,7 @@ pub fn diff(
     let new = Doc::new(memento_core::parse_with(after, &parse_options));
     // The core masks the secrets of both versions in what it says (docs/secrets.md).
     let found = memento_edit::diff(&old, &new.doc);
-    let mut w = Json::new();
-    model::diagnostics(&mut w, &new, &found, o.encoding(Encoding::Utf16)?);
-    Ok(to_js(w))
+    Ok(to_js(&offsets::diagnostics(&new, &found, o.encoding(Encoding::Utf16)?)))
 }
 
 /// Three-way merge of one file edited in two places (docs/edits.md).
@@ -462,15 +451,8 @@ pub fn merge(
     let base = text_arg(&base, "base")?;
     let ours = text_arg(&ours, "ours")?;
     let theirs = text_arg(&theirs, "theirs")?;
-    let out = memento_edit::merge(&base, &ours, &theirs);
-    let mut w = Json::with_capacity(out.text.len() + 64);
-    w.obj().field("text", &out.text).key("conflicts").arr();
-    for c in &out.conflicts {
-        // The core masks the secrets of the three versions in conflicts (docs/secrets.md).
-        w.obj().field("section", &c.section).field("reason", &c.reason).end_obj();
-    }
-    w.end_arr().end_obj();
-    Ok(to_js(w))
+    // The core masks the secrets of the three versions in conflicts (docs/secrets.md).
+    Ok(to_js(&memento_edit::merge(&base, &ours, &theirs)))
 }
 
 /// A fresh memory file of `dialect` for a task.
@@ -499,17 +481,8 @@ fn edit_args(options: &JsValue) -> Result<EditArgs, JsValue> {
 
 /// `{ text, edits }`, the edits' ranges in the old text.
 fn edit_result(old: &str, out: Result<edit::EditOutcome, memento_edit::EditError>, enc: Encoding) -> Result<JsValue, JsValue> {
-    let out = out.map_err(|e| into_error(e, old))?;
-    let map = (enc == Encoding::Utf16).then(|| offsets::Utf16Map::new(old));
-    let convert = |b: usize| map.as_ref().map_or(b, |m| m.to_utf16(b)) as u64;
-    let mut w = Json::with_capacity(out.text.len() + 128);
-    w.obj().field("text", &out.text).key("edits").arr();
-    for e in &out.edits {
-        w.obj().key("range").obj().field_num("start", convert(e.range.start())).field_num("end", convert(e.range.end()));
-        w.end_obj().field("content", &e.content).end_obj();
-    }
-    w.end_arr().end_obj();
-    Ok(to_js(w))
+    let edit::EditOutcome { text, edits } = out.map_err(|e| into_error(e, old))?;
+    Ok(to_js(&edit::EditOutcome { text, edits: offsets::edits(old, edits, enc) }))
 }
 
 fn kind(name: &str) -> Result<edit::Kind, JsValue> {
@@ -643,14 +616,7 @@ pub fn apply_edits(
 /// Every rule: id, default severity, kind (check or transition) and a one-line doc.
 #[wasm_bindgen(unchecked_return_type = "RuleInfo[]")]
 pub fn rules() -> JsValue {
-    let mut w = Json::new();
-    w.arr();
-    for r in memento_core::Rule::ALL {
-        w.obj().field("id", r.id()).field("severity", r.default_severity().as_str()).field("kind", r.kind().as_str());
-        w.field("doc", r.doc()).end_obj();
-    }
-    w.end_arr();
-    to_js(w)
+    to_js(&memento_core::Rule::ALL.iter().map(|&r| model::RuleInfo::from(r)).collect::<Vec<_>>())
 }
 
 /// The text with every detected secret (API keys, tokens, private keys, …) masked, at every

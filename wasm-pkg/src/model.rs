@@ -1,296 +1,400 @@
-//! The JavaScript shape of every result, written as JSON (see `json.rs`). Each function
-//! here is the boundary type of one core type: the TypeScript interface of the same name
-//! in `lib.rs` describes what it writes. Keys are camelCase; offsets are converted by
-//! [`Doc`] in the requested [`Encoding`].
+//! The JavaScript shape of every result. A result crosses the boundary as one JSON text
+//! (serde_json) that JavaScript turns into objects with one `JSON.parse` ([`to_js`]):
+//! building objects field by field through wasm-bindgen costs a crossing per field and per
+//! string (README.md, "npm package", has the figures of both ways).
+//!
+//! The core's result types are serialized as they are (`Diagnostic`, `TextEdit`,
+//! `NextAction`, `PlanUnit`, the plan's decisions and conflicts, `MergeConflict`): their
+//! `Serialize` is the contract, and the TypeScript interfaces of `types.d.ts` are checked
+//! against what it writes (`declarations.rs`). What the binding adds is below: offsets in
+//! the caller's [`Encoding`], and views of the document model, whose spans become the texts
+//! they cover (secrets masked, docs/secrets.md). Each view takes its core type apart field by
+//! field, so a field the core gains is a compile error here until the view says what it does
+//! with it.
 
-use crate::json::Json;
-use crate::offsets::{Doc, Encoding};
-use memento_core::plan::PlanUnit;
-use memento_core::{Diagnostic, Plan, Record, Span, TextEdit};
+use crate::offsets::{diagnostics, Doc, Encoding, Place, Range};
+use memento_core::plan::{PlanConflict, PlanDecisions, PlanUnit, ResumeFrom};
+use memento_core::{Diagnostic, Plan, Record, RunStatus, Span};
+use serde::Serialize;
+use std::borrow::Cow;
+use wasm_bindgen::JsValue;
 
-pub fn diagnostics(w: &mut Json, doc: &Doc, list: &[Diagnostic], enc: Encoding) {
-    w.arr();
-    for d in list {
-        diagnostic(w, doc, d, enc);
-    }
-    w.end_arr();
+/// A value as JavaScript objects: one JSON text, one `JSON.parse`.
+pub fn to_js(value: &impl Serialize) -> JsValue {
+    // Writing these types cannot fail (no map has keys other than strings).
+    serde_json::to_string(value).ok().and_then(|text| js_sys::JSON::parse(&text).ok()).unwrap_or(JsValue::NULL)
 }
 
-pub fn diagnostic(w: &mut Json, doc: &Doc, d: &Diagnostic, enc: Encoding) {
-    w.obj();
-    w.field("rule", d.rule.id()).field("severity", d.severity.as_str()).field("message", &d.message);
-    w.field_num("line", d.line as u64);
-    let column = match enc {
-        Encoding::Utf8 => d.column,
-        Encoding::Utf16 => doc.column(d.range.start(), enc),
-    };
-    w.field_num("column", column as u64);
-    doc.range(w, d.range, enc);
-    if let Some(help) = &d.help {
-        w.field("help", help);
+impl Doc {
+    /// A text of the document, secrets masked.
+    fn text(&self, span: Span) -> Cow<'_, str> {
+        self.masked(self.doc.text(span))
     }
-    if let Some(fix) = &d.fix {
-        w.key("fix");
-        edits(w, doc, fix, enc);
+
+    fn title(&self, span: Span) -> Cow<'_, str> {
+        self.masked(memento_core::document::clean_title(self.doc.text(span)))
     }
-    w.end_obj();
 }
 
-/// Text edits, with ranges of the text `doc` holds (the text before the edit).
-pub fn edits(w: &mut Json, doc: &Doc, list: &[TextEdit], enc: Encoding) {
-    w.arr();
-    for e in list {
-        w.obj();
-        doc.range(w, e.range, enc);
-        w.field("content", &e.content);
-        w.end_obj();
+// The plan.
+
+/// `ResumeFrom`, with the resume line as the core words it (the prompt's, the CLI's).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resume<'a> {
+    unit: &'a str,
+    stopped_at: Option<&'a str>,
+    continue_at: Option<&'a str>,
+    text: String,
+}
+
+pub fn resume(r: &ResumeFrom) -> Resume<'_> {
+    let ResumeFrom { unit, stopped_at, continue_at } = r;
+    Resume { unit, stopped_at: stopped_at.as_deref(), continue_at: continue_at.as_deref(), text: r.to_string() }
+}
+
+/// Sizes of a plan's lists, without building them (`PlanCounts`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Counts {
+    completed: usize,
+    pending: usize,
+    open: usize,
+    active_decisions: usize,
+    superseded_decisions: usize,
+    conflicts: usize,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+}
+
+pub fn counts(p: &Plan) -> Counts {
+    use memento_core::Severity;
+    let severity = |s: Severity| p.diagnostics.iter().filter(|d| d.severity == s).count();
+    Counts {
+        completed: p.completed.len(),
+        pending: p.pending.len(),
+        open: p.open.len(),
+        active_decisions: p.decisions.active.len(),
+        superseded_decisions: p.decisions.superseded.len(),
+        conflicts: p.conflicts.len(),
+        errors: severity(Severity::Error),
+        warnings: severity(Severity::Warning),
+        infos: severity(Severity::Info),
     }
-    w.end_arr();
 }
 
-pub fn next_action(w: &mut Json, plan: &Plan) {
-    let Some(n) = &plan.next_action else {
-        w.null();
-        return;
-    };
-    w.obj().field("text", &n.text).field("source", n.source.as_str()).field_num("line", n.line as u64).end_obj();
+/// The whole plan (`PlanData`): the core's plan, its diagnostics in `enc`, and the store view.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanData<'a> {
+    status: RunStatus,
+    next_action: &'a Option<memento_core::plan::NextAction>,
+    resume_from: Option<Resume<'a>>,
+    completed: &'a [PlanUnit],
+    pending: &'a [PlanUnit],
+    open: &'a [PlanUnit],
+    decisions: &'a PlanDecisions,
+    conflicts: &'a [PlanConflict],
+    diagnostics: Cow<'a, [Diagnostic]>,
+    last_updated: &'a Option<String>,
+    store: Option<Store<'a>>,
 }
 
-pub fn resume_from(w: &mut Json, plan: &Plan) {
-    let Some(r) = &plan.resume_from else {
-        w.null();
-        return;
-    };
-    w.obj().field("unit", &r.unit);
-    w.field_opt("stoppedAt", r.stopped_at.as_deref()).field_opt("continueAt", r.continue_at.as_deref());
-    // The resume line as the core words it (the prompt's, the CLI's).
-    w.field("text", &r.to_string());
-    w.end_obj();
-}
-
-pub fn units(w: &mut Json, list: &[PlanUnit]) {
-    w.arr();
-    for u in list {
-        w.obj().field("unit", &u.unit).field("status", u.status.as_str());
-        w.field_opt("range", u.range.as_deref()).field_num("line", u.line as u64).end_obj();
+pub fn plan<'a>(doc: &'a Doc, p: &'a Plan, enc: Encoding) -> PlanData<'a> {
+    let Plan { status, next_action, resume_from, completed, pending, open, decisions, conflicts, diagnostics: found, last_updated } = p;
+    PlanData {
+        status: *status,
+        next_action,
+        resume_from: resume_from.as_ref().map(resume),
+        completed,
+        pending,
+        open,
+        decisions,
+        conflicts,
+        diagnostics: diagnostics(doc, found, enc),
+        last_updated,
+        store: store(doc, p, enc),
     }
-    w.end_arr();
 }
 
-pub fn decisions(w: &mut Json, plan: &Plan) {
-    w.obj().key("active").arr();
-    for d in &plan.decisions.active {
-        w.obj().field("id", &d.id).field("text", &d.text).field_num("line", d.line as u64).end_obj();
-    }
-    w.end_arr().key("superseded").arr();
-    for d in &plan.decisions.superseded {
-        w.obj().field("id", &d.id).field("by", &d.by).field("text", &d.text);
-        w.field_num("line", d.line as u64).end_obj();
-    }
-    w.end_arr().end_obj();
+/// A memory store's rows by scope and tag, its facts newest first and the rows to audit
+/// (`StoreView`).
+#[derive(Serialize)]
+pub struct Store<'a> {
+    scopes: Vec<Count<'a>>,
+    tags: Vec<Count<'a>>,
+    facts: Vec<MemoryRecord<'a>>,
+    audit: Vec<Audit<'a>>,
 }
 
-pub fn conflicts(w: &mut Json, plan: &Plan) {
-    w.arr();
-    for c in &plan.conflicts {
-        w.obj().field("message", &c.message).field_num("line", c.line as u64).end_obj();
-    }
-    w.end_arr();
+#[derive(Serialize)]
+pub struct Count<'a> {
+    name: Cow<'a, str>,
+    rows: usize,
 }
 
-/// The whole plan (`PlanData`).
-pub fn plan(w: &mut Json, doc: &Doc, plan: &Plan, enc: Encoding) {
-    w.obj().field("status", plan.status.as_str());
-    w.key("nextAction");
-    next_action(w, plan);
-    w.key("resumeFrom");
-    resume_from(w, plan);
-    w.key("completed");
-    units(w, &plan.completed);
-    w.key("pending");
-    units(w, &plan.pending);
-    w.key("open");
-    units(w, &plan.open);
-    w.key("decisions");
-    decisions(w, plan);
-    w.key("conflicts");
-    conflicts(w, plan);
-    w.key("diagnostics");
-    diagnostics(w, doc, &plan.diagnostics, enc);
-    w.field_opt("lastUpdated", plan.last_updated.as_deref());
-    w.key("store");
-    store(w, doc, plan, enc);
-    w.end_obj();
+#[derive(Serialize)]
+pub struct Audit<'a> {
+    line: u32,
+    id: Option<Cow<'a, str>>,
+    rule: memento_core::Rule,
+    message: &'a str,
+}
+
+/// The store view of a plan, or `None` for a file without rows.
+pub fn store<'a>(doc: &'a Doc, p: &'a Plan, enc: Encoding) -> Option<Store<'a>> {
+    let memento_core::store::StoreView { scopes, tags, facts, audit } = memento_core::store::view(&doc.doc, &p.diagnostics)?;
+    let count = |c: memento_core::store::Count| Count { name: Cow::Owned(doc.masked(&c.name).into_owned()), rows: c.rows };
+    Some(Store {
+        scopes: scopes.into_iter().map(count).collect(),
+        tags: tags.into_iter().map(count).collect(),
+        facts: facts.into_iter().map(|r| record(doc, r, enc)).collect(),
+        audit: audit
+            .into_iter()
+            .map(|a| Audit { line: a.line, id: a.row.id.as_deref().map(|id| doc.masked(id)), rule: a.rule, message: a.message })
+            .collect(),
+    })
+}
+
+/// `FileDiagnostics`: one file of `checkWorkspace`.
+#[derive(Serialize)]
+pub struct FileDiagnostics<'a> {
+    pub path: &'a str,
+    pub dialect: memento_core::Dialect,
+    pub diagnostics: Cow<'a, [Diagnostic]>,
+}
+
+/// `RuleInfo`: a rule of the registry.
+#[derive(Serialize)]
+pub struct RuleInfo {
+    id: memento_core::Rule,
+    severity: memento_core::Severity,
+    kind: memento_core::RuleKind,
+    doc: &'static str,
+}
+
+impl From<memento_core::Rule> for RuleInfo {
+    fn from(r: memento_core::Rule) -> Self {
+        RuleInfo { id: r, severity: r.default_severity(), kind: r.kind(), doc: r.doc() }
+    }
 }
 
 // The document model (MementoDocument's getters).
 
-/// The text of a span, secrets masked: the model quotes the file, and no output of the
-/// package repeats a detected secret (docs/secrets.md; `toString()` is the file itself).
-fn text(w: &mut Json, doc: &Doc, key: &str, span: Option<Span>) {
-    w.field_opt(key, span.map(|s| doc.masked(doc.doc.text(s))).as_deref());
+/// `Section`.
+#[derive(Serialize)]
+pub struct Section<'a> {
+    title: Cow<'a, str>,
+    level: u8,
+    role: memento_core::document::SectionRole,
+    parent: Option<usize>,
+    description: Option<Cow<'a, str>>,
+    timestamp: Option<String>,
+    #[serde(flatten)]
+    place: Place,
+    body: Range,
 }
 
-fn title(doc: &Doc, span: Span) -> std::borrow::Cow<'_, str> {
-    doc.masked(memento_core::document::clean_title(doc.doc.text(span)))
-}
-
-pub fn sections(w: &mut Json, doc: &Doc, enc: Encoding) {
+pub fn sections(doc: &Doc, enc: Encoding) -> Vec<Section<'_>> {
     let d = &doc.doc;
-    w.arr();
-    for s in d.sections() {
-        w.obj();
-        w.field("title", &title(doc, s.title));
-        w.field_num("level", s.level as u64).field("role", s.role.as_str());
-        w.key("parent");
-        match s.parent {
-            Some(p) => w.num(p as u64),
-            None => w.null(),
-        };
-        text(w, doc, "description", s.description);
-        w.field_opt("timestamp", s.timestamp.map(|t| t.to_string()).as_deref());
-        doc.place(w, s.span, enc);
-        w.key("body").obj();
-        w.field_num("start", doc.offset(s.body.start(), enc) as u64).field_num("end", doc.offset(s.body.end(), enc) as u64);
-        w.end_obj().end_obj();
-    }
-    w.end_arr();
-}
-
-pub fn decision_list(w: &mut Json, doc: &Doc, enc: Encoding) {
-    let d = &doc.doc;
-    w.arr();
-    for x in d.decisions() {
-        w.obj().field("id", &x.id).field("text", &doc.masked(d.text(x.text)));
-        w.field_opt("timestamp", x.timestamp.map(|t| t.to_string()).as_deref());
-        text(w, doc, "supersedes", x.supersedes.as_ref().map(|s| s.target));
-        w.field_opt("supersededBy", x.superseded_by.map(|i| d.decisions()[i].id.as_str()));
-        w.key("active").bool(x.superseded_by.is_none());
-        doc.place(w, x.span, enc);
-        w.end_obj();
-    }
-    w.end_arr();
-}
-
-pub fn progress(w: &mut Json, doc: &Doc, enc: Encoding) {
-    let d = &doc.doc;
-    w.arr();
-    for m in d.progress() {
-        w.obj().field_opt("status", m.status.map(|s| s.as_str())).field("statusText", d.text(m.status_span));
-        w.field("source", m.source.as_str()).key("units").arr();
-        for u in &m.units {
-            w.obj().field("name", &doc.masked(d.text(u.name)));
-            text(w, doc, "range", u.range.map(|r| r.span));
-            text(w, doc, "stoppedAt", u.stopped_at);
-            w.end_obj();
+    let view = |s: &memento_core::document::Section| {
+        let memento_core::document::Section { level, heading: _, title, span, body, parent, role, timestamp, description } = s;
+        Section {
+            title: doc.title(*title),
+            level: *level,
+            role: *role,
+            parent: *parent,
+            description: description.map(|s| doc.text(s)),
+            timestamp: timestamp.map(|t| t.to_string()),
+            place: doc.place(*span, enc),
+            body: doc.range(*body, enc),
         }
-        w.end_arr();
-        text(w, doc, "detail", m.detail);
-        doc.place(w, m.span, enc);
-        w.end_obj();
-    }
-    w.end_arr();
-}
-
-pub fn entries(w: &mut Json, doc: &Doc, enc: Encoding) {
-    let d = &doc.doc;
-    w.arr();
-    for e in d.entries() {
-        let item = d.item(e.item);
-        w.obj().field("timestamp", d.text(e.timestamp_span)).field("text", &doc.masked(d.text(e.text)));
-        w.field_opt("section", item.section.map(|s| title(doc, d.sections()[s].title)).as_deref());
-        doc.place(w, item.span, enc);
-        w.end_obj();
-    }
-    w.end_arr();
-}
-
-pub fn discoveries(w: &mut Json, doc: &Doc, enc: Encoding) {
-    let d = &doc.doc;
-    w.arr();
-    for x in d.discoveries() {
-        w.obj().field("text", &doc.masked(d.text(x.text)));
-        w.field_opt("timestamp", x.timestamp.map(|t| t.to_string()).as_deref());
-        doc.place(w, d.item(x.item).span, enc);
-        w.end_obj();
-    }
-    w.end_arr();
-}
-
-pub fn next_step(w: &mut Json, doc: &Doc, enc: Encoding) {
-    let d = &doc.doc;
-    match d.next_step() {
-        Some(n) => {
-            w.obj().field("text", &doc.masked(d.text(n.text).trim()));
-            doc.place(w, n.span, enc);
-            w.end_obj();
-        }
-        None => {
-            w.null();
-        }
-    }
-}
-
-pub fn completion(w: &mut Json, doc: &Doc, enc: Encoding) {
-    let d = &doc.doc;
-    match d.completion() {
-        Some(c) => {
-            w.obj().field_opt("timestamp", c.timestamp.map(|t| t.to_string()).as_deref());
-            text(w, doc, "finalStatus", c.final_status);
-            doc.place(w, c.span, enc);
-            w.end_obj();
-        }
-        None => {
-            w.null();
-        }
-    }
-}
-
-pub fn records(w: &mut Json, doc: &Doc, enc: Encoding) {
-    w.arr();
-    for r in doc.doc.records() {
-        record(w, doc, r, enc);
-    }
-    w.end_arr();
-}
-
-fn record(w: &mut Json, doc: &Doc, r: &Record, enc: Encoding) {
-    let masked = |t: &Option<String>| t.as_deref().map(|t| doc.masked(t).into_owned());
-    w.obj().field_opt("id", masked(&r.id).as_deref()).field_opt("content", masked(&r.content).as_deref());
-    w.key("tags").arr();
-    for t in &r.tags {
-        w.str(&doc.masked(t));
-    }
-    w.end_arr().field_opt("scope", masked(&r.scope).as_deref());
-    for (k, t) in [("createdAt", r.created_at), ("updatedAt", r.updated_at), ("lastAccessedAt", r.last_accessed_at)] {
-        w.field_opt(k, t.map(|t| t.to_string()).as_deref());
-    }
-    doc.place(w, r.span, enc);
-    w.end_obj();
-}
-
-/// The store view of a plan (`StoreView`), or null for a file without rows.
-pub fn store(w: &mut Json, doc: &Doc, plan: &Plan, enc: Encoding) {
-    let Some(v) = memento_core::store::view(&doc.doc, &plan.diagnostics) else {
-        w.null();
-        return;
     };
-    w.obj();
-    for (key, counts) in [("scopes", &v.scopes), ("tags", &v.tags)] {
-        w.key(key).arr();
-        for c in counts {
-            w.obj().field("name", &doc.masked(&c.name)).field_num("rows", c.rows as u64).end_obj();
+    d.sections().iter().map(view).collect()
+}
+
+/// `Decision`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Decision<'a> {
+    id: &'a str,
+    text: Cow<'a, str>,
+    timestamp: Option<String>,
+    supersedes: Option<Cow<'a, str>>,
+    superseded_by: Option<&'a str>,
+    active: bool,
+    #[serde(flatten)]
+    place: Place,
+}
+
+pub fn decisions(doc: &Doc, enc: Encoding) -> Vec<Decision<'_>> {
+    let all = doc.doc.decisions();
+    all.iter()
+        .map(|x| {
+        let memento_core::document::Decision { id, span, timestamp, text, supersedes, superseded_by } = x;
+        Decision {
+            id,
+            text: doc.text(*text),
+            timestamp: timestamp.map(|t| t.to_string()),
+            supersedes: supersedes.as_ref().map(|s| doc.text(s.target)),
+            superseded_by: superseded_by.map(|i| all[i].id.as_str()),
+            active: superseded_by.is_none(),
+            place: doc.place(*span, enc),
         }
-        w.end_arr();
+        })
+        .collect()
+}
+
+/// `ProgressMarker`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressMarker<'a> {
+    status: Option<memento_core::Status>,
+    status_text: &'a str,
+    source: memento_core::document::MarkerSource,
+    units: Vec<ProgressUnit<'a>>,
+    detail: Option<Cow<'a, str>>,
+    #[serde(flatten)]
+    place: Place,
+}
+
+/// `ProgressUnit`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressUnit<'a> {
+    name: Cow<'a, str>,
+    range: Option<Cow<'a, str>>,
+    stopped_at: Option<Cow<'a, str>>,
+}
+
+pub fn progress(doc: &Doc, enc: Encoding) -> Vec<ProgressMarker<'_>> {
+    let d = &doc.doc;
+    let unit = |u: &memento_core::document::Unit| {
+        let memento_core::document::Unit { name, range, stopped_at } = u;
+        ProgressUnit { name: doc.text(*name), range: range.map(|r| doc.text(r.span)), stopped_at: stopped_at.map(|s| doc.text(s)) }
+    };
+    let view = |m: &memento_core::document::ProgressMarker| {
+        // `id` is shown in the unit's name by the views that show it (the dashboard's).
+        let memento_core::document::ProgressMarker { span, source, status, status_span, units, detail, id: _ } = m;
+        ProgressMarker {
+            status: *status,
+            status_text: d.text(*status_span),
+            source: *source,
+            units: units.iter().map(unit).collect(),
+            detail: detail.map(|s| doc.text(s)),
+            place: doc.place(*span, enc),
+        }
+    };
+    d.progress().iter().map(view).collect()
+}
+
+/// `Entry`: a timestamped list item.
+#[derive(Serialize)]
+pub struct Entry<'a> {
+    timestamp: &'a str,
+    text: Cow<'a, str>,
+    section: Option<Cow<'a, str>>,
+    #[serde(flatten)]
+    place: Place,
+}
+
+pub fn entries(doc: &Doc, enc: Encoding) -> Vec<Entry<'_>> {
+    let d = &doc.doc;
+    let view = |e: &memento_core::document::Entry| {
+        let memento_core::document::Entry { item, timestamp: _, timestamp_span, separator: _, text } = e;
+        let item = d.item(*item);
+        Entry {
+            timestamp: d.text(*timestamp_span),
+            text: doc.text(*text),
+            section: item.section.map(|s| doc.title(d.sections()[s].title)),
+            place: doc.place(item.span, enc),
+        }
+    };
+    d.entries().iter().map(view).collect()
+}
+
+/// `Discovery`.
+#[derive(Serialize)]
+pub struct Discovery<'a> {
+    text: Cow<'a, str>,
+    timestamp: Option<String>,
+    #[serde(flatten)]
+    place: Place,
+}
+
+pub fn discoveries(doc: &Doc, enc: Encoding) -> Vec<Discovery<'_>> {
+    let d = &doc.doc;
+    let view = |x: &memento_core::document::Discovery| {
+        let memento_core::document::Discovery { item, timestamp, text } = x;
+        Discovery { text: doc.text(*text), timestamp: timestamp.map(|t| t.to_string()), place: doc.place(d.item(*item).span, enc) }
+    };
+    d.discoveries().iter().map(view).collect()
+}
+
+/// `NextStep`.
+#[derive(Serialize)]
+pub struct NextStep<'a> {
+    text: Cow<'a, str>,
+    #[serde(flatten)]
+    place: Place,
+}
+
+pub fn next_step(doc: &Doc, enc: Encoding) -> Option<NextStep<'_>> {
+    let memento_core::document::NextStep { span, text, section: _ } = doc.doc.next_step()?;
+    Some(NextStep { text: doc.masked(doc.doc.text(*text).trim()), place: doc.place(*span, enc) })
+}
+
+/// `Completion`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Completion<'a> {
+    timestamp: Option<String>,
+    final_status: Option<Cow<'a, str>>,
+    #[serde(flatten)]
+    place: Place,
+}
+
+pub fn completion(doc: &Doc, enc: Encoding) -> Option<Completion<'_>> {
+    let memento_core::document::Completion { section: _, span, timestamp, final_status } = doc.doc.completion()?;
+    Some(Completion {
+        timestamp: timestamp.map(|t| t.to_string()),
+        final_status: final_status.map(|s| doc.text(s)),
+        place: doc.place(*span, enc),
+    })
+}
+
+/// `MemoryRecord`: a memory-store row.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MemoryRecord<'a> {
+    id: Option<Cow<'a, str>>,
+    content: Option<Cow<'a, str>>,
+    tags: Vec<Cow<'a, str>>,
+    scope: Option<Cow<'a, str>>,
+    created_at: Option<String>,
+    updated_at: Option<String>,
+    last_accessed_at: Option<String>,
+    #[serde(flatten)]
+    place: Place,
+}
+
+pub fn records(doc: &Doc, enc: Encoding) -> Vec<MemoryRecord<'_>> {
+    doc.doc.records().iter().map(|r| record(doc, r, enc)).collect()
+}
+
+fn record<'a>(doc: &'a Doc, r: &'a Record, enc: Encoding) -> MemoryRecord<'a> {
+    let Record { span, id, content, tags, scope, created_at, updated_at, last_accessed_at } = r;
+    let masked = |t: &'a Option<String>| t.as_deref().map(|t| doc.masked(t));
+    let time = |t: &Option<memento_core::Timestamp>| t.map(|t| t.to_string());
+    MemoryRecord {
+        id: masked(id),
+        content: masked(content),
+        tags: tags.iter().map(|t| doc.masked(t)).collect(),
+        scope: masked(scope),
+        created_at: time(created_at),
+        updated_at: time(updated_at),
+        last_accessed_at: time(last_accessed_at),
+        place: doc.place(*span, enc),
     }
-    w.key("facts").arr();
-    for r in &v.facts {
-        record(w, doc, r, enc);
-    }
-    w.end_arr().key("audit").arr();
-    for a in &v.audit {
-        w.obj().field_num("line", u64::from(a.line)).field_opt("id", a.row.id.as_deref().map(|id| doc.masked(id)).as_deref());
-        w.field("rule", a.rule.id()).field("message", a.message).end_obj();
-    }
-    w.end_arr().end_obj();
 }

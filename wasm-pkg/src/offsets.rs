@@ -2,8 +2,9 @@
 //! in UTF-16 code units. A [`Utf16Map`] is built once per text, only when an offset is
 //! actually returned, and converts any byte offset with a binary search.
 
-use crate::json::Json;
-use memento_core::{Document, Span};
+use memento_core::{Diagnostic, Document, Span, TextEdit};
+use serde::Serialize;
+use std::borrow::Cow;
 use std::cell::OnceCell;
 
 /// How offsets (ranges, columns) are given to the caller.
@@ -94,12 +95,8 @@ impl Doc {
         }
     }
 
-    /// `"range": {"start", "end"}`.
-    pub fn range(&self, w: &mut Json, span: Span, enc: Encoding) {
-        w.key("range").obj();
-        w.field_num("start", self.offset(span.start(), enc) as u64);
-        w.field_num("end", self.offset(span.end(), enc) as u64);
-        w.end_obj();
+    pub fn range(&self, span: Span, enc: Encoding) -> Range {
+        Range { start: self.offset(span.start(), enc), end: self.offset(span.end(), enc) }
     }
 
     /// The 1-based column of a byte offset: UTF-16 units for `Utf16`, characters (as the
@@ -116,13 +113,52 @@ impl Doc {
         }
     }
 
-    /// `"line"`, `"column"` and `"range"` of a span.
-    pub fn place(&self, w: &mut Json, span: Span, enc: Encoding) {
+    /// Where a span is: its line, column and range.
+    pub fn place(&self, span: Span, enc: Encoding) -> Place {
         let line = self.doc.line_index().line_of(span.start().min(self.doc.source().len())) + 1;
-        w.field_num("line", line as u64);
-        w.field_num("column", self.column(span.start(), enc) as u64);
-        self.range(w, span, enc);
+        Place { line, column: self.column(span.start(), enc), range: self.range(span, enc) }
     }
+}
+
+/// `{ start, end }` in the caller's encoding (`Range`).
+#[derive(Serialize)]
+pub struct Range {
+    start: usize,
+    end: usize,
+}
+
+/// Where a model element is: `line`, `column` and `range` (`Located`).
+#[derive(Serialize)]
+pub struct Place {
+    line: usize,
+    column: u32,
+    range: Range,
+}
+
+/// Diagnostics of `doc` in `enc`: as the core gives them in UTF-8, else a copy of them with
+/// UTF-16 ranges and columns (the core's own type, so its `Serialize` stays the one shape).
+pub fn diagnostics<'a>(doc: &Doc, list: &'a [Diagnostic], enc: Encoding) -> Cow<'a, [Diagnostic]> {
+    if enc == Encoding::Utf8 {
+        return Cow::Borrowed(list);
+    }
+    let span = |s: Span| Span::new(doc.offset(s.start(), enc), doc.offset(s.end(), enc));
+    let convert = |d: &Diagnostic| Diagnostic {
+        column: doc.column(d.range.start(), enc),
+        range: span(d.range),
+        fix: d.fix.as_ref().map(|fix| fix.iter().map(|e| TextEdit::replace(span(e.range), e.content.clone())).collect()),
+        ..d.clone()
+    };
+    Cow::Owned(list.iter().map(convert).collect())
+}
+
+/// Edits of the text `old`, their ranges in `enc`.
+pub fn edits(old: &str, edits: Vec<TextEdit>, enc: Encoding) -> Vec<TextEdit> {
+    if enc == Encoding::Utf8 {
+        return edits;
+    }
+    let map = Utf16Map::new(old);
+    let span = |s: Span| Span::new(map.to_utf16(s.start()), map.to_utf16(s.end()));
+    edits.into_iter().map(|e| TextEdit { range: span(e.range), ..e }).collect()
 }
 
 #[cfg(test)]

@@ -5,10 +5,10 @@
 //! not Memento's throws.
 
 use crate::error::{error, Code};
-use crate::json::Json;
+use crate::model::to_js;
 use crate::options::{self, Opts};
-use crate::to_js;
 use memento_edit::tools::{self, ToolInput, ToolName};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// Tool definitions (JSON Schema) for record_decision, supersede_decision, record_progress,
@@ -38,11 +38,24 @@ pub fn apply_tool_call(
         Err(message) => Err(message.clone()),
     };
     let out = tools::apply(&text, tool, opts.as_ref().map(|o| o as &dyn ToolInput).map_err(Clone::clone), at);
-    let mut w = Json::with_capacity(text.len() + 256);
-    w.obj().field("text", out.text.as_deref().unwrap_or(&text)).key("changed").bool(out.text.is_some());
-    w.key("result").obj().key("isError").bool(out.is_error).field("content", &out.content).end_obj();
-    w.end_obj();
-    Ok(to_js(w))
+    let result = ToolResult { is_error: out.is_error, content: &out.content };
+    Ok(to_js(&ToolCallResult { text: out.text.as_deref().unwrap_or(&text), changed: out.text.is_some(), result }))
+}
+
+/// `ToolCallResult`: the file after the call, and what goes back to the model.
+#[derive(Serialize)]
+struct ToolCallResult<'a> {
+    text: &'a str,
+    changed: bool,
+    result: ToolResult<'a>,
+}
+
+/// `ToolResult`: `content` and `is_error` of a tool result.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ToolResult<'a> {
+    is_error: bool,
+    content: &'a str,
 }
 
 /// The arguments as an object (a JSON text is parsed), or a message for the model.

@@ -46,10 +46,11 @@ use memento_core::diagnostic::{splice, TextEdit};
 use memento_core::document::Document;
 use memento_core::{parse_with, ParseOptions};
 use memento_core::Dialect;
+use serde::Serialize;
 use std::fmt;
 
 /// The result of an edit: the new text and the splices of the old text that made it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EditOutcome {
     pub text: String,
     /// Sorted, non-overlapping replacements of the *original* text:
