@@ -1089,6 +1089,19 @@ pub(crate) fn status_of(text: &str) -> Option<Status> {
 /// text, not a table: a pointer and a length per label cost more than the labels.
 const DATE_LABELS: &str = "last updated|last update|updated|date|fecha|actualizado|última actualización|atualizado|última atualização|mis à jour|dernière mise à jour|aktualisiert|zuletzt aktualisiert|stand|datum|aggiornato|ultimo aggiornamento|uppdaterad|senast uppdaterad|обновлено|последнее обновление|дата|最終更新|更新日|日付|更新时间|最后更新|日期|마지막 업데이트|업데이트|날짜";
 
+/// Titles of the section that says what the task is for, folded: `## Task specification`,
+/// `## Objective`, `## Ziel`, `## 目标`. One text, as [`DATE_LABELS`]: read once per title
+/// when a prompt is rendered, never while parsing.
+const GOAL_TITLES: &str = "task specification|task|the task|goal|goals|objective|objectives|mission|purpose|summary|overview|project goal|project goals|project brief|project overview|project summary|brief|tarea|objetivo|objetivos|resumen|tarefa|resumo|tâche|objectif|objectifs|résumé|aufgabe|ziel|ziele|zusammenfassung|compito|obiettivo|obiettivi|sommario|uppgift|mål|sammanfattning|задача|цель|цели|обзор|タスク|目的|目標|概要|任务|目标|概述|작업|목표|개요";
+
+/// Whether a section `title` (markup, numbering and icons around it allowed) names the
+/// task's goal: [`GOAL_TITLES`].
+pub(crate) fn names_the_goal(title: &str) -> bool {
+    let title = crate::text::unwrapped(title).trim_start_matches(|c: char| !c.is_alphabetic()).trim_end_matches([':', '：', ' ']);
+    let folded = case::to_lower(title);
+    GOAL_TITLES.split('|').any(|g| g == folded)
+}
+
 /// Whether `label` (markup around it allowed) names the file's date: [`DATE_LABELS`].
 pub(crate) fn names_the_date(label: &str) -> bool {
     let label = label.trim_matches(['*', '_', ' ']).trim();

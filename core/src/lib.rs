@@ -10,6 +10,7 @@
 //! assert_eq!(doc.text(doc.next_step().unwrap().text), "Begin with file 095.");
 //! ```
 
+pub mod brief;
 mod case;
 mod code;
 pub mod check;

@@ -195,6 +195,20 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     if let Some(standing) = standing(doc, plan) {
         blocks.push(Block { title: title::STATUS, lines: vec![(standing, None)] });
     }
+    // What the task is for and how the file last said it stood, in its own words, unless
+    // that is the next action already.
+    let next_line = plan.next_action.as_ref().map(|n| n.line);
+    let quoted = |span: memento_core::Span, max: usize| (doc.secrets().quote(&one_line(&doc.secrets().mask(doc.text(span))), max), line(span.start()));
+    let state = memento_core::brief::current_state(doc).filter(|s| {
+        let (first, last) = (line(s.start()), line(s.end()));
+        next_line.is_none_or(|n| Some(n) < first || Some(n) > last)
+    });
+    if let Some(goal) = memento_core::brief::goal(doc).filter(|g| Some(*g) != state) {
+        blocks.push(Block { title: title::GOAL, lines: vec![quoted(goal, GOAL_CHARS)] });
+    }
+    if let Some(state) = state {
+        blocks.push(Block { title: title::STATE, lines: vec![quoted(state, STATE_CHARS)] });
+    }
     // Newest first, so that a tight budget keeps the latest word: later in the file is newer,
     // unless the file is kept newest first.
     let newer = |position: u64| if doc.newest_first() { position } else { !position };
@@ -289,6 +303,11 @@ fn warnings(plan: &Plan) -> Vec<(String, Option<u32>)> {
     lines
 }
 
+/// How much of the file's goal and current state the prompt quotes, in characters: a few
+/// sentences; the line number points to the rest.
+const GOAL_CHARS: usize = 300;
+const STATE_CHARS: usize = 400;
+
 /// Findings of one rule the prompt words in full; the rest are counted on one line, which
 /// names the first [`REST_LINES`] of their lines.
 const REPEATS: usize = 2;
@@ -328,6 +347,8 @@ struct Pushed {
 mod title {
     pub const FILES: &str = "files";
     pub const STATUS: &str = "Status";
+    pub const GOAL: &str = "Goal";
+    pub const STATE: &str = "Current state (as written)";
     pub const NEXT_ACTION: &str = "Next action";
     pub const LAST_STEP: &str = "Last next step written (the run reads as complete)";
     pub const DECISIONS: &str = "Binding decisions (newest first)";
@@ -338,7 +359,7 @@ mod title {
     pub const MEMORIES: &str = "Memories (newest first)";
     pub const DONE: &str = "Done";
     /// Every one: an omission of the longest is what the room keeps in reserve.
-    pub const ALL: [&str; 11] = [FILES, NEXT_ACTION, LAST_STEP, STATUS, DECISIONS, IN_PROGRESS, WARNINGS, PENDING, DISCOVERIES, MEMORIES, DONE];
+    pub const ALL: [&str; 13] = [FILES, NEXT_ACTION, LAST_STEP, STATUS, GOAL, STATE, DECISIONS, IN_PROGRESS, WARNINGS, PENDING, DISCOVERIES, MEMORIES, DONE];
 }
 
 impl Budgeted {

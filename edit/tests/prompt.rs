@@ -314,3 +314,28 @@ fn decisions_come_newest_first_in_either_order_of_file() {
     let out = prompt(newest_first, 2000);
     assert!(out.find("Use Redis").unwrap() < out.find("Use Postgres").unwrap(), "{out}");
 }
+
+/// A fresh agent needs what the task is for and how the last session left it, in the file's
+/// own words: the goal section's opening and the current state's, each once, masked, with
+/// their lines; a state that is only the next step is not said twice.
+#[test]
+fn the_goal_and_the_current_state_in_the_files_words() {
+    let notes = "# Session Title\n_A short title_\n\nStripe v3\n\n# Current State\n_What is actively being worked on right now?_\n\n\
+        Webhooks ported. Reconciling invoices: diff done, write-back pending.\n\nNEXT STEP: implement the write-back.\n\n\
+        # Task specification\n_What did the user ask to build?_\n\nMove all Stripe calls to the v3 SDK. Key: sk_live_51HxQ2cLkVb7Rr9Tq3wE8yZ0a\n\n\
+        # Errors & Corrections\n_Errors encountered_\n\n- Mocking the SDK hid a bug: use the test clock.\n";
+    let out = prompt(notes, 2000);
+    let goal = out.lines().find(|l| l.starts_with("Goal: ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(goal.starts_with("Goal: Move all Stripe calls to the v3 SDK."), "{goal}");
+    assert!(!out.contains("sk_live_51HxQ2cLkVb7Rr9Tq3wE8yZ0a"), "{out}");
+    assert!(out.contains("Current state (as written): Webhooks ported. Reconciling invoices: diff done, write-back pending. (line 9)"), "{out}");
+    // What failed is a discovery the next session must not try again.
+    assert!(out.contains("Mocking the SDK hid a bug"), "{out}");
+    // In priority order: next action, status, goal, state.
+    let at = |needle: &str| out.find(needle).unwrap_or_else(|| panic!("{needle} in {out}"));
+    assert!(at("Next action:") < at("Status:") && at("Status:") < at("Goal:") && at("Goal:") < at("Current state"));
+    // A state section that is only the next step is said once, as the next action.
+    let only_next = "# Memory\n\n## Status\nNext: deploy the parser.\n";
+    let out = prompt(only_next, 2000);
+    assert!(!out.contains("Current state"), "{out}");
+}

@@ -60,14 +60,24 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         SectionRole::Decisions
     } else if starts("progress marker") {
         SectionRole::Progress
-    } else if has("discover")
-        || starts("learning")
-        || has("learnings")
-        || has("lessons")
+    } else if has("discover") || starts("learning") || has("learnings") {
+        SectionRole::Discoveries
+    // As with decisions: a numbered or dated title (`2026-07-15 update — a premise correction`)
+    // is a sitting that learned something, not the list of what was learned.
+    } else if !t.bytes().any(|b| b.is_ascii_digit())
+        && (has("lessons")
         || has("gotcha")
         || has("pitfall")
         || has("insights")
         || has("caveats")
+        // What failed, not to be tried again (the session-notes template's Errors & Corrections).
+        || starts("errors corrections")
+        || starts("errors and corrections")
+        || starts("corrections")
+        || has("dead end")
+        || has("didn't work")
+        || has("did not work")
+        || has("failed approach")
         || {
             // What was learned, in the reader's other languages (`normalize` folds ASCII only).
             let folded = crate::case::to_lower(t);
@@ -79,7 +89,7 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || has("学び")
         || has("教训")
         || has("经验")
-        || has("교훈")
+        || has("교훈"))
     {
         SectionRole::Discoveries
     } else if starts("next session")

@@ -1,0 +1,137 @@
+//! What a file says in its own words about the task and where it stands (docs/plan.md, "The
+//! prompt"): the opening of its goal section (`## Task specification`, `## Objective`,
+//! `## Ziel`) and of its current-state section (`# Current State`, `## Status`). The plan reads
+//! units and a next step; a fresh agent also needs what the work is for and what the last
+//! session saw, and these are where files write it.
+
+use crate::document::{Document, SectionRole};
+use crate::span::{lines_in, Span};
+
+/// How many items of a list opening a section are its opening.
+const LIST_ITEMS: usize = 3;
+
+/// The opening of the file's goal section: the first section titled for the task's goal,
+/// outside history and outside any dated session (a log's `### Summary` tells that session).
+pub fn goal(doc: &Document) -> Option<Span> {
+    let text = doc.source();
+    let sections = doc.sections();
+    let in_a_session = |mut i: usize| loop {
+        if sections[i].timestamp.is_some() {
+            return true;
+        }
+        match sections[i].parent {
+            Some(p) => i = p,
+            None => return false,
+        }
+    };
+    sections
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| s.role != SectionRole::History && crate::lexicon::names_the_goal(&text[s.title.range()]) && !in_a_session(i))
+        .find_map(|(i, _)| opening(doc, i))
+}
+
+/// The opening of the file's latest current-state section (the last one in a file kept
+/// oldest first, the first in one kept newest first), outside history.
+pub fn current_state(doc: &Document) -> Option<Span> {
+    let mut states = doc.sections().iter().enumerate().filter(|(_, s)| s.role == SectionRole::CurrentState).filter_map(|(i, _)| opening(doc, i));
+    if doc.newest_first() {
+        states.next()
+    } else {
+        states.last()
+    }
+}
+
+/// The first paragraph of a section's own text (after the heading and a template's italic
+/// description), or the first few items of a list that opens it. None when the section opens
+/// with a subsection, a table or code, or has no text.
+fn opening(doc: &Document, index: usize) -> Option<Span> {
+    let text = doc.source();
+    let sections = doc.sections();
+    let section = &sections[index];
+    let from = section.description.map_or(section.body.start(), |d| d.end());
+    // Its own text ends where its first subsection begins (sections are in file order).
+    let own_end = sections.get(index + 1).filter(|s| s.parent == Some(index)).map_or(section.body.end(), |s| s.heading.start());
+    let mut first: Option<Span> = None;
+    let mut last = Span::empty(from);
+    let mut items = 0;
+    for line in lines_in(text, Span::new(from, own_end.max(from))) {
+        let t = text[line.range()].trim_start();
+        if t.is_empty() {
+            if first.is_some() && items == 0 {
+                break;
+            }
+            continue;
+        }
+        let item = is_item(t);
+        match first {
+            None if t.starts_with(['|', '#', '<']) || t.starts_with("```") || t.starts_with("~~~") || crate::parse::is_rule_line(t) => return None,
+            None => {
+                first = Some(line);
+                items = usize::from(item);
+            }
+            // A list opening the section: its first items (their continuation lines too).
+            Some(_) if items > 0 => {
+                if item && !text[line.range()].starts_with([' ', '\t']) {
+                    if items == LIST_ITEMS {
+                        break;
+                    }
+                    items += 1;
+                } else if !text[line.range()].starts_with([' ', '\t']) && !item {
+                    break;
+                }
+            }
+            Some(_) if item => break,
+            Some(_) => {}
+        }
+        last = line;
+    }
+    first.map(|f| Span::new(f.start(), last.end()))
+}
+
+/// A list item's first line: `- `, `* `, `+ ` or `1. ` / `1) `.
+fn is_item(line: &str) -> bool {
+    if ["- ", "* ", "+ "].iter().any(|m| line.starts_with(m)) {
+        return true;
+    }
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && (line[digits..].starts_with(". ") || line[digits..].starts_with(") "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(text: &str, f: fn(&Document) -> Option<Span>) -> Option<String> {
+        let doc = crate::parse(text);
+        f(&doc).map(|s| doc.text(s).to_owned())
+    }
+
+    #[test]
+    fn the_opening_paragraph_or_first_items() {
+        let notes = "# Current State\n_What is actively being worked on right now?_\n\nWebhooks ported.\nReconciling invoices.\n\nNEXT STEP: write-back.\n";
+        assert_eq!(said(notes, current_state).as_deref(), Some("Webhooks ported.\nReconciling invoices."));
+        let list = "# Memory\n\n## Status\n- Auth done\n- Billing under way\n  (webhooks left)\n- Search next\n- Docs later\n\nMore.\n";
+        assert_eq!(said(list, current_state).as_deref(), Some("- Auth done\n- Billing under way\n  (webhooks left)\n- Search next"));
+        let goal = "# Handoff\n\n## Objetivo\nMigrar los pagos a Stripe v3 sin cortes.\n\n## Estado\nEn curso.\n";
+        assert_eq!(said(goal, goal_of).as_deref(), Some("Migrar los pagos a Stripe v3 sin cortes."));
+        assert_eq!(said(goal, current_state).as_deref(), Some("En curso."));
+        // A session's summary in a log is no goal.
+        let log = "# Log\n\n## Session 3 — 2026-01-10\n### Summary\nCompleted 8 features.\n";
+        assert_eq!(said(log, goal_of), None);
+    }
+
+    fn goal_of(doc: &Document) -> Option<Span> {
+        goal(doc)
+    }
+
+    #[test]
+    fn nothing_when_a_section_opens_with_a_table_or_a_subsection() {
+        assert_eq!(said("# M\n\n## Status\n| a | b |\n|---|---|\n", current_state), None);
+        assert_eq!(said("# M\n\n## Status\n### Auth\nDone.\n", current_state), None);
+        assert_eq!(said("# M\n\n## Status\n", current_state), None);
+        // The newest state of a log kept oldest first is its last.
+        let log = "# Log\n\n## Session 1\n### Status\nStarted.\n\n## Session 2\n### Status\nHalfway.\n";
+        assert_eq!(said(log, current_state).as_deref(), Some("Halfway."));
+    }
+}
