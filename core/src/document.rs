@@ -99,6 +99,12 @@ crate::named! {
 }
 
 impl SectionRole {
+    /// The roles that say a state of work (done, to do, next, under way, blocked, the
+    /// current state), as against a kind of list (decisions, history, a procedure).
+    pub fn is_state(self) -> bool {
+        matches!(self, Self::Done | Self::Todo | Self::NextStep | Self::Active | Self::Blocked | Self::CurrentState)
+    }
+
     /// Sections whose entries are only ever appended (never edited in place).
     pub fn is_append_only(self) -> bool {
         matches!(

@@ -41,6 +41,15 @@ impl<'a> UnitKey<'a> {
         &self.0
     }
 
+    /// Whether one of the two keys holds the other's words whole (`session continuity
+    /// system` in `session 48 current session continuity system`): the same work, named
+    /// with more or fewer words.
+    pub fn overlaps(&self, other: &UnitKey<'_>) -> bool {
+        let (a, b) = (self.as_str(), other.as_str());
+        let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+        find_words(long, short).is_some()
+    }
+
     /// Whether `self` names `other` by a path suffix: `batch_3` and `orders/batch_3`.
     pub fn is_path_suffix_of(&self, other: &UnitKey<'_>) -> bool {
         let (short, long) = (self.as_str(), other.as_str());
@@ -526,3 +535,13 @@ pub fn json_opening(text: &str) -> Option<u8> {
 
 #[cfg(test)]
 mod tests;
+
+/// Where `key` occurs in `text` as whole words (no letter, digit, `_` or `-` against it).
+pub(crate) fn find_words(text: &str, key: &str) -> Option<usize> {
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    text.match_indices(key).map(|(i, _)| i).find(|&i| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + key.len()..].chars().next();
+        !before.is_some_and(word) && !after.is_some_and(word)
+    })
+}

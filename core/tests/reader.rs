@@ -888,3 +888,27 @@ fn a_dated_line_or_heading_is_named_by_its_words_not_its_date() {
     let label = "# Progress Log\n\n2026-01-10 Session 4 - Auth\n\n**Critical Files (Protected until 2026-01-16):**\n- `auth.ts`\n";
     assert_eq!(names_of(label), ["Session 4 - Auth"]);
 }
+
+#[test]
+fn a_numbered_list_of_marked_steps_and_a_title_that_names_the_file() {
+    let text = "# Current Task\nAdd CSV export to the reports page.\n\n## Progress: 3/7 steps\n\
+        1. ✅ Add export button\n2. ✅ Wire click handler\n3. ✅ Build CSV serializer\n\
+        4. ⏳ Stream large reports (started, chunking works, memory still grows)\n5. Add column picker\n6. Tests\n7. Docs\n\n\
+        ## Notes\n- Use the existing `toCsv` helper in utils\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["Add export button", "Wire click handler", "Build CSV serializer"]);
+    // The waiting mark's words say the step has begun.
+    assert_eq!(p.open.iter().map(|u| (u.unit.as_str(), u.status.as_str())).collect::<Vec<_>>(), [("Stream large reports", "IN_PROGRESS")]);
+    // The numbered steps left unmarked are the ones not begun; the notes under the title
+    // `# Current Task` are no work under way.
+    assert_eq!(names(&p.pending), ["Add column picker", "Tests", "Docs"]);
+    assert_eq!(p.next_action.map(|n| n.text), Some("Continue Stream large reports; then Add column picker".to_owned()));
+    // A bulleted list's unmarked lines after its marks are notes.
+    let bullets = "# Status\n\n## Backend\n- ✅ Server runs on 3001\n- ✅ Payments return 402\n- Frontend: packages/frontend\n- Database: SQLite\n";
+    assert!(plan_of(bullets).pending.is_empty());
+    // The same work under way, named twice, is no contradiction; two pieces of work are.
+    let twice = "# Progress\n\n## Session 48\n- [IN PROGRESS] Session continuity system\n\n## Remaining\n- ⏳ Session Continuity System (in progress)\n";
+    assert!(findings(twice, memento_core::Rule::ProgressContradiction).is_empty());
+    let two = twice.replace("⏳ Session Continuity System", "⏳ Notion import");
+    assert_eq!(findings(&two, memento_core::Rule::ProgressContradiction), [7]);
+}

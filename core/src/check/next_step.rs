@@ -14,7 +14,7 @@
 use super::Ctx;
 use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
 use crate::Dialect;
-use crate::identity::UnitKey;
+use crate::identity::{find_words as names, UnitKey};
 use crate::rule::Rule;
 use crate::span::Span;
 
@@ -126,15 +126,6 @@ fn first_line(doc: &Document, span: Span) -> Option<Span> {
     None
 }
 
-/// Where `key` occurs in `text` as whole words (no letter, digit, `_` or `-` against it).
-fn names(text: &str, key: &str) -> Option<usize> {
-    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
-    text.match_indices(key).map(|(i, _)| i).find(|&i| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + key.len()..].chars().next();
-        !before.is_some_and(word) && !after.is_some_and(word)
-    })
-}
 
 #[cfg(test)]
 mod tests {

@@ -183,7 +183,11 @@ fn two_in_progress(cx: &mut Ctx) {
     // A step under way inside a unit under way (`### Session #48` IN PROGRESS over its
     // `[IN PROGRESS] Create STATUS.md`) is the same work, at a finer grain.
     let first_section = doc.sections().iter().find(|s| s.heading == first.span).map(|s| s.span);
-    for (m, u) in now_in_progress.filter(|(m, _)| !first_section.is_some_and(|s| s.contains(m.span.start()))) {
+    // The same work named twice (`Session #48 (Current): Session Continuity System` and, under
+    // Remaining, `Session continuity system (in progress)`) is one unit under way.
+    let first_key = crate::identity::UnitKey::of(first_name);
+    let same_work = |u: &crate::document::Unit| first_key.as_ref().zip(crate::identity::UnitKey::of(doc.text(u.name))).is_some_and(|(a, b)| a.overlaps(&b));
+    for (m, u) in now_in_progress.filter(|(m, u)| !first_section.is_some_and(|s| s.contains(m.span.start())) && !same_work(u)) {
         let name = doc.text(u.name);
         let d = cx
             .diag(Rule::ProgressContradiction, m.span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{name}`"))

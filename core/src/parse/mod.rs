@@ -219,6 +219,10 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
     let text = doc.source.as_str();
     let headings = &outline.headings;
     let mut stack: Vec<usize> = Vec::new();
+    // The file's title: its one top-level heading, first. Its words name the file (`# Current
+    // Task`), not a state every section under it is in; a file that is a list is one
+    // (`# Decision Log`, `# Archive`).
+    let title_heading = (headings.first().is_some_and(|h| h.level == 1) && headings.iter().filter(|h| h.level == 1).nth(1).is_none()).then_some(0);
     for (i, h) in headings.iter().enumerate() {
         let end = headings[i + 1..]
             .iter()
@@ -235,7 +239,7 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
         let timestamp = time::find(title).map(|(t, _)| t);
         let role = match own_status {
             true => roles::role_of(title),
-            false => roles::within(roles::role_of(title), parent.map(|p| doc.sections[p].role), timestamp.is_some()),
+            false => roles::within(roles::role_of(title), parent.filter(|&p| Some(p) != title_heading || !doc.sections[p].role.is_state()).map(|p| doc.sections[p].role), timestamp.is_some()),
         };
         doc.sections.push(Section {
             level: h.level,

@@ -25,6 +25,9 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
         details.sort_by_key(|d| d.start());
     }
     items(doc, &details, &mut markers);
+    if free_form(doc.dialect) {
+        unmarked_steps(doc, &mut markers);
+    }
     headings(doc, &mut markers);
     tables(doc, outline, &mut markers);
     if free_form(doc.dialect) {
@@ -35,7 +38,77 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
     stop_points(doc, &mut markers);
     marks_said_twice(doc, &mut markers);
     struck_out(doc, &mut markers);
+    begun_in_words(doc, &mut markers);
     doc.progress = markers;
+}
+
+/// A step marked as waiting whose words say it has begun (`⏳ Stream large reports (started,
+/// chunking works)`, `- Deploy — in progress` under Pending): under way, or stuck, as the
+/// words say. A checkbox reads its words already ([`open_box`]).
+fn begun_in_words(doc: &Document, markers: &mut [ProgressMarker]) {
+    let text = doc.source.as_str();
+    for m in markers.iter_mut().filter(|m| m.status == Some(Status::Pending) && matches!(m.source, MarkerSource::Emoji | MarkerSource::Section)) {
+        let [unit] = &mut m.units[..] else { continue };
+        let words = &text[unit.name.range()];
+        let said = lexicon::status_in_closing_parenthesis(words).or_else(|| lexicon::trailing_status(words));
+        if let Some((status @ (Status::InProgress | Status::Blocked), _, name)) = said {
+            m.status = Some(status);
+            unit.name = name.shifted(unit.name.start());
+        }
+    }
+}
+
+/// A numbered list whose items carry status marks (`1. ✅ Add export button`, `4. ⏳ Stream
+/// reports`) and ends with a few items that carry none (`5. Add column picker`, `6. Tests`):
+/// those are the steps not yet begun, pending. At least two marked items make it such a list;
+/// an unmarked item between marked ones, or a labelled fact (`Frontend: packages/web`), is a
+/// note, not a step.
+fn unmarked_steps(doc: &Document, markers: &mut Vec<ProgressMarker>) {
+    const MARKED: usize = 2;
+    let text = doc.source.as_str();
+    let mut by_start: Vec<(usize, MarkerSource)> = markers.iter().map(|m| (m.span.start(), m.source)).collect();
+    by_start.sort_unstable_by_key(|&(at, _)| at);
+    let source_at = |at: usize| by_start.binary_search_by_key(&at, |&(a, _)| a).ok().map(|k| by_start[k].1);
+    let mut added = Vec::new();
+    let mut k = 0;
+    while k < doc.items.len() {
+        // One list: top-level items that follow each other with only blank space between.
+        let mut end = k + 1;
+        while end < doc.items.len() && doc.items[end].depth == 1 && doc.items[end - 1].depth >= 1 && {
+            let prev = doc.items[..end].iter().rev().find(|i| i.depth == 1).map_or(doc.items[end - 1].span, |i| i.span);
+            text[prev.end().min(doc.items[end].span.start())..doc.items[end].span.start()].trim().is_empty()
+        } {
+            end += 1;
+        }
+        let list: Vec<usize> = (k..end).filter(|&i| doc.items[i].depth == 1).collect();
+        k = end;
+        let marks: Vec<bool> = list.iter().map(|&i| matches!(source_at(doc.items[i].span.start()), Some(MarkerSource::Emoji | MarkerSource::Checkbox))).collect();
+        let Some(last_marked) = marks.iter().rposition(|&m| m) else { continue };
+        let marked = marks.iter().filter(|&&m| m).count();
+        let tail = &list[last_marked + 1..];
+        // Steps left are a list's last few; a long run of lines after the marks is notes
+        // (`- Frontend: packages/frontend`, `- Start backend: pnpm dev`), as are labelled facts.
+        // Numbered: a sequence of steps (a bulleted list's unmarked lines are as often notes).
+        let numbered = matches!(doc.items[list[0]].bullet, '.' | ')');
+        if !numbered || marked < MARKED || tail.len() > 2 * marked || doc.items[list[0]].role == SectionRole::Procedure {
+            continue;
+        }
+        let labelled = |line: &str| line.find(": ").is_some_and(|at| line[..at].split_whitespace().count() <= 4);
+        for &i in tail {
+            let item = &doc.items[i];
+            if source_at(item.span.start()).is_some() {
+                continue;
+            }
+            let line = first_line(text, item.text);
+            let words = &text[line.range()];
+            // A mark further in (`Space Invaders ✅ (NEW!)`) is a mark all the same.
+            let marked_inside = lexicon::EMOJI.iter().any(|(e, _)| words.contains(e));
+            if !line.is_empty() && !lines::is_lead_in(words) && !labelled(words) && !marked_inside {
+                added.push(simple(item.span, MarkerSource::Section, Status::Pending, Span::empty(item.text.start()), line));
+            }
+        }
+    }
+    markers.extend(added);
 }
 
 /// A unit whose name is struck through whole (`- [ ] ~~Add caching~~`, a table row
