@@ -38,13 +38,12 @@ pub fn apply_tool_call(
         Err(message) => Err(message.clone()),
     };
     let out = tools::apply(&text, tool, opts.as_ref().map(|o| o as &dyn ToolInput).map_err(Clone::clone), at);
-    let result = ToolResult { is_error: out.is_error, content: &out.content };
-    Ok(to_js(&ToolCallResult { text: out.text.as_deref().unwrap_or(&text), changed: out.text.is_some(), result }))
+    Ok(to_js(&ToolCallResult::new(&text, &out)))
 }
 
 /// `ToolCallResult`: the file after the call, and what goes back to the model.
 #[derive(Serialize)]
-struct ToolCallResult<'a> {
+pub struct ToolCallResult<'a> {
     text: &'a str,
     changed: bool,
     result: ToolResult<'a>,
@@ -53,9 +52,18 @@ struct ToolCallResult<'a> {
 /// `ToolResult`: `content` and `is_error` of a tool result.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ToolResult<'a> {
+pub struct ToolResult<'a> {
     is_error: bool,
     content: &'a str,
+}
+
+impl<'a> ToolCallResult<'a> {
+    /// The result of a call on `text`.
+    pub fn new(text: &'a str, out: &'a tools::ToolOutcome) -> Self {
+        let tools::ToolOutcome { text: written, is_error, content } = out;
+        let result = ToolResult { is_error: *is_error, content };
+        ToolCallResult { text: written.as_deref().unwrap_or(text), changed: written.is_some(), result }
+    }
 }
 
 /// The arguments as an object (a JSON text is parsed), or a message for the model.

@@ -1,7 +1,9 @@
 // The TypeScript declarations of memento-wasm's results and options (the package's .d.ts
-// takes this text whole). The unions of names between the two markers below are generated
-// from the Rust enums by wasm-pkg/src/declarations.rs, whose test fails when they differ:
-// after changing an enum, `UPDATE_DECLARATIONS=1 cargo test -p memento-wasm declarations`.
+// takes this text whole). The unions of names and the result interfaces between the BEGIN and
+// END markers are generated from the Rust side by wasm-pkg/src/declarations.rs, whose tests
+// fail when they differ from it or from what serde writes: after changing a result type or
+// an enum, `UPDATE_DECLARATIONS=1 cargo test -p memento-wasm declarations`. The options and
+// the error class are written by hand.
 
 // BEGIN generated from the Rust enums
 /** The shape of memory file detected from the text (docs/formats.md). */
@@ -83,26 +85,6 @@ export type PositionEncoding = "utf-16" | "utf-8";
 /** A time: an ISO 8601 string (`2026-04-22T07:12Z`), a `Date` or epoch milliseconds. */
 export type TimeInput = string | Date | number;
 
-/** A half-open range `start..end` of the text. */
-export interface Range { start: number; end: number }
-
-/** One replacement of a range of the text. Edits of one list never overlap. */
-export interface TextEdit { range: Range; content: string }
-
-export interface Diagnostic {
-  rule: RuleId;
-  severity: Severity;
-  message: string;
-  /** 1-based line of `range.start`. */
-  line: number;
-  /** 1-based column of `range.start`, counted in the position encoding. */
-  column: number;
-  range: Range;
-  help?: string;
-  /** Edits that fix the finding (apply them with `applyEdits`). */
-  fix?: TextEdit[];
-}
-
 export interface ParseOptions {
   /** Skip detection and read the text as this dialect. */
   dialect?: Dialect;
@@ -166,15 +148,57 @@ export interface SetProgressOptions extends EditOptions {
   stoppedAt?: string;
 }
 
-/** The new text, and the edits of the old text that made it. */
-export interface EditResult { text: string; edits: TextEdit[] }
+/** A file of a workspace (`checkWorkspace`, `renderPrompts`). */
+export interface MemoryFile {
+  path: string;
+  text: string;
+  /** When the file was last modified (its mtime): orders `renderPrompts`' previews of files
+   * whose text dates nothing, or the same time. */
+  modified?: TimeInput;
+}
 
+// BEGIN generated from the Rust result types
+/** A half-open range `start..end` of the text. */
+export interface Range {
+  start: number;
+  end: number;
+}
+
+/** One replacement of a range of the text. Edits of one list never overlap. */
+export interface TextEdit {
+  range: Range;
+  content: string;
+}
+
+/** A finding of a check or transition rule (docs/rules.md). */
+export interface Diagnostic {
+  rule: RuleId;
+  severity: Severity;
+  message: string;
+  /** 1-based line of `range.start`. */
+  line: number;
+  /** 1-based column of `range.start`, counted in the position encoding. */
+  column: number;
+  range: Range;
+  help?: string;
+  /** Edits that fix the finding (apply them with `applyEdits`). */
+  fix?: TextEdit[];
+}
+
+/** The new text, and the edits of the old text that made it. */
+export interface EditResult {
+  text: string;
+  edits: TextEdit[];
+}
+
+/** What the next session does first, and where that was read. */
 export interface NextAction {
   text: string;
   source: NextActionSource;
   line: number;
 }
 
+/** The unit in progress and where it stopped. */
 export interface ResumeFrom {
   unit: string;
   stoppedAt: string | null;
@@ -183,15 +207,39 @@ export interface ResumeFrom {
   text: string;
 }
 
-export interface PlanUnit { unit: string; status: Status; range: string | null; line: number }
+/** A unit of work as the plan lists it. */
+export interface PlanUnit {
+  unit: string;
+  status: Status;
+  /** `001-047`, `092-???`. */
+  range: string | null;
+  line: number;
+}
 
-export interface ActiveDecision { id: string; text: string; line: number }
+export interface ActiveDecision {
+  id: string;
+  text: string;
+  line: number;
+}
 
-export interface SupersededDecision { id: string; by: string; text: string; line: number }
+export interface SupersededDecision {
+  id: string;
+  /** The id of the decision replacing it. */
+  by: string;
+  text: string;
+  line: number;
+}
 
-export interface PlanDecisions { active: ActiveDecision[]; superseded: SupersededDecision[] }
+export interface PlanDecisions {
+  active: ActiveDecision[];
+  superseded: SupersededDecision[];
+}
 
-export interface PlanConflict { message: string; line: number }
+/** Two active decisions pulling opposite ways. */
+export interface PlanConflict {
+  message: string;
+  line: number;
+}
 
 /** Sizes of a plan's lists, without building them. */
 export interface PlanCounts {
@@ -224,18 +272,35 @@ export interface PlanData {
 }
 
 /** A name (a scope, a tag) and how many rows carry it. */
-export interface StoreCount { name: string; rows: number }
+export interface StoreCount {
+  name: string;
+  rows: number;
+}
 
 /** A row the check flags: stale (`stale-entry`) or a repeat of another (`duplicate-entry`). */
-export interface StoreAudit { line: number; id: string | null; rule: RuleId; message: string }
+export interface StoreAudit {
+  line: number;
+  id: string | null;
+  rule: RuleId;
+  message: string;
+}
 
-/** The plan of a memory store: counts by scope and tag (most first), the rows that say
- * something newest first, and the rows to audit in file order. */
-export interface StoreView { scopes: StoreCount[]; tags: StoreCount[]; facts: MemoryRecord[]; audit: StoreAudit[] }
+/** The plan of a memory store: counts by scope and tag (most first), the rows that say something newest first, and the rows to audit in file order. */
+export interface StoreView {
+  scopes: StoreCount[];
+  tags: StoreCount[];
+  facts: MemoryRecord[];
+  audit: StoreAudit[];
+}
 
 /** Where a model element is. */
-export interface Located { line: number; column: number; range: Range }
+export interface Located {
+  line: number;
+  column: number;
+  range: Range;
+}
 
+/** A heading and everything up to the next heading of the same or a higher level. */
 export interface Section extends Located {
   title: string;
   level: number;
@@ -249,6 +314,7 @@ export interface Section extends Located {
   body: Range;
 }
 
+/** A binding decision. */
 export interface Decision extends Located {
   /** Its timestamp as written (`…#2` for a second one), or `L<line>`. */
   id: string;
@@ -260,8 +326,14 @@ export interface Decision extends Located {
   active: boolean;
 }
 
-export interface ProgressUnit { name: string; range: string | null; stoppedAt: string | null }
+/** A unit of work a progress marker names. */
+export interface ProgressUnit {
+  name: string;
+  range: string | null;
+  stoppedAt: string | null;
+}
 
+/** One line of progress state. */
 export interface ProgressMarker extends Located {
   /** `null` for a status word Memento does not know. */
   status: Status | null;
@@ -271,14 +343,31 @@ export interface ProgressMarker extends Located {
   detail: string | null;
 }
 
-export interface Entry extends Located { timestamp: string; text: string; section: string | null }
+/** A timestamped list item. */
+export interface Entry extends Located {
+  timestamp: string;
+  text: string;
+  section: string | null;
+}
 
-export interface Discovery extends Located { text: string; timestamp: string | null }
+/** A fact learned along the way. */
+export interface Discovery extends Located {
+  text: string;
+  timestamp: string | null;
+}
 
-export interface NextStep extends Located { text: string }
+/** The exact next action, as the file writes it. */
+export interface NextStep extends Located {
+  text: string;
+}
 
-export interface Completion extends Located { timestamp: string | null; finalStatus: string | null }
+/** `TASK COMPLETE — <timestamp>` and its `Final status: …` line. */
+export interface Completion extends Located {
+  timestamp: string | null;
+  finalStatus: string | null;
+}
 
+/** A memory-store row. */
 export interface MemoryRecord extends Located {
   id: string | null;
   content: string | null;
@@ -289,23 +378,47 @@ export interface MemoryRecord extends Located {
   lastAccessedAt: string | null;
 }
 
-/** A file of a workspace (`checkWorkspace`, `renderPrompts`). */
-export interface MemoryFile {
+/** One file of `checkWorkspace`. */
+export interface FileDiagnostics {
   path: string;
-  text: string;
-  /** When the file was last modified (its mtime): orders `renderPrompts`' previews of files
-   * whose text dates nothing, or the same time. */
-  modified?: TimeInput;
+  dialect: Dialect;
+  diagnostics: Diagnostic[];
 }
 
-export interface FileDiagnostics { path: string; dialect: Dialect; diagnostics: Diagnostic[] }
-
-export interface MergeConflict { section: string; reason: string }
+/** A block both sides changed in incompatible ways; the merged text kept ours. */
+export interface MergeConflict {
+  section: string;
+  reason: string;
+}
 
 /** The merged text; on a conflict it kept ours for that section. */
-export interface MergeResult { text: string; conflicts: MergeConflict[] }
+export interface MergeResult {
+  text: string;
+  conflicts: MergeConflict[];
+}
 
-export interface RuleInfo { id: RuleId; severity: Severity; kind: RuleKind; doc: string }
+/** A rule of the registry. */
+export interface RuleInfo {
+  id: RuleId;
+  severity: Severity;
+  kind: RuleKind;
+  doc: string;
+}
+
+/** What goes back to the model: `content` and `is_error` of a tool result. */
+export interface ToolResult {
+  isError: boolean;
+  content: string;
+}
+
+export interface ToolCallResult {
+  /** The file after the call (the same text when nothing was written). */
+  text: string;
+  changed: boolean;
+  result: ToolResult;
+}
+
+// END generated from the Rust result types
 
 /**
  * The one error memento-wasm throws, for misuse only: a bad argument, or an edit a guard
@@ -338,14 +451,4 @@ export interface ToolDefinition { name: MemoryToolName; description: string; inp
 export interface OpenAiToolDefinition {
   type: "function";
   function: { name: MemoryToolName; description: string; parameters: JsonSchema };
-}
-
-/** What goes back to the model: `content` and `is_error` of a tool result. */
-export interface ToolResult { isError: boolean; content: string }
-
-export interface ToolCallResult {
-  /** The file after the call (the same text when nothing was written). */
-  text: string;
-  changed: boolean;
-  result: ToolResult;
 }
