@@ -94,6 +94,9 @@ crate::named! {
         /// Archive, Previous handoffs, History: past state kept for the record. Never the
         /// current state: no next action or open unit is read from it. Subsections are part of it.
         History = "history",
+        /// Optional Enhancements, Nice to have, Someday: work the file leaves to choice. Its
+        /// items are no units: a run is complete without them. Subsections are part of it.
+        Optional = "optional",
         Other = "other",
     }
 }

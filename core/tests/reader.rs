@@ -912,3 +912,20 @@ fn a_numbered_list_of_marked_steps_and_a_title_that_names_the_file() {
     let two = twice.replace("⏳ Session Continuity System", "⏳ Notion import");
     assert_eq!(findings(&two, memento_core::Rule::ProgressContradiction), [7]);
 }
+
+#[test]
+fn optional_work_does_not_keep_a_finished_run_open() {
+    let text = "# Project Status\n\n**Status: COMPLETE** — all 12 features shipped on 2026-03-01.\n\n## Features\n- [x] Login\n- [x] Signup\n\n## Follow-ups (optional)\n- Consider adding SSO\n- [ ] Dark mode\n";
+    let p = plan_of(text);
+    assert!(p.pending.is_empty(), "{:?}", p.pending);
+    assert_eq!(p.status, memento_core::RunStatus::Complete);
+    for title in ["Optional Enhancements (Low Priority)", "Nice to have", "Someday", "Stretch goals", "Opcional", "Facultatif", "可选"] {
+        let text = format!("# Memory\n\n## Done\n- [x] Parser\n\n## {title}\n- Export to PDF\n");
+        assert!(plan_of(&text).pending.is_empty(), "{title}");
+    }
+    // A sitting that did an optional part is a sitting; work left outside the optional list is work.
+    let text = "# Handoff\n\n## Next Steps\n- Publish to npm\n\n### Optional\n- Convert the scripts to TypeScript\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.pending), ["Publish to npm"]);
+    assert_eq!(memento_core::parse(text).sections()[1].role, memento_core::SectionRole::NextStep);
+}

@@ -54,7 +54,7 @@ export type CheckpointKind =
 export type SectionRole =
   | "decisions" | "progress" | "discoveries" | "next-step" | "completion" | "done" | "todo"
   | "active" | "blocked" | "issues" | "current-state" | "worklog" | "procedure" | "history"
-  | "other";
+  | "optional" | "other";
 
 /** Where a progress marker's status was read from. */
 export type MarkerSource =

@@ -323,7 +323,8 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         let body = &text[item.text.range()];
         let base = item.text.start();
         let role = item.role;
-        if role == SectionRole::Procedure {
+        // A procedure's steps are every session's; optional work is no work of the run.
+        if matches!(role, SectionRole::Procedure | SectionRole::Optional) {
             continue;
         }
         // Session notes keep their pending and finished work in Current State ("Pending

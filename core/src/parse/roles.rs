@@ -54,6 +54,18 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("old ")
     {
         SectionRole::History
+    // Optional work, said at either end of the title (`Optional Enhancements`, `Follow-ups
+    // (optional)`); a sitting that did an optional part (`Session G — v1.0.0 + (optional) npm
+    // publish`) is a sitting.
+    } else if ["optional", "nice to have", "someday", "wishlist", "wish list", "stretch goal", "stretch goals"]
+        .iter()
+        .any(|w| starts(w) || t.ends_with(w))
+        || {
+            let folded = crate::case::to_lower(t);
+            ["opcional", "optionnel", "facultatif", "opzionale", "valfri", "необязательно", "任意", "可选", "선택 사항"].iter().any(|w| folded.starts_with(w) || folded.ends_with(w))
+        }
+    {
+        SectionRole::Optional
     // A numbered or dated title names a feature or a sitting that may be about decisions
     // (`Session 2026-01-15 - Feature #66: approval decision`), not a list of them.
     } else if (has("decision") || has("決定") || has("决策")) && !t.bytes().any(|b| b.is_ascii_digit()) {
@@ -196,6 +208,7 @@ pub(crate) fn within(own: SectionRole, parent: Option<SectionRole>, dated: bool)
     use SectionRole::*;
     match (own, parent) {
         (Other | Todo | NextStep | Active | Blocked | CurrentState | Done, Some(History)) => History,
+        (Other | Todo | NextStep, Some(Optional)) => Optional,
         (Other, Some(NextStep)) if !dated => NextStep,
         (Other, Some(p @ (Procedure | Done | Todo | Active | Blocked | Decisions | Discoveries))) => p,
         (own, _) => own,
@@ -295,6 +308,7 @@ pub(crate) fn label_may_override(section: SectionRole) -> bool {
             | SectionRole::Discoveries
             | SectionRole::Procedure
             | SectionRole::History
+            | SectionRole::Optional
             | SectionRole::Completion
     )
 }
