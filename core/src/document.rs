@@ -783,6 +783,19 @@ impl Document {
 
     /// The dated section (a session) holding `offset`: the innermost section with a date in
     /// its heading, walking out from the innermost section.
+    /// The dated part of the file that holds `offset`, a sitting of a log: the later-starting
+    /// of its dated section and the latest dated paragraph before it. (Where it starts, its
+    /// date.)
+    pub(crate) fn sitting_at(&self, offset: usize) -> Option<(usize, Timestamp)> {
+        let stamps = &self.stamps;
+        let by_stamp = stamps[..stamps.partition_point(|s| s.span.start() <= offset)].last().map(|s| (s.span.start(), s.timestamp));
+        let by_section = self.dated_section_at(offset).and_then(|s| Some((s.heading.start(), s.timestamp?)));
+        match (by_stamp, by_section) {
+            (Some(a), Some(b)) => Some(if a.0 > b.0 { a } else { b }),
+            (a, b) => a.or(b),
+        }
+    }
+
     pub(crate) fn dated_section_at(&self, offset: usize) -> Option<&Section> {
         let mut at = self.section_at(offset);
         while let Some(i) = at {

@@ -929,3 +929,24 @@ fn optional_work_does_not_keep_a_finished_run_open() {
     assert_eq!(names(&p.pending), ["Publish to npm"]);
     assert_eq!(memento_core::parse(text).sections()[1].role, memento_core::SectionRole::NextStep);
 }
+
+#[test]
+fn a_log_with_its_sittings_in_mixed_order_reads_the_newest_as_current() {
+    // Newest first, one sitting out of place: one step back in time, one forward. The file's
+    // first sitting is newer than its last, so it is kept newest first.
+    let text = "# Registro de progreso\n\n## 12 de marzo de 2026 — Sesión 4\n- Terminado: exportación a CSV\n- En curso: filtros de búsqueda (me quedé en el filtro por fecha)\n\n\
+        ## 10 de marzo de 2026 — Sesión 3\n- Terminado: paginación\n- En curso: exportación a CSV\n\n## 11 de marzo de 2026 — Sesión 2\n- Terminado: autenticación\n";
+    let p = plan_of(text);
+    assert_eq!(p.open.iter().map(|u| u.unit.as_str()).collect::<Vec<_>>(), ["filtros de búsqueda"]);
+    // A unit under way in one sitting and done in a later one moved on: no contradiction, in
+    // either order; the sitting out of place is reported once, in the file's direction.
+    assert!(findings(text, memento_core::Rule::ProgressContradiction).is_empty());
+    assert_eq!(findings(text, memento_core::Rule::TimestampOutOfOrder), [11]);
+    assert!(findings(text, memento_core::Rule::EntriesOutOfOrder).is_empty());
+    let oldest_first = "# Progress\n\n## 2026-03-10 — Session 3\n- DONE: pagination\n- IN PROGRESS: CSV export\n\n## 2026-03-12 — Session 4\n- DONE: CSV export\n";
+    assert!(findings(oldest_first, memento_core::Rule::ProgressContradiction).is_empty());
+    assert!(plan_of(oldest_first).open.is_empty());
+    // Within one sitting, the same unit done and under way is a contradiction.
+    let same = "# Progress\n\n## 2026-03-12 — Session 4\n- DONE: CSV export\n- IN PROGRESS: CSV export\n";
+    assert_eq!(findings(same, memento_core::Rule::ProgressContradiction), [5]);
+}

@@ -81,6 +81,7 @@ fn contradictions(cx: &mut Ctx) {
     let mut done: KeyMap<usize> = KeyMap::default();
     let mut open: KeyMap<usize> = KeyMap::default();
     let markers = doc.progress();
+    let log = doc.is_log();
     let name_of = |m: &ProgressMarker, u: usize| m.units.get(u).map_or("", |u| doc.text(u.name));
     for (i, m) in markers.iter().enumerate() {
         let Some(status) = m.status else { continue };
@@ -102,6 +103,10 @@ fn contradictions(cx: &mut Ctx) {
                 let key = UnitKey::of(name);
                 (0..first.units.len()).find(|&x| UnitKey::of(name_of(first, x)) == key).map(|_| j)
             });
+            // In a log, a unit under way in one sitting and done in another moved on: each
+            // sitting says how things stood then.
+            let sitting = |at: usize| doc.sitting_at(at).map(|(start, _)| start);
+            let other = other.filter(|&j| !(log && sitting(markers[j].span.start()).zip(sitting(m.span.start())).is_some_and(|(a, b)| a != b)));
             if let Some(j) = other {
                 let first = &markers[j];
                 let line = cx.line(first.span.start());

@@ -136,7 +136,8 @@ fn report_order(cx: &mut Ctx, group: &[Dated], oldest_first: bool, what: &str) {
             down += 1;
         }
     }
-    let ascending = oldest_first || up >= down;
+    // On a tie, the way the whole file runs (`Document::newest_first`).
+    let ascending = oldest_first || up > down || up == down && !cx.doc.newest_first();
     let wrong = |k: usize| if ascending { later(group[k].ts, group[k + 1].ts) } else { later(group[k + 1].ts, group[k].ts) };
     let order = if ascending { "earlier" } else { "later" };
     let help = if ascending {

@@ -572,6 +572,8 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             });
             // A title that is only a date (`## 2026-03-12`) names no work when its items do;
             // a sitting that holds no unit (`### 2026-02-27T14:35` over `- Focus: …`) is one.
+            // Named by its whole title: the date tells apart sittings of one name (`Session
+            // Log - January 26, 2026 ~08:18 UTC`).
             if named.is_some() || !holds_units[index] {
                 markers.push(simple(section.heading, MarkerSource::Prose, Status::Completed, Span::empty(at), section.title));
             }

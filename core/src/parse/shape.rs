@@ -40,22 +40,29 @@ pub(super) fn wrapping_fence(text: &str, from: usize) -> Option<Span> {
 }
 
 /// Whether the file's dated parts (dated headings, dated paragraphs, log entries) run from
-/// the newest down: more steps back in time than forward between neighbours.
+/// the newest down: more steps back in time than forward between neighbours; on a tie (`12
+/// March`, `10 March`, `11 March`: one step each way), the first part newer than the last.
 pub(super) fn newest_first(doc: &Document) -> bool {
     let mut balance = 0i64;
+    let mut ends = 0i64;
     let mut step = |epochs: &mut dyn Iterator<Item = i64>| {
+        let mut first: Option<i64> = None;
         let mut prev: Option<i64> = None;
         for e in epochs {
             if let Some(p) = prev {
                 balance += (p > e) as i64 - (p < e) as i64;
             }
+            first.get_or_insert(e);
             prev = Some(e);
+        }
+        if let (Some(f), Some(l)) = (first, prev) {
+            ends += (f > l) as i64 - (f < l) as i64;
         }
     };
     step(&mut doc.sections.iter().filter_map(|s| s.timestamp).map(|t| t.epoch_seconds));
     step(&mut doc.stamps.iter().map(|s| s.timestamp.epoch_seconds));
     step(&mut doc.entries.iter().map(|e| e.timestamp.epoch_seconds));
-    balance > 0
+    balance > 0 || balance == 0 && ends > 0
 }
 
 #[cfg(test)]

@@ -38,16 +38,7 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     // Later by the days the file writes over each (the paragraph or session a line sits in),
     // when both have one and they differ: real files mix orders (a log kept newest first with
     // sessions appended at its end). Else (the same day, or no date) by the file's order.
-    let dated = |at: usize| {
-        let stamps = doc.stamps();
-        let day = |t: crate::time::Timestamp| t.epoch_seconds.div_euclid(86_400);
-        let by_stamp = stamps[..stamps.partition_point(|s| s.span.start() <= at)].last().map(|s| (s.span.start(), day(s.timestamp)));
-        let by_section = doc.dated_section_at(at).and_then(|s| Some((s.heading.start(), day(s.timestamp?))));
-        match (by_stamp, by_section) {
-            (Some(a), Some(b)) => Some(if a.0 > b.0 { a.1 } else { b.1 }),
-            (a, b) => a.or(b).map(|(_, t)| t),
-        }
-    };
+    let dated = |at: usize| doc.sitting_at(at).map(|(_, t)| t.epoch_seconds.div_euclid(86_400));
     let newer = |a: usize, b: usize| match (dated(a), dated(b)) {
         (Some(da), Some(db)) if da != db => da > db,
         _ if doc.newest_first() => line(a) <= line(b),
