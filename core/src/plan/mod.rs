@@ -1,6 +1,10 @@
 //! The resume plan (docs/plan.md): where a run stands and exactly where the next session starts.
 //!
-//! Serde field names are the JSON the CLI prints (`plan --json`): keep them as written.
+//! The serde form of the plan's parts (`NextAction`, `PlanUnit`, the decisions, the conflicts)
+//! is the npm package's JSON of them, as it is (wasm-pkg/src/model.rs; the plan itself goes
+//! through the package's `PlanData`, in camelCase, which the CLI's `plan --json` prints in
+//! snake case). A field renamed or added here fails the package's declarations test until
+//! `types.d.ts` says it too.
 
 use crate::check::{check, CheckOptions};
 use crate::diagnostic::Diagnostic;
