@@ -212,7 +212,7 @@ fn build_stamps(doc: &mut Document, outline: &Outline) {
         }
     }
     // Items' dates were gathered first: the stamps are read in file order.
-    doc.stamps.sort_by_key(|s| s.span.start());
+    crate::sort::sort_by_key(&mut doc.stamps, |s| [s.span.start() as u64, 0, 0]);
 }
 
 fn build_sections(doc: &mut Document, outline: &Outline) {

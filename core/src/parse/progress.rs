@@ -22,7 +22,7 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
     if free_form(doc.dialect) {
         emoji_paragraphs(doc, outline, &mut markers, &mut details);
         dated_paragraphs(doc, outline, &mut markers, &mut details);
-        details.sort_by_key(|d| d.start());
+        crate::sort::sort_by_key(&mut details, |d| [d.start() as u64, 0, 0]);
     }
     items(doc, &details, &mut markers);
     if free_form(doc.dialect) {
@@ -66,9 +66,12 @@ fn begun_in_words(doc: &Document, markers: &mut [ProgressMarker]) {
 fn unmarked_steps(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     const MARKED: usize = 2;
     let text = doc.source.as_str();
-    let mut by_start: Vec<(usize, MarkerSource)> = markers.iter().map(|m| (m.span.start(), m.source)).collect();
-    by_start.sort_unstable_by_key(|&(at, _)| at);
-    let source_at = |at: usize| by_start.binary_search_by_key(&at, |&(a, _)| a).ok().map(|k| by_start[k].1);
+    let mut by_start: Vec<usize> = (0..markers.len()).collect();
+    crate::sort::sort_by_key(&mut by_start, |&k| [markers[k].span.start() as u64, 0, 0]);
+    let source_at = |at: usize| {
+        let k = by_start.partition_point(|&k| markers[k].span.start() < at);
+        by_start.get(k).map(|&k| &markers[k]).filter(|m| m.span.start() == at).map(|m| m.source)
+    };
     let mut added = Vec::new();
     let mut k = 0;
     while k < doc.items.len() {
