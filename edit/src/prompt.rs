@@ -223,6 +223,13 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         let at = plan.open.iter().find(|u| u.unit == r.unit).map(|u| u.line);
         blocks.push(Block { title: title::IN_PROGRESS, lines: vec![(r.to_string(), at)] });
     }
+    // The other units left open: stuck, failed, or under way beside the one resumed (a
+    // failing feature is work to redo, not work done).
+    let resumed = plan.resume_from.as_ref().map(|r| r.unit.as_str());
+    blocks.push(Block {
+        title: title::OPEN,
+        lines: plan.open.iter().filter(|u| Some(u.unit.as_str()) != resumed).map(|u| (format!("{} ({})", u.unit, u.status), Some(u.line))).collect(),
+    });
     blocks.push(Block { title: title::WARNINGS, lines: warnings(plan) });
     blocks.push(Block {
         title: title::PENDING,
@@ -353,13 +360,14 @@ mod title {
     pub const LAST_STEP: &str = "Last next step written (the run reads as complete)";
     pub const DECISIONS: &str = "Binding decisions (newest first)";
     pub const IN_PROGRESS: &str = "In progress";
+    pub const OPEN: &str = "Also open";
     pub const WARNINGS: &str = "Conflicts and warnings";
     pub const PENDING: &str = "Pending";
     pub const DISCOVERIES: &str = "Discoveries (newest first)";
     pub const MEMORIES: &str = "Memories (newest first)";
     pub const DONE: &str = "Done";
     /// Every one: an omission of the longest is what the room keeps in reserve.
-    pub const ALL: [&str; 13] = [FILES, NEXT_ACTION, LAST_STEP, STATUS, GOAL, STATE, DECISIONS, IN_PROGRESS, WARNINGS, PENDING, DISCOVERIES, MEMORIES, DONE];
+    pub const ALL: [&str; 14] = [FILES, NEXT_ACTION, LAST_STEP, STATUS, GOAL, STATE, DECISIONS, IN_PROGRESS, OPEN, WARNINGS, PENDING, DISCOVERIES, MEMORIES, DONE];
 }
 
 impl Budgeted {

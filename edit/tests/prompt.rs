@@ -339,3 +339,12 @@ fn the_goal_and_the_current_state_in_the_files_words() {
     let out = prompt(only_next, 2000);
     assert!(!out.contains("Current state"), "{out}");
 }
+
+/// A unit left failing or blocked is work to redo, not work done: the prompt lists the units
+/// left open besides the one it resumes.
+#[test]
+fn units_left_failing_or_blocked_are_listed() {
+    let features = "{\"features\": [{\"id\": \"F001\", \"description\": \"Add a todo\", \"status\": \"passing\"}, {\"id\": \"F002\", \"description\": \"Filter todos\", \"status\": \"failing\"}, {\"id\": \"F003\", \"description\": \"Sync\", \"status\": \"not_started\"}]}\n";
+    let out = prompt(features, 2000);
+    assert!(out.contains("Also open: F002: Filter todos (FAILED)"), "{out}");
+}
