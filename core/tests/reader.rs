@@ -903,6 +903,9 @@ fn a_numbered_list_of_marked_steps_and_a_title_that_names_the_file() {
     // `# Current Task` are no work under way.
     assert_eq!(names(&p.pending), ["Add column picker", "Tests", "Docs"]);
     assert_eq!(p.next_action.map(|n| n.text), Some("Continue Stream large reports; then Add column picker".to_owned()));
+    // A marked step with notes nested under it is one step of the list.
+    let nested = "# Plan\n\n1. ✅ Schema\n   - orders table\n2. ✅ API\n3. Frontend\n";
+    assert_eq!(names(&plan_of(nested).pending), ["Frontend"]);
     // A bulleted list's unmarked lines after its marks are notes.
     let bullets = "# Status\n\n## Backend\n- ✅ Server runs on 3001\n- ✅ Payments return 402\n- Frontend: packages/frontend\n- Database: SQLite\n";
     assert!(plan_of(bullets).pending.is_empty());

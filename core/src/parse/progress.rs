@@ -75,12 +75,19 @@ fn unmarked_steps(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     let mut added = Vec::new();
     let mut k = 0;
     while k < doc.items.len() {
-        // One list: top-level items that follow each other with only blank space between.
+        // One list: top-level items that follow each other with only blank space between
+        // (the items nested in them, inside their spans, go along).
         let mut end = k + 1;
-        while end < doc.items.len() && doc.items[end].depth == 1 && doc.items[end - 1].depth >= 1 && {
-            let prev = doc.items[..end].iter().rev().find(|i| i.depth == 1).map_or(doc.items[end - 1].span, |i| i.span);
-            text[prev.end().min(doc.items[end].span.start())..doc.items[end].span.start()].trim().is_empty()
-        } {
+        let mut last_top = doc.items[k].span;
+        while let Some(next) = doc.items.get(end) {
+            if last_top.contains(next.span.start()) {
+                end += 1;
+                continue;
+            }
+            if next.depth != 1 || !text[last_top.end().min(next.span.start())..next.span.start()].trim().is_empty() {
+                break;
+            }
+            last_top = next.span;
             end += 1;
         }
         let list: Vec<usize> = (k..end).filter(|&i| doc.items[i].depth == 1).collect();
