@@ -532,7 +532,9 @@ impl Document {
         // then agree (docs/reader.md, "The same unit, written again"). In a file kept newest
         // first it comes first: the open line after it is older, and is dropped.
         let mut open_rows = 0usize;
-        let mut finished: crate::hash::FastSet<crate::identity::UnitKey<'_>> = Default::default();
+        // Unit → the marker that finished it (the map type of `index`: one table code less in
+        // the wasm than a set of its own).
+        let mut finished: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = Default::default();
         let open = |status: Option<Status>| matches!(status, Some(Status::InProgress | Status::Pending));
         // In a log, a box left open in one sitting and ticked in a later one is one unit: the
         // open box is indexed so that the ticked row can end it.
@@ -557,13 +559,13 @@ impl Document {
                             open_rows -= 1;
                         }
                         _ if self.newest_first => {
-                            finished.insert(key);
+                            finished.insert(key, m);
                         }
                         _ => {}
                     }
                     continue;
                 }
-                if self.newest_first && finished.contains(&key) {
+                if self.newest_first && finished.contains_key(&key) {
                     continue;
                 }
                 match index.entry(key) {

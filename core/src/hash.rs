@@ -33,6 +33,14 @@ pub type FastSet<K> = HashSet<K, BuildHasherDefault<Fnv>>;
 /// unit's folded name): the key is its own hash, so it is not hashed a second time.
 pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
+/// A small number (a sitting's number, a two-byte word key) as a [`KeyMap`] key: spread over
+/// the 64 bits by an odd multiplier, a bijection, so distinct numbers stay distinct keys. One
+/// map type for every such key compiles hashbrown's table code once in the wasm builds (each
+/// key and value type is a copy of it, about 0.5 KB: README.md, "dashboard").
+pub(crate) fn small_key(n: u64) -> u64 {
+    n.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// The hasher of a [`KeyMap`]: a `u64` key passes through; anything else is hashed by [`Fnv`].
 #[derive(Default)]
 pub(crate) struct KeyHasher(Fnv);

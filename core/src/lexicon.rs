@@ -563,7 +563,7 @@ pub(crate) fn decision_at(text: &str) -> Option<usize> {
 struct VerbIndex {
     verbs: &'static packed::Words,
     bits: Box<[u64; 1024]>,
-    keys: crate::hash::FastMap<u16, Vec<u16>>,
+    keys: crate::hash::KeyMap<Vec<usize>>,
 }
 
 impl VerbIndex {
@@ -572,7 +572,7 @@ impl VerbIndex {
         for (i, v) in verbs.iter().enumerate() {
             if let Some(k) = key(v) {
                 index.bits[usize::from(k >> 6)] |= 1 << (k & 63);
-                index.keys.entry(k).or_default().push(i as u16);
+                index.keys.entry(crate::hash::small_key(u64::from(k))).or_default().push(i);
             }
         }
         index
@@ -583,8 +583,8 @@ impl VerbIndex {
         if !has(&self.bits, k) {
             return None;
         }
-        self.keys.get(&k)?.iter().find_map(|&i| {
-            let len = spells(text, self.verbs.get(usize::from(i)))?;
+        self.keys.get(&crate::hash::small_key(u64::from(k)))?.iter().find_map(|&i| {
+            let len = spells(text, self.verbs.get(i))?;
             (!text[len..].trim_start_matches(is_markup).trim().is_empty()).then_some(len)
         })
     }
@@ -810,21 +810,32 @@ pub(crate) fn waits_on_a_person(line: &str) -> bool {
 /// hold none, and the claim readers lower-case and search the line.
 pub(crate) fn may_claim(line: &str) -> bool {
     // The words that open a claim, and a bit per their first two letters: most words of a
-    // line are let go on one bit, before any hashing.
-    type Phrases = crate::hash::FastMap<&'static [u8], Vec<&'static [u8]>>;
-    static WORDS: OnceLock<(Phrases, Box<[u64; 1024]>)> = OnceLock::new();
-    let (words, opens) = WORDS.get_or_init(|| {
-        let mut words: Phrases = Default::default();
+    // line are let go on one bit, before any hashing. The phrases by their first word's hash,
+    // as indices into the list of phrases (the map type of the lexicon's other indices: one
+    // table code in the wasm); a hash shared by two words only lets more lines through.
+    struct Phrases {
+        by_word: crate::hash::KeyMap<Vec<usize>>,
+        phrases: Vec<&'static [u8]>,
+        opens: Box<[u64; 1024]>,
+    }
+    let word_hash = |w: &[u8]| {
+        let mut h = crate::hash::Fnv::default();
+        std::hash::Hasher::write(&mut h, w);
+        std::hash::Hasher::finish(&h)
+    };
+    static WORDS: OnceLock<Phrases> = OnceLock::new();
+    let Phrases { by_word, phrases, opens } = WORDS.get_or_init(|| {
+        let mut index = Phrases { by_word: Default::default(), phrases: Vec::new(), opens: Box::new([0u64; 1024]) };
         for p in ALL_DONE_PACKED.iter().chain(WAITING_ON_A_PERSON_PACKED.iter()).chain(WAIT_OPENERS.iter().copied()).chain(["all"]).filter(|p| p.is_ascii()) {
-            let first = p.split(' ').next().unwrap_or(p);
-            words.entry(first.as_bytes()).or_default().push(p.as_bytes());
+            let first = p.split(' ').next().unwrap_or(p).as_bytes();
+            index.by_word.entry(word_hash(first)).or_default().push(index.phrases.len());
+            index.phrases.push(p.as_bytes());
+            if let Some(&c) = first.first() {
+                let k = u16::from(c) << 8 | u16::from(first.get(1).copied().unwrap_or(0));
+                index.opens[usize::from(k >> 6)] |= 1 << (k & 63);
+            }
         }
-        let mut opens = Box::new([0u64; 1024]);
-        for w in words.keys() {
-            let k = u16::from(w[0]) << 8 | u16::from(w.get(1).copied().unwrap_or(0));
-            opens[usize::from(k >> 6)] |= 1 << (k & 63);
-        }
-        (words, opens)
+        index
     });
     let b = line.as_bytes();
     // Letters of the lexicon's other scripts (accented Latin, Cyrillic, CJK, Hangul) lead
@@ -854,7 +865,7 @@ pub(crate) fn may_claim(line: &str) -> bool {
             // The whole phrase from this word on, in any case.
             let rest = &b[start..];
             let spelled = |p: &&[u8]| rest.len() >= p.len() && rest[..p.len()].eq_ignore_ascii_case(p);
-            if words.get(&buf[..word.len()]).is_some_and(|ps| ps.iter().any(spelled)) {
+            if by_word.get(&word_hash(&buf[..word.len()])).is_some_and(|ps| ps.iter().map(|&p| &phrases[p]).any(spelled)) {
                 return true;
             }
         }
@@ -893,10 +904,11 @@ pub(crate) fn status_value(value: &str) -> Option<Status> {
 /// word), or a word that ends a status phrase (`done`, `progress`). Most lines end
 /// otherwise, and are let go before any search.
 fn may_end_with_status(t: &str) -> bool {
-    static LAST: OnceLock<crate::hash::FastMap<&'static [u8], ()>> = OnceLock::new();
+    // A set of `&str`, the type the writers' diff keeps (one table code less in the wasm).
+    static LAST: OnceLock<crate::hash::FastSet<&'static str>> = OnceLock::new();
     let last = LAST.get_or_init(|| {
         let words = (0..ROWS.len()).map(row).filter(|(p, m)| matches!(m, Status(_)) && p.is_ascii()).filter_map(|(p, _)| p.rsplit(' ').next());
-        words.map(|w| (w.as_bytes(), ())).collect()
+        words.collect()
     });
     let Some(&end) = t.as_bytes().last() else { return false };
     if !end.is_ascii() || matches!(end, b')' | b']') {
@@ -910,7 +922,8 @@ fn may_end_with_status(t: &str) -> bool {
     }
     buf[..word.len()].copy_from_slice(word);
     buf[..word.len()].make_ascii_lowercase();
-    last.contains_key(&buf[..word.len()])
+    // ASCII letters, digits and `%`: always UTF-8.
+    std::str::from_utf8(&buf[..word.len()]).is_ok_and(|w| last.contains(w))
 }
 
 /// A phrase found: what it means, and how many bytes of the text it took.
@@ -925,7 +938,7 @@ pub(crate) struct Found {
 /// compared only with the rows that open as it does (a memory file has tens of thousands of
 /// items, and most open with a word no row opens with: one bit says so).
 struct Index {
-    rows: crate::hash::FastMap<u16, Vec<u16>>,
+    rows: crate::hash::KeyMap<Vec<usize>>,
     any: Box<[u64; 1024]>,
     next: Box<[u64; 1024]>,
     decision: Box<[u64; 1024]>,
@@ -941,7 +954,7 @@ fn index() -> &'static Index {
         let mut index = Index { rows: Default::default(), any: Box::new([0; 1024]), next: Box::new([0; 1024]), decision: Box::new([0; 1024]) };
         for (i, (phrase, meaning)) in (0..ROWS.len()).map(row).enumerate() {
             if let Some(k) = key(phrase) {
-                index.rows.entry(k).or_default().push(i as u16);
+                index.rows.entry(crate::hash::small_key(u64::from(k))).or_default().push(i);
                 index.any[usize::from(k >> 6)] |= 1 << (k & 63);
                 if meaning == Next {
                     index.next[usize::from(k >> 6)] |= 1 << (k & 63);
@@ -1055,10 +1068,10 @@ pub(crate) fn phrase_at(text: &str) -> Option<Found> {
     if !has(&index.any, k) {
         return None;
     }
-    let rows = index.rows.get(&k)?;
+    let rows = index.rows.get(&crate::hash::small_key(u64::from(k)))?;
     let mut best: Option<Found> = None;
     for &i in rows {
-        let (phrase, meaning) = row(usize::from(i));
+        let (phrase, meaning) = row(i);
         if let Some(len) = spells(text, phrase) {
             if best.is_none_or(|b| len > b.len) {
                 best = Some(Found { meaning, len });

@@ -24,7 +24,6 @@ use memento_core::rule::Rule;
 use memento_core::span::Span;
 use memento_core::Dialect;
 use memento_core::hash::{FastMap, FastSet};
-use std::collections::VecDeque;
 
 /// What a reason for a step back looks like on a progress line.
 const REGRESSION_NOTES: [&str; 12] = [
@@ -53,11 +52,24 @@ fn normalized(text: &str) -> String {
 /// matches the k-th new one with that key; crossings (things moved) are dropped so the
 /// matches keep file order. Returns, per old element, its new index.
 fn align(old: &[String], new: &[String]) -> Vec<Option<usize>> {
-    let mut by_key: FastMap<&str, VecDeque<usize>> = FastMap::default();
+    // Key → index into `queues`: the new indices with that key, and how many are taken. The
+    // map holds an index, the type the core's maps hold (one table code in the wasm).
+    let mut by_key: FastMap<&str, usize> = FastMap::default();
+    let mut queues: Vec<(usize, Vec<usize>)> = Vec::new();
     for (i, k) in new.iter().enumerate() {
-        by_key.entry(k.as_str()).or_default().push_back(i);
+        let at = *by_key.entry(k.as_str()).or_insert(queues.len());
+        if at == queues.len() {
+            queues.push((0, Vec::new()));
+        }
+        queues[at].1.push(i);
     }
-    let raw: Vec<Option<usize>> = old.iter().map(|k| by_key.get_mut(k.as_str()).and_then(VecDeque::pop_front)).collect();
+    let mut take = |k: &String| {
+        let (taken, queue) = &mut queues[*by_key.get(k.as_str())?];
+        let n = *queue.get(*taken)?;
+        *taken += 1;
+        Some(n)
+    };
+    let raw: Vec<Option<usize>> = old.iter().map(&mut take).collect();
     // Longest increasing subsequence of the new indices (patience sorting).
     let pairs: Vec<(usize, usize)> = raw.iter().enumerate().filter_map(|(o, n)| n.map(|n| (o, n))).collect();
     let mut tails: Vec<usize> = Vec::new(); // indices into pairs

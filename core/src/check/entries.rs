@@ -16,7 +16,7 @@ use super::Ctx;
 use crate::span::whole_lines;
 use crate::diagnostic::TextEdit;
 use crate::document::{JsonFaultKind, MarkerSource, SectionRole};
-use crate::hash::{FastMap, KeyMap};
+use crate::hash::KeyMap;
 use crate::identity::{entry_hash, same_entry};
 use crate::rule::Rule;
 use crate::Dialect;
@@ -287,13 +287,15 @@ fn lists_state(role: SectionRole) -> bool {
 fn duplicate_records(cx: &mut Ctx) {
     let doc = cx.doc;
     let records = doc.records();
-    let mut seen: FastMap<(u64, u64), Vec<usize>> = FastMap::default();
+    // By scope and text hashes combined (the map type of `duplicate_items`' buckets):
+    // a collision only shares a bucket, whose rows are compared in full.
+    let mut seen: KeyMap<Vec<usize>> = KeyMap::default();
     for (i, r) in records.iter().enumerate() {
         let Some(content) = &r.content else { continue };
         let Some(hash) = entry_hash(content) else { continue };
         let mut scope = crate::hash::Fnv::default();
         r.scope.hash(&mut scope);
-        let bucket = seen.entry((scope.finish(), hash)).or_default();
+        let bucket = seen.entry(scope.finish().rotate_left(32) ^ hash).or_default();
         let first = bucket.iter().copied().find(|&f| {
             let f = &records[f];
             f.scope == r.scope && same_entry(f.content.as_deref().unwrap_or(""), content)

@@ -38,7 +38,10 @@ pub(super) fn check(cx: &mut Ctx) {
 fn repeated_entries(cx: &mut Ctx) {
     let doc = cx.doc;
     let text = doc.source();
-    let mut seen: crate::hash::KeyMap<(Span, u32)> = crate::hash::KeyMap::default();
+    // Key → index into `firsts`: (the first line so written, its copies). The map holds only
+    // indices, the type the other rules' maps hold (one table code in the wasm).
+    let mut seen: crate::hash::KeyMap<usize> = crate::hash::KeyMap::default();
+    let mut firsts: Vec<(Span, u32)> = Vec::new();
     let mut found = Vec::new();
     for stamp in doc.stamps() {
         let line = whole_lines(doc.source(), stamp.span);
@@ -47,20 +50,21 @@ fn repeated_entries(cx: &mut Ctx) {
         }
         let written = text[line.range()].trim();
         let Some(key) = crate::identity::entry_hash(written) else { continue };
-        match seen.get_mut(&key) {
+        match seen.get(&key).map(|&at| &mut firsts[at]) {
             Some((first, copies)) if text[first.range()].trim() == written && first.start() != line.start() => {
                 *copies += 1;
                 found.push((line, first.start(), key));
             }
             Some(_) => {}
             None => {
-                seen.insert(key, (line, 1));
+                seen.insert(key, firsts.len());
+                firsts.push((line, 1));
             }
         }
     }
     // A line written a third time is the file's pattern (`2026-04-04 Session (continued):`),
     // not a session logged twice.
-    found.retain(|(_, _, key)| seen.get(key).is_some_and(|&(_, copies)| copies == 2));
+    found.retain(|(_, _, key)| seen.get(key).is_some_and(|&at| firsts[at].1 == 2));
     for (line, first, _) in found {
         let at = cx.line(first);
         let quoted = cx.quote(text[line.range()].trim(), 80);

@@ -13,7 +13,7 @@
 use super::{title_of, Ctx};
 use crate::code::lines_outside_code;
 use crate::identity::{section_key, sitting};
-use crate::hash::FastMap;
+use crate::hash::{small_key, FastMap, KeyMap};
 use crate::rule::Rule;
 use crate::sort::sort_by_key;
 use crate::span::Span;
@@ -108,9 +108,9 @@ fn entry_line_sitting(line: &str, opens_paragraph: bool) -> Option<(&str, usize)
 fn duplicates(cx: &mut Ctx, sittings: &[Sitting], series: &Series<'_>) {
     let mut repeats = Vec::new();
     for members in series.values() {
-        let mut first: FastMap<u32, usize> = FastMap::default();
+        let mut first: KeyMap<usize> = KeyMap::default();
         for &i in members {
-            let at = *first.entry(sittings[i].number).or_insert(i);
+            let at = *first.entry(small_key(u64::from(sittings[i].number))).or_insert(i);
             if at != i {
                 repeats.push((i, at));
             }

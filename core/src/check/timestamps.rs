@@ -111,16 +111,23 @@ fn out_of_order(cx: &mut Ctx) {
         }
     }
     // Dated sibling headings: one log of sessions.
-    let mut by_parent: crate::hash::FastMap<(Option<usize>, u8), Vec<Dated>> = Default::default();
+    // (parent, level) → index into `siblings`, the parent + 1 and the level in one key.
+    let mut by_parent: crate::hash::KeyMap<usize> = Default::default();
+    let mut siblings: Vec<Vec<Dated>> = Vec::new();
     for s in doc.sections() {
         if let Some(ts) = s.timestamp {
             if let Some((_, r)) = time::find(doc.text(s.title)) {
                 let span = Span::new(s.title.start() + r.start, s.title.start() + r.end);
-                by_parent.entry((s.parent, s.level)).or_default().push(Dated { ts, span });
+                let parent = s.parent.map_or(0, |p| p as u64 + 1);
+                let at = *by_parent.entry(crate::hash::small_key(parent << 8 | u64::from(s.level))).or_insert(siblings.len());
+                if at == siblings.len() {
+                    siblings.push(Vec::new());
+                }
+                siblings[at].push(Dated { ts, span });
             }
         }
     }
-    let mut heading_logs: Vec<Vec<Dated>> = by_parent.into_values().filter(|g| g.len() >= 3).collect();
+    let mut heading_logs: Vec<Vec<Dated>> = siblings.into_iter().filter(|g| g.len() >= 3).collect();
     crate::sort::sort_by_key(&mut heading_logs, |g| [g[0].span.start() as u64, 0, 0]);
     for g in heading_logs {
         report_order(cx, &g, false, "section");

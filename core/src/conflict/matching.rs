@@ -2,7 +2,7 @@
 //! subject, grouped by (axis, subject) so that thousands of decisions cost one pass.
 
 use super::stance::{raw_stances_into, Stance};
-use crate::hash::{FastMap, FastSet, KeyMap};
+use crate::hash::{FastMap, KeyMap};
 
 /// Conflicting pairs among decision texts (`None` = not active), for one file or for the
 /// decisions of several files laid end to end. `a < b` in each pair.
@@ -18,14 +18,14 @@ pub(crate) fn pairs(texts: &[Option<&str>]) -> Vec<Pair> {
     let (mut toks, mut found) = (Vec::new(), Vec::new());
     // (decision, group hash) of every stance in file order; the polarities seen per hash.
     let mut all: Vec<(usize, u64)> = Vec::new();
-    let mut polarities: KeyMap<u8> = KeyMap::default();
+    let mut polarities: KeyMap<usize> = KeyMap::default();
     for (i, text) in texts.iter().enumerate() {
         let Some(text) = text else { continue };
         found.clear();
         raw_stances_into(text, &mut toks, &mut found);
         for s in &found {
             let h = s.group_hash(text);
-            *polarities.entry(h).or_default() |= 1 << u8::from(s.positive);
+            *polarities.entry(h).or_default() |= 1 << usize::from(s.positive);
             all.push((i, h));
         }
     }
@@ -58,8 +58,14 @@ pub(super) fn matched(texts: &[Option<&str>], stances: impl Iterator<Item = (usi
     const KEEP_RECENT: usize = 16;
     let mut groups: FastMap<String, Group> = FastMap::default();
     let mut out = Vec::new();
-    let mut reported: FastSet<(usize, usize)> = FastSet::default();
+    // The decisions paired already with decision `i`: the stances come in file order, so a
+    // pair (j, i) is asked about only while `i` is the current decision.
+    let (mut current, mut reported) = (usize::MAX, Vec::new());
     for (i, s) in stances {
+        if i != current {
+            current = i;
+            reported.clear();
+        }
         let text = texts[i].unwrap_or("");
         let group = match groups.get_mut(s.key.as_str()) {
             Some(g) => g,
@@ -70,7 +76,8 @@ pub(super) fn matched(texts: &[Option<&str>], stances: impl Iterator<Item = (usi
         #[cfg(test)]
         super::tests::WORK.with(|n| n.set(n.get() + 1 + opposite.len()));
         if let Some((j, o)) = opposite.iter().rev().find(|(j, o)| *j != i && o.same_subject(&s)) {
-            if reported.insert((*j, i)) {
+            if !reported.contains(j) {
+                reported.push(*j);
                 out.push(Pair::new(*j, i, texts[*j].unwrap_or(""), text, o, &s));
             }
         }
