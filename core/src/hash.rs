@@ -41,6 +41,29 @@ pub(crate) fn small_key(n: u64) -> u64 {
     n.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// Things grouped by the 64-bit hash of their key, the groups in a `Vec` of the caller's: the
+/// index of the group whose key the caller confirms `same`, else `new` (the caller then adds
+/// that group). A hash shared by two keys puts both groups in one bucket, told apart by
+/// `same`. One map type for every grouping (a map per key type is a copy of hashbrown's
+/// table code in the wasm builds).
+pub(crate) fn group_of(buckets: &mut KeyMap<Vec<usize>>, hash: u64, new: usize, same: impl Fn(usize) -> bool) -> usize {
+    let bucket = buckets.entry(hash).or_default();
+    match bucket.iter().copied().find(|&g| same(g)) {
+        Some(g) => g,
+        None => {
+            bucket.push(new);
+            new
+        }
+    }
+}
+
+/// The [`Fnv`] hash of a value.
+pub(crate) fn fnv_of<T: std::hash::Hash + ?Sized>(value: &T) -> u64 {
+    let mut h = Fnv::default();
+    value.hash(&mut h);
+    h.finish()
+}
+
 /// The hasher of a [`KeyMap`]: a `u64` key passes through; anything else is hashed by [`Fnv`].
 #[derive(Default)]
 pub(crate) struct KeyHasher(Fnv);
@@ -56,5 +79,31 @@ impl Hasher for KeyHasher {
 
     fn write_u64(&mut self, n: u64) {
         self.0 = Fnv(n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_sharing_a_hash_stay_apart_in_their_groups() {
+        let keys = ["alpha", "beta", "alpha", "beta", "gamma"];
+        let (mut groups, mut buckets): (Vec<Vec<usize>>, KeyMap<Vec<usize>>) = Default::default();
+        for (i, key) in keys.iter().enumerate() {
+            // Every key on one hash: only the caller's comparison tells the groups apart.
+            let g = group_of(&mut buckets, 7, groups.len(), |g| keys[groups[g][0]] == *key);
+            if g == groups.len() {
+                groups.push(Vec::new());
+            }
+            groups[g].push(i);
+        }
+        assert_eq!(groups, vec![vec![0, 2], vec![1, 3], vec![4]]);
+    }
+
+    #[test]
+    fn small_keys_stay_distinct() {
+        let keys: FastSet<u64> = (0..70_000u64).map(small_key).collect();
+        assert_eq!(keys.len(), 70_000);
     }
 }

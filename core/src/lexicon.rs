@@ -818,17 +818,12 @@ pub(crate) fn may_claim(line: &str) -> bool {
         phrases: Vec<&'static [u8]>,
         opens: Box<[u64; 1024]>,
     }
-    let word_hash = |w: &[u8]| {
-        let mut h = crate::hash::Fnv::default();
-        std::hash::Hasher::write(&mut h, w);
-        std::hash::Hasher::finish(&h)
-    };
     static WORDS: OnceLock<Phrases> = OnceLock::new();
     let Phrases { by_word, phrases, opens } = WORDS.get_or_init(|| {
         let mut index = Phrases { by_word: Default::default(), phrases: Vec::new(), opens: Box::new([0u64; 1024]) };
         for p in ALL_DONE_PACKED.iter().chain(WAITING_ON_A_PERSON_PACKED.iter()).chain(WAIT_OPENERS.iter().copied()).chain(["all"]).filter(|p| p.is_ascii()) {
             let first = p.split(' ').next().unwrap_or(p).as_bytes();
-            index.by_word.entry(word_hash(first)).or_default().push(index.phrases.len());
+            index.by_word.entry(crate::hash::fnv_of(first)).or_default().push(index.phrases.len());
             index.phrases.push(p.as_bytes());
             if let Some(&c) = first.first() {
                 let k = u16::from(c) << 8 | u16::from(first.get(1).copied().unwrap_or(0));
@@ -865,7 +860,7 @@ pub(crate) fn may_claim(line: &str) -> bool {
             // The whole phrase from this word on, in any case.
             let rest = &b[start..];
             let spelled = |p: &&[u8]| rest.len() >= p.len() && rest[..p.len()].eq_ignore_ascii_case(p);
-            if by_word.get(&word_hash(&buf[..word.len()])).is_some_and(|ps| ps.iter().map(|&p| &phrases[p]).any(spelled)) {
+            if by_word.get(&crate::hash::fnv_of(&buf[..word.len()])).is_some_and(|ps| ps.iter().map(|&p| &phrases[p]).any(spelled)) {
                 return true;
             }
         }
@@ -904,11 +899,12 @@ pub(crate) fn status_value(value: &str) -> Option<Status> {
 /// word), or a word that ends a status phrase (`done`, `progress`). Most lines end
 /// otherwise, and are let go before any search.
 fn may_end_with_status(t: &str) -> bool {
-    // A set of `&str`, the type the writers' diff keeps (one table code less in the wasm).
-    static LAST: OnceLock<crate::hash::FastSet<&'static str>> = OnceLock::new();
+    // Each word → a row it ends (the map type of the check's counts by name: one table code
+    // less in the wasm than a set of its own).
+    static LAST: OnceLock<crate::hash::FastMap<&'static str, usize>> = OnceLock::new();
     let last = LAST.get_or_init(|| {
-        let words = (0..ROWS.len()).map(row).filter(|(p, m)| matches!(m, Status(_)) && p.is_ascii()).filter_map(|(p, _)| p.rsplit(' ').next());
-        words.collect()
+        let rows = (0..ROWS.len()).map(|i| (i, row(i))).filter(|(_, (p, m))| matches!(m, Status(_)) && p.is_ascii());
+        rows.filter_map(|(i, (p, _))| Some((p.rsplit(' ').next()?, i))).collect()
     });
     let Some(&end) = t.as_bytes().last() else { return false };
     if !end.is_ascii() || matches!(end, b')' | b']') {
@@ -923,7 +919,7 @@ fn may_end_with_status(t: &str) -> bool {
     buf[..word.len()].copy_from_slice(word);
     buf[..word.len()].make_ascii_lowercase();
     // ASCII letters, digits and `%`: always UTF-8.
-    std::str::from_utf8(&buf[..word.len()]).is_ok_and(|w| last.contains(w))
+    std::str::from_utf8(&buf[..word.len()]).is_ok_and(|w| last.contains_key(w))
 }
 
 /// A phrase found: what it means, and how many bytes of the text it took.

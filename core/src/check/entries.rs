@@ -21,7 +21,6 @@ use crate::identity::{entry_hash, same_entry};
 use crate::rule::Rule;
 use crate::Dialect;
 use std::collections::hash_map::Entry;
-use std::hash::{Hash, Hasher};
 
 pub(super) fn check(cx: &mut Ctx) {
     if cx.on(Rule::MalformedEntry) {
@@ -293,9 +292,7 @@ fn duplicate_records(cx: &mut Ctx) {
     for (i, r) in records.iter().enumerate() {
         let Some(content) = &r.content else { continue };
         let Some(hash) = entry_hash(content) else { continue };
-        let mut scope = crate::hash::Fnv::default();
-        r.scope.hash(&mut scope);
-        let bucket = seen.entry(scope.finish().rotate_left(32) ^ hash).or_default();
+        let bucket = seen.entry(crate::hash::fnv_of(&r.scope).rotate_left(32) ^ hash).or_default();
         let first = bucket.iter().copied().find(|&f| {
             let f = &records[f];
             f.scope == r.scope && same_entry(f.content.as_deref().unwrap_or(""), content)

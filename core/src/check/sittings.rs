@@ -13,7 +13,7 @@
 use super::{title_of, Ctx};
 use crate::code::lines_outside_code;
 use crate::identity::{section_key, sitting};
-use crate::hash::{small_key, FastMap, KeyMap};
+use crate::hash::{fnv_of, group_of, small_key, KeyMap};
 use crate::rule::Rule;
 use crate::sort::sort_by_key;
 use crate::span::Span;
@@ -41,9 +41,17 @@ pub(super) fn check(cx: &mut Ctx) {
         return;
     }
     // Each series among siblings, its sittings in file order.
-    let mut series: Series<'_> = FastMap::default();
+    let (mut series, mut buckets): (Series, KeyMap<Vec<usize>>) = Default::default();
     for (i, s) in sittings.iter().enumerate() {
-        series.entry((s.place, s.series.as_str())).or_default().push(i);
+        let same = |g: usize| {
+            let first = &sittings[series[g][0]];
+            first.place == s.place && first.series == s.series
+        };
+        let g = group_of(&mut buckets, fnv_of(&(s.place, s.series.as_str())), series.len(), same);
+        if g == series.len() {
+            series.push(Vec::new());
+        }
+        series[g].push(i);
     }
     // The templated dialects report every repeated heading already (sections.rs).
     if cx.on(Rule::DuplicateSection) && !doc.dialect().is_templated() {
@@ -54,8 +62,8 @@ pub(super) fn check(cx: &mut Ctx) {
     }
 }
 
-/// The sittings of one series, by index, in file order.
-type Series<'a> = FastMap<((Option<usize>, u8), &'a str), Vec<usize>>;
+/// The sittings of each series among siblings, by index, in file order.
+type Series = Vec<Vec<usize>>;
 
 /// The headings of level 2 and below that name a sitting; without any, the bracketed entry
 /// lines of a plain-text log.
@@ -105,9 +113,9 @@ fn entry_line_sitting(line: &str, opens_paragraph: bool) -> Option<(&str, usize)
 }
 
 /// The second sitting of a number among siblings of its series.
-fn duplicates(cx: &mut Ctx, sittings: &[Sitting], series: &Series<'_>) {
+fn duplicates(cx: &mut Ctx, sittings: &[Sitting], series: &Series) {
     let mut repeats = Vec::new();
-    for members in series.values() {
+    for members in series {
         let mut first: KeyMap<usize> = KeyMap::default();
         for &i in members {
             let at = *first.entry(small_key(u64::from(sittings[i].number))).or_insert(i);
@@ -134,9 +142,9 @@ fn duplicates(cx: &mut Ctx, sittings: &[Sitting], series: &Series<'_>) {
 
 /// Where the log jumps over numbers of a series that appear nowhere in it: reported on the
 /// sitting after the jump. A series needs three sittings to show a pattern.
-fn gaps(cx: &mut Ctx, sittings: &[Sitting], series: &Series<'_>) {
+fn gaps(cx: &mut Ctx, sittings: &[Sitting], series: &Series) {
     let mut found = Vec::new();
-    for members in series.values().filter(|m| m.len() >= 3) {
+    for members in series.iter().filter(|m| m.len() >= 3) {
         let reported = found.len();
         let mut numbers: Vec<u32> = members.iter().map(|&i| sittings[i].number).collect();
         sort_by_key(&mut numbers, |&n| [u64::from(n), 0, 0]);

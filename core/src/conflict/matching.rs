@@ -2,7 +2,7 @@
 //! subject, grouped by (axis, subject) so that thousands of decisions cost one pass.
 
 use super::stance::{raw_stances_into, Stance};
-use crate::hash::{FastMap, KeyMap};
+use crate::hash::{fnv_of, group_of, KeyMap};
 
 /// Conflicting pairs among decision texts (`None` = not active), for one file or for the
 /// decisions of several files laid end to end. `a < b` in each pair.
@@ -56,7 +56,8 @@ pub(super) fn matched(texts: &[Option<&str>], stances: impl Iterator<Item = (usi
         recent: [Vec<(usize, Stance)>; 2],
     }
     const KEEP_RECENT: usize = 16;
-    let mut groups: FastMap<String, Group> = FastMap::default();
+    // The groups by their key, found through the hash of the key (`hash::group_of`).
+    let (mut groups, mut buckets): (Vec<(String, Group)>, KeyMap<Vec<usize>>) = Default::default();
     let mut out = Vec::new();
     // The decisions paired already with decision `i`: the stances come in file order, so a
     // pair (j, i) is asked about only while `i` is the current decision.
@@ -67,10 +68,11 @@ pub(super) fn matched(texts: &[Option<&str>], stances: impl Iterator<Item = (usi
             reported.clear();
         }
         let text = texts[i].unwrap_or("");
-        let group = match groups.get_mut(s.key.as_str()) {
-            Some(g) => g,
-            None => groups.entry(s.key.clone()).or_default(),
-        };
+        let g = group_of(&mut buckets, fnv_of(s.key.as_str()), groups.len(), |g| groups[g].0 == s.key);
+        if g == groups.len() {
+            groups.push((s.key.clone(), Group::default()));
+        }
+        let group = &mut groups[g].1;
         // The most recent opposing stance about a compatible subject.
         let opposite = &group.recent[usize::from(!s.positive)];
         #[cfg(test)]
