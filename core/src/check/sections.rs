@@ -14,7 +14,7 @@ use super::{title_of, Ctx};
 use crate::identity::section_key;
 use crate::diagnostic::TextEdit;
 use crate::document::SectionRole;
-use crate::hash::FastMap;
+use crate::hash::{fnv_of, group_of, KeyMap};
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::Dialect;
@@ -134,14 +134,14 @@ fn insertion(doc: &crate::Document, before: Option<usize>, header: &str, descrip
 /// The same title twice among sibling sections (same parent, same level).
 fn duplicates(cx: &mut Ctx) {
     let doc = cx.doc;
-    let mut seen: FastMap<(Option<usize>, u8, String), usize> = FastMap::default();
+    let mut seen = KeyMap::default();
     for (i, s) in doc.sections().iter().enumerate() {
         let key = section_key(title_of(doc, s));
         if key.is_empty() || s.role == SectionRole::Completion {
             continue;
         }
-        match seen.get(&(s.parent, s.level, key.clone())) {
-            Some(&first) => {
+        match first_sibling(doc, &mut seen, i, &key) {
+            first if first != i => {
                 let name = title_of(doc, s);
                 let line = cx.line(doc.sections()[first].heading.start());
                 let d = cx
@@ -149,11 +149,21 @@ fn duplicates(cx: &mut Ctx) {
                     .with_help("keep one section per name: move this content under the first one and delete this header");
                 cx.push(d);
             }
-            None => {
-                seen.insert((s.parent, s.level, key), i);
-            }
+            _ => {}
         }
     }
+}
+
+/// The first section among `i`'s siblings (same parent, same level) whose title's key is
+/// `key`, `i` itself if none came before; `seen` keeps the sections seen so far.
+fn first_sibling(doc: &crate::document::Document, seen: &mut KeyMap<Vec<usize>>, i: usize, key: &str) -> usize {
+    let sections = doc.sections();
+    let s = &sections[i];
+    let same = |g: usize| {
+        let f = &sections[g];
+        (f.parent, f.level) == (s.parent, s.level) && section_key(title_of(doc, f)) == key
+    };
+    group_of(seen, fnv_of(&(s.parent, s.level, key)), i, same)
 }
 
 /// In a free-form log, where headings repeat by design (`## Progress Update` per session),
@@ -161,7 +171,7 @@ fn duplicates(cx: &mut Ctx) {
 /// numbered one (`## Session 87` twice) is `sittings.rs`'s.
 fn log_duplicates(cx: &mut Ctx) {
     let doc = cx.doc;
-    let mut first: FastMap<(Option<usize>, u8, String), usize> = FastMap::default();
+    let mut first = KeyMap::default();
     // Copies of each title, counted at the index of its first section.
     let mut copies = vec![0u32; doc.sections().len()];
     let mut repeats = Vec::new();
@@ -173,7 +183,7 @@ fn log_duplicates(cx: &mut Ctx) {
         if key.is_empty() || crate::identity::sitting(&key).is_some() {
             continue;
         }
-        let at = *first.entry((s.parent, s.level, key)).or_insert(i);
+        let at = first_sibling(doc, &mut first, i, &key);
         copies[at] += 1;
         if at != i {
             repeats.push((i, at));
