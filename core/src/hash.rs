@@ -33,12 +33,15 @@ pub type FastSet<K> = HashSet<K, BuildHasherDefault<Fnv>>;
 /// unit's folded name): the key is its own hash, so it is not hashed a second time.
 pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
-/// A small number (a sitting's number, a two-byte word key) as a [`KeyMap`] key: spread over
-/// the 64 bits by an odd multiplier, a bijection, so distinct numbers stay distinct keys. One
-/// map type for every such key compiles hashbrown's table code once in the wasm builds (each
-/// key and value type is a copy of it, about 0.5 KB: README.md, "dashboard").
+/// A number (a sitting's number, a two-byte word key, eight bytes of a secret) as a
+/// [`KeyMap`] key: spread over the 64 bits by an odd multiplier, then its high half folded
+/// into the low one (the table's bucket bits), both bijections, so distinct numbers stay
+/// distinct keys. One map type for every such key compiles hashbrown's table code once in
+/// the wasm builds (each key and value type is a copy of it, about 0.5 KB: README.md,
+/// "dashboard").
 pub(crate) fn small_key(n: u64) -> u64 {
-    n.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    let x = n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^ x >> 32
 }
 
 /// Things grouped by the 64-bit hash of their key, the groups in a `Vec` of the caller's: the
@@ -103,7 +106,7 @@ mod tests {
 
     #[test]
     fn small_keys_stay_distinct() {
-        let keys: FastSet<u64> = (0..70_000u64).map(small_key).collect();
-        assert_eq!(keys.len(), 70_000);
+        let keys: FastSet<u64> = (0..70_000u64).chain((0..70_000u64).map(|n| n << 40)).map(small_key).collect();
+        assert_eq!(keys.len(), 140_000 - 1);
     }
 }

@@ -11,7 +11,7 @@
 //!   fragment, so masking twice (the core, then the CLI) changes nothing more.
 
 use super::{find_secrets, SecretKind, SecretMatch};
-use crate::hash::{FastSet, Fnv};
+use crate::hash::{small_key, Fnv, KeyMap};
 use crate::sort::sort_by_key;
 use std::hash::Hasher;
 use std::borrow::Cow;
@@ -24,8 +24,10 @@ pub struct Secrets {
     /// (value, redacted form), sorted by value.
     values: Vec<(String, String)>,
     /// Every [`FRAGMENT`]-byte window of the values (of a private key, of its key material
-    /// only: its BEGIN and END lines are public), as little-endian `u64`s.
-    fragments: FastSet<u64>,
+    /// only: its BEGIN and END lines are public), as little-endian `u64`s keyed by
+    /// [`small_key`] (exact), each to its first two bytes' [`pair`]. The map type of the
+    /// rules' indices: one table code less in the wasm than a set of its own.
+    fragments: KeyMap<usize>,
     /// The first two bytes of the values and fragments, one bit each of 65,536: a byte pair
     /// of the text that opens none is passed over with one lookup.
     pairs: Vec<u64>,
@@ -46,7 +48,7 @@ impl Secrets {
     pub fn find(text: &str) -> Secrets {
         let found = find_secrets(text);
         let mut values = Vec::new();
-        let mut fragments = FastSet::default();
+        let mut fragments = KeyMap::default();
         for m in &found {
             let secret = &text[m.range.range()];
             if m.kind == SecretKind::PrivateKey {
@@ -63,7 +65,7 @@ impl Secrets {
         Secrets::of(found, values, fragments)
     }
 
-    fn of(found: Vec<SecretMatch>, mut values: Vec<(String, String)>, fragments: FastSet<u64>) -> Secrets {
+    fn of(found: Vec<SecretMatch>, mut values: Vec<(String, String)>, fragments: KeyMap<usize>) -> Secrets {
         values.retain(|(v, _)| v.len() >= MIN_VALUE);
         // Grouped by their first two bytes, in order (the mask looks a byte pair up), and
         // equal values side by side (the dedup): the crate's one sort (`crate::sort`), by the
@@ -73,7 +75,7 @@ impl Secrets {
         let mut pairs = Vec::new();
         if !values.is_empty() || !fragments.is_empty() {
             pairs = vec![0u64; 1024];
-            let firsts = values.iter().map(|(v, _)| pair(v.as_bytes(), 0)).chain(fragments.iter().map(|&f| pair(&f.to_le_bytes(), 0)));
+            let firsts = values.iter().map(|(v, _)| pair(v.as_bytes(), 0)).chain(fragments.values().copied());
             for k in firsts {
                 pairs[k / 64] |= 1 << (k % 64);
             }
@@ -85,11 +87,11 @@ impl Secrets {
     /// value and fragment of each is masked. The detector's finds are not kept (their ranges
     /// are of different texts).
     pub fn union<'a>(all: impl IntoIterator<Item = &'a Secrets>) -> Secrets {
-        let (mut values, mut fragments, mut any) = (Vec::new(), FastSet::default(), false);
+        let (mut values, mut fragments, mut any) = (Vec::new(), KeyMap::default(), false);
         for s in all {
             any |= s.any;
             values.extend(s.values.iter().cloned());
-            fragments.extend(s.fragments.iter().copied());
+            fragments.extend(s.fragments.iter().map(|(&k, &p)| (k, p)));
         }
         let mut out = Secrets::of(Vec::new(), values, fragments);
         out.any = any;
@@ -142,7 +144,7 @@ impl Secrets {
                     }
                 }
                 let window = b.get(i..i + FRAGMENT).map(|w| u64::from_le_bytes(w.try_into().unwrap_or([0; FRAGMENT])));
-                if window.is_some_and(|w| self.fragments.contains(&w)) && text.is_char_boundary(i + FRAGMENT) {
+                if window.is_some_and(|w| self.fragments.contains_key(&small_key(w))) && text.is_char_boundary(i + FRAGMENT) {
                     hits.push((i, i + FRAGMENT, Cow::Borrowed("…(redacted)")));
                 }
             }
@@ -187,10 +189,10 @@ impl Secrets {
 
 /// Adds the [`FRAGMENT`]-byte windows of `value` past its first `shown` bytes; not a run of
 /// one byte (`11111111` of a card number is no clue).
-fn add_fragments(set: &mut FastSet<u64>, value: &[u8], shown: usize) {
+fn add_fragments(set: &mut KeyMap<usize>, value: &[u8], shown: usize) {
     for w in value.windows(FRAGMENT).skip(shown.saturating_sub(FRAGMENT - 1)) {
         if w.iter().any(|&c| c != w[0]) {
-            set.insert(u64::from_le_bytes(w.try_into().unwrap_or([0; FRAGMENT])));
+            set.insert(small_key(u64::from_le_bytes(w.try_into().unwrap_or([0; FRAGMENT]))), pair(w, 0));
         }
     }
 }
