@@ -3,7 +3,8 @@
 #   1. native Rust tests of the core and the binding
 #   2. the npm package (wasm-pkg/build.sh): its API tests, then the packed tarball installed in
 #      a fresh project (import, require, tsc, a Vite build in Chromium, the CLI, concurrency)
-#   3. the dashboard (trunk build --release) and its end-to-end test in headless Chromium
+#   3. the dashboard (trunk build --release), its size budget, and its end-to-end test in
+#      headless Chromium
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -35,6 +36,9 @@ node --test tests/npm/*.test.mjs
 step "dashboard: build"
 cargo fetch # trunk builds offline
 trunk build --release
+
+step "dashboard: size budget (wasm + JS gzipped, at most 400,000 bytes)"
+scripts/dashboard-size.sh dist
 
 step "dashboard: end-to-end in headless Chromium"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
