@@ -14,20 +14,12 @@ const LIST_ITEMS: usize = 3;
 /// outside history and outside any dated session (a log's `### Summary` tells that session).
 pub fn goal(doc: &Document) -> Option<Span> {
     let text = doc.source();
-    let sections = doc.sections();
-    let in_a_session = |mut i: usize| loop {
-        if sections[i].timestamp.is_some() {
-            return true;
-        }
-        match sections[i].parent {
-            Some(p) => i = p,
-            None => return false,
-        }
-    };
-    sections
+    doc.sections()
         .iter()
         .enumerate()
-        .filter(|&(i, s)| s.role != SectionRole::History && crate::lexicon::names_the_goal(&text[s.title.range()]) && !in_a_session(i))
+        .filter(|&(_, s)| {
+            s.role != SectionRole::History && crate::lexicon::names_the_goal(&text[s.title.range()]) && doc.dated_section_at(s.heading.start()).is_none()
+        })
         .find_map(|(i, _)| opening(doc, i))
 }
 
@@ -42,14 +34,30 @@ pub fn current_state(doc: &Document) -> Option<Span> {
     }
 }
 
-/// The first paragraph of a section's own text (after the heading and a template's italic
-/// description), or the first few items of a list that opens it. None when the section opens
-/// with a subsection, a table or code, or has no text.
+/// Where a section's own text starts: after its heading, a template's italic description
+/// and the rule lines under the heading (`## Current Status` over `-----------------`, as
+/// plain-text progress logs underline their headings).
+pub(crate) fn own_text_start(doc: &Document, body: Span, description: Option<Span>) -> usize {
+    let mut start = description.map_or(body.start(), |d| d.end().max(body.start()));
+    loop {
+        let text = doc.text(Span::new(start, body.end()));
+        let lead = text.len() - text.trim_start().len();
+        let line = text[lead..].split('\n').next().unwrap_or("");
+        if !crate::parse::is_rule_line(line) {
+            return start;
+        }
+        start += lead + line.len();
+    }
+}
+
+/// The first paragraph of a section's own text ([`own_text_start`]), or the first few items of
+/// a list that opens it. None when the section opens with a subsection, a table or code, or
+/// has no text.
 fn opening(doc: &Document, index: usize) -> Option<Span> {
     let text = doc.source();
     let sections = doc.sections();
     let section = &sections[index];
-    let from = section.description.map_or(section.body.start(), |d| d.end());
+    let from = own_text_start(doc, section.body, section.description);
     // Its own text ends where its first subsection begins (sections are in file order).
     let own_end = sections.get(index + 1).filter(|s| s.parent == Some(index)).map_or(section.body.end(), |s| s.heading.start());
     let mut first: Option<Span> = None;
@@ -63,9 +71,9 @@ fn opening(doc: &Document, index: usize) -> Option<Span> {
             }
             continue;
         }
-        let item = is_item(t);
+        let item = crate::parse::list_marker(t) > 0;
         match first {
-            None if t.starts_with(['|', '#', '<']) || t.starts_with("```") || t.starts_with("~~~") || crate::parse::is_rule_line(t) => return None,
+            None if t.starts_with(['|', '#', '<']) || t.starts_with("```") || t.starts_with("~~~") => return None,
             None => {
                 first = Some(line);
                 items = usize::from(item);
@@ -87,15 +95,6 @@ fn opening(doc: &Document, index: usize) -> Option<Span> {
         last = line;
     }
     first.map(|f| Span::new(f.start(), last.end()))
-}
-
-/// A list item's first line: `- `, `* `, `+ ` or `1. ` / `1) `.
-fn is_item(line: &str) -> bool {
-    if ["- ", "* ", "+ "].iter().any(|m| line.starts_with(m)) {
-        return true;
-    }
-    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && (line[digits..].starts_with(". ") || line[digits..].starts_with(") "))
 }
 
 #[cfg(test)]
@@ -130,6 +129,8 @@ mod tests {
         assert_eq!(said("# M\n\n## Status\n| a | b |\n|---|---|\n", current_state), None);
         assert_eq!(said("# M\n\n## Status\n### Auth\nDone.\n", current_state), None);
         assert_eq!(said("# M\n\n## Status\n", current_state), None);
+        // A heading underlined with a rule, as plain-text logs write them: the text below it.
+        assert_eq!(said("# M\n\n## Current Status\n-----------------\nPhase 2 of 5.\n", current_state).as_deref(), Some("Phase 2 of 5."));
         // The newest state of a log kept oldest first is its last.
         let log = "# Log\n\n## Session 1\n### Status\nStarted.\n\n## Session 2\n### Status\nHalfway.\n";
         assert_eq!(said(log, current_state).as_deref(), Some("Halfway."));

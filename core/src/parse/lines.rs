@@ -379,6 +379,24 @@ pub(crate) fn is_lead_in(line: &str) -> bool {
     line.trim_end().trim_end_matches(['*', '_']).ends_with([':', '：'])
 }
 
+/// The length of a list marker opening `line` (`- `, `* `, `+ `, `1. `, `1) `, with a
+/// checkbox), 0 without one.
+pub(crate) fn list_marker(line: &str) -> usize {
+    let b = line.as_bytes();
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let marker = match b.get(digits) {
+        Some(b'-' | b'*' | b'+') if digits == 0 => 1,
+        Some(b'.' | b')') if digits > 0 => digits + 1,
+        _ => return 0,
+    };
+    if b.get(marker) != Some(&b' ') {
+        return 0;
+    }
+    let after = &line[marker + 1..];
+    let checkbox = ["[ ] ", "[x] ", "[X] "].iter().find(|c| after.starts_with(**c)).map_or(0, |c| c.len());
+    marker + 1 + checkbox
+}
+
 /// A line of one repeated `-`, `=`, `*` or `_` (three or more, spaces allowed): a thematic
 /// break or an underline, never content.
 pub(crate) fn is_rule_line(line: &str) -> bool {

@@ -6,7 +6,7 @@ use crate::code::lines_outside_code;
 use super::{NextAction, NextActionSource, PlanUnit, Regions, ResumeFrom};
 use crate::document::{Document, FieldText, SectionRole, Status};
 use crate::lexicon::{self, Meaning};
-use crate::parse::{is_lead_in, is_rule_line};
+use crate::parse::{is_lead_in, is_rule_line, list_marker};
 use crate::span::first_line;
 use crate::span::Span;
 use crate::text::one_line;
@@ -194,38 +194,11 @@ pub(crate) fn labels(doc: &Document) -> Vec<Span> {
     found
 }
 
-/// The length of a list marker opening `line` (`- `, `* `, `+ `, `1. `, `1) `, with a
-/// checkbox), 0 without one.
-fn list_marker(line: &str) -> usize {
-    let b = line.as_bytes();
-    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-    let marker = match b.get(digits) {
-        Some(b'-' | b'*' | b'+') if digits == 0 => 1,
-        Some(b'.' | b')') if digits > 0 => digits + 1,
-        _ => return 0,
-    };
-    if b.get(marker) != Some(&b' ') {
-        return 0;
-    }
-    let after = &line[marker + 1..];
-    let checkbox = ["[ ] ", "[x] ", "[X] "].iter().find(|c| after.starts_with(**c)).map_or(0, |c| c.len());
-    marker + 1 + checkbox
-}
-
 /// The first non-empty paragraph of a state section, after its italic description and any
 /// rule lines under the heading (`## Current Status` over `-----------------`, as plain-text
 /// progress logs underline their headings).
 fn state_text(doc: &Document, body: Span, description: Option<Span>) -> Option<Span> {
-    let mut start = description.map_or(body.start(), |d| d.end().max(body.start()));
-    loop {
-        let text = doc.text(Span::new(start, body.end()));
-        let lead = text.len() - text.trim_start().len();
-        let line = text[lead..].split('\n').next().unwrap_or("");
-        if !is_rule_line(line) {
-            break;
-        }
-        start += lead + line.len();
-    }
+    let start = crate::brief::own_text_start(doc, body, description);
     let text = doc.text(Span::new(start, body.end()));
     let lead = text.len() - text.trim_start().len();
     let rest = &text[lead..];
