@@ -49,29 +49,6 @@ pub(crate) fn lone_percentage(text: &str) -> Option<(u32, std::ops::Range<usize>
     found
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{lone_percentage, one_line};
-
-    #[test]
-    fn one_plain_percentage() {
-        assert_eq!(lone_percentage("**Overall Progress**: **95% Complete**"), Some((95, 24..27)));
-        assert_eq!(lone_percentage("60 %"), Some((60, 0..4)));
-        assert_eq!(lone_percentage("Frontend 100%, backend 80%"), None);
-        assert_eq!(lone_percentage("95.5% done"), None);
-        assert_eq!(lone_percentage("150%"), None);
-        assert_eq!(lone_percentage("no figure"), None);
-    }
-
-    #[test]
-    fn folds_every_line_break() {
-        assert_eq!(one_line("a\n  b\r\n\nc "), "a b c");
-        assert_eq!(one_line("a\rb\u{2028}c\u{85}d"), "a b c d");
-        assert_eq!(one_line("  keep  inner   space "), "keep  inner   space");
-        assert_eq!(one_line("\n\n"), "");
-    }
-}
-
 /// `text` without the whitespace and the emphasis or code marks around it (`**Parser**`,
 /// `` `src/main.rs` ``, `_**Note**_`), and without a stray mark at an end that opens or
 /// closes nothing inside (`Parser**`); a mark that closes a span opened inside stays (`Run
@@ -117,9 +94,29 @@ pub(crate) fn struck_through(text: &str) -> Option<std::ops::Range<usize>> {
     (!words.trim().is_empty() && !words.contains("~~")).then(|| bold + 2..bold + 2 + words.len())
 }
 
+
 #[cfg(test)]
-mod struck_tests {
-    use super::{struck_through, unwrapped};
+mod tests {
+    use super::{lone_percentage, one_line, struck_through, unwrapped};
+
+    #[test]
+    fn one_plain_percentage() {
+        assert_eq!(lone_percentage("**Overall Progress**: **95% Complete**"), Some((95, 24..27)));
+        assert_eq!(lone_percentage("60 %"), Some((60, 0..4)));
+        assert_eq!(lone_percentage("Frontend 100%, backend 80%"), None);
+        assert_eq!(lone_percentage("95.5% done"), None);
+        assert_eq!(lone_percentage("150%"), None);
+        assert_eq!(lone_percentage("no figure"), None);
+    }
+
+    #[test]
+    fn folds_every_line_break() {
+        assert_eq!(one_line("a\n  b\r\n\nc "), "a b c");
+        assert_eq!(one_line("a\rb\u{2028}c\u{85}d"), "a b c d");
+        assert_eq!(one_line("  keep  inner   space "), "keep  inner   space");
+        assert_eq!(one_line("\n\n"), "");
+    }
+
 
     #[test]
     fn unwrapped_keeps_the_marks_of_inner_spans() {

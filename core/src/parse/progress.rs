@@ -528,11 +528,14 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     // A file that opens its headings with icons (`## 📊 Metrics`, `## 🎯 Focus`) uses `🔄` and
     // `🚧` as icons too: a status emoji opening a heading is then no status.
     let icons = doc.sections.iter().filter(|s| lexicon::opens_with_icon(&text[s.title.range()])).nth(1).is_some();
-    // The sections whose own lines hold units (read before the headings are).
+    // The sections whose own lines hold units (read before the headings are), for a
+    // progress log's dated headings only.
     let mut holds_units = vec![false; doc.sections.len()];
-    for m in markers.iter() {
-        if let Some(s) = doc.section_at(m.span.start()) {
-            holds_units[s] = true;
+    if doc.dialect == Dialect::ProgressLog {
+        for m in markers.iter() {
+            if let Some(s) = doc.section_at(m.span.start()) {
+                holds_units[s] = true;
+            }
         }
     }
     for (index, section) in doc.sections.iter().enumerate() {

@@ -43,6 +43,11 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     let t = t.as_str();
     let starts = |p: &str| t.starts_with(p);
     let has = |p: &str| t.contains(p);
+    // `normalize` folds ASCII only: the other scripts' words (`Letzte Änderungen`, `Уроки`)
+    // are looked for in the title lower-cased, folded once and only when an ASCII word did
+    // not already decide.
+    let lower = std::cell::OnceCell::new();
+    let folded = || lower.get_or_init(|| crate::case::to_lower(t)).as_str();
     if starts("task complete") {
         SectionRole::Completion
     } else if has("archive")
@@ -60,10 +65,7 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     } else if ["optional", "nice to have", "someday", "wishlist", "wish list", "stretch goal", "stretch goals"]
         .iter()
         .any(|w| starts(w) || t.ends_with(w))
-        || {
-            let folded = crate::case::to_lower(t);
-            ["opcional", "optionnel", "facultatif", "opzionale", "valfri", "необязательно", "任意", "可选", "선택 사항"].iter().any(|w| folded.starts_with(w) || folded.ends_with(w))
-        }
+        || ["opcional", "optionnel", "facultatif", "opzionale", "valfri", "необязательно", "任意", "可选", "선택 사항"].iter().any(|w| folded().starts_with(w) || folded().ends_with(w))
     {
         SectionRole::Optional
     // A numbered or dated title names a feature or a sitting that may be about decisions
@@ -90,13 +92,10 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || has("didn't work")
         || has("did not work")
         || has("failed approach")
-        || {
-            // What was learned, in the reader's other languages (`normalize` folds ASCII only).
-            let folded = crate::case::to_lower(t);
-            ["hallazgos", "aprendizajes", "lecciones", "descobertas", "aprendizados", "lições", "découvertes", "leçons", "erkenntnisse", "scoperte", "lezioni", "lärdomar", "upptäckter", "находки", "уроки", "выводы"]
-                .iter()
-                .any(|p| folded.contains(p))
-        }
+        // What was learned, in the reader's other languages.
+        || ["hallazgos", "aprendizajes", "lecciones", "descobertas", "aprendizados", "lições", "découvertes", "leçons", "erkenntnisse", "scoperte", "lezioni", "lärdomar", "upptäckter", "находки", "уроки", "выводы"]
+            .iter()
+            .any(|p| folded().contains(p))
         // Not `发现` or `발견`: they title the bugs found (`发现的问题`) as often.
         || has("学び")
         || has("教训")
@@ -180,13 +179,9 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("session history")
         || starts("log")
         || starts("recent changes")
-        || {
-            // `normalize` folds ASCII only: `Letzte Änderungen`, `Последние изменения`.
-            let folded = crate::case::to_lower(t);
-            ["cambios recientes", "alterações recentes", "mudanças recentes", "changements récents", "modifications récentes", "letzte änderungen", "modifiche recenti", "senaste ändringar", "последние изменения", "최근 변경"]
-                .iter()
-                .any(|p| folded.starts_with(p))
-        }
+        || ["cambios recientes", "alterações recentes", "mudanças recentes", "changements récents", "modifications récentes", "letzte änderungen", "modifiche recenti", "senaste ändringar", "последние изменения", "최근 변경"]
+            .iter()
+            .any(|p| folded().starts_with(p))
         || has("最近の変更")
         || has("最近的更改")
         || has("最近变更")
