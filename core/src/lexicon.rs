@@ -282,6 +282,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("offen", Status(Pending)),
     ("ausstehend", Status(Pending)),
     ("nicht begonnen", Status(Pending)),
+    ("begonnen", Status(InProgress)),
+    ("angefangen", Status(InProgress)),
     ("blockiert", Status(Blocked)),
     ("fehlgeschlagen", Status(Failed)),
     ("nächster schritt", Next),
@@ -627,21 +629,24 @@ pub(crate) fn status_in_closing_parenthesis(text: &str) -> Option<(Status, crate
 pub(crate) fn status_after_space(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
     use crate::span::Span;
     let t = text.trim_end();
+    // The longest tail first: `Export not started` is pending, though `started` alone is not.
+    let mut cuts = [0; 3];
+    let mut n = 0;
     let mut cut = t.len();
-    for _ in 0..3 {
-        cut = t[..cut].rfind(' ')?;
+    while n < 3 {
+        let Some(at) = t[..cut].rfind(' ') else { break };
+        cuts[n] = at;
+        cut = at;
+        n += 1;
+    }
+    cuts[..n].iter().rev().find_map(|&cut| {
         let name = t[..cut].trim_end();
         let tail = &t[cut + 1..];
-        if name.is_empty() {
-            return None;
+        match phrase_at(tail).filter(|f| f.len == tail.len())?.meaning {
+            Status(s) if !name.is_empty() => Some((s, Span::new(cut + 1, t.len()), Span::new(0, name.len()))),
+            _ => None,
         }
-        if let Some(found) = phrase_at(tail).filter(|f| f.len == tail.len()) {
-            if let Status(s) = found.meaning {
-                return Some((s, Span::new(cut + 1, t.len()), Span::new(0, name.len())));
-            }
-        }
-    }
-    None
+    })
 }
 
 fn status_at_end(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
@@ -685,8 +690,12 @@ const ALL_DONE: &[&str] = &[
     // An agent between tasks: the last one is done.
     "ready for next task", "ready for the next task", "ready for a new task", "awaiting next task",
     "awaiting the next task", "waiting for the next task", "mode: idle", "no active task",
-    "todo completado", "tout est terminé", "alles erledigt", "tutto completato", "allt klart",
-    "всё готово", "все задачи выполнены", "全て完了", "すべて完了", "全部完成", "모두 완료",
+    "todo completado", "todo terminado", "todo está terminado", "trabajo está completo", "proyecto completado",
+    "proyecto terminado", "tudo concluído", "projeto concluído", "trabalho concluído", "tout est terminé",
+    "projet terminé", "alles erledigt", "projekt abgeschlossen", "alle aufgaben erledigt", "tutto completato",
+    "progetto completato", "allt klart", "allt är klart", "всё готово", "все задачи выполнены",
+    "проект завершён", "проект завершен", "全て完了", "すべて完了", "プロジェクト完了", "全部完成",
+    "所有任务已完成", "项目已完成", "모두 완료", "프로젝트 완료",
 ];
 static ALL_DONE_PACKED: packed::Words = packed::packed_words!(ALL_DONE);
 

@@ -953,3 +953,42 @@ fn a_log_with_its_sittings_in_mixed_order_reads_the_newest_as_current() {
     let same = "# Progress\n\n## 2026-03-12 — Session 4\n- DONE: CSV export\n- IN PROGRESS: CSV export\n";
     assert_eq!(findings(same, memento_core::Rule::ProgressContradiction), [5]);
 }
+
+#[test]
+fn the_word_that_all_is_done_in_other_languages_finishes_the_run() {
+    // Newest first: the latest sitting says all is done, after an older next step.
+    for claim in ["Todo el trabajo está completo.", "Projeto concluído.", "Projekt abgeschlossen.", "Проект завершён.", "项目已完成。"] {
+        let p = plan_of(&format!("# Log\n\n## 2025-08-04 Session 3\n- {claim}\n\n## 2025-08-02 Session 2\n- Next: add conflict handling.\n"));
+        assert_eq!(p.status, RunStatus::Complete, "{claim}");
+    }
+}
+
+#[test]
+fn a_prose_unit_keeps_the_code_span_it_opens_with() {
+    let p = plan_of("# Notes\n\n- Implemented `sync` with dry-run\n- **Fixed** the login bug\n- `Added` retries\n");
+    assert_eq!(names(&p.completed), ["sync with dry-run", "the login bug", "retries"]);
+}
+
+#[test]
+fn decision_titles_in_the_readers_languages() {
+    for title in ["Aktive Entscheidungen", "Decisiones activas", "Decisões técnicas", "Décisions prises", "Decisioni attive", "Aktiva beslut", "Принятые решения", "주요 결정", "技术决定"] {
+        let p = plan_of(&format!("# Context\n\n## {title}\n- PDF rendered on the server, for the fonts\n"));
+        assert_eq!(p.decisions.active.len(), 1, "{title}");
+    }
+}
+
+#[test]
+fn recent_changes_that_say_a_start_at_the_end_of_their_first_clause() {
+    for (title, started, unit, done) in [
+        ("Recent Changes", "PDF layout started, tables still missing", "PDF layout", "CSV export finished and tested"),
+        ("Letzte Änderungen", "PDF-Layout begonnen, Tabellen fehlen noch", "PDF-Layout", "CSV-Export fertig und getestet"),
+        ("Cambios recientes", "Diseño del PDF en curso; faltan las tablas", "Diseño del PDF", "Exportación CSV terminada"),
+    ] {
+        let p = plan_of(&format!("# Active Context\n\n## {title}\n- {done}\n- {started}\n"));
+        assert_eq!(names(&p.open), [unit], "{title}");
+        assert_eq!(p.completed.len(), 1, "{title}");
+    }
+    // Not begun is still to do.
+    let p = plan_of("# Context\n\n## Recent Changes\n- Export nicht begonnen\n- Import not started\n");
+    assert_eq!((names(&p.open), names(&p.pending), p.completed.len()), (vec![], vec!["Export", "Import"], 0));
+}

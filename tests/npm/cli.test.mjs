@@ -107,6 +107,10 @@ test("plan --json: the object of docs/plan.md with snake_case keys; text output;
   assert.equal(r.status, 1);
   assert.ok(!r.stdout.includes(KEY));
   fails(memento(["plan", "a.md", "b.md"], dir), 2, /plan: expected 1 argument, got 2/);
+  // A finished run's last next step is said as what the file wrote then, not as work to do.
+  seedIn(dir, "done.md", "# Progress\n\n## Session 1 — 2026-03-01\n- COMPLETED: parser\n- Next step: wire the exporter\n\n## Session 2 — 2026-03-02\n- COMPLETED: exporter\n\nAll tasks complete.\n");
+  r = memento(["plan", "done.md", "--now", NOW], dir);
+  assert.match(r.stdout, /^status: complete\nlast next step written \(the run reads as complete\): wire the exporter \(line 5\)\n/);
 });
 
 test("prompt: one file, a folder (previews, most recent first), --budget, --if-exists", () => {

@@ -220,7 +220,10 @@ function plan({ args, opts }, out) {
     out(JSON.stringify(snakeKeys(data), null, 2));
   } else {
     out(`status: ${data.status}`);
-    if (data.nextAction) out(`next action: ${data.nextAction.text} (line ${data.nextAction.line})`);
+    // A finished run's last next step is what the file said then, not work to take up: said
+    // as the prompt says it (docs/plan.md).
+    const nextLabel = data.status === "complete" ? "last next step written (the run reads as complete)" : "next action";
+    if (data.nextAction) out(`${nextLabel}: ${data.nextAction.text} (line ${data.nextAction.line})`);
     if (data.resumeFrom) {
       out(`resume from: ${data.resumeFrom.text}`);
     }

@@ -490,7 +490,13 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         if role == SectionRole::Worklog && item.depth == 1 {
             let (status, name) = match lexicon::phrase_at(line_text) {
                 Some(lexicon::Found { meaning: Meaning::Status(s), len }) if line_text[len..].starts_with(' ') => (s, Span::new(base + len + 1, line.end())),
-                _ => (Status::Completed, line),
+                // Or its first clause closing with a start, or with a word that it has not
+                // begun (`PDF layout started, tables missing`, `PDF-Layout begonnen, …`,
+                // `Export not started`): German puts the word last.
+                _ => match lexicon::status_after_space(line_text.split([',', ';', '，', '；']).next().unwrap_or("")) {
+                    Some((s @ (Status::InProgress | Status::Pending), _, unit)) => (s, unit.shifted(base)),
+                    _ => (Status::Completed, line),
+                },
             };
             markers.push(simple(item.span, MarkerSource::Prose, status, Span::empty(base), name));
             continue;
@@ -502,7 +508,12 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         if prose {
             if let Some(verb) = lexicon::done_verb(line_text) {
                 let name = Span::new(base + verb, line.end());
-                let lead = text[name.range()].len() - text[name.range()].trim_start_matches(['*', '`', ' ']).len();
+                // The markup that opened the verb closes after it (`**Implemented** retries`);
+                // other markup opens the name (`Implemented `sync` with dry-run`).
+                let opened = line_text.len() - line_text.trim_start_matches(['*', '`']).len();
+                let after = text[name.range()].trim_start();
+                let closed = if opened > 0 { after.trim_start_matches(['*', '`']).trim_start() } else { after };
+                let lead = text[name.range()].len() - closed.len();
                 markers.push(simple(
                     item.span,
                     MarkerSource::Prose,

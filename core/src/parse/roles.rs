@@ -70,7 +70,13 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         SectionRole::Optional
     // A numbered or dated title names a feature or a sitting that may be about decisions
     // (`Session 2026-01-15 - Feature #66: approval decision`), not a list of them.
-    } else if (has("decision") || has("決定") || has("决策")) && !t.bytes().any(|b| b.is_ascii_digit()) {
+    } else if (has("decision")
+        || has("決定")
+        || has("决策")
+        || has("决定")
+        || ["decisiones", "decisões", "décisions", "entscheidungen", "decisioni", "beslut", "решения", "결정"].iter().any(|w| folded().contains(w)))
+        && !t.bytes().any(|b| b.is_ascii_digit())
+    {
         SectionRole::Decisions
     } else if starts("progress marker") {
         SectionRole::Progress
