@@ -66,6 +66,12 @@ const ROWS: &[(&str, Meaning)] = &[
     ("started", Status(InProgress)),
     ("active", Status(InProgress)),
     ("doing", Status(InProgress)),
+    // Said beside a step, after an arrow (`Write the migration ← doing this now`).
+    ("doing this now", Status(InProgress)),
+    ("doing now", Status(InProgress)),
+    ("working on this", Status(InProgress)),
+    ("working on it", Status(InProgress)),
+    ("you are here", Status(InProgress)),
     ("partially done", Status(InProgress)),
     ("partially complete", Status(InProgress)),
     ("current focus", Status(InProgress)),
@@ -658,7 +664,7 @@ fn status_at_end(t: &str) -> Option<(Status, crate::span::Span, crate::span::Spa
         let name_end = t[..open].trim_end().len();
         (open + t[open..].chars().next()?.len_utf8(), name_end)
     } else {
-        let sep = [" — ", " – ", " - ", " -- ", ": ", "：", " | ", " → ", " -> "]
+        let sep = [" — ", " – ", " - ", " -- ", ": ", "：", " | ", " → ", " -> ", " ← ", " <- "]
             .iter()
             .filter_map(|sep| t.rfind(sep).map(|at| (at, sep.len())))
             .max_by_key(|&(at, _)| at)?;

@@ -992,3 +992,22 @@ fn recent_changes_that_say_a_start_at_the_end_of_their_first_clause() {
     let p = plan_of("# Context\n\n## Recent Changes\n- Export nicht begonnen\n- Import not started\n");
     assert_eq!((names(&p.open), names(&p.pending), p.completed.len()), (vec![], vec!["Export", "Import"], 0));
 }
+
+#[test]
+fn a_handoffs_own_words_for_where_it_stopped_and_where_to_resume() {
+    let text = "# Handoff\n\n## Where I left off\nHalfway through converting the reports: sales and inventory done.\n\n## Resume here\nFix the refunds join in `returns.py`, then convert `tax.py`.\n";
+    let doc = parse(text);
+    let roles: Vec<_> = doc.sections().iter().skip(1).map(|s| s.role).collect();
+    assert_eq!(roles, [memento_core::SectionRole::CurrentState, memento_core::SectionRole::NextStep]);
+    let p = plan_of(text);
+    assert_eq!(p.next_action.unwrap().text, "Fix the refunds join in `returns.py`, then convert `tax.py`.");
+}
+
+#[test]
+fn a_step_pointed_at_as_the_one_under_way() {
+    for mark in ["← doing this now", "<- working on it", "← you are here"] {
+        let p = plan_of(&format!("# TODO\n\n## Today\n- [x] Fix the flaky upload test\n- [ ] Write the checksum migration {mark}\n\n## Tomorrow\n- [ ] Backfill checksums\n"));
+        assert_eq!(names(&p.open), ["Write the checksum migration"], "{mark}");
+        assert_eq!(p.status, RunStatus::InProgress);
+    }
+}

@@ -122,6 +122,11 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || t == "next"
         || starts("what's next")
         || starts("start here")
+        // A handoff's word to the next session (`## Resume here`, `## Pick up here`).
+        || starts("resume here")
+        || starts("pick up here")
+        || starts("where to resume")
+        || starts("where to pick up")
         || has("次のステップ")
         || has("下一步")
     {
@@ -174,6 +179,12 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         SectionRole::Issues
     } else if starts("current state")
         || starts("current status")
+        // A handoff's account of how it stopped (`## Where I left off`, `## Where things stand`).
+        || starts("where i left off")
+        || starts("where we left off")
+        || starts("left off")
+        || starts("where things stand")
+        || starts("where we are")
         || starts("status")
         || has("現在の")
         || has("当前")
