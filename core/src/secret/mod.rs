@@ -22,6 +22,9 @@
 //! - the password of `scheme://user:password@host`, and the value of `password:` /
 //!   `password=` (placeholders such as `password`, `${DB_PASS}`, `<pass>` or `***` are not
 //!   secrets; a value needs a digit or a symbol);
+//! - any service's key known by its label (`API key value: …`, `"client_secret": "…"`) when
+//!   it looks drawn at random, and whatever an environment name (`JWT_SECRET=…`) is set to,
+//!   unless a placeholder or a pointer ([`named_key`]);
 //! - card numbers: 13–19 digits, bare or in groups of four (Amex 4-6-5) separated by
 //!   spaces or dashes, with a card prefix (3, 4, 5, 6) and a valid Luhn checksum;
 //! - US SSNs `ddd-dd-dddd` (not area 000, 666 or 9xx, group 00 or serial 0000).
@@ -501,7 +504,45 @@ fn named_key(b: &[u8], i: usize) -> Option<SecretMatch> {
     let (vs, ve) = value_after(b, end, true)?;
     // A sentence may end right after the key.
     let ve = vs + b[vs..ve].iter().rposition(|&c| c != b'.').map_or(0, |p| p + 1);
-    is_random_key(&b[vs..ve]).then(|| m(vs, ve, SecretKind::NamedKey)).flatten()
+    let value = &b[vs..ve];
+    // Set with `=`, or quoted after `:` (`JWT_SECRET: "…"`): an unquoted value after `:` is
+    // as often a type (`IFLA_INET6_TOKEN: _bindgen_ty_5`).
+    let set = b[end..vs].contains(&b'=') || matches!(b[vs - 1], b'"' | b'\'' | b'`');
+    let found = is_random_key(value) || (set && env_name(b, start, end) && is_set_secret(value));
+    found.then(|| m(vs, ve, SecretKind::NamedKey)).flatten()
+}
+
+/// Whether the label from `start` to `end` closes an environment variable's name
+/// (`JWT_SECRET`, `ENCRYPTION_KEY`, `GITHUB_TOKEN`): capitals, digits and `_`, the label
+/// after a `_`. What such a name is set to is the secret, random-looking or not.
+fn env_name(b: &[u8], start: usize, end: usize) -> bool {
+    let env = |c: &u8| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_';
+    let prefix = b[..start].iter().rev().take_while(|c| env(c)).count();
+    let name_start = start - prefix;
+    let bounded = name_start == 0 || !b[name_start - 1].is_ascii_alphanumeric();
+    prefix >= 2 && b[start - 1] == b'_' && bounded && b[start..end].iter().all(env)
+}
+
+/// A value an environment name is set to that is a secret though it does not look random
+/// (`my-super-secret-jwt-2024`, `home-designer-default-key-32ch`): 8 to 256 characters with
+/// a digit or a symbol, not a placeholder (`your-key-here`, `${JWT_SECRET}`, `changeme`),
+/// not a number or a date (four letters at least), nor a pointer to where the secret is kept (a path or a file,
+/// `process.env.JWT_SECRET`, `secrets.GITHUB_TOKEN`, a URL).
+fn is_set_secret(v: &[u8]) -> bool {
+    if !(8..=256).contains(&v.len()) || is_placeholder(v) {
+        return false;
+    }
+    let lower = v.to_ascii_lowercase();
+    let placeholder = ["your", "example", "change", "replace", "dummy", "placeholder", "xxx", "here", "todo"];
+    if placeholder.iter().any(|w| memchr::memmem::find(&lower, w.as_bytes()).is_some()) {
+        return false;
+    }
+    let digit = v.iter().any(u8::is_ascii_digit);
+    let symbol = v.iter().any(|&c| c.is_ascii_punctuation() && !matches!(c, b'-' | b'_'));
+    let pointer = v.iter().any(|&c| matches!(c, b'/' | b'.' | b'\\' | b':'));
+    // Words hold four letters at least; a number (`22528u16`, `2026-11-24`) does not.
+    let letters = v.iter().filter(|c| c.is_ascii_alphabetic()).count();
+    (digit || symbol) && !pointer && letters >= 4
 }
 
 /// Whether the word or two before a `key` at `at` say what the key opens: `API key`,
@@ -838,6 +879,10 @@ mod tests {
             ("**Access token:** `a1B2c3D4e5F6g7H8i9J0kLmN`.", "a1B2c3D4e5F6g7H8i9J0kLmN"),
             ("STRIPE_KEY=pk9x2LmQ7vR4tY8wZ1nB5cD3", "pk9x2LmQ7vR4tY8wZ1nB5cD3"),
             ("apiKey: 'x8Kq2mN7pL4vR9tW3yZ6bC1d'", "x8Kq2mN7pL4vR9tW3yZ6bC1d"),
+            // An environment name's value, random-looking or not.
+            ("ENCRYPTION_KEY='home-designer-default-key-32ch'", "home-designer-default-key-32ch"),
+            ("- `JWT_SECRET`: `my-super-secret-jwt-2024`", "my-super-secret-jwt-2024"),
+            ("export SESSION_TOKEN=s3ss10n!", "s3ss10n!"),
         ];
         for (text, secret) in cases {
             assert_eq!(kinds(text), vec![(SecretKind::NamedKey, *secret)], "{text}");
@@ -848,6 +893,12 @@ mod tests {
             "idempotency key: 550e8400-e29b-41d4-a716-446655440000", "API_KEY=${CLICKUP_API_KEY}",
             "API key: YOUR_API_KEY_GOES_HERE_123", "keyboard: a1B2c3D4e5F6g7H8i9J0kLmN", "tokens: 12345678901234567890abc",
             "Primary key: user_id_2026_table_name",
+            // Environment names set to a placeholder, a pointer, a number or a word.
+            "JWT_SECRET=your-jwt-secret-2024", "JWT_SECRET=${JWT_SECRET}", "JWT_SECRET: process.env.JWT_SECRET",
+            "GITHUB_TOKEN: secrets.GITHUB_TOKEN_2", "SSH_KEY=~/.ssh/id_ed25519", "SERVICE_KEY=service-account-2.json",
+            "MAX_TOKEN=40960000", "API_KEY=required", "ARCADE_PRIVATE_KEY=0x<your_cronos_testnet_private_key>",
+            "SECRET_KEY=changeme123", "jwt_secret=my-super-secret-jwt-2024", "pub const IFLA_INET6_TOKEN: _bindgen_ty_5 = 1;",
+            "const XCN_ENCRYPTION_KEY: X509HardwareKeyUsageFlags = 2i32;", "const VK_PAD_A: XINPUT_VIRTUAL_KEY = 22528u16;",
         ] {
             assert_eq!(kinds(text), vec![], "{text}");
         }
