@@ -121,7 +121,7 @@ impl SecretMatch {
 /// comes a few bytes later ([`labelled`]). Each is one vectorized pass over the text: few, and as
 /// rare as can be.
 const NEEDLES: [&str; 16] = [
-    "sk-", "gh", "github_pat_", "xox", "://", "_live_", "assword", "ASSWORD", "earer ", "ecret", "ECRET", "key", "Key", "KEY", "oken", "OKEN",
+    "sk-", "gh", "github_pat_", "xox", "://", "_live_", "asswo", "ASSWO", "earer ", "ecret", "ECRET", "key", "Key", "KEY", "oken", "OKEN",
 ];
 
 fn finders() -> &'static [memchr::memmem::Finder<'static>] {
@@ -438,10 +438,12 @@ fn classes(word: &[u8]) -> usize {
 fn labelled(b: &[u8], i: usize) -> Option<SecretMatch> {
     let rest = &b[i..];
     let label_start = |back: usize| i.checked_sub(back).filter(|&s| s == 0 || !b[s - 1].is_ascii_alphanumeric() || after_escape(b, s));
-    if rest.starts_with(b"assword") || rest.starts_with(b"ASSWORD") {
-        // `password`, `Password`, `DB_PASSWORD`, `"password"`, `**Password:**`.
+    let word = [&b"assword"[..], b"ASSWORD", b"asswort", b"ASSWORT"].into_iter().find(|w| rest.starts_with(w));
+    if let Some(word) = word {
+        // `password`, `Password`, `DB_PASSWORD`, `"password"`, `**Password:**`, German
+        // `Passwort`.
         label_start(1).filter(|&s| matches!(b[s], b'p' | b'P'))?;
-        let value = value_after(b, i + 7, true)?;
+        let value = value_after(b, i + word.len(), true)?;
         return is_password(&b[value.0..value.1]).then(|| m(value.0, value.1, SecretKind::Password)).flatten();
     }
     if rest.starts_with(b"earer ") {
@@ -835,6 +837,7 @@ mod tests {
             ("maps AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW ok", SecretKind::GoogleApiKey, "AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW"),
             ("password: hunter2x", SecretKind::Password, "hunter2x"),
             ("DB_PASSWORD=S3cr3t!pw", SecretKind::Password, "S3cr3t!pw"),
+            ("- Passwort: Geheim123!", SecretKind::Password, "Geheim123!"),
             ("\"password\": \"p4ssw0rd-prod\"", SecretKind::Password, "p4ssw0rd-prod"),
             ("**Password:** `Tr0ub4dor&3`", SecretKind::Password, "Tr0ub4dor&3"),
             ("Authorization: Bearer abc123def456ghi789jkl", SecretKind::BearerToken, "abc123def456ghi789jkl"),
