@@ -1011,3 +1011,15 @@ fn a_step_pointed_at_as_the_one_under_way() {
         assert_eq!(p.status, RunStatus::InProgress);
     }
 }
+
+#[test]
+fn more_ways_to_label_the_next_step_and_the_work_left() {
+    let text = |label: &str| format!("# Progress\n\n## Session 3 (2025-11-02)\n- Implemented the importer\n\n{label}\n- Wire the importer into the CLI\n- Add docs\n");
+    for label in ["For the next session:", "Plan for next session:", "Continue with:", "To resume:", "Nächste Aufgabe:", "Следующие задачи:", "Próxima tarefa:", "Prochaine tâche :", "次のタスク："] {
+        let n = plan_of(&text(label)).next_action.unwrap();
+        assert_eq!((n.text.as_str(), n.source), ("Wire the importer into the CLI", NextActionSource::NextStep), "{label}");
+    }
+    for label in ["Follow-up:", "Upcoming:"] {
+        assert_eq!(names(&plan_of(&text(label)).pending), ["Wire the importer into the CLI", "Add docs"], "{label}");
+    }
+}
