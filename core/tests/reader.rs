@@ -1023,3 +1023,20 @@ fn more_ways_to_label_the_next_step_and_the_work_left() {
         assert_eq!(names(&plan_of(&text(label)).pending), ["Wire the importer into the CLI", "Add docs"], "{label}");
     }
 }
+
+#[test]
+fn boxes_of_the_extended_task_lists() {
+    let p = plan_of("# Tasks\n\n- [x] Lexer\n- [/] Parser\n- [~] Type checker\n- [>] Code generation\n- [-] Plugin API\n");
+    assert_eq!(names(&p.completed), ["Lexer"]);
+    assert_eq!(names(&p.open), ["Parser", "Type checker"]);
+    assert_eq!(names(&p.pending), ["Code generation"]);
+    assert_eq!(p.resume_from.unwrap().unit, "Parser");
+}
+
+#[test]
+fn more_status_words_and_marks() {
+    let p = plan_of("# Tasks\n\n- Parser: half done\n- Lexer: ready for review\n- Docs: deferred\n- ✓ Setup\n- ✗ Benchmarks\n- ☐ Release notes\n");
+    assert_eq!(names(&p.completed), ["Setup"]);
+    assert_eq!(p.open.iter().map(|u| (u.unit.as_str(), u.status)).collect::<Vec<_>>(), [("Parser", Status::InProgress), ("Lexer", Status::InProgress), ("Benchmarks", Status::Failed)]);
+    assert_eq!(names(&p.pending), ["Docs", "Release notes"]);
+}

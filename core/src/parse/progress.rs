@@ -247,6 +247,16 @@ fn open_box(doc: &Document, index: usize, line: Span) -> (Status, Span) {
     (Status::Pending, line)
 }
 
+/// A box of the extended task lists, which Markdown renders as text: `[/]` and `[~]` begun,
+/// `[>]` put off. Not `[-]`: it means cancelled in some conventions and under way in others.
+fn other_box(line: &str) -> Option<Status> {
+    match line.as_bytes().get(..4)? {
+        b"[/] " | b"[~] " => Some(Status::InProgress),
+        b"[>] " => Some(Status::Pending),
+        _ => None,
+    }
+}
+
 /// The state a line's opening clause gives a short subject (`Billing in progress — …`,
 /// `Auth done. Next: …`): up to the first dash, sentence end or semicolon, six words at most.
 /// (status, the status's span, the subject's span).
@@ -416,6 +426,11 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                 false => open_box(doc, index, line),
             };
             markers.push(simple(item.span, MarkerSource::Checkbox, status, mark, name));
+            continue;
+        }
+        if let Some(status) = other_box(line_text) {
+            let name = Span::new(line.start() + 4, line.end());
+            markers.push(simple(item.span, MarkerSource::Checkbox, status, Span::new(line.start(), line.start() + 3), name));
             continue;
         }
         if let Some((status, emoji, name)) = lexicon::emoji_at_ends(line_text) {
