@@ -667,6 +667,31 @@ pub(crate) fn status_in_closing_parenthesis(text: &str) -> Option<(Status, crate
     (name > 0).then(|| (status, Span::new(inner_start, inner_start + clause.len()), Span::new(0, name)))
 }
 
+/// A status opening the value after a unit's name and a colon, a note after it: `Billing:
+/// BLOCKED — waiting for approval`, `Auth: done, merged in #12`. (status, the status's span,
+/// the unit's span). The name is eight words at most; the status is followed by a dash, a
+/// comma, a semicolon or a bracket, so that `Parser: done` alone stays [`trailing_status`]'s.
+pub(crate) fn status_after_name(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    use crate::span::Span;
+    let (colon, width) = [(": ", 2), ("： ", 4), ("：", 3)].iter().find_map(|(sep, w)| text.find(sep).map(|at| (at, *w)))?;
+    let name = text[..colon].trim_end();
+    if name.is_empty() || name.split_whitespace().count() > 8 {
+        return None;
+    }
+    let value_start = colon + width + (text[colon + width..].len() - text[colon + width..].trim_start().len());
+    let value = &text[value_start..];
+    let found = phrase_at(value)?;
+    let Status(status) = found.meaning else { return None };
+    let rest = &value[found.len..];
+    // A list of status words is the values a field may take (`statuses: active, completed,
+    // expired`), not a state.
+    let listed = [", ", "; ", "，"].iter().any(|sep| rest.strip_prefix(sep).is_some_and(|r| matches!(phrase_at(r.trim_start()), Some(Found { meaning: Status(_), .. }))));
+    let noted = [" — ", " – ", " - ", ", ", "; ", " (", "，", "（"].iter().any(|sep| rest.starts_with(sep));
+    (noted && !listed).then(|| {
+        (status, Span::new(value_start, value_start + found.len), Span::new(0, name.len()))
+    })
+}
+
 /// A status closing a short phrase after a plain space, as a bold lead writes it: `v1.0.2 in
 /// progress`, `Auth done`, `決済 完了`. (status, the status's span, the unit's span). Only the
 /// last one to three words are tried, and they must be the status and nothing more.
@@ -1543,6 +1568,18 @@ mod tests {
             let got = status_after_space(text).map(|(s, w, n)| (s, &text[w.range()], &text[n.range()]));
             assert_eq!(got, want, "{text}");
         }
+    }
+
+    #[test]
+    fn statuses_after_a_name_and_a_colon() {
+        let said = |t: &str| status_after_name(t).map(|(s, w, n)| (s, &t[w.range()], &t[n.range()]));
+        assert_eq!(said("Billing: BLOCKED — waiting for approval"), Some((Blocked, "BLOCKED", "Billing")));
+        assert_eq!(said("Spec review: passed (all 3 verified)"), Some((Completed, "passed", "Spec review")));
+        assert_eq!(said("決済：完了，テスト済み"), Some((Completed, "完了", "決済")));
+        // The values a field may take; a status alone (trailing_status's); prose.
+        assert_eq!(said("All 3 valid statuses: active, completed, expired"), None);
+        assert_eq!(said("Parser: done"), None);
+        assert_eq!(said("Note: the parser is done, tests next"), None);
     }
 
     #[test]

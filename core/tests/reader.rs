@@ -1040,3 +1040,14 @@ fn more_status_words_and_marks() {
     assert_eq!(p.open.iter().map(|u| (u.unit.as_str(), u.status)).collect::<Vec<_>>(), [("Parser", Status::InProgress), ("Lexer", Status::InProgress), ("Benchmarks", Status::Failed)]);
     assert_eq!(names(&p.pending), ["Docs", "Release notes"]);
 }
+
+#[test]
+fn a_wait_on_a_blocked_units_own_line_does_not_stop_the_work_under_way() {
+    let both = "# Tasks\n\n- Auth API: IN PROGRESS (refresh tokens left)\n- Billing: BLOCKED — waiting for approval from Anna\n- Admin UI: TODO\n";
+    assert_eq!(plan_of(both).status, RunStatus::InProgress);
+    let json = r#"{"tasks": [{"name": "Auth API", "state": "in-progress"}, {"name": "Billing", "state": "blocked", "blocked_by": "waiting for approval from Anna"}]}"#;
+    assert_eq!(plan_of(json).status, RunStatus::InProgress);
+    // Nothing else under way: the run waits.
+    let alone = "# Tasks\n\n- Auth API: DONE\n- Billing: BLOCKED — waiting for approval from Anna\n- Admin UI: TODO\n";
+    assert_eq!(plan_of(alone).status, RunStatus::Blocked);
+}

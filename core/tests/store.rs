@@ -139,6 +139,22 @@ fn a_session_state_object_reads_its_current_session() {
 }
 
 #[test]
+fn a_state_object_lists_its_units_under_the_names_of_their_states() {
+    let state = r#"{"project": "shop", "completed": ["cart", "checkout"], "in_progress": ["payments"],
+  "todo": ["emails", {"name": "admin"}], "blocked": [], "next_step": "wire Stripe webhooks"}
+"#;
+    let plan = plan_of(state);
+    assert_eq!(plan.status, RunStatus::InProgress);
+    assert_eq!(names(&plan.completed), ["cart", "checkout"]);
+    assert_eq!(in_progress(&plan), ["payments"]);
+    assert_eq!(names(&plan.pending), ["emails", "admin"]);
+    assert_eq!(next(&plan).1, "wire Stripe webhooks");
+    // A unit's own flag of the same name is still the unit's flag.
+    let flagged = plan_of(r#"[{"description": "Sign up", "completed": true}, {"description": "Log in", "completed": false}]"#);
+    assert_eq!((names(&flagged.completed), names(&flagged.pending)), (vec!["Sign up"], vec!["Log in"]));
+}
+
+#[test]
 fn memory_rows_with_a_status_are_units_and_project_rows_hold_them() {
     let rows = concat!(
         r#"{"id": "p-1", "type": "project", "name": "kai", "status": "active", "ts": "2026-04-01T00:00:00Z"}"#, "\n",

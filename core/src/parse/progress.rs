@@ -448,7 +448,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         if matches!(label_of(body), Some((Meaning::StatusField, _, _))) {
             continue;
         }
-        if let Some((status, word, name)) = lexicon::trailing_status(line_text) {
+        if let Some((status, word, name)) = lexicon::trailing_status(line_text).or_else(|| lexicon::status_after_name(line_text)) {
             markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(line.start()), name.shifted(line.start())));
             continue;
         }

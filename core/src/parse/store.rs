@@ -196,6 +196,15 @@ impl Reading<'_> {
     /// for any other field.
     fn state_field(&mut self, key: &Key, span: Span, value: &Value, pointers: &mut Vec<Span>) -> bool {
         let text = self.text;
+        // A list under a state's name: `"completed": ["cart", "checkout"]`, `"todo": [...]`.
+        if let (Some(status), Value::Array(items)) = (STATE_LISTS.iter().find(|(names, _)| key.any(names)).map(|(_, s)| *s), value) {
+            let named = items.iter().map(|(item_span, v)| (*item_span, object_of(text, v).map_or_else(|| scalar(text, v), |o| name(text, &o))));
+            let listed: Vec<ProgressMarker> = named.filter_map(|(at, name)| Some(marker(at, status, Span::empty(at.start()), name?, None, None))).collect();
+            if !listed.is_empty() {
+                self.out.units.extend(listed);
+                return true;
+            }
+        }
         if key.any(NEXT) {
             if self.out.state.next.is_none() {
                 self.out.state.next = first_text(text, value);
@@ -367,6 +376,14 @@ const DECISIONS: &[&str] = &["decisions", "decision", "keydecisions"];
 const POINTERS: &[&str] = &[
     "currenttaskid", "currenttask", "currentfeatureid", "currentfeature", "currentphase", "currentstep",
     "currentfocus", "focus", "activetask", "activefeature", "inprogress", "workingon",
+];
+/// Lists of a state object named for the state of what they hold (`"in_progress":
+/// ["payments"]`): each string, or each object's name, is a unit in that state.
+const STATE_LISTS: &[(&[&str], Status)] = &[
+    (&["completed", "done", "finished", "completedtasks", "completedfeatures", "completeditems", "donetasks", "shipped"], Status::Completed),
+    (&["inprogress", "wip", "ongoing", "inprogresstasks", "activetasks"], Status::InProgress),
+    (&["todo", "todos", "pending", "remaining", "backlog", "upcoming", "notstarted", "pendingtasks", "remainingtasks", "nextup"], Status::Pending),
+    (&["blocked", "blockedtasks"], Status::Blocked),
 ];
 /// A row giving the reason for what it says records a decision.
 const REASON: &[&str] = &["reason", "rationale", "why"];

@@ -54,7 +54,13 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         (Some(a), Some(b)) => Some(if newer(a, b) { a } else { b }),
         (a, b) => a.or(b),
     }
-    .filter(|&w| units.latest_under_way_at.is_none_or(|o| newer(w, o)));
+    .filter(|&w| units.latest_under_way_at.is_none_or(|o| newer(w, o)))
+    // A wait written on a blocked unit's own line (`"blocked_by": "waiting for approval"`)
+    // is that unit's, while other work is under way.
+    .filter(|&w| {
+        let under_way = units.open.iter().any(|u| u.status == Status::InProgress);
+        !(under_way && doc.progress().iter().any(|m| matches!(m.status, Some(Status::Blocked | Status::Failed)) && m.span.contains(w)))
+    });
     // Waiting on a person, as the latest word: blocked, whatever is under way.
     if let Some(w) = waiting {
         if claim_done.is_none_or(|c| newer(w, c)) {
