@@ -155,6 +155,16 @@ fn a_state_object_lists_its_units_under_the_names_of_their_states() {
 }
 
 #[test]
+fn a_memory_row_of_the_next_step_kind_is_the_next_action() {
+    let rows = r#"{"id":"m1","type":"decision","content":"Use pnpm workspaces","created_at":"2025-10-01T10:00:00Z"}
+{"id":"m3","type":"next_step","content":"Wire Stripe webhooks","created_at":"2025-10-03T10:05:00Z"}
+{"id":"m2","type":"next","content":"Write the auth tests","created_at":"2025-10-02T10:00:00Z"}
+"#;
+    // The latest by time, wherever its row is.
+    assert_eq!(next(&plan_of(rows)).1, "Wire Stripe webhooks");
+}
+
+#[test]
 fn memory_rows_with_a_status_are_units_and_project_rows_hold_them() {
     let rows = concat!(
         r#"{"id": "p-1", "type": "project", "name": "kai", "status": "active", "ts": "2026-04-01T00:00:00Z"}"#, "\n",

@@ -9,7 +9,8 @@
 //! - A current-task pointer (`current_task_id`, `currentPhase`, `focus`) marks the unit it
 //!   names in progress; naming none, it is the unit in progress itself when no unit is. In a
 //!   journal of rows, a pointer that a later row replaced is work the journal moved past.
-//! - `next_actions` / `next_steps` / `next` give the next action, and `decisions` decisions:
+//! - `next_actions` / `next_steps` / `next` give the next action (so does the content of a row
+//!   of the next-step kind, `"type": "next_step"`), and `decisions` decisions:
 //!   of the latest row (by timestamp, else the last one), or of the file's state object.
 //! - A JSON document followed by other text (stray brackets) is read up to its end; the
 //!   rest is a fault, as are rows that do not parse and rows joined by commas.
@@ -256,6 +257,10 @@ impl Reading<'_> {
             if kind_is(kind, DECISION_KINDS) || row.has(REASON) {
                 self.out.state.decisions.extend(row.get(CONTENT).and_then(|(_, v)| first_text(text, v)));
             }
+            // A row that is a next step (`"type": "next_step"`): its content.
+            if kind_is(kind, NEXT_KINDS) {
+                nexts.extend(row.get(CONTENT).map(|(_, v)| (i, when, v)));
+            }
             for ((_, _, v), key) in fields.iter().zip(&row.keys) {
                 if key.any(NEXT) {
                     nexts.push((i, when, v));
@@ -391,6 +396,8 @@ const REASON: &[&str] = &["reason", "rationale", "why"];
 /// a unit's (`{"type": "project", "status": "active"}`).
 const CONTAINERS: &[&str] = &["project", "workspace", "repository", "repo", "meta", "metadata", "agent", "user", "person", "profile"];
 /// Kinds of rows that are decisions.
+/// Kinds of row that record the next step (`next`, `next_step`, `next_action`).
+const NEXT_KINDS: &[&str] = &["next"];
 const DECISION_KINDS: &[&str] = &["decision", "decisions", "rule", "rules", "policy", "governance", "convention", "constraint", "adr"];
 
 /// An object's fields with their keys normalized once: a row is asked for a dozen kinds
