@@ -118,28 +118,83 @@ impl SecretMatch {
 
 /// The prefixes searched for as substrings: common bytes in prose, confirmed on the bytes
 /// around each hit. `assword`, `earer `, `ecret`, `key` and `oken` open labels whose value
-/// comes a few bytes later ([`labelled`]). Each is one vectorized pass over the text: few, and as
-/// rare as can be.
+/// comes a few bytes later ([`labelled`]). Few, and as rare as can be: natively one
+/// vectorized pass finds them all, in wasm one pass each ([`needle_starts`]).
 const NEEDLES: [&str; 16] = [
     "sk-", "gh", "github_pat_", "xox", "://", "_live_", "asswo", "ASSWO", "earer ", "ecret", "ECRET", "key", "Key", "KEY", "oken", "OKEN",
 ];
 
-fn finders() -> &'static [memchr::memmem::Finder<'static>] {
-    static FINDERS: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>> = std::sync::OnceLock::new();
-    FINDERS.get_or_init(|| NEEDLES.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect())
+/// How far back of a needle's hit a secret starts: `_live_` to its `sk`/`rk`.
+fn back_of(needle: &str) -> usize {
+    if needle == "_live_" {
+        2
+    } else {
+        0
+    }
 }
 
-/// Where a secret may start: the [`NEEDLES`], found with `memchr`'s vectorized substring
-/// search (`_live_` moved back to its `sk`/`rk`); `eyJ`, `AKIA`, `ASIA`, `AIza` and
+/// Where each of the [`NEEDLES`] occurs in `b`, moved back to where its secret starts
+/// ([`back_of`]), into `starts` in no particular order; the hits of one needle do not
+/// overlap (`xoxox` holds one `xox`), as memchr's passes find them.
+fn needle_starts(b: &[u8], starts: &mut Vec<usize>) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some((searcher, long)) = one_pass_searcher() {
+        // One pass for the needles of three bytes or more (with `gh` among them, candidates
+        // would be told apart by two bytes only: many times as many to confirm), memchr's
+        // passes for the shorter. No needle is a prefix of another, so each position starts
+        // one at most: the search goes on from the byte after each hit, and keeps those past
+        // the last kept hit of the same needle.
+        let mut at = 0;
+        let mut free_from = vec![0; long.len()];
+        while let Some(m) = searcher.find_in(b, aho_corasick::Span::from(at..b.len())) {
+            let k = m.pattern().as_usize();
+            if let (Some(free), Some(needle)) = (free_from.get_mut(k), long.get(k)) {
+                if m.start() >= *free {
+                    *free = m.end();
+                    starts.extend(m.start().checked_sub(back_of(needle)));
+                }
+            }
+            at = m.start() + 1;
+        }
+        for needle in NEEDLES.iter().filter(|n| n.len() < 3) {
+            starts.extend(memchr::memmem::find_iter(b, needle).filter_map(|at| at.checked_sub(back_of(needle))));
+        }
+        return;
+    }
+    needle_starts_by_pass(b, starts);
+}
+
+/// [`needle_starts`] one needle at a time: memchr's vectorized substring search, a pass over
+/// the text for each (what wasm runs).
+fn needle_starts_by_pass(b: &[u8], starts: &mut Vec<usize>) {
+    static FINDERS: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>> = std::sync::OnceLock::new();
+    let finders = FINDERS.get_or_init(|| NEEDLES.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect());
+    for (f, needle) in finders.iter().zip(NEEDLES) {
+        starts.extend(f.find_iter(b).filter_map(|at| at.checked_sub(back_of(needle))));
+    }
+}
+
+/// The packed multi-substring searcher (Teddy) of the [`NEEDLES`] of three bytes or more,
+/// with those needles by pattern id (`None` where it cannot be built).
+#[cfg(not(target_arch = "wasm32"))]
+fn one_pass_searcher() -> Option<&'static (aho_corasick::packed::Searcher, Vec<&'static str>)> {
+    type Built = Option<(aho_corasick::packed::Searcher, Vec<&'static str>)>;
+    static SEARCHER: std::sync::OnceLock<Built> = std::sync::OnceLock::new();
+    SEARCHER
+        .get_or_init(|| {
+            let long: Vec<&'static str> = NEEDLES.iter().copied().filter(|n| n.len() >= 3).collect();
+            aho_corasick::packed::Searcher::new(long.iter()).map(|s| (s, long))
+        })
+        .as_ref()
+}
+
+/// Where a secret may start: the [`NEEDLES`] ([`needle_starts`]); `eyJ`, `AKIA`, `ASIA`, `AIza` and
 /// `-----BEGIN ` from one vectorized pass for `J` and `I` (rare in memory files), each hit
 /// confirmed on the bytes around it; and the digit runs that can open a card number or an
 /// SSN ([`digit_runs`]).
 fn starts(b: &[u8]) -> Vec<usize> {
     let mut starts: Vec<usize> = Vec::new();
-    for (f, needle) in finders().iter().zip(NEEDLES) {
-        let back = if needle == "_live_" { 2 } else { 0 };
-        starts.extend(f.find_iter(b).filter_map(|at| at.checked_sub(back)));
-    }
+    needle_starts(b, &mut starts);
     let at = |start: Option<usize>, prefix: &[u8]| start.filter(|&s| b[s..].starts_with(prefix));
     for p in memchr::memchr2_iter(b'J', b'I', b) {
         let found = match b[p] {
@@ -937,6 +992,37 @@ mod tests {
             assert_ne!(once, text);
             assert_eq!(find_secrets(&once), vec![], "{once}");
             assert_eq!(redact(&once), once.as_str());
+        }
+    }
+
+    /// The one pass natively and the sixteen passes of wasm find the same starts: on texts
+    /// made of the needles, pieces of them and their overlaps (`xoxox`, `_live_live_`), at
+    /// the start and end of short and long texts.
+    #[test]
+    fn one_pass_finds_what_the_passes_find() {
+        let found = |f: fn(&[u8], &mut Vec<usize>), text: &str| {
+            let mut v = Vec::new();
+            f(text.as_bytes(), &mut v);
+            v.sort();
+            v
+        };
+        const PIECES: [&str; 24] =
+            ["sk-", "rk", "gh", "github_pat_", "xo", "x", "://", "_live_", "live_", "assword", "ASSWORD", "earer ", "ecret", "ECRET", "key", "Key", "KEY", "oken", "OKEN", "k", "e", " ", "é", "tok"];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut texts: Vec<String> = ["xoxox", "_live__live_", "sk_live_live_x", "gh", "ghgh", "token", ""].map(String::from).to_vec();
+        for len in 0..400 {
+            let text: String = (0..len % 60 + len / 20)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    PIECES[(seed % PIECES.len() as u64) as usize]
+                })
+                .collect();
+            texts.push(text);
+        }
+        for text in &texts {
+            assert_eq!(found(needle_starts, text), found(needle_starts_by_pass, text), "{text:?}");
         }
     }
 
