@@ -1051,11 +1051,3 @@ fn a_wait_on_a_blocked_units_own_line_does_not_stop_the_work_under_way() {
     let alone = "# Tasks\n\n- Auth API: DONE\n- Billing: BLOCKED — waiting for approval from Anna\n- Admin UI: TODO\n";
     assert_eq!(plan_of(alone).status, RunStatus::Blocked);
 }
-
-#[test]
-fn a_memory_banks_current_work_focus_is_the_work_under_way() {
-    for title in ["Current Work Focus", "Focus", "This week's focus"] {
-        let p = plan_of(&format!("# Active Context\n\n## {title}\nMigrating notifications from polling to WebSockets.\n\n## Next Steps\n1. Roll out to 10% of users\n"));
-        assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("Migrating notifications from polling to WebSockets."), "{title}");
-    }
-}

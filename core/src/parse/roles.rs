@@ -167,9 +167,6 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("current task")
         // A memory bank's Current Focus lists what is under way.
         || starts("current focus")
-        || starts("current work")
-        || t == "focus"
-        || t.ends_with("s focus")
         || starts("ongoing work")
         || has("現在のフォーカス")
         || has("当前重点")
