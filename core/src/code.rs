@@ -22,15 +22,40 @@ pub(crate) fn lines_outside_code(doc: &Document) -> impl Iterator<Item = (usize,
     let mut fenced = false;
     starts.iter().enumerate().filter_map(move |(i, &start)| {
         let end = starts.get(i + 1).copied().unwrap_or(text.len());
-        let line = &text[start..end];
-        let from_lead = line.trim_start();
-        let content = from_lead.trim_end();
+        let (from, to) = content_bounds(text, start, end);
+        let content = &text[from..to];
         if content.starts_with("```") || content.starts_with("~~~") {
             fenced = !fenced;
             return None;
         }
-        (!fenced).then_some((i, start + line.len() - from_lead.len(), content))
+        (!fenced).then_some((i, from, content))
     })
+}
+
+/// Where the content of the line `start..end` of `text` starts and ends: without the white
+/// space around it, as `str::trim` reads it. Several rules walk every line of a long file,
+/// and most lines open and end with ASCII: the ASCII white space is passed over byte by
+/// byte, and `trim` reads on only from a non-ASCII byte at either end (a no-break or an
+/// ideographic space is white space too).
+fn content_bounds(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let b = text.as_bytes();
+    // `char::is_whitespace` of the ASCII bytes: tab, line feed, vertical tab, form feed,
+    // carriage return, space.
+    let space = |c: u8| matches!(c, b'\t'..=b'\r' | b' ');
+    let (mut from, mut to) = (start, end);
+    while from < to && space(b[from]) {
+        from += 1;
+    }
+    while to > from && space(b[to - 1]) {
+        to -= 1;
+    }
+    if from < to && (b[from] >= 0x80 || b[to - 1] >= 0x80) {
+        // Both ends sit next to ASCII bytes or at line starts: character boundaries.
+        let lead = text[from..to].trim_start();
+        from = to - lead.len();
+        to = from + lead.trim_end().len();
+    }
+    (from, to)
 }
 
 /// The fenced code of a text: from the start of each opening fence line to the end of its
@@ -120,6 +145,22 @@ mod tests {
             let given: Vec<usize> = lines_outside_code(&doc).map(|(i, _, _)| i).collect();
             let outside: Vec<usize> = doc.line_index().starts().iter().enumerate().filter(|(_, &s)| !fences.holds(s) && s < t.len()).map(|(i, _)| i).collect();
             assert_eq!(given.iter().filter(|&&i| doc.line_index().starts()[i] < t.len()).copied().collect::<Vec<_>>(), outside, "{t:?}");
+        }
+    }
+
+    /// Each line's content is the line as `str::trim` leaves it, at its place in the text:
+    /// ASCII white space, Unicode white space at either end (no-break, ideographic, line
+    /// separator, next line), a vertical tab, blank lines, CRLF and lone CR breaks.
+    #[test]
+    fn line_content_is_the_trimmed_line() {
+        let text = "\u{b}v\u{c}\n  a b \t\n\u{a0}x\u{3000}\r\n\u{b} \u{2028}é\u{85}\r\n\n \t\n\u{3000}\u{3000}\nlast\rz ";
+        let doc = crate::parse(text);
+        let starts = doc.line_index().starts();
+        for (i, from, content) in lines_outside_code(&doc) {
+            let end = starts.get(i + 1).copied().unwrap_or(text.len());
+            let trimmed = text[starts[i]..end].trim();
+            assert_eq!(content, trimmed, "line {i}");
+            assert!(trimmed.is_empty() || text[from..].starts_with(trimmed), "line {i} at {from}");
         }
     }
 
