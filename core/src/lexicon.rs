@@ -1572,7 +1572,9 @@ mod tests {
 
     #[test]
     fn statuses_after_a_name_and_a_colon() {
-        let said = |t: &str| status_after_name(t).map(|(s, w, n)| (s, &t[w.range()], &t[n.range()]));
+        fn said(t: &str) -> Option<(Status, &str, &str)> {
+            status_after_name(t).map(|(s, w, n)| (s, &t[w.range()], &t[n.range()]))
+        }
         assert_eq!(said("Billing: BLOCKED — waiting for approval"), Some((Blocked, "BLOCKED", "Billing")));
         assert_eq!(said("Spec review: passed (all 3 verified)"), Some((Completed, "passed", "Spec review")));
         assert_eq!(said("決済：完了，テスト済み"), Some((Completed, "完了", "決済")));

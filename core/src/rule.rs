@@ -83,7 +83,7 @@ rules! {
     StatusAlias = "status-alias", Info, Check, "A status alias (DONE, WIP, TODO) where the canonical word is expected.";
     WrappedInFence = "wrapped-in-fence", Warning, Check, "The whole file is wrapped in one code fence: markdown readers see one code block.";
     NextStepDone = "next-step-done", Warning, Check, "A next step (the plan's, or in a file that is not a log any it writes) names a unit the file records as COMPLETED.";
-    EntriesOutOfOrder = "entries-out-of-order", Warning, Check, "Dated sections or paragraphs go back in time against the file's own order (once per run; where timestamp-out-of-order already reports the line, it is not said twice).";
+    EntriesOutOfOrder = "entries-out-of-order", Warning, Check, "Dated sections or paragraphs go back in time against the file's own order (once per run; where timestamp-out-of-order already reports the line, it is not said twice); sections of one day, or undated, that name versions (`(v2.42.0)`) go against the order most of them keep.";
     StatusConflict = "status-conflict", Warning, Check, "Two current-state sections state different statuses, a file that is no log gives the run's overall progress twice with different figures (Overall: 100% Complete, later 95%), or several blocks each say a fresh session starts there (START HERE, Latest Session).";
     MissingMetadata = "missing-metadata", Warning, Check, "Metadata the format requires is missing or empty: front matter and its keys (Letta, Claude Code topic files), a Codex block's scope or applies_to.";
     MalformedMetadata = "malformed-metadata", Warning, Check, "Front matter that does not close, a line that is not `key: value`, a key given twice, a key or value the format does not know.";

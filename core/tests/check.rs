@@ -923,3 +923,25 @@ fn every_stamped_line_of_a_paragraph_is_dated() {
     );
     assert_eq!(parse(text).last_updated().map(|t| t.to_string()).as_deref(), Some("2025-04-09 09:00:00"));
 }
+
+#[test]
+fn sections_of_one_day_are_ordered_by_the_versions_they_name() {
+    let log = |versions: &[&str]| {
+        let mut out = "# Progress log\n".to_owned();
+        for v in versions {
+            out.push_str(&format!("\n## [2026-03-11] - Release ({v})\n- Shipped what {v} holds\n"));
+        }
+        out
+    };
+    // Newest first, and v2.43.0 sits below v2.40.1 (line 15).
+    let ds = check(&parse(&log(&["v2.46.0", "v2.42.0", "v2.41.0", "v2.40.1", "v2.43.0"])), &now());
+    let found = of(&ds, Rule::EntriesOutOfOrder);
+    assert_eq!(found.iter().map(|d| d.line).collect::<Vec<_>>(), [15], "{ds:#?}");
+    assert!(found[0].message.contains("2.43.0") && found[0].message.contains("newest first"), "{}", found[0].message);
+    // In order either way: quiet; so is a file whose days already order its sections.
+    for versions in [&["v2.46.0", "v2.42.0", "v2.41.0", "v2.40.1"][..], &["v1.0.0", "v1.1.0", "v1.2.0", "v2.0.0"]] {
+        assert!(of(&check(&parse(&log(versions)), &now()), Rule::EntriesOutOfOrder).is_empty(), "{versions:?}");
+    }
+    let dated = "# Log\n\n## 2026-03-01 (v1.0.0)\n\n## 2026-03-02 (v1.2.0)\n\n## 2026-03-03 (v1.1.0)\n\n## 2026-03-04 (v1.3.0)\n";
+    assert!(of(&check(&parse(dated), &now()), Rule::EntriesOutOfOrder).is_empty());
+}

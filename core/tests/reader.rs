@@ -1045,7 +1045,7 @@ fn more_status_words_and_marks() {
 fn a_wait_on_a_blocked_units_own_line_does_not_stop_the_work_under_way() {
     let both = "# Tasks\n\n- Auth API: IN PROGRESS (refresh tokens left)\n- Billing: BLOCKED — waiting for approval from Anna\n- Admin UI: TODO\n";
     assert_eq!(plan_of(both).status, RunStatus::InProgress);
-    let json = r#"{"tasks": [{"name": "Auth API", "state": "in-progress"}, {"name": "Billing", "state": "blocked", "blocked_by": "waiting for approval from Anna"}]}"#;
+    let json = "{\"tasks\": [\n  {\"name\": \"Auth API\", \"state\": \"in-progress\"},\n  {\"name\": \"Billing\", \"state\": \"blocked\", \"blocked_by\": \"waiting for approval from Anna\"}\n]}\n";
     assert_eq!(plan_of(json).status, RunStatus::InProgress);
     // Nothing else under way: the run waits.
     let alone = "# Tasks\n\n- Auth API: DONE\n- Billing: BLOCKED — waiting for approval from Anna\n- Admin UI: TODO\n";

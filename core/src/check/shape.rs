@@ -12,6 +12,7 @@
 //!   Three dated parts at least (two give no order to break), one finding per run of parts
 //!   out of order. Log entries are timestamp-out-of-order's. A date written as a field's
 //!   value (`Last Updated: …`) or a deadline (`until …`) dates no entry and is left out.
+//!   Sections of one day (or none) that name versions (`(v2.42.0)`) are ordered by them.
 //! - duplicate-entry, for a plain-text log: the same dated entry line exactly twice
 //!   (`Progress Update - 2026-04-08 (session 87 - verification)`), a session logged twice.
 
@@ -111,6 +112,78 @@ fn out_of_order(cx: &mut Ctx) {
     let text = doc.source();
     let entry_dates = doc.stamps().iter().filter(|s| dates_an_entry(&text[whole_lines(doc.source(), s.span).start()..s.span.start()]));
     runs(cx, "paragraph", entry_dates.map(|s| (s.span, s.timestamp)));
+    versions(cx);
+}
+
+/// Sections that name the version they released (`## [2026-03-11] — Orchestrators done
+/// (v2.42.0)`), of one heading level, where their dates do not tell them apart (one day, or
+/// none): the versions give the order. The order most pairs keep is the file's; the section
+/// that opens a run against it is reported.
+fn versions(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let sections = doc.sections();
+    let day = |t: Option<Timestamp>| t.map(|t| t.epoch_seconds.div_euclid(86_400));
+    let versioned: Vec<(usize, [u32; 3])> = sections.iter().enumerate().filter_map(|(i, s)| Some((i, version_in(doc.text(s.title))?))).collect();
+    let pairs: Vec<(usize, usize)> = versioned
+        .windows(2)
+        .filter_map(|w| {
+            let [(a, va), (b, vb)] = w else { return None };
+            let (sa, sb) = (&sections[*a], &sections[*b]);
+            (sa.level == sb.level && day(sa.timestamp) == day(sb.timestamp) && va != vb).then_some((*a, *b))
+        })
+        .collect();
+    let version = |i: usize| versioned.iter().find(|(k, _)| *k == i).map(|(_, v)| *v).unwrap_or_default();
+    let down = pairs.iter().filter(|&&(a, b)| version(b) < version(a)).count();
+    let up = pairs.len() - down;
+    if pairs.len() < 3 || down == up {
+        return;
+    }
+    let newest_first = down > up;
+    let mut in_run = false;
+    for &(a, b) in &pairs {
+        let against = (version(b) > version(a)) == newest_first;
+        if !against || std::mem::replace(&mut in_run, true) {
+            in_run &= against;
+            continue;
+        }
+        let (prev, at) = (&sections[a], &sections[b]);
+        let line = cx.line(at.heading.start());
+        if cx.out.iter().any(|d| matches!(d.rule, Rule::TimestampOutOfOrder | Rule::EntriesOutOfOrder) && d.line == line) {
+            continue;
+        }
+        let order = if newest_first { "newest first" } else { "oldest first" };
+        let [x, y, z] = version(b);
+        let [p, q, r] = version(a);
+        let message = format!("this section is version {x}.{y}.{z}, after {p}.{q}.{r} (line {}) in a file kept {order}", cx.line(prev.heading.start()));
+        let d = cx.diag(Rule::EntriesOutOfOrder, at.heading, message).with_help(format!("keep the versions' sections {order}: move this one to its place"));
+        cx.push(d);
+    }
+}
+
+/// The version a title names: `v2.43.0`, `v1.2`, `2.43.0` (three parts without a `v`).
+fn version_in(title: &str) -> Option<[u32; 3]> {
+    let b = title.as_bytes();
+    (0..b.len()).find_map(|i| {
+        let after_v = i > 0 && matches!(b[i - 1], b'v' | b'V') && (i < 2 || !b[i - 2].is_ascii_alphanumeric());
+        let starts = b[i].is_ascii_digit() && (i == 0 || !b[i - 1].is_ascii_alphanumeric() && b[i - 1] != b'.' || after_v);
+        if !starts {
+            return None;
+        }
+        let mut parts = [0u32; 3];
+        let mut n = 0;
+        for part in title[i..].split('.') {
+            let digits = part.bytes().take_while(u8::is_ascii_digit).count();
+            if digits == 0 || n == 3 {
+                break;
+            }
+            parts[n] = part[..digits].parse().ok()?;
+            n += 1;
+            if digits < part.len() {
+                break;
+            }
+        }
+        (n == 3 || (after_v && n == 2)).then_some(parts)
+    })
 }
 
 /// Whether a paragraph's date, after `lead` on its line, dates the paragraph
@@ -164,6 +237,18 @@ fn runs(cx: &mut Ctx, what: &str, parts: impl Iterator<Item = (Span, Timestamp)>
 #[cfg(test)]
 mod tests {
     use super::dates_an_entry;
+
+    #[test]
+    fn versions_in_titles() {
+        use super::version_in;
+        assert_eq!(version_in("[2026-03-11] - Orchestrators (v2.42.0)"), Some([2, 42, 0]));
+        assert_eq!(version_in("Release v1.2 — notes"), Some([1, 2, 0]));
+        assert_eq!(version_in("Release 3.10.1"), Some([3, 10, 1]));
+        // A date, a plain decimal, a version inside a word: no version.
+        assert_eq!(version_in("2026-03-11 session"), None);
+        assert_eq!(version_in("Took 1.5 hours"), None);
+        assert_eq!(version_in("python3.11.2 upgrade"), None);
+    }
 
     #[test]
     fn field_values_and_deadlines_date_no_entry() {
