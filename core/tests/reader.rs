@@ -1051,3 +1051,15 @@ fn a_wait_on_a_blocked_units_own_line_does_not_stop_the_work_under_way() {
     let alone = "# Tasks\n\n- Auth API: DONE\n- Billing: BLOCKED — waiting for approval from Anna\n- Admin UI: TODO\n";
     assert_eq!(plan_of(alone).status, RunStatus::Blocked);
 }
+
+#[test]
+fn a_list_of_the_work_left_that_says_there_is_none_finishes_the_run() {
+    let table = "| Date | # | Tasks Planned | Tasks Completed |\n|---|---|---|---|\n| 2026-02-06 | 1 | 10 | 10 |\n";
+    for (title, none) in [("Carry Forward", "- None from session 2"), ("Remaining", "Nothing."), ("Pendientes", "- Ninguno"), ("残タスク", "なし")] {
+        let p = plan_of(&format!("# Planner Memory\n\n## Session History\n{table}\n## {title}\n{none}\n"));
+        assert_eq!(p.status, RunStatus::Complete, "{title}");
+    }
+    // Work left: not done.
+    let p = plan_of(&format!("# Planner Memory\n\n## Session History\n{table}\n## Carry Forward\n- Nonessential cleanup of the CSS\n"));
+    assert_ne!(p.status, RunStatus::Complete);
+}

@@ -494,7 +494,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                 continue;
             }
             if let Some(status) = status {
-                if !says_there_is_none(line_text) && !lines::is_lead_in(line_text) {
+                if !lexicon::opens_with_nothing(line_text) && !lines::is_lead_in(line_text) {
                     markers.push(simple(item.span, MarkerSource::Section, status, Span::empty(item.text.start()), line));
                 }
                 continue;
@@ -541,13 +541,6 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
     }
 }
 
-/// `None currently`, `Nothing blocking.`, `N/A`: an item under a state heading that says the
-/// state is empty, not a unit in it.
-fn says_there_is_none(item: &str) -> bool {
-    let word_end = item.find(|c: char| !c.is_ascii_alphabetic() && c != '/').unwrap_or(item.len());
-    let word = &item[..word_end];
-    ["none", "nothing", "n/a"].iter().any(|w| word.eq_ignore_ascii_case(w))
-}
 
 fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
@@ -680,7 +673,7 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
         }
         let line = first_line(text, *p);
         let line_text = &text[line.range()];
-        if line_text.starts_with(['|', '<', '`']) || says_there_is_none(line_text) || lines::is_rule_line(line_text) {
+        if line_text.starts_with(['|', '<', '`']) || lexicon::opens_with_nothing(line_text) || lines::is_rule_line(line_text) {
             continue;
         }
         // `**Active Task**: Memory optimization - Complete`: the line's own status wins.

@@ -158,6 +158,11 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("to do")
         || starts("remaining")
         || starts("backlog")
+        // Work a session hands on to the next (`## Carry Forward`).
+        || starts("carry forward")
+        || starts("carried forward")
+        || starts("carry over")
+        || starts("carryover")
         || has("未完了")
         || has("残り")
     {

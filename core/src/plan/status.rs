@@ -148,6 +148,14 @@ fn claims(doc: &Document) -> Claims {
             *slot = Some(pos);
         }
     };
+    // A list of the work left that says there is none (`## Carry Forward` over `- None from
+    // session 2`, `## Remaining` over `Nothing.`): all is done, as of where it stands.
+    for section in doc.sections().iter().filter(|s| matches!(s.role, SectionRole::Todo | SectionRole::NextStep)) {
+        let body = doc.text(section.body).trim();
+        if !body.contains('\n') && body.len() <= 60 && lexicon::opens_with_nothing(body) && !skipped.holds(section.body.start()) {
+            keep(&mut out.complete, section.heading.start());
+        }
+    }
     // A label that says a person must act (`Next Steps for User:`) holds the list under it:
     // the list's items are the person's work, not the run's next step.
     let mut person_list = false;
