@@ -1063,3 +1063,12 @@ fn a_list_of_the_work_left_that_says_there_is_none_finishes_the_run() {
     let p = plan_of(&format!("# Planner Memory\n\n## Session History\n{table}\n## Carry Forward\n- Nonessential cleanup of the CSS\n"));
     assert_ne!(p.status, RunStatus::Complete);
 }
+
+#[test]
+fn three_steps_written_in_one_item_are_three_units() {
+    let p = plan_of("# Notes\n\n## Next\n- Flesh out stores (filters; modes); port the Analytics panel; add Playwright tests.\n");
+    assert_eq!(names(&p.pending), ["Flesh out stores (filters; modes)", "port the Analytics panel", "add Playwright tests"]);
+    // Two parts are a step and why it matters.
+    let p = plan_of("# Notes\n\n## Next\n- Add caching; the API is slow\n");
+    assert_eq!(names(&p.pending), ["Add caching; the API is slow"]);
+}

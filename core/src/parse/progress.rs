@@ -247,6 +247,38 @@ fn open_box(doc: &Document, index: usize, line: Span) -> (Status, Span) {
     (Status::Pending, line)
 }
 
+/// Three steps or more written in one item of work to do, split by semicolons outside
+/// brackets (`Flesh out stores (filters, modes); port the Analytics panel; add Playwright
+/// tests`): each is a unit. Two parts are as often a step and why (`Add caching; the API is
+/// slow`): one unit.
+fn steps_in_one_item(text: &str) -> Option<Vec<Span>> {
+    const MIN_STEPS: usize = 3;
+    let mut steps = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ';' if depth == 0 => {
+                steps.push(Span::new(start, i));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    steps.push(Span::new(start, text.len()));
+    let trimmed: Vec<Span> = steps
+        .iter()
+        .map(|s| {
+            let part = &text[s.range()];
+            let lead = part.len() - part.trim_start().len();
+            Span::new(s.start() + lead, s.start() + part.trim_end().trim_end_matches('.').len())
+        })
+        .collect();
+    let words = |s: &Span| text[s.range()].split_whitespace().count();
+    (trimmed.len() >= MIN_STEPS && trimmed.iter().all(|s| words(s) >= 2)).then_some(trimmed)
+}
+
 /// A box of the extended task lists, which Markdown renders as text: `[/]` and `[~]` begun,
 /// `[>]` put off. Not `[-]`: it means cancelled in some conventions and under way in others.
 fn other_box(line: &str) -> Option<Status> {
@@ -495,7 +527,13 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             }
             if let Some(status) = status {
                 if !lexicon::opens_with_nothing(line_text) && !lines::is_lead_in(line_text) {
-                    markers.push(simple(item.span, MarkerSource::Section, status, Span::empty(item.text.start()), line));
+                    let mut marker = simple(item.span, MarkerSource::Section, status, Span::empty(item.text.start()), line);
+                    if status == Status::Pending {
+                        if let Some(steps) = steps_in_one_item(line_text) {
+                            marker.units = steps.into_iter().map(|s| Unit { name: s.shifted(line.start()), range: None, stopped_at: None }).collect();
+                        }
+                    }
+                    markers.push(marker);
                 }
                 continue;
             }
