@@ -1072,3 +1072,13 @@ fn three_steps_written_in_one_item_are_three_units() {
     let p = plan_of("# Notes\n\n## Next\n- Add caching; the API is slow\n");
     assert_eq!(names(&p.pending), ["Add caching; the API is slow"]);
 }
+
+#[test]
+fn a_state_that_opens_by_saying_its_work_is_done_hands_over_at_its_end() {
+    let text = "# Current State\n\n**DONE: Home page rework**\n\n- ✅ Hero simplified\n- ✅ Build passes\n\n```\nlayout sketch\n\nmore sketch\n```\n\n**Ready for user testing:** `npm run dev` on port 3000\n";
+    let n = plan_of(text).next_action.unwrap();
+    assert_eq!((n.text.as_str(), n.source), ("**Ready for user testing:** `npm run dev` on port 3000", NextActionSource::CurrentState));
+    // A state that says what is under way is its own next action.
+    let n = plan_of("# Current State\n\nPorting the webhooks; write-back pending.\n\nSee the PR.\n").next_action.unwrap();
+    assert_eq!(n.text, "Porting the webhooks; write-back pending.");
+}

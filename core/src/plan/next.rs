@@ -196,13 +196,47 @@ pub(crate) fn labels(doc: &Document) -> Vec<Span> {
 
 /// The first non-empty paragraph of a state section, after its italic description and any
 /// rule lines under the heading (`## Current Status` over `-----------------`, as plain-text
-/// progress logs underline their headings).
+/// progress logs underline their headings). A state that opens by saying its work is done
+/// (`**TERMINÉ: Refonte de la home**`, `✅ All tests pass`) hands over at its end: its last
+/// paragraph that is neither a list nor code (`**Prêt pour test utilisateur:** npm run dev`).
 fn state_text(doc: &Document, body: Span, description: Option<Span>) -> Option<Span> {
     let start = crate::brief::own_text_start(doc, body, description);
-    let text = doc.text(Span::new(start, body.end()));
-    let lead = text.len() - text.trim_start().len();
-    let rest = &text[lead..];
-    let para_end = rest.find("\n\n").or_else(|| rest.find("\r\n\r\n")).unwrap_or(rest.len());
-    let para = rest[..para_end].trim_end();
-    (!para.is_empty() && !para.starts_with('#')).then(|| Span::new(start + lead, start + lead + para.len()))
+    let paragraphs = paragraphs(doc, Span::new(start, body.end()));
+    let first = *paragraphs.first()?;
+    let done = |p: &Span| {
+        let t = doc.text(*p).trim_start_matches(['*', '_', ' ']);
+        matches!(lexicon::phrase_at(t), Some(lexicon::Found { meaning: Meaning::Status(Status::Completed), .. })) || t.starts_with('✅')
+    };
+    if !done(&first) {
+        return Some(first);
+    }
+    let handover = paragraphs.iter().rev().find(|p| {
+        let t = doc.text(**p);
+        list_marker(t) == 0 && !t.starts_with("```") && !t.starts_with("~~~") && !t.starts_with('|') && !done(p)
+    });
+    Some(*handover.unwrap_or(&first))
+}
+
+/// The paragraphs of `span` (blocks between blank lines, a fenced block whole), up to the
+/// first heading.
+fn paragraphs(doc: &Document, span: Span) -> Vec<Span> {
+    let mut out = Vec::new();
+    let (mut open, mut fenced) = (None::<Span>, false);
+    for line in crate::span::lines_in(doc.source(), span) {
+        let t = doc.text(line).trim();
+        let fence = t.starts_with("```") || t.starts_with("~~~");
+        if !fenced && t.starts_with('#') {
+            break;
+        }
+        if !fenced && t.is_empty() {
+            out.extend(open.take());
+        } else {
+            let end = line.start() + doc.text(line).trim_end().len();
+            let begin = open.map_or(line.start() + (doc.text(line).len() - doc.text(line).trim_start().len()), |o| o.start());
+            open = Some(Span::new(begin, end.max(begin)));
+        }
+        fenced ^= fence;
+    }
+    out.extend(open);
+    out
 }
