@@ -1015,7 +1015,7 @@ fn a_step_pointed_at_as_the_one_under_way() {
 #[test]
 fn more_ways_to_label_the_next_step_and_the_work_left() {
     let text = |label: &str| format!("# Progress\n\n## Session 3 (2025-11-02)\n- Implemented the importer\n\n{label}\n- Wire the importer into the CLI\n- Add docs\n");
-    for label in ["For the next session:", "Plan for next session:", "Continue with:", "To resume:", "Nächste Aufgabe:", "Следующие задачи:", "Próxima tarefa:", "Prochaine tâche :", "次のタスク："] {
+    for label in ["For the next session:", "Plan for next session:", "Continue with:", "To resume:", "Nächste Aufgabe:", "Следующие задачи:", "Próxima tarefa:", "Prochaine tâche :", "次のタスク：", "Siguiente:", "Далее:", "次：", "다음:"] {
         let n = plan_of(&text(label)).next_action.unwrap();
         assert_eq!((n.text.as_str(), n.source), ("Wire the importer into the CLI", NextActionSource::NextStep), "{label}");
     }
@@ -1081,4 +1081,23 @@ fn a_state_that_opens_by_saying_its_work_is_done_hands_over_at_its_end() {
     // A state that says what is under way is its own next action.
     let n = plan_of("# Current State\n\nPorting the webhooks; write-back pending.\n\nSee the PR.\n").next_action.unwrap();
     assert_eq!(n.text, "Porting the webhooks; write-back pending.");
+}
+
+#[test]
+fn what_works_in_the_readers_languages() {
+    for title in ["Lo que funciona", "O que funciona", "Ce qui fonctionne", "Was funktioniert", "Cosa funziona", "Vad som fungerar", "Что работает", "動作しているもの", "작동하는 것"] {
+        let p = plan_of(&format!("# Progress\n\n## {title}\n- Login\n- Sign-up\n"));
+        assert_eq!(names(&p.completed), ["Login", "Sign-up"], "{title}");
+    }
+}
+
+#[test]
+fn a_status_line_under_a_dated_top_level_session() {
+    let text = "# Session 14 — 2025-11-02\n\nStatus: COMPLETE\n- Added 12 tests\n\n# Session 15 — 2025-11-03\n\nStatus: IN PROGRESS\n- Redis backend\n";
+    let p = plan_of(text);
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("Session 15 — 2025-11-03"));
+    assert!(names(&p.completed).contains(&"Session 14 — 2025-11-02"));
+    // Under the file's one title, a status line is the text's below it, not the title's.
+    let titled = "# Session 15 — 2025-11-03\n\nStatus: IN PROGRESS\n";
+    assert!(plan_of(titled).open.is_empty());
 }

@@ -215,6 +215,12 @@ fn build_stamps(doc: &mut Document, outline: &Outline) {
     crate::sort::sort_by_key(&mut doc.stamps, |s| [s.span.start() as u64, 0, 0]);
 }
 
+/// Whether the first heading of these levels is the file's title: its one top-level
+/// heading. A file of several (`# Session 14`, `# Session 15`) has none.
+pub(crate) fn has_title(mut levels: impl Iterator<Item = u8>) -> bool {
+    levels.next() == Some(1) && levels.all(|l| l != 1)
+}
+
 fn build_sections(doc: &mut Document, outline: &Outline) {
     let text = doc.source.as_str();
     let headings = &outline.headings;
@@ -222,7 +228,7 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
     // The file's title: its one top-level heading, first. Its words name the file (`# Current
     // Task`), not a state every section under it is in; a file that is a list is one
     // (`# Decision Log`, `# Archive`).
-    let title_heading = (headings.first().is_some_and(|h| h.level == 1) && headings.iter().filter(|h| h.level == 1).nth(1).is_none()).then_some(0);
+    let title_heading = has_title(headings.iter().map(|h| h.level)).then_some(0);
     for (i, h) in headings.iter().enumerate() {
         let end = headings[i + 1..]
             .iter()

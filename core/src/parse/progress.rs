@@ -595,6 +595,7 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             }
         }
     }
+    let titled = super::has_title(doc.sections.iter().map(|s| s.level));
     for (index, section) in doc.sections.iter().enumerate() {
         let title = &text[section.title.range()];
         let at = section.title.start();
@@ -625,12 +626,19 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             continue;
         }
         // Under the file's title, a `Status:` line belongs to the text below it (a session
-        // paragraph), not to the whole file.
-        if section.level < 2 {
+        // paragraph), not to the whole file. A file of dated top-level sessions (`# Session
+        // 15 — 2025-11-03` over `Status: IN PROGRESS`) has no title; an undated top-level
+        // line (`# Append a new entry after each session.`) is a header's, not a sitting's.
+        if section.level < 2 && (titled || section.level == 0 || section.timestamp.is_none()) {
             continue;
         }
         if let Some((status, value)) = status_line_under(doc, section) {
             markers.push(simple(section.heading, MarkerSource::Heading, status, value, section.title));
+            continue;
+        }
+        // A top-level heading dated without a status (`# Initialized: 2026-02-15`, a
+        // plain-text log's header lines) records no session.
+        if section.level < 2 {
             continue;
         }
         // A progress log's dated heading (`## Session 52: 2025-12-10`) records a session

@@ -149,6 +149,10 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || t == "done"
         || starts("完了")
         || has("已完成")
+        // What works, in the reader's other languages.
+        || ["lo que funciona", "o que funciona", "ce qui fonctionne", "was funktioniert", "cosa funziona", "vad som fungerar", "что работает", "動作しているもの", "動いているもの", "できていること", "작동하는 것", "可用功能", "已实现"]
+            .iter()
+            .any(|p| folded().starts_with(p))
     {
         SectionRole::Done
     } else if starts("what's left")
