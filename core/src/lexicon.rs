@@ -898,8 +898,10 @@ pub(crate) fn waits_on_a_person(line: &str) -> bool {
 /// letters (whose phrases run on without spaces). A cheap gate: most lines of a long log
 /// hold none, and the claim readers lower-case and search the line.
 pub(crate) fn may_claim(line: &str) -> bool {
-    // The words that open a claim, and a bit per their first two letters: most words of a
-    // line are let go on one bit, before any hashing. The phrases by their first word's hash,
+    // The words that open a claim, and a bit per their first two letters, last letter and
+    // length ([`opening_bit`]): most words of a line are let go on one bit, before any
+    // hashing (by two letters alone, most words of prose shared one with some claim word:
+    // `st`atus, `re`try, `co`nfig). The phrases by their first word's hash,
     // as indices into the list of phrases (the map type of the lexicon's other indices: one
     // table code in the wasm); a hash shared by two words only lets more lines through.
     struct Phrases {
@@ -914,8 +916,8 @@ pub(crate) fn may_claim(line: &str) -> bool {
             let first = p.split(' ').next().unwrap_or(p).as_bytes();
             index.by_word.entry(crate::hash::fnv_of(first)).or_default().push(index.phrases.len());
             index.phrases.push(p.as_bytes());
-            if let Some(&c) = first.first() {
-                let k = u16::from(c) << 8 | u16::from(first.get(1).copied().unwrap_or(0));
+            if !first.is_empty() {
+                let k = opening_bit(first);
                 index.opens[usize::from(k >> 6)] |= 1 << (k & 63);
             }
         }
@@ -942,8 +944,7 @@ pub(crate) fn may_claim(line: &str) -> bool {
             at += 1;
         }
         let word = &b[start..at];
-        let k = u16::from(word[0].to_ascii_lowercase()) << 8 | u16::from(word.get(1).map_or(0, u8::to_ascii_lowercase));
-        if word.len() <= buf.len() && has(opens, k) {
+        if word.len() <= buf.len() && has(opens, opening_bit(word)) {
             buf[..word.len()].copy_from_slice(word);
             buf[..word.len()].make_ascii_lowercase();
             // The whole phrase from this word on, in any case.
@@ -955,6 +956,14 @@ pub(crate) fn may_claim(line: &str) -> bool {
         }
     }
     false
+}
+
+/// The bit of a word in [`may_claim`]'s table: its first two letters, its last letter and
+/// the parity of its length, case folded. A line's word that is a phrase's first word sets
+/// the bit that word set; other words mostly miss.
+fn opening_bit(word: &[u8]) -> u16 {
+    let letter = |c: Option<&u8>| c.map_or(0, |c| u16::from(c.to_ascii_lowercase() & 31));
+    letter(word.first()) << 11 | letter(word.get(1)) << 6 | letter(word.last()) << 1 | (word.len() & 1) as u16
 }
 
 /// Words that state a status only as the value of a status field (`"status": "ready"`, a
