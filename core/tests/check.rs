@@ -945,3 +945,18 @@ fn sections_of_one_day_are_ordered_by_the_versions_they_name() {
     let dated = "# Log\n\n## 2026-03-01 (v1.0.0)\n\n## 2026-03-02 (v1.2.0)\n\n## 2026-03-03 (v1.1.0)\n\n## 2026-03-04 (v1.3.0)\n";
     assert!(of(&check(&parse(dated), &now()), Rule::EntriesOutOfOrder).is_empty());
 }
+
+#[test]
+fn a_summary_ends_where_the_log_begins_in_any_language() {
+    let rule = |text: &str, rule: Rule| check(&parse(text), &now()).into_iter().filter(|d| d.rule == rule).map(|d| d.line).collect::<Vec<_>>();
+    // The log is of dated items: the summary (line 3) is above the first of them.
+    let en = "# Progress\n\n**Status:** 12/20 tasks complete\n\n## Log\n- 2025-11-01: Completed: auth\n- 2025-11-02: Completed: payments\n- 2025-11-03: 20/20 tasks complete. Project done.\n";
+    assert_eq!(rule(en, Rule::SummaryContradiction), [3]);
+    let es = "# Progreso\n\n**Estado:** 12/20 tareas completadas\n\n## Registro\n- 2025-11-01: Completado: autenticación\n- 2025-11-03: 20/20 tareas completadas. Proyecto terminado.\n";
+    assert_eq!(rule(es, Rule::SummaryContradiction), [3]);
+    // A summary the log agrees with.
+    assert!(rule(&en.replace("12/20", "20/20"), Rule::SummaryContradiction).is_empty());
+    // The run's overall progress twice in a status file titled as a progress log (no sittings).
+    let board = "# Project status\n\n## Current Status\nOverall: 60% complete.\n\n## Summary\nOverall: 85% complete.\n";
+    assert_eq!(rule(board, Rule::StatusConflict), [7]);
+}

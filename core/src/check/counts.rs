@@ -294,7 +294,19 @@ fn heading_list_len(doc: &Document, at: usize) -> Option<usize> {
 const SUMMARY_LINES: usize = 40;
 
 /// Words that name what a progress count counts.
-const KINDS: &[&str] = &["features", "tasks", "tests", "items", "stories", "steps", "issues", "todos", "requirements", "tickets"];
+const KINDS: &[&str] = &[
+    "features", "tasks", "tests", "items", "stories", "steps", "issues", "todos", "requirements", "tickets",
+    // The reader's other languages (Russian by the stem: задач, задачи).
+    "tareas", "funcionalidades", "pruebas", "tarefas", "testes", "tâches", "fonctionnalités", "aufgaben", "funktionen",
+    "attività", "funzionalità", "uppgifter", "funktioner", "задач", "функци", "тест", "タスク", "機能", "テスト", "任务",
+    "功能", "测试", "작업", "기능", "테스트",
+];
+
+/// Words that make a fraction without a kind a progress count (`12/20 done`).
+const DONE_WORDS: &[&str] = &[
+    "passing", "complete", "done", "finished", "completad", "terminad", "hech", "concluíd", "terminé", "erledigt",
+    "abgeschlossen", "completat", "klar", "выполнен", "готов", "完了", "完成", "완료",
+];
 
 /// A progress count on a line: `137/137`, `5/94`, `88 features total`, `Total Features: 210`
 /// (done, if written; the total), with the kind it counts when the line names one.
@@ -321,7 +333,7 @@ fn count_in(lower: &str) -> Option<Count> {
         Fraction::Several => return None, // which is the run's is not clear
     };
     if let Some((done, total)) = fraction {
-        let counted = kind.is_some() || ["passing", "complete", "done", "finished"].iter().any(|w| lower.contains(w));
+        let counted = kind.is_some() || DONE_WORDS.iter().any(|w| lower.contains(w));
         return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });
     }
     // `88 features total`, `Total features: 210`
@@ -419,8 +431,18 @@ struct Summary {
 
 impl Summary {
     fn new(doc: &Document) -> Self {
-        // The summary ends where the log begins: at the first dated section, else some lines in.
-        let first_dated = doc.sections().iter().find(|s| s.timestamp.is_some()).map(|s| doc.line_index().line_of(s.heading.start()));
+        // The summary ends where the log begins: at the first dated section, log entry or
+        // dated paragraph line (not a `Last updated:` field), else some lines in.
+        let lines = doc.line_index();
+        let text = doc.source();
+        let first_section = doc.sections().iter().find(|s| s.timestamp.is_some()).map(|s| s.heading.start());
+        let first_entry = doc.entries().first().map(|e| e.timestamp_span.start());
+        let first_stamp = doc
+            .stamps()
+            .iter()
+            .find(|s| super::shape::dates_an_entry(&text[crate::span::whole_lines(text, s.span).start()..s.span.start()]))
+            .map(|s| s.span.start());
+        let first_dated = [first_section, first_entry, first_stamp].into_iter().flatten().min().map(|at| lines.line_of(at));
         Summary {
             history: crate::document::Regions::of(doc, |r| r == SectionRole::History),
             summary_lines: first_dated.map_or(SUMMARY_LINES, |l| l.min(SUMMARY_LINES)),

@@ -85,18 +85,19 @@ fn conflict(cx: &mut Ctx) {
     }
 }
 
-/// The run's overall progress stated twice with different values, in a file that says how
-/// things stand now (not a log, whose sessions rightly move it on): `Overall: 100% Complete`
+/// The run's overall progress stated twice with different values, outside the sittings of a
+/// log (whose sessions rightly move it on): `Overall: 100% Complete`
 /// in a status board, later `**Overall Progress**: **95% Complete**`. Lines of dated
 /// sessions and history are theirs; a status board in a code block is read (it is shown as
 /// the state). The later line is reported, naming the first.
 fn overall_progress(cx: &mut Ctx) {
     let doc = cx.doc;
-    if doc.is_log() || doc.is_json() || doc.dialect() == Dialect::MemoryStore {
+    if doc.is_json() || doc.dialect() == Dialect::MemoryStore {
         return;
     }
     let text = doc.source();
     let history = crate::document::Regions::of(doc, |r| r == SectionRole::History);
+    let is_log = doc.is_log();
     let lines = doc.line_index();
     let starts = lines.starts();
     let mut first: Option<(u32, usize)> = None;
@@ -111,7 +112,9 @@ fn overall_progress(cx: &mut Ctx) {
         let start = starts[i];
         let end = starts.get(i + 1).copied().unwrap_or(text.len());
         let line = &text[start..end];
-        if history.holds(start) || doc.dated_section_at(start).is_some() {
+        // A dated section, or in a log a sitting (a dated section or paragraph), says how
+        // things stood then.
+        if history.holds(start) || doc.dated_section_at(start).is_some() || (is_log && doc.sitting_at(start).is_some()) {
             continue;
         }
         let Some(percent) = overall_percent(line) else { continue };

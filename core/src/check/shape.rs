@@ -190,7 +190,7 @@ fn version_in(title: &str) -> Option<[u32; 3]> {
 /// (`Progress Update - 2026-04-08`, `Iteration 3 (2026-01-15 12:50)`) rather than being a
 /// field's value (`**Last Updated:** 2026-04-14`, which heads a log kept oldest first) or a
 /// deadline (`Protected until 2026-01-26`): those are not the file's order.
-fn dates_an_entry(lead: &str) -> bool {
+pub(super) fn dates_an_entry(lead: &str) -> bool {
     let lead = lead.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`' | '(' | '['));
     if lead.ends_with([':', '：']) {
         return false;
