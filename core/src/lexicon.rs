@@ -1071,6 +1071,18 @@ pub(crate) fn may_open_with_next(text: &str) -> bool {
 /// The first two bytes of a text as matching folds it (lower case, `_` and `-` as spaces):
 /// two ASCII characters, or the UTF-8 lead of a non-ASCII first character.
 fn key(text: &str) -> Option<u16> {
+    // Two ASCII bytes (most lines open so): folded here, no character decoded.
+    if let [a, b, ..] = *text.as_bytes() {
+        if a.is_ascii() && b.is_ascii() {
+            let fold = |c: u8| if matches!(c, b'_' | b'-') { b' ' } else { c.to_ascii_lowercase() };
+            return Some(u16::from(fold(a)) << 8 | u16::from(fold(b)));
+        }
+    }
+    key_of_chars(text)
+}
+
+/// [`key`] of any text, character by character.
+fn key_of_chars(text: &str) -> Option<u16> {
     let fold = |c: char| match c {
         '_' | '-' => ' ',
         '\u{2019}' => '\'',
@@ -1452,6 +1464,20 @@ pub(crate) fn is_template_title(title: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A text opening with two ASCII characters has the key the character-by-character
+    /// reading gives it, whatever follows (a third character, non-ASCII or none).
+    #[test]
+    fn ascii_keys_are_the_keys_of_characters() {
+        for a in 0..128u8 {
+            for b in 0..128u8 {
+                for rest in ["", "x", "é", "\u{2019}"] {
+                    let text = format!("{}{}{rest}", a as char, b as char);
+                    assert_eq!(key(&text), key_of_chars(&text), "{text:?}");
+                }
+            }
+        }
+    }
 
     /// One line per phrase a contributor adds: the text as people write it, what it says.
     #[test]
