@@ -788,6 +788,12 @@ impl Document {
     /// The dated part of the file that holds `offset`, a sitting of a log: the later-starting
     /// of its dated section and the latest dated paragraph before it. (Where it starts, its
     /// date.)
+    /// The dated section of the latest date outside history (the last of equal dates): a
+    /// log's latest sitting, as stale-in-progress and the reader of its lines take it.
+    pub(crate) fn latest_dated_section(&self) -> Option<&Section> {
+        self.sections.iter().filter(|s| s.timestamp.is_some() && s.role != SectionRole::History).max_by_key(|s| s.timestamp.map(|t| t.epoch_seconds))
+    }
+
     pub(crate) fn sitting_at(&self, offset: usize) -> Option<(usize, Timestamp)> {
         let stamps = &self.stamps;
         let by_stamp = stamps[..stamps.partition_point(|s| s.span.start() <= offset)].last().map(|s| (s.span.start(), s.timestamp));

@@ -1101,3 +1101,15 @@ fn a_status_line_under_a_dated_top_level_session() {
     let titled = "# Session 15 — 2025-11-03\n\nStatus: IN PROGRESS\n";
     assert!(plan_of(titled).open.is_empty());
 }
+
+#[test]
+fn a_start_in_the_latest_sitting_of_a_log_is_work_under_way() {
+    let newest_first = "# Dev log\n\n## 2026-03-12\n- Fixed flaky login test\n- Started on the rate limiter, refill logic missing\n\n## 2026-03-11\n- Started the audit log\n- Added audit log table\n";
+    let p = plan_of(newest_first);
+    assert_eq!(names(&p.open), ["the rate limiter, refill logic missing"]);
+    let oldest_first = "# Registro\n\n## 2026-03-11\n- Empezado: importador\n\n## 2026-03-12\n- Terminado: exportador\n- En curso: filtros de búsqueda\n";
+    assert_eq!(names(&plan_of(oldest_first).open), ["filtros de búsqueda"]);
+    // An older sitting's start is not the current state: it may have been finished unsaid.
+    let old = "# Dev log\n\n## 2026-03-11\n- Started the audit log\n\n## 2026-03-12\n- Fixed flaky login test\n";
+    assert!(plan_of(old).open.is_empty());
+}

@@ -335,9 +335,7 @@ mod tests {
 
 fn stale_in_progress(cx: &mut Ctx) {
     let doc = cx.doc;
-    let sections = doc.sections();
-    let Some(latest) = sections.iter().filter(|s| s.timestamp.is_some() && s.role != SectionRole::History).max_by_key(|s| s.timestamp.map(|t| t.epoch_seconds))
-    else {
+    let Some(latest) = doc.latest_dated_section() else {
         return;
     };
     let latest_at = latest.timestamp.map_or(0, |t| t.epoch_seconds);

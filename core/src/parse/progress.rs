@@ -370,6 +370,7 @@ fn under_paragraph(doc: &Document, outline: &Outline, k: usize) -> Span {
 fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
     let section_markers = free_form(doc.dialect);
+    let latest_sitting = doc.is_log().then(|| doc.latest_dated_section()).flatten().map(|s| s.body);
     let mut raw_units = Vec::new();
     for (index, item) in doc.items.iter().enumerate() {
         let body = &text[item.text.range()];
@@ -574,6 +575,24 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                     Span::new(base, base + verb),
                     Span::new(name.start() + lead, name.end()),
                 ));
+                continue;
+            }
+            // In the log's latest sitting, a line opening with a start (`Started on the rate
+            // limiter, refill logic missing`) is work under way; in an older one it may have
+            // been finished since, unsaid.
+            if item.depth == 1 && latest_sitting.is_some_and(|s| s.contains(item.span.start())) {
+                if let Some(lexicon::Found { meaning: Meaning::Status(Status::InProgress), len }) = lexicon::phrase_at(line_text) {
+                    let rest = &line_text[len..];
+                    let mut gap = rest.len() - rest.trim_start_matches([' ', ':']).len();
+                    // `Started on the limiter`, `Begonnen mit dem Export`: the unit follows.
+                    if let Some(word) = ["on ", "with ", "work on ", "con ", "com ", "mit ", "avec ", "med "].iter().find(|w| rest[gap..].starts_with(**w)) {
+                        gap += word.len();
+                    }
+                    if gap > 0 && rest.len() > gap {
+                        let name = Span::new(base + len + gap, line.end());
+                        markers.push(simple(item.span, MarkerSource::Prose, Status::InProgress, Span::new(base, base + len), name));
+                    }
+                }
             }
         }
     }
