@@ -60,6 +60,13 @@ pub(crate) fn group_of(buckets: &mut KeyMap<Vec<usize>>, hash: u64, new: usize, 
     }
 }
 
+/// The [`Fnv`] hash of raw bytes (no length written first, as `Hash` for a slice does).
+pub(crate) fn fnv_bytes(v: &[u8]) -> u64 {
+    let mut h = Fnv::default();
+    h.write(v);
+    h.finish()
+}
+
 /// The [`Fnv`] hash of a value.
 pub(crate) fn fnv_of<T: std::hash::Hash + ?Sized>(value: &T) -> u64 {
     let mut h = Fnv::default();

@@ -226,12 +226,7 @@ fn stamps(cx: &mut Ctx) {
         heads.push((line_start, key, inline || !text[line_end..end].trim().is_empty()));
     }
     // Entries grouped by their key (sorted by its hash: one pass, whatever the count).
-    let hash = |key: &str| {
-        let mut h = crate::hash::Fnv::default();
-        std::hash::Hasher::write(&mut h, key.as_bytes());
-        std::hash::Hasher::finish(&h)
-    };
-    let mut order: Vec<(u64, usize)> = heads.iter().enumerate().map(|(k, (_, key, _))| (hash(key), k)).collect();
+    let mut order: Vec<(u64, usize)> = heads.iter().enumerate().map(|(k, (_, key, _))| (crate::hash::fnv_bytes(key.as_bytes()), k)).collect();
     crate::sort::sort_by_key(&mut order, |&(h, k)| [h, k as u64, 0]);
     let mut empty: Vec<usize> = Vec::new();
     for group in order.chunk_by(|a, b| a.0 == b.0) {

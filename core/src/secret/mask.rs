@@ -11,9 +11,8 @@
 //!   fragment, so masking twice (the core, then the CLI) changes nothing more.
 
 use super::{find_secrets, SecretKind, SecretMatch};
-use crate::hash::{small_key, Fnv, KeyMap};
+use crate::hash::{fnv_bytes, small_key, KeyMap};
 use crate::sort::sort_by_key;
-use std::hash::Hasher;
 use std::borrow::Cow;
 
 /// The secrets of one text (a document's source, or several files' together): what was
@@ -70,7 +69,7 @@ impl Secrets {
         // Grouped by their first two bytes, in order (the mask looks a byte pair up), and
         // equal values side by side (the dedup): the crate's one sort (`crate::sort`), by the
         // first eight bytes as written, then by a hash of the whole value.
-        sort_by_key(&mut values, |(v, _)| [prefix_word(v.as_bytes()), fnv(v.as_bytes()), 0]);
+        sort_by_key(&mut values, |(v, _)| [prefix_word(v.as_bytes()), fnv_bytes(v.as_bytes()), 0]);
         values.dedup_by(|a, b| a.0 == b.0);
         let mut pairs = Vec::new();
         if !values.is_empty() || !fragments.is_empty() {
@@ -203,12 +202,6 @@ fn prefix_word(v: &[u8]) -> u64 {
     let n = v.len().min(8);
     w[..n].copy_from_slice(&v[..n]);
     u64::from_be_bytes(w)
-}
-
-fn fnv(v: &[u8]) -> u64 {
-    let mut h = Fnv::default();
-    h.write(v);
-    h.finish()
 }
 
 /// The byte pair at `i` as a number below 65,536.
