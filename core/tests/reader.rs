@@ -966,7 +966,7 @@ fn the_word_that_all_is_done_in_other_languages_finishes_the_run() {
 #[test]
 fn a_prose_unit_keeps_the_code_span_it_opens_with() {
     let p = plan_of("# Notes\n\n- Implemented `sync` with dry-run\n- **Fixed** the login bug\n- `Added` retries\n");
-    assert_eq!(names(&p.completed), ["sync with dry-run", "the login bug", "retries"]);
+    assert_eq!(names(&p.completed), ["`sync` with dry-run", "the login bug", "retries"]);
 }
 
 #[test]

@@ -327,12 +327,13 @@ fn clean_unit(name: &str) -> &str {
     crate::text::unwrapped(name)
 }
 
-/// A unit's name as the plan shows it: markup around it dropped, and a bold or code lead
-/// unwrapped (`**Issues archived** for the legacy repo:` → `Issues archived for the legacy
-/// repo:`), as checklists often bold the first words of an item.
+/// A unit's name as the plan shows it: markup around it dropped, and a bold lead unwrapped
+/// (`**Issues archived** for the legacy repo:` → `Issues archived for the legacy repo:`), as
+/// checklists often bold the first words of an item. A code lead stays code (`` `sync` with
+/// dry-run ``, `` `init`, `list` ``): it names a command or a file.
 fn display_name(written: &str) -> String {
     let name = written.trim();
-    let mark_len = name.len() - name.trim_start_matches(['*', '_', '`']).len();
+    let mark_len = name.len() - name.trim_start_matches(['*', '_']).len();
     let (mark, rest) = name.split_at(mark_len);
     // No mark, nothing to unwrap (and no searcher set up for an empty one).
     let close = if mark.is_empty() { None } else { rest.find(mark) };
