@@ -853,7 +853,6 @@ const WAIT_OPENERS: &[&str] = &[
     "esperando", "aguardando", "attente de", "attente d'", "wartet auf", "warten auf", "attesa di",
     "väntar på", "ждём", "ждем", "ожидаем", "ожидает", "ждёт", "ждет", "等待",
 ];
-static WAIT_OPENERS_PACKED: packed::Words = packed::packed_words!(WAIT_OPENERS);
 
 /// Stems of what only a person gives: a review, an approval, a decision, access, in the
 /// reader's languages (`väntar på att Anna granskar PR #42`, `esperando la revisión de Ana`).
@@ -864,7 +863,6 @@ const PERSON_GIVES: &[&str] = &[
     "accès", "freigabe", "antwort", "zugriff", "zugang", "entscheidung", "approvazion", "rispost", "accesso", "gransk",
     "godkänn", "svar", "åtkomst", "ревью", "одобрени", "ответ", "доступ", "решени", "审核", "审批", "回复", "权限", "确认",
 ];
-static PERSON_GIVES_PACKED: packed::Words = packed::packed_words!(PERSON_GIVES);
 
 /// How many words after a wait's opener may say what it waits for.
 const WAIT_REACH: usize = 6;
@@ -880,7 +878,7 @@ pub(crate) fn waits_on_a_person(line: &str) -> bool {
     if WAITING_ON_A_PERSON_PACKED.iter().any(|p| line.match_indices(p).any(|(at, _)| whole(at, p.len()))) {
         return true;
     }
-    WAIT_OPENERS_PACKED.iter().any(|opener| {
+    WAIT_OPENERS.iter().any(|opener| {
         // A wait in parentheses notes a detail (`Architecture: TBD (awaiting a decision)`),
         // not where the run stands.
         let in_note = |at: usize| line[..at].matches('(').count() > line[..at].matches(')').count();
@@ -889,7 +887,7 @@ pub(crate) fn waits_on_a_person(line: &str) -> bool {
             let rest = &rest[..rest.find(['.', ';', '\n']).unwrap_or(rest.len())];
             rest.split_whitespace().take(WAIT_REACH).any(|w| {
                 let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
-                PERSON_GIVES_PACKED.iter().any(|g| w.starts_with(g))
+                PERSON_GIVES.iter().any(|g| w.starts_with(g))
             })
         })
     })
@@ -914,7 +912,7 @@ pub(crate) fn may_claim(line: &str) -> bool {
     static WORDS: OnceLock<Phrases> = OnceLock::new();
     let Phrases { by_word, phrases, opens } = WORDS.get_or_init(|| {
         let mut index = Phrases { by_word: Default::default(), phrases: Vec::new(), opens: Box::new([0u64; 1024]) };
-        for p in ALL_DONE_PACKED.iter().chain(WAITING_ON_A_PERSON_PACKED.iter()).chain(WAIT_OPENERS_PACKED.iter()).chain(["all"]).filter(|p| p.is_ascii()) {
+        for p in ALL_DONE_PACKED.iter().chain(WAITING_ON_A_PERSON_PACKED.iter()).chain(WAIT_OPENERS.iter().copied()).chain(["all"]).filter(|p| p.is_ascii()) {
             let first = p.split(' ').next().unwrap_or(p).as_bytes();
             index.by_word.entry(crate::hash::fnv_of(first)).or_default().push(index.phrases.len());
             index.phrases.push(p.as_bytes());
@@ -1346,21 +1344,19 @@ pub(crate) fn labelled(text: &str) -> Option<(Meaning, crate::span::Span, usize)
 // enclosing brackets skipped.
 
 /// Words that stand for content still to be written: `TBD`, `[TODO]`, `por definir`, `未定`.
-const TO_FILL_LIST: &[&str] = &[
+pub(crate) const TO_FILL: &[&str] = &[
     "tbd", "tba", "todo", "to do", "to be determined", "to be defined", "fill in", "fill me in", "placeholder",
     "por definir", "a definir", "pendiente de definir", "à définir", "à compléter", "zu definieren", "da definire",
     "att göra", "уточнить", "未定", "待定", "待补充", "미정", "作成中",
 ];
-pub(crate) static TO_FILL: packed::Words = packed::packed_words!(TO_FILL_LIST);
 
 /// Words that say a section holds nothing: `(none)`, `N/A`, `なし`, `ninguno`.
-const NOTHING_LIST: &[&str] = &[
+pub(crate) const NOTHING: &[&str] = &[
     "none", "none yet", "n/a", "na", "nothing", "nothing yet", "empty", "-", "--", "—", "–", "...", "…", "nil",
     "nada", "ninguno", "ninguna", "nenhum", "nenhuma", "aucun", "aucune", "rien", "keine", "keiner", "nichts",
     "nessuno", "nessuna", "inga", "ingen", "нет", "ничего", "なし", "無し", "特になし", "変更なし", "無", "无",
     "没有", "暂无", "없음",
 ];
-pub(crate) static NOTHING: packed::Words = packed::packed_words!(NOTHING_LIST);
 
 /// Whether a text opens with a word for none ([`NOTHING`]: `None currently`, `Nothing
 /// blocking.`, `N/A`, `Ninguno`, `なし`), past a list marker and markup.
@@ -1368,7 +1364,7 @@ pub(crate) fn opens_with_nothing(text: &str) -> bool {
     let t = text.trim_start_matches(['-', '*', '+', ' ', '_', '`']);
     let first = t.chars().next().map_or(0, char::len_utf8);
     let word_end = t.find(|c: char| !c.is_alphanumeric() && c != '/').unwrap_or(t.len()).max(first);
-    holds_only(&t[..word_end], &NOTHING)
+    holds_only(&t[..word_end], NOTHING)
 }
 
 /// Words that mark a block as the one a fresh session starts from: `START HERE`, `Current
@@ -1393,12 +1389,11 @@ pub(crate) fn marks_current(title: &str) -> bool {
 
 /// Words that say an item is as it was: `(変更なし)`, `(unchanged)`, `(sin cambios)`. The
 /// item's content stayed in an earlier version of the file.
-const UNCHANGED_LIST: &[&str] = &[
+pub(crate) const UNCHANGED: &[&str] = &[
     "no change", "no changes", "unchanged", "same as before", "sin cambios", "sem alterações", "sem mudanças", "inchangé",
     "aucun changement", "unverändert", "keine änderung", "keine änderungen", "invariato", "nessuna modifica", "oförändrad",
     "без изменений", "変更なし", "変更無し", "无变化", "無變化", "未变", "没有变化", "변경 없음", "변경없음",
 ];
-pub(crate) static UNCHANGED: packed::Words = packed::packed_words!(UNCHANGED_LIST);
 
 /// Words of a section title about problems, where `None` is an answer, not a placeholder:
 /// `## Blockers`, `## Errores`, `## Известные проблемы`.
@@ -1426,7 +1421,7 @@ static TEMPLATE_TITLES_PACKED: packed::Words = packed::packed_words!(TEMPLATE_TI
 
 /// Whether `text` is one of `words` and nothing more: lines joined, a list marker, `*`, `_`
 /// and `` ` `` markup, enclosing brackets and a final period skipped, case folded.
-pub(crate) fn holds_only(text: &str, words: &packed::Words) -> bool {
+pub(crate) fn holds_only(text: &str, words: &[&str]) -> bool {
     let mut t = text.trim();
     if t.len() > 40 {
         return false;
@@ -1446,7 +1441,7 @@ pub(crate) fn holds_only(text: &str, words: &packed::Words) -> bool {
         .trim();
     let folded = crate::case::to_lower(t);
     let folded = folded.split_whitespace().collect::<Vec<_>>().join(" ");
-    words.contains(&folded)
+    words.contains(&folded.as_str())
 }
 
 /// Whether a section title names a template or an example ([`TEMPLATE_TITLES`]).

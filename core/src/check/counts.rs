@@ -301,14 +301,12 @@ const KINDS: &[&str] = &[
     "attività", "funzionalità", "uppgifter", "funktioner", "задач", "функци", "тест", "タスク", "機能", "テスト", "任务",
     "功能", "测试", "작업", "기능", "테스트",
 ];
-static KIND_WORDS: Words = packed_words!(KINDS);
 
 /// Words that make a fraction without a kind a progress count (`12/20 done`).
 const DONE_WORDS: &[&str] = &[
     "passing", "complete", "done", "finished", "completad", "terminad", "hech", "concluíd", "terminé", "erledigt",
     "abgeschlossen", "completat", "klar", "выполнен", "готов", "完了", "完成", "완료",
 ];
-static DONE_WORD_LIST: Words = packed_words!(DONE_WORDS);
 
 /// A progress count on a line: `137/137`, `5/94`, `88 features total`, `Total Features: 210`
 /// (done, if written; the total), with the kind it counts when the line names one.
@@ -328,14 +326,14 @@ fn count_in(lower: &str) -> Option<Count> {
     if crate::lexicon::states_a_goal(lower) {
         return None;
     }
-    let kind = KIND_WORDS.iter().find(|k| lower.contains(k));
+    let kind = KINDS.iter().copied().find(|k| lower.contains(k));
     let fraction = match one_fraction(lower) {
         Fraction::One(done, total, _) => Some((done, total)),
         Fraction::None => None,
         Fraction::Several => return None, // which is the run's is not clear
     };
     if let Some((done, total)) = fraction {
-        let counted = kind.is_some() || DONE_WORD_LIST.iter().any(|w| lower.contains(w));
+        let counted = kind.is_some() || DONE_WORDS.iter().any(|w| lower.contains(w));
         return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });
     }
     // `88 features total`, `Total features: 210`
@@ -392,7 +390,6 @@ const BETWEEN: &[&str] = &[
     "features", "feature", "tests", "test", "tasks", "task", "items", "item", "steps", "stories", "passing", "passed", "pass",
     "complete", "completed", "done", "finished", "of", "total", "now",
 ];
-static BETWEEN_WORDS: Words = packed_words!(BETWEEN);
 
 /// A count and its percentage on one line that disagree by more than a point (`42/50 features
 /// (95%)`): (done, total, the percentage as written, in tenths).
@@ -416,7 +413,7 @@ fn percentage_disagrees(line: &str) -> Option<(u32, u32, u32)> {
     let between = if figure_start >= at.end { &lower[at.end..figure_start] } else if sign < at.start { &lower[sign + 1..at.start] } else { return None };
     let near = between.len() <= 40
         && !between.bytes().any(|c| c.is_ascii_digit())
-        && between.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).all(|w| BETWEEN_WORDS.contains(w));
+        && between.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).all(|w| BETWEEN.contains(&w));
     let exact = u64::from(done) * 1000 / u64::from(total);
     (near && exact.abs_diff(u64::from(tenths)) > 10).then_some((done, total, tenths))
 }

@@ -130,7 +130,6 @@ const PLACEHOLDER_WORDS: &[&str] = &[
     "date", "time", "timestamp", "hash", "sha", "commit", "name", "id", "version", "branch", "path", "file",
     "filename", "url", "description", "task", "project", "user", "email", "number", "value", "todo", "tbd",
 ];
-static PLACEHOLDER_WORD_LIST: Words = packed_words!(PLACEHOLDER_WORDS);
 
 /// Whether the inside of `<…>` is a placeholder: upper case, or words joined by a dash,
 /// an underscore or a space, or one of [`PLACEHOLDER_WORDS`]; never an HTML tag.
@@ -144,7 +143,7 @@ fn placeholder_word(inner: &str) -> bool {
         return false;
     }
     let upper = inner.bytes().all(|c| !c.is_ascii_lowercase()) && inner.len() >= 2;
-    upper || inner.contains(['-', '_', ' ']) || PLACEHOLDER_WORD_LIST.contains(&lower)
+    upper || inner.contains(['-', '_', ' ']) || PLACEHOLDER_WORDS.contains(&lower.as_str())
 }
 
 /// Whether byte `at` of `line` is where a value goes: in a heading, at the start of the
@@ -204,7 +203,7 @@ fn sections_to_fill(cx: &mut Ctx) {
         let own_end = doc.sections().get(i + 1).map_or(s.span.end(), |n| n.heading.start().min(s.span.end()));
         let start = s.description.map_or(s.body.start(), |d| d.end()).min(own_end);
         let content = doc.text(Span::new(start, own_end));
-        if own_end < s.span.end() || !lexicon::holds_only(content, &lexicon::TO_FILL) || in_template(cx, s.heading.start()) {
+        if own_end < s.span.end() || !lexicon::holds_only(content, lexicon::TO_FILL) || in_template(cx, s.heading.start()) {
             continue;
         }
         let trimmed = content.trim();

@@ -313,11 +313,9 @@ const DETAIL_LABELS: &[&str] = &[
     "risks", "impact", "use cases", "configuration", "usage", "example", "examples",
 ];
 
-static DETAIL_LABEL_WORDS: crate::packed::Words = crate::packed::packed_words!(DETAIL_LABELS);
-
 pub(super) fn is_detail_label(label: &str) -> bool {
     let t = normalize(label);
-    DETAIL_LABEL_WORDS.contains(&t)
+    DETAIL_LABELS.contains(&t.as_str())
 }
 
 /// Whether a label may say what the items of a section with this role are: not in the

@@ -11,7 +11,6 @@ const KIND_OF_FILE: &[&str] = &[
     "task", "working on", "notes", "memory", "sesión", "sessão", "séance", "sitzung", "sessione", "сессия",
     "セッション", "세션", "会话", "会话记录",
 ];
-static KIND_OF_FILE_WORDS: crate::packed::Words = crate::packed::packed_words!(KIND_OF_FILE);
 
 /// The task the file's title names, when the title is that of a single-task file: a kind of
 /// file followed by the task (`Session Memory — chg-02`), or an identifier of a task
@@ -24,7 +23,7 @@ pub(super) fn of_title(doc: &Document) -> Option<String> {
         return None;
     }
     let lower = crate::case::to_lower(title);
-    for kind in KIND_OF_FILE_WORDS.iter() {
+    for kind in KIND_OF_FILE {
         let Some(rest) = lower.strip_prefix(kind) else { continue };
         let task = title[title.len() - rest.len()..].trim_start();
         let task = ["—", "–", "-", ":", "：", "|"]
