@@ -29,14 +29,6 @@ impl Words {
         self.text.get(start..usize::from(self.ends[i])).unwrap_or("")
     }
 
-    /// Word `i` as bytes: [`Words::get`] without its checks of character boundaries, for
-    /// lookups that compare bytes (the conflict lexicon's, once per probe).
-    #[inline]
-    pub(crate) fn get_bytes(&self, i: usize) -> &'static [u8] {
-        let start = if i == 0 { 0 } else { usize::from(self.ends[i - 1]) };
-        self.text.as_bytes().get(start..usize::from(self.ends[i])).unwrap_or(&[])
-    }
-
     /// The words in the table's order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
         (0..self.ends.len()).map(|i| self.get(i))
@@ -114,7 +106,6 @@ mod tests {
     fn each_word_comes_back_as_written() {
         for (i, w) in LIST.iter().enumerate() {
             assert_eq!(WORDS.get(i), *w);
-            assert_eq!(WORDS.get_bytes(i), w.as_bytes());
         }
         assert_eq!(WORDS.text, "done完了in progress");
         assert!(WORDS.contains("完了") && !WORDS.contains("don"));

