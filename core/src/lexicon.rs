@@ -91,6 +91,12 @@ const ROWS: &[(&str, Meaning)] = &[
     ("work in progress", Status(InProgress)),
     ("current work", Status(InProgress)),
     ("currently working on", Status(InProgress)),
+    ("current phase", Status(InProgress)),
+    ("current task", Status(InProgress)),
+    ("current milestone", Status(InProgress)),
+    ("current sprint", Status(InProgress)),
+    ("current stage", Status(InProgress)),
+    ("current step", Status(InProgress)),
     ("pending", Status(Pending)),
     ("todo", Status(Pending)),
     ("to do", Status(Pending)),
@@ -215,6 +221,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("en proceso", Status(InProgress)),
     ("enfoque actual", Status(InProgress)),
     ("foco actual", Status(InProgress)),
+    ("fase actual", Status(InProgress)),
+    ("tarea actual", Status(InProgress)),
     ("trabajo en curso", Status(InProgress)),
     ("pendiente", Status(Pending)),
     ("por hacer", Status(Pending)),
@@ -252,6 +260,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("em andamento", Status(InProgress)),
     ("em progresso", Status(InProgress)),
     ("foco atual", Status(InProgress)),
+    ("fase atual", Status(InProgress)),
+    ("tarefa atual", Status(InProgress)),
     ("trabalho em andamento", Status(InProgress)),
     ("pendente", Status(Pending)),
     ("a fazer", Status(Pending)),
@@ -281,6 +291,9 @@ const ROWS: &[(&str, Meaning)] = &[
     ("achevé", Status(Completed)),
     ("en cours", Status(InProgress)),
     ("focus actuel", Status(InProgress)),
+    ("phase actuelle", Status(InProgress)),
+    ("tâche actuelle", Status(InProgress)),
+    ("tâche en cours", Status(InProgress)),
     ("travail en cours", Status(InProgress)),
     ("à faire", Status(Pending)),
     ("en attente", Status(Pending)),
@@ -317,6 +330,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("in bearbeitung", Status(InProgress)),
     ("aktueller fokus", Status(InProgress)),
     ("aktuelle arbeit", Status(InProgress)),
+    ("aktuelle phase", Status(InProgress)),
+    ("aktuelle aufgabe", Status(InProgress)),
     ("offen", Status(Pending)),
     ("ausstehend", Status(Pending)),
     ("nicht begonnen", Status(Pending)),
@@ -347,6 +362,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("fatto", Status(Completed)),
     ("in corso", Status(InProgress)),
     ("focus attuale", Status(InProgress)),
+    ("fase attuale", Status(InProgress)),
+    ("compito attuale", Status(InProgress)),
     ("lavoro in corso", Status(InProgress)),
     ("da fare", Status(Pending)),
     ("in sospeso", Status(Pending)),
@@ -371,6 +388,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("pågår", Status(InProgress)),
     ("pågående", Status(InProgress)),
     ("nuvarande fokus", Status(InProgress)),
+    ("nuvarande fas", Status(InProgress)),
+    ("nuvarande uppgift", Status(InProgress)),
     ("pågående arbete", Status(InProgress)),
     ("inte klar", Status(Pending)),
     ("inte klart", Status(Pending)),
@@ -398,6 +417,9 @@ const ROWS: &[(&str, Meaning)] = &[
     ("в процессе", Status(InProgress)),
     ("текущий фокус", Status(InProgress)),
     ("текущая работа", Status(InProgress)),
+    ("текущая фаза", Status(InProgress)),
+    ("текущий этап", Status(InProgress)),
+    ("текущая задача", Status(InProgress)),
     ("не начато", Status(Pending)),
     ("не сделано", Status(Pending)),
     ("запланировано", Status(Pending)),
@@ -432,6 +454,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("対応中", Status(InProgress)),
     ("現在のフォーカス", Status(InProgress)),
     ("現在の作業", Status(InProgress)),
+    ("現在のフェーズ", Status(InProgress)),
+    ("現在のタスク", Status(InProgress)),
     ("未着手", Status(Pending)),
     ("未完了", Status(Pending)),
     ("保留", Status(Blocked)),
@@ -460,6 +484,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("진행중", Status(InProgress)),
     ("현재 초점", Status(InProgress)),
     ("현재 작업", Status(InProgress)),
+    ("현재 단계", Status(InProgress)),
     ("대기", Status(Pending)),
     ("미완료", Status(Pending)),
     ("예정", Status(Pending)),
@@ -486,6 +511,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("当前重点", Status(InProgress)),
     ("当前焦点", Status(InProgress)),
     ("当前工作", Status(InProgress)),
+    ("当前阶段", Status(InProgress)),
+    ("当前任务", Status(InProgress)),
     ("待办", Status(Pending)),
     ("未开始", Status(Pending)),
     ("未完成", Status(Pending)),
@@ -701,6 +728,13 @@ pub(crate) fn status_after_name(text: &str) -> Option<(Status, crate::span::Span
     (noted && !listed).then(|| {
         (status, Span::new(value_start, value_start + found.len), Span::new(0, name.len()))
     })
+}
+
+/// The status a phrase closes with, in any of the ways a value is written: in a closing
+/// parenthesis (`Set up CI (done)`), after a separator (`Parser — done`) or after a plain
+/// space (`Phase 3 complete`). (status, the status's span, the unit's span.)
+pub(crate) fn closing_status(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    status_in_closing_parenthesis(text).or_else(|| trailing_status(text)).or_else(|| status_after_space(text))
 }
 
 /// A status closing a short phrase after a plain space, as a bold lead writes it: `v1.0.2 in
@@ -1551,6 +1585,12 @@ mod tests {
             ("Next steps for the release", Some(Next)),
             ("Next steps for the parser are unclear, so we wait", None),
             ("Next-generation parser", None),
+            ("Current Phase:", Some(Status(InProgress))),
+            ("Fase actual:", Some(Status(InProgress))),
+            ("Aktuelle Aufgabe:", Some(Status(InProgress))),
+            ("Текущая задача:", Some(Status(InProgress))),
+            ("当前阶段：", Some(Status(InProgress))),
+            ("現在のフェーズ", Some(Status(InProgress))),
             ("Architecture", None),
         ];
         for &(text, want) in cases {

@@ -1113,3 +1113,50 @@ fn a_start_in_the_latest_sitting_of_a_log_is_work_under_way() {
     let old = "# Dev log\n\n## 2026-03-11\n- Started the audit log\n\n## 2026-03-12\n- Fixed flaky login test\n";
     assert!(plan_of(old).open.is_empty());
 }
+
+#[test]
+fn a_header_field_names_the_unit_under_way() {
+    // (file, the unit resumed from). The header's field, in several languages; a list item
+    // so labelled the same.
+    let cases: &[(&str, &str)] = &[
+        ("# Project Status\n\n**Last Updated:** 2026-04-14\n**Current Phase:** Polish for the tablet\n\n## Completed\n- Auth\n", "Polish for the tablet"),
+        ("# Estado\n\n**Fase actual:** Pulir la exportación\n\n## Hecho\n- Login\n", "Pulir la exportación"),
+        ("# Status\n\nAktuelle Aufgabe: Export der Rechnungen\n\n## Erledigt\n- Login\n", "Export der Rechnungen"),
+        ("# Статус\n\nТекущая задача: экспорт счетов\n\n## Готово\n- Вход\n", "экспорт счетов"),
+        ("# 状态\n\n当前阶段：导出发票\n\n## 已完成\n- 登录\n", "导出发票"),
+        ("# Status\n\n- **Current Task:** Billing export\n\n## Done\n- Login\n", "Billing export"),
+        ("# Status\n\n## Current Status\nCurrent milestone: Beta release\n", "Beta release"),
+    ];
+    for &(text, unit) in cases {
+        let p = plan_of(text);
+        let resume = p.resume_from.unwrap_or_else(|| panic!("nothing resumed: {text}"));
+        assert_eq!(resume.unit, unit, "{text}");
+        assert_eq!(p.status, RunStatus::InProgress, "{text}");
+    }
+}
+
+#[test]
+fn a_header_field_that_is_a_date_a_count_or_done_names_no_unit_under_way() {
+    let cases = [
+        // A date, a count, a word for none.
+        "# Status\n\n**Started:** 2026-01-09\n**Blockers:** None currently\n\n## Done\n- Login\n- Export\n",
+        "# Status\n\nIn progress: 3\n\n## Done\n- Login\n",
+        // The value's own status wins.
+        "# Status\n\n**Current Phase:** Phase 3 complete\n\n## Done\n- Login\n",
+        // A session's own fields are that session's (later sessions change them).
+        "# Log\n\n## 2026-01-09 Session 4\nCurrent task: Export\n\n## 2026-01-10 Session 5\n- Export — done\n",
+    ];
+    for text in cases {
+        let p = plan_of(text);
+        assert!(p.open.iter().all(|u| u.status != Status::InProgress), "{text}: {:?}", names(&p.open));
+    }
+}
+
+#[test]
+fn a_current_heading_whose_value_is_done_holds_no_work_under_way() {
+    // `## Current Sprint: … Complete` is no In Progress section: its plain items are not under way.
+    let p = plan_of("# Tracker\n\n## Current Sprint: Wallet Integration Complete\n\n### Notes\n- Session keys with rotation\n- Gasless transactions\n");
+    assert!(p.open.is_empty(), "{:?}", names(&p.open));
+    let p = plan_of("# Tracker\n\n## Current Sprint: Wallet Integration\n\n- Session keys with rotation\n");
+    assert_eq!(names(&p.open), ["Session keys with rotation"]);
+}

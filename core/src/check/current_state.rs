@@ -17,7 +17,7 @@
 use super::Ctx;
 use crate::document::{Section, SectionRole, Status};
 use crate::lexicon;
-use crate::plan::stated::{content_of, section_status, session_or_history};
+use crate::plan::stated::{content_of, section_status};
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::time::{self, Timestamp};
@@ -66,7 +66,7 @@ fn conflict(cx: &mut Ctx) {
     let sections = doc.sections();
     let mut first: Option<(Status, usize, &Section)> = None;
     for (i, s) in sections.iter().enumerate() {
-        if s.role != SectionRole::CurrentState || session_or_history(doc, s) {
+        if s.role != SectionRole::CurrentState || doc.is_session_or_history(s) {
             continue;
         }
         let Some((status, at)) = section_status(doc, i) else { continue };

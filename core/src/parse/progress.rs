@@ -33,6 +33,7 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
     if free_form(doc.dialect) {
         in_file_order(&mut markers);
         state_paragraphs(doc, outline, &mut markers);
+        state_fields(doc, &mut markers);
     }
     in_file_order(&mut markers);
     stop_points(doc, &mut markers);
@@ -745,6 +746,54 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
         match lexicon::trailing_status(line_text) {
             Some((own, word, name)) => markers.push(simple(line, MarkerSource::Suffix, own, word.shifted(line.start()), name.shifted(line.start()))),
             None => markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), line)),
+        }
+    }
+}
+
+/// A state the file's header or a current-state section gives as a field on a line of its own
+/// (`**Current Phase:** Revival prep — polish for the tablet`, `Aktuelle Aufgabe: Export`,
+/// `Blocked: waiting on the API key`): the unit in that state. Read on the section's first
+/// lines (as its status is), outside sessions and history; a list item so labelled is read
+/// with the items. A value that is a date or a count (`Started: 2026-01-09`, `Completed:
+/// 18`), or says none (`Blockers: None currently`), names no unit; the value's own status
+/// wins (`Current Sprint: Export — complete`).
+/// `markers` must be in file order; what this adds comes after them.
+fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
+    let text = doc.source.as_str();
+    let in_order = markers.len();
+    for (i, section) in doc.sections.iter().enumerate() {
+        let header = i == 0 && section.level == 1;
+        if !(header || section.role == SectionRole::CurrentState) || doc.is_session_or_history(section) {
+            continue;
+        }
+        let end = doc.sections.get(i + 1).map(|n| n.heading.start()).filter(|&e| e < section.span.end()).unwrap_or(section.span.end());
+        let own = Span::new(section.body.start().min(end), end);
+        let lines = crate::span::lines_in(text, own).filter(|l| !text[l.range()].trim().is_empty());
+        for line in lines.take(crate::plan::stated::STATUS_LINES) {
+            let raw = &text[line.range()];
+            let content = raw.trim();
+            if content.starts_with("```") || content.starts_with("~~~") {
+                break;
+            }
+            if lines::list_marker(content) > 0 || content.starts_with(['|', '>', '#']) {
+                continue;
+            }
+            let Some((Meaning::Status(status), word, rest)) = lexicon::labelled(content) else { continue };
+            let from = line.start() + (raw.len() - raw.trim_start().len());
+            let value = Span::new(from + rest, from + content.len());
+            let words = &text[value.range()];
+            if !words.chars().any(char::is_alphabetic) || crate::time::find(words).is_some() || lexicon::opens_with_nothing(words) {
+                continue;
+            }
+            let first = &markers[..in_order];
+            if first.get(first.partition_point(|m| m.span.start() < line.start())).is_some_and(|m| line.contains(m.span.start())) {
+                continue;
+            }
+            let own_status = lexicon::closing_status(words);
+            markers.push(match own_status {
+                Some((own, said, name)) => simple(line, MarkerSource::Suffix, own, said.shifted(value.start()), name.shifted(value.start())),
+                None => simple(line, MarkerSource::Section, status, word.shifted(from), value),
+            });
         }
     }
 }

@@ -366,6 +366,9 @@ fn role_of_label(title: &str) -> SectionRole {
         Some(Meaning::Next) => SectionRole::NextStep,
         Some(Meaning::Remaining | Meaning::Status(Status::Pending)) => SectionRole::Todo,
         Some(Meaning::Done | Meaning::Status(Status::Completed)) => SectionRole::Done,
+        // `## Current Sprint: Export — complete`: the value's own status says the work is
+        // no longer under way.
+        Some(Meaning::Status(Status::InProgress)) if value_status(title).is_some_and(|s| s != Status::InProgress) => SectionRole::Other,
         Some(Meaning::Status(Status::InProgress)) => SectionRole::Active,
         Some(Meaning::Status(Status::Blocked)) => SectionRole::Blocked,
         Some(Meaning::History) => SectionRole::History,
@@ -373,6 +376,12 @@ fn role_of_label(title: &str) -> SectionRole {
         Some(Meaning::Decision) => SectionRole::Decisions,
         Some(Meaning::Status(Status::Failed | Status::Skipped)) | None => SectionRole::Other,
     }
+}
+
+/// The status a labelled title's value ends with (`Current Sprint: Export — complete`).
+fn value_status(title: &str) -> Option<crate::document::Status> {
+    let (_, value) = title.split_once([':', '：'])?;
+    crate::lexicon::closing_status(value.trim()).map(|(s, _, _)| s)
 }
 
 #[cfg(test)]

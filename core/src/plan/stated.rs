@@ -16,26 +16,12 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
     sections
         .iter()
         .enumerate()
-        .filter(|&(i, s)| (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !session_or_history(doc, s))
+        .filter(|&(i, s)| (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !doc.is_session_or_history(s))
         .find_map(|(i, _)| section_status(doc, i))
 }
 
-/// A section that is a session's own (itself or an enclosing section dated) or history: the
-/// state it states is that session's, which later ones rightly change.
-pub(crate) fn session_or_history(doc: &Document, s: &Section) -> bool {
-    let sections = doc.sections();
-    let mut at = Some(s);
-    while let Some(s) = at {
-        if s.timestamp.is_some() || s.role == SectionRole::History {
-            return true;
-        }
-        at = s.parent.and_then(|p| sections.get(p));
-    }
-    false
-}
-
-/// How many lines at the top of a section may state its status.
-const STATUS_LINES: usize = 12;
+/// How many lines at the top of a section may state its status (or the state's fields).
+pub(crate) const STATUS_LINES: usize = 12;
 
 /// The status section `i` states, with the line that states it: on its heading (`## Status:
 /// In progress`, `## Current Status: Phase 3 (in progress)`), else on its own lines (up to
