@@ -311,9 +311,9 @@ const DONE_WORDS: &[&str] = &[
 /// A progress count on a line: `137/137`, `5/94`, `88 features total`, `Total Features: 210`
 /// (done, if written; the total), with the kind it counts when the line names one.
 #[derive(Clone, Copy)]
-struct Count {
-    done: Option<u32>,
-    total: u32,
+pub(crate) struct Count {
+    pub(crate) done: Option<u32>,
+    pub(crate) total: u32,
     kind: Option<&'static str>,
 }
 
@@ -322,7 +322,7 @@ fn count_on(line: &str) -> Option<Count> {
 }
 
 /// [`count_on`] of a line lower-cased already.
-fn count_in(lower: &str) -> Option<Count> {
+pub(crate) fn count_in(lower: &str) -> Option<Count> {
     if crate::lexicon::states_a_goal(lower) {
         return None;
     }

@@ -29,7 +29,7 @@
 //! document's secrets in messages, help and fixes, whether possible-secret is on or not
 //! (`docs/secrets.md`); rules quote text with [`Ctx::quote`], which masks before it cuts.
 
-mod counts;
+pub(crate) mod counts;
 mod current_state;
 mod decisions;
 mod empty;

@@ -2,6 +2,7 @@
 //! read as a reviewer reads it: the latest state the file writes wins (docs/reader.md, "The
 //! run's status").
 
+use crate::check::counts::{count_in, Count};
 use crate::code::lines_outside_code;
 use super::{NextAction, NextActionSource, PlanUnit, Regions, RunStatus};
 use crate::document::{Document, SectionRole, Status};
@@ -45,7 +46,14 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         _ => line(a) >= line(b),
     };
     let after_open = |at: Option<usize>| at.filter(|&c| units.latest_open_at.is_none_or(|o| newer(c, o)));
-    let claim_done = after_open(claims.complete).filter(|&c| written_next_at.is_none_or(|n| newer(c, n)));
+    // A count of work left written in the claim's own sitting (a session report that gives
+    // `131/137 features passing` and says `All features implemented without breaking
+    // changes`): the claim is about that session's part, not the run. A later sitting's claim
+    // stands over an older count.
+    let same_day = |a: usize, b: usize| dated(a) == dated(b);
+    let claim_done = after_open(claims.complete)
+        .filter(|&c| written_next_at.is_none_or(|n| newer(c, n)))
+        .filter(|&c| !claims.latest_count.is_some_and(|(n, left)| left && line(n) != line(c) && same_day(n, c)));
     // The file's own next step is to wait for a person: that is where the run stands.
     let next_waits = written_next.filter(|w| lexicon::waits_on_a_person(&crate::case::to_lower(doc.text(*w)))).map(|w| w.start());
     // Work under way since overtakes a wait; the steps planned for after it do not (`waiting
@@ -122,6 +130,8 @@ pub(crate) fn claims_all_done(doc: &Document) -> bool {
 struct Claims {
     complete: Option<usize>,
     waiting: Option<usize>,
+    /// The latest progress count (`131/137 features passing`), and whether it leaves work.
+    latest_count: Option<(usize, bool)>,
 }
 
 /// How many lines at each end of a file a claim about the whole run is read in (besides the
@@ -130,7 +140,7 @@ struct Claims {
 const LATEST_LINES: usize = 200;
 
 fn claims(doc: &Document) -> Claims {
-    let mut out = Claims { complete: None, waiting: None };
+    let mut out = Claims { complete: None, waiting: None, latest_count: None };
     if matches!(doc.dialect(), Dialect::MemoryStore) {
         return out;
     }
@@ -165,10 +175,23 @@ fn claims(doc: &Document) -> Claims {
         }
         person_list &= !line.is_empty();
         let read = head.contains(pos) || tail.contains(pos) || states.holds(pos);
-        if !read || skipped.holds(pos) || line.len() < 8 || !lexicon::may_claim(line) {
+        if !read || skipped.holds(pos) || line.len() < 8 {
+            continue;
+        }
+        let fraction = memchr::memchr(b'/', line.as_bytes()).is_some();
+        let may_claim = lexicon::may_claim(line);
+        if !fraction && !may_claim {
             continue;
         }
         let lower = crate::case::to_lower(line);
+        if let Some(Count { done: Some(done), total, .. }) = fraction.then(|| count_in(&lower)).flatten() {
+            if out.latest_count.is_none() || !doc.newest_first() {
+                out.latest_count = Some((pos, done < total));
+            }
+        }
+        if !may_claim {
+            continue;
+        }
         if lexicon::claims_all_done(&lower) {
             keep(&mut out.complete, pos);
         }
