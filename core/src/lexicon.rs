@@ -1401,6 +1401,21 @@ pub(crate) fn opens_with_nothing(text: &str) -> bool {
     holds_only(&t[..word_end], NOTHING)
 }
 
+/// Phrases that say only that the work is ready to go on (`**Ready for autonomous work!**`,
+/// `All set`, `Listo para continuar`): a note among the next steps, not a step.
+const READY: &[&str] = &[
+    "ready for", "ready to go", "all set", "listo para", "lista para", "pronto para", "prêt pour", "prête pour", "bereit für",
+    "pronto per", "redo för", "готов к", "готово к", "準備完了", "准备就绪", "준비 완료",
+];
+
+/// Whether a line only says the work is ready to go on ([`READY`]), in a few words and no
+/// more: `Ready for autonomous work!`, not `Ready for review: open the PR and ask Anna`.
+pub(crate) fn says_only_ready(line: &str) -> bool {
+    let t = crate::case::to_lower(line.trim().trim_matches(|c: char| matches!(c, '*' | '_' | '`' | '!' | '.' | '。' | '！') || c.is_whitespace()));
+    let t = t.trim_start_matches(|c: char| !c.is_alphanumeric());
+    READY.iter().any(|p| t.starts_with(p)) && t.split_whitespace().count() <= 5 && !t.contains([':', '：', ';'])
+}
+
 /// Words that mark a block as the one a fresh session starts from: `START HERE`, `Current
 /// Session`, `Latest Session`.
 pub(crate) const CURRENT_MARKS: &[&str] = &[

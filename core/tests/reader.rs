@@ -1173,3 +1173,23 @@ fn a_count_of_work_left_in_the_claims_own_sitting_keeps_the_run_open() {
     // A count that leaves nothing does not hold a claim back.
     assert_eq!(plan_of(&report.replace("131/137", "137/137")).status, RunStatus::Complete);
 }
+
+#[test]
+fn a_next_step_that_only_says_the_work_is_ready_is_passed_over() {
+    // (file, the next action) in English, Spanish, French and German; a step that goes on
+    // past its readiness is a step.
+    let cases: &[(&str, &str)] = &[
+        ("# Plan\n\n## Next Steps\n\n1. **Ready for autonomous work!**\n2. Begin COD-11-001 (JWT secret)\n", "Begin COD-11-001 (JWT secret)"),
+        ("# Plan\n\n## Próximos pasos\n\n- ¡Listo para continuar!\n- Escribir el exportador\n", "Escribir el exportador"),
+        ("# Plan\n\n## Prochaines étapes\n\n- Prêt pour la suite.\n- Finir l'export\n", "Finir l'export"),
+        ("# Plan\n\n## Nächste Schritte\n\n- Bereit für die nächste Runde\n- Export fertigstellen\n", "Export fertigstellen"),
+        ("# Plan\n\n## Next Steps\n\n- Ready for review: open the PR and ask Anna\n- Tag the release\n", "Ready for review: open the PR and ask Anna"),
+        // Alone, it is what the file says.
+        ("# Plan\n\n## Next Steps\n\n- Ready for next batch assignment\n", "Ready for next batch assignment"),
+    ];
+    for &(text, next) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(next), "{text}");
+        assert!(p.pending.iter().all(|u| !u.unit.to_lowercase().contains("listo") && !u.unit.contains("Ready for autonomous")), "{text}: {:?}", names(&p.pending));
+    }
+}

@@ -602,10 +602,14 @@ fn first_block(doc: &Document, outline: &Outline, body: Span) -> Option<(Span, S
         let t = doc.text(*p).trim_end();
         (Span::new(p.start(), p.start() + t.len()), Span::new(p.start(), p.start() + t.len()))
     });
-    let item = doc
-        .items
-        .iter()
-        .find(|i| i.depth == 1 && body.contains(i.span.start()) && !marked_done(doc, i))
+    // A step that only says the work is ready to go on (`1. **Ready for autonomous work!**`
+    // over `2. Start the agent`) is passed over too, when a step follows.
+    let mut left = doc.items.iter().filter(|i| i.depth == 1 && body.contains(i.span.start()) && !marked_done(doc, i));
+    let first = left.next();
+    let item = first
+        .filter(|i| crate::lexicon::says_only_ready(doc.text(crate::span::first_line(&doc.source, i.text))))
+        .and_then(|_| left.next())
+        .or(first)
         .map(|i| (i.span, i.text));
     match (para, item) {
         (Some(p), Some(i)) => Some(if p.0.start() < i.0.start() { p } else { i }),

@@ -528,7 +528,9 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                 continue;
             }
             if let Some(status) = status {
-                if !lexicon::opens_with_nothing(line_text) && !lines::is_lead_in(line_text) {
+                // `Ready for autonomous work!` among the next steps is a note, no step.
+                let note = status == Status::Pending && lexicon::says_only_ready(line_text);
+                if !lexicon::opens_with_nothing(line_text) && !lines::is_lead_in(line_text) && !note {
                     let mut marker = simple(item.span, MarkerSource::Section, status, Span::empty(item.text.start()), line);
                     if status == Status::Pending {
                         if let Some(steps) = steps_in_one_item(line_text) {
