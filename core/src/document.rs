@@ -807,6 +807,22 @@ impl Document {
         self.sections.iter().filter(|s| s.timestamp.is_some() && s.role != SectionRole::History).max_by_key(|s| s.timestamp.map(|t| t.epoch_seconds))
     }
 
+    /// A log's latest sitting, where its latest work is written: its latest dated section
+    /// ([`Self::latest_dated_section`]), else, in a log of dated paragraphs (two or more: `===
+    /// Session 3 (2026-03-03) ===` over its list), the stretch from the line of the latest date
+    /// to the next date.
+    pub(crate) fn latest_sitting(&self) -> Option<Span> {
+        if let Some(s) = self.latest_dated_section() {
+            return Some(s.body);
+        }
+        if self.stamps.len() < 2 {
+            return None;
+        }
+        let k = (0..self.stamps.len()).max_by_key(|&k| (self.stamps[k].timestamp.epoch_seconds, k))?;
+        let line_of = |k: usize| self.stamps.get(k).map(|s| crate::span::line_start(&self.source, s.span.start()));
+        Some(Span::new(line_of(k)?, line_of(k + 1).unwrap_or(self.source.len())))
+    }
+
     pub(crate) fn sitting_at(&self, offset: usize) -> Option<(usize, Timestamp)> {
         let stamps = &self.stamps;
         let by_stamp = stamps[..stamps.partition_point(|s| s.span.start() <= offset)].last().map(|s| (s.span.start(), s.timestamp));

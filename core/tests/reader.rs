@@ -1106,7 +1106,7 @@ fn a_status_line_under_a_dated_top_level_session() {
 fn a_start_in_the_latest_sitting_of_a_log_is_work_under_way() {
     let newest_first = "# Dev log\n\n## 2026-03-12\n- Fixed flaky login test\n- Started on the rate limiter, refill logic missing\n\n## 2026-03-11\n- Started the audit log\n- Added audit log table\n";
     let p = plan_of(newest_first);
-    assert_eq!(names(&p.open), ["the rate limiter, refill logic missing"]);
+    assert_eq!(names(&p.open), ["the rate limiter"]);
     let oldest_first = "# Registro\n\n## 2026-03-11\n- Empezado: importador\n\n## 2026-03-12\n- Terminado: exportador\n- En curso: filtros de búsqueda\n";
     assert_eq!(names(&plan_of(oldest_first).open), ["filtros de búsqueda"]);
     // An older sitting's start is not the current state: it may have been finished unsaid.
@@ -1191,5 +1191,19 @@ fn a_next_step_that_only_says_the_work_is_ready_is_passed_over() {
         let p = plan_of(text);
         assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(next), "{text}");
         assert!(p.pending.iter().all(|u| !u.unit.to_lowercase().contains("listo") && !u.unit.contains("Ready for autonomous")), "{text}: {:?}", names(&p.pending));
+    }
+}
+
+#[test]
+fn a_start_in_the_latest_sitting_of_a_log_of_dated_paragraphs_is_under_way() {
+    // A plain-text log whose sittings are dated lines, not headings, kept oldest first and
+    // newest first; the unit is the first clause, the note after it how far it got.
+    let oldest_first = "=== Session 2 (2026-03-02) ===\n- Implemented #6 login form\n- Started #7 logout; redirect missing\n\n=== Session 3 (2026-03-03) ===\n- Finished #8 password reset\n- Started #10 profile page; avatar upload not wired yet\n";
+    let newest_first = "=== Session 3 (2026-03-03) ===\n- Finished #8 password reset\n- Started #10 profile page; avatar upload not wired yet\n\n=== Session 2 (2026-03-02) ===\n- Implemented #6 login form\n- Started #7 logout; redirect missing\n";
+    for text in [oldest_first, newest_first] {
+        let p = plan_named("claude-progress.txt", text);
+        assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("#10 profile page"), "{text}");
+        // The older sitting's start may have been finished since, unsaid.
+        assert!(p.open.iter().all(|u| !u.unit.contains("#7")), "{text}: {:?}", names(&p.open));
     }
 }

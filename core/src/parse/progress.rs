@@ -371,7 +371,7 @@ fn under_paragraph(doc: &Document, outline: &Outline, k: usize) -> Span {
 fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
     let section_markers = free_form(doc.dialect);
-    let latest_sitting = doc.is_log().then(|| doc.latest_dated_section()).flatten().map(|s| s.body);
+    let latest_sitting = doc.is_log().then(|| doc.latest_sitting()).flatten();
     let mut raw_units = Vec::new();
     for (index, item) in doc.items.iter().enumerate() {
         let body = &text[item.text.range()];
@@ -592,8 +592,11 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                         gap += word.len();
                     }
                     if gap > 0 && rest.len() > gap {
-                        let name = Span::new(base + len + gap, line.end());
-                        markers.push(simple(item.span, MarkerSource::Prose, Status::InProgress, Span::new(base, base + len), name));
+                        // The unit is the first clause: a note on how far it got follows
+                        // (`Started #10 profile page; avatar upload not wired yet`).
+                        let clause = rest[gap..].find([',', ';', '，', '；']).map_or(rest.len(), |at| gap + at);
+                        let name = Span::new(line.start() + len + gap, line.start() + len + clause);
+                        markers.push(simple(item.span, MarkerSource::Prose, Status::InProgress, Span::new(line.start(), line.start() + len), name));
                     }
                 }
             }
