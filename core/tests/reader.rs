@@ -54,6 +54,8 @@ fn handoff_titles_for_what_was_done_and_what_is_left() {
         ("O que foi feito", "Pendências"),
         ("Ce qui a été fait", "Ce qui reste"),
         ("Bisher erledigt", "Offene Punkte"),
+        ("What I did", "What's not done"),
+        ("Done", "Loose ends"),
     ];
     for (done, left) in cases {
         let p = plan_of(&format!("# Handoff\n\n## {done}\n- Migrate the database\n\n## {left}\n- Tune the cache\n"));
