@@ -1209,3 +1209,26 @@ fn a_start_in_the_latest_sitting_of_a_log_of_dated_paragraphs_is_under_way() {
         assert!(p.open.iter().all(|u| !u.unit.contains("#7")), "{text}: {:?}", names(&p.open));
     }
 }
+
+#[test]
+fn a_current_state_titled_in_the_readers_languages_states_the_work_under_way() {
+    let cases: &[(&str, &str)] = &[
+        ("# Note di sessione\n\n## Stato attuale\nIn corso: migrazione delle tabelle\n\n## Fatto\n- Schema convertito\n", "migrazione delle tabelle"),
+        ("# Notas\n\n## Estado actual\nEn curso: importador de facturas\n\n## Hecho\n- Login\n", "importador de facturas"),
+        ("# Notizen\n\n## Aktueller Stand\nIn Arbeit: Export der Rechnungen\n\n## Erledigt\n- Login\n", "Export der Rechnungen"),
+        ("# Notes\n\n## État actuel\nEn cours : export des factures\n\n## Fait\n- Connexion\n", "export des factures"),
+        ("# 노트\n\n## 현재 상태\n진행 중: 환불 API\n\n## 완료\n- 결제\n", "환불 API"),
+    ];
+    for &(text, unit) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some(unit), "{text}");
+    }
+}
+
+#[test]
+fn a_block_the_next_step_of_a_later_day_goes_on_from_is_no_blocked_run() {
+    let text = "# Working notes\n\n## 2026-02-18 — session 7\n- Fixed the CSV parser\n- **Blocked:** the staging bucket policy denies PutObject\n\n## 2026-02-19 — session 8\n- Uploads work on staging\n\nNext: add metrics to the importer\n";
+    assert_eq!(plan_of(text).status, RunStatus::InProgress);
+    // The same day, the block is the latest word.
+    assert_eq!(plan_of(&text.replace("2026-02-19", "2026-02-18")).status, RunStatus::Blocked);
+}

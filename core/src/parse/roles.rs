@@ -195,6 +195,10 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("where things stand")
         || starts("where we are")
         || starts("status")
+        // The current state in the reader's other languages.
+        || ["estado actual", "estado atual", "situação atual", "état actuel", "état des lieux", "aktueller stand", "aktueller status", "stato attuale", "situazione attuale", "nuvarande status", "nuläge", "текущее состояние", "текущий статус", "현재 상태", "현재 상황"]
+            .iter()
+            .any(|p| folded().starts_with(p))
         || has("現在の")
         || has("当前")
     {

@@ -91,7 +91,10 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     }
     // A unit stuck, as the latest word: work stated done since (a test broken in an old
     // session, then the run finished) overtakes it.
-    let stuck_now = units.latest_stuck_at.is_some_and(|s| units.latest_done_at.is_none_or(|d| newer(s, d)));
+    // Nor is a block the file's own next step, written a later day, goes on from (`Blocked:
+    // bucket policy` on the 18th, `Next: add metrics` on the 19th).
+    let next_since = |s: usize| written_next_at.is_some_and(|n| matches!((dated(n), dated(s)), (Some(a), Some(b)) if a > b));
+    let stuck_now = units.latest_stuck_at.is_some_and(|s| units.latest_done_at.is_none_or(|d| newer(s, d)) && !next_since(s));
     if stuck_now && units.pending.is_empty() {
         return RunStatus::Blocked;
     }
