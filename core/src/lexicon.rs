@@ -1402,7 +1402,7 @@ pub(crate) const NOTHING: &[&str] = &[
 
 /// Whether a text opens with a word for none ([`NOTHING`]: `None currently`, `Nothing
 /// blocking.`, `N/A`, `Ninguno`, `なし`), past a list marker and markup.
-pub(crate) fn opens_with_nothing(text: &str) -> bool {
+pub fn opens_with_nothing(text: &str) -> bool {
     let t = text.trim_start_matches(['-', '*', '+', ' ', '_', '`']);
     let first = t.chars().next().map_or(0, char::len_utf8);
     let word_end = t.find(|c: char| !c.is_alphanumeric() && c != '/').unwrap_or(t.len()).max(first);

@@ -275,7 +275,7 @@ pub fn line_content_end(text: &str, offset: usize) -> usize {
 }
 
 /// The first line of `span`, without its line ending and trailing white space.
-pub(crate) fn first_line(text: &str, span: Span) -> Span {
+pub fn first_line(text: &str, span: Span) -> Span {
     let s = &text[span.range()];
     let line = memchr::memchr(b'\n', s.as_bytes()).map_or(s, |i| &s[..i]).trim_end();
     Span::new(span.start(), span.start() + line.len())

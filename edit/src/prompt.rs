@@ -10,7 +10,7 @@
 //! below the smallest complete prompt (about 45 tokens: the tags, the short caution and a
 //! one-count note), the budget is refused with [`BudgetTooSmall`], never cut mid-sentence.
 
-use memento_core::document::Document;
+use memento_core::document::{Document, SectionRole};
 use memento_core::plan::{Plan, RunStatus};
 use memento_core::rule::Severity;
 use memento_core::secret::redact;
@@ -247,6 +247,18 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         // mask secrets before folding, while a private key block still has its lines.
         lines: discoveries.iter().map(|d| (one_line(&doc.secrets().mask(doc.text(d.text))), line(d.text.start()))).collect(),
     });
+    // The problems the file knows of (a memory bank's Known Issues), in its words: a session
+    // that resumes should not rediscover them. A word for none is no issue.
+    blocks.push(Block {
+        title: title::ISSUES,
+        lines: doc
+            .items()
+            .iter()
+            .filter(|i| i.depth == 1 && i.role == SectionRole::Issues)
+            .map(|i| (one_line(&doc.secrets().mask(doc.text(memento_core::internal::first_line(doc.source(), i.text)))), line(i.text.start())))
+            .filter(|(text, _)| !text.is_empty() && !memento_core::internal::opens_with_nothing(text))
+            .collect(),
+    });
     // A memory store's rows are its memories: newest first, as discoveries.
     let rows = memento_core::store::newest_first(doc);
     blocks.push(Block {
@@ -364,10 +376,11 @@ mod title {
     pub const WARNINGS: &str = "Conflicts and warnings";
     pub const PENDING: &str = "Pending";
     pub const DISCOVERIES: &str = "Discoveries (newest first)";
+    pub const ISSUES: &str = "Known issues (as written)";
     pub const MEMORIES: &str = "Memories (newest first)";
     pub const DONE: &str = "Done";
     /// Every one: an omission of the longest is what the room keeps in reserve.
-    pub const ALL: [&str; 14] = [FILES, NEXT_ACTION, LAST_STEP, STATUS, GOAL, STATE, DECISIONS, IN_PROGRESS, OPEN, WARNINGS, PENDING, DISCOVERIES, MEMORIES, DONE];
+    pub const ALL: [&str; 15] = [FILES, NEXT_ACTION, LAST_STEP, STATUS, GOAL, STATE, DECISIONS, IN_PROGRESS, OPEN, WARNINGS, PENDING, DISCOVERIES, ISSUES, MEMORIES, DONE];
 }
 
 impl Budgeted {

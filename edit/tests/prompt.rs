@@ -348,3 +348,16 @@ fn units_left_failing_or_blocked_are_listed() {
     let out = prompt(features, 2000);
     assert!(out.contains("Also open: F002: Filter todos (FAILED)"), "{out}");
 }
+
+/// A memory bank's Known Issues are in the prompt, after the work left, in the file's words:
+/// a word for none is no issue, and a secret in one is masked.
+#[test]
+fn known_issues_are_shown_as_written() {
+    let text = "# Progress\n\n## What's Left to Build\n- [ ] Checkout with Stripe\n\n## Known Issues\n- Search is slow on more than 5k products\n- The staging key sk_live_51HqT9aK2eZvKYlo2C0pQrS7uVwXyZ0123456789ab leaks in logs\n\n## Open Issues\n- None\n";
+    let out = prompt(text, 2000);
+    let pending = out.find("Pending:").unwrap();
+    let issues = out.find("Known issues (as written):\n- Search is slow on more than 5k products (line 7)").unwrap_or_else(|| panic!("{out}"));
+    assert!(pending < issues, "{out}");
+    assert!(!out.contains("sk_live_51HqT9aK2eZvKYlo2C0pQrS7uVwXyZ0123456789ab"), "{out}");
+    assert!(!out.contains("- None"), "{out}");
+}
