@@ -124,24 +124,24 @@ fn versions(cx: &mut Ctx) {
     let sections = doc.sections();
     let day = |t: Option<Timestamp>| t.map(|t| t.epoch_seconds.div_euclid(86_400));
     let versioned: Vec<(usize, [u32; 3])> = sections.iter().enumerate().filter_map(|(i, s)| Some((i, version_in(doc.text(s.title))?))).collect();
-    let pairs: Vec<(usize, usize)> = versioned
+    // Neighbouring versioned sections, each with its version.
+    let pairs: Vec<((usize, [u32; 3]), (usize, [u32; 3]))> = versioned
         .windows(2)
         .filter_map(|w| {
-            let [(a, va), (b, vb)] = w else { return None };
-            let (sa, sb) = (&sections[*a], &sections[*b]);
-            (sa.level == sb.level && day(sa.timestamp) == day(sb.timestamp) && va != vb).then_some((*a, *b))
+            let &[(a, va), (b, vb)] = w else { return None };
+            let (sa, sb) = (&sections[a], &sections[b]);
+            (sa.level == sb.level && day(sa.timestamp) == day(sb.timestamp) && va != vb).then_some(((a, va), (b, vb)))
         })
         .collect();
-    let version = |i: usize| versioned.iter().find(|(k, _)| *k == i).map(|(_, v)| *v).unwrap_or_default();
-    let down = pairs.iter().filter(|&&(a, b)| version(b) < version(a)).count();
+    let down = pairs.iter().filter(|&&((_, va), (_, vb))| vb < va).count();
     let up = pairs.len() - down;
     if pairs.len() < 3 || down == up {
         return;
     }
     let newest_first = down > up;
     let mut in_run = false;
-    for &(a, b) in &pairs {
-        let against = (version(b) > version(a)) == newest_first;
+    for &((a, va), (b, vb)) in &pairs {
+        let against = (vb > va) == newest_first;
         if !against || std::mem::replace(&mut in_run, true) {
             in_run &= against;
             continue;
@@ -152,8 +152,7 @@ fn versions(cx: &mut Ctx) {
             continue;
         }
         let order = if newest_first { "newest first" } else { "oldest first" };
-        let [x, y, z] = version(b);
-        let [p, q, r] = version(a);
+        let ([x, y, z], [p, q, r]) = (vb, va);
         let message = format!("this section is version {x}.{y}.{z}, after {p}.{q}.{r} (line {}) in a file kept {order}", cx.line(prev.heading.start()));
         let d = cx.diag(Rule::EntriesOutOfOrder, at.heading, message).with_help(format!("keep the versions' sections {order}: move this one to its place"));
         cx.push(d);

@@ -67,7 +67,10 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     // is that unit's, while other work is under way.
     .filter(|&w| {
         let under_way = units.open.iter().any(|u| u.status == Status::InProgress);
-        !(under_way && doc.progress().iter().any(|m| matches!(m.status, Some(Status::Blocked | Status::Failed)) && m.span.contains(w)))
+        // Markers are in file order: the one holding the wait, if any, starts last before it.
+        let markers = doc.progress();
+        let holder = markers[..markers.partition_point(|m| m.span.start() <= w)].last().filter(|m| m.span.contains(w));
+        !(under_way && holder.is_some_and(|m| matches!(m.status, Some(Status::Blocked | Status::Failed))))
     });
     // Waiting on a person, as the latest word: blocked, whatever is under way.
     if let Some(w) = waiting {
