@@ -1232,3 +1232,20 @@ fn a_block_the_next_step_of_a_later_day_goes_on_from_is_no_blocked_run() {
     // The same day, the block is the latest word.
     assert_eq!(plan_of(&text.replace("2026-02-19", "2026-02-18")).status, RunStatus::Blocked);
 }
+
+#[test]
+fn a_next_label_after_a_sentence_on_its_line_is_the_next_step() {
+    // Session notes whose Current State says where it stands, then `Next:` on the same line.
+    let notes = "# Fix flaky checkout tests\n\n## Current State\n_What is actively being worked on right now? Pending tasks not yet completed. Immediate next steps._\n\nInvestigating the race in `checkout.spec.ts`: the fixture resolves first. Next: add `await server.ready()` and rerun 50 times.\n\n## Task specification\n_What did the user ask to build? Any design decisions or other explanatory context_\n\nMake the suite pass.\n";
+    let p = plan_of(notes);
+    assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("add `await server.ready()` and rerun 50 times."));
+    // In other languages, and not without a colon, nor inside a version or an abbreviation.
+    let es = "# Notas\n\n## Estado actual\nEl importador funciona. Siguiente paso: escribir las pruebas.\n";
+    assert_eq!(plan_of(es).next_action.map(|n| n.text).as_deref(), Some("escribir las pruebas."));
+    let ja = "# メモ\n\n## 現在の状況\nパーサーは完了。次のステップ：エクスポートを実装する\n";
+    assert_eq!(plan_of(ja).next_action.map(|n| n.text).as_deref(), Some("エクスポートを実装する"));
+    // Nor outside a state section: a log's lines are read from their start.
+    for quiet in ["# Notes\n\n## Status\nThe parser is done. Next steps are unclear: ask Anna.\n", "# Notes\n\n## Status\nShipped v1.2. Next-gen parser: later.\n", "# Log\n\n- Fixed the parser. Next: the exporter.\n"] {
+        assert_ne!(plan_of(quiet).next_action.map(|n| n.source), Some(NextActionSource::NextStep), "{quiet}");
+    }
+}

@@ -323,15 +323,17 @@ fn count_on(line: &str) -> Option<Count> {
 
 /// [`count_on`] of a line lower-cased already.
 pub(crate) fn count_in(lower: &str) -> Option<Count> {
+    // The fraction first: most lines hold none, and then only a total counts.
+    let fraction = match one_fraction(lower) {
+        Fraction::One(done, total, _) => Some((done, total)),
+        Fraction::None if !lower.contains("total") => return None,
+        Fraction::None => None,
+        Fraction::Several => return None, // which is the run's is not clear
+    };
     if crate::lexicon::states_a_goal(lower) {
         return None;
     }
     let kind = KINDS.iter().copied().find(|k| lower.contains(k));
-    let fraction = match one_fraction(lower) {
-        Fraction::One(done, total, _) => Some((done, total)),
-        Fraction::None => None,
-        Fraction::Several => return None, // which is the run's is not clear
-    };
     if let Some((done, total)) = fraction {
         let counted = kind.is_some() || DONE_WORDS.iter().any(|w| lower.contains(w));
         return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });

@@ -140,6 +140,8 @@ pub(crate) fn labels(doc: &Document) -> Vec<Span> {
         (start, text[start..end].trim_end())
     };
     let history = Regions::of(doc, |r| r == SectionRole::History);
+    // Where a label may follow a sentence on its line: where the file says how it stands.
+    let states = Regions::of(doc, |r| matches!(r, SectionRole::CurrentState | SectionRole::Active));
     let mut found = Vec::new();
     for (i, start, mut body) in lines_outside_code(doc) {
         if body.starts_with('#') {
@@ -151,18 +153,16 @@ pub(crate) fn labels(doc: &Document) -> Vec<Span> {
             marker += body[marker..].len() - body[marker..].trim_start_matches(['→', '➡', '👉', '⏩', '\u{fe0f}', ' ']).len();
         }
         body = &body[marker..];
-        if !lexicon::may_open_with_next(body) {
-            continue;
-        }
-        let Some((Meaning::Next, _, rest)) = lexicon::labelled(body) else { continue };
-        let label_start = start + marker;
+        let found_label = label_opening(body).or_else(|| label_after_sentence(body, || states.holds(start)));
+        let Some((label_at, rest)) = found_label else { continue };
+        let label_start = start + marker + label_at;
         if history.holds(label_start) {
             continue;
         }
         let after = body[rest..].trim_end();
         if !after.is_empty() {
             // A list item's step runs on over its continuation lines, up to its nested list.
-            let at = label_start + rest;
+            let at = start + marker + rest;
             let item_end = (marker > 0)
                 .then(|| doc.items().partition_point(|i| i.text.start() <= at).checked_sub(1))
                 .flatten()
@@ -192,6 +192,40 @@ pub(crate) fn labels(doc: &Document) -> Vec<Span> {
         }
     }
     found
+}
+
+/// A next-step label opening a line (`Next: …`, `**Next steps:**`): (where the label starts,
+/// where its step starts).
+fn label_opening(line: &str) -> Option<(usize, usize)> {
+    // The gate first: most lines open with no word a next-step label opens with.
+    match lexicon::may_open_with_next(line).then(|| lexicon::labelled(line)).flatten() {
+        Some((Meaning::Next, _, rest)) => Some((0, rest)),
+        _ => None,
+    }
+}
+
+/// A next-step label after a sentence on a line, with a colon (`The fixture races the server.
+/// Next: await server.ready()`), where `in_state` (asked first: a log's lines are not) says
+/// the line is in a section that says how the run stands.
+fn label_after_sentence(line: &str, in_state: impl FnOnce() -> bool) -> Option<(usize, usize)> {
+    if !in_state() {
+        return None;
+    }
+    let wide = !line.is_ascii();
+    if memchr::memchr(b':', line.as_bytes()).is_none() && !(wide && line.contains('：')) {
+        return None;
+    }
+    // Sentence stops: ASCII by bytes, the full-width ones only in a line that has them.
+    let ascii = memchr::memchr3_iter(b'.', b'!', b'?', line.as_bytes()).map(|at| (at, 1));
+    let full_width = wide.then(|| line.match_indices(['。', '！']).map(|(at, stop)| (at, stop.len()))).into_iter().flatten();
+    ascii.chain(full_width).find_map(|(at, stop)| {
+        let after = &line[at + stop..];
+        let from = at + stop + (after.len() - after.trim_start().len());
+        // A sentence ends before it: a space or a full-width stop, not `v1.2` or `e.g.:`.
+        let ends = stop > 1 || after.starts_with(' ');
+        let (l, r) = ends.then(|| label_opening(&line[from..])).flatten()?;
+        line[from + l..from + r].contains([':', '：']).then_some((from + l, from + r))
+    })
 }
 
 /// The first non-empty paragraph of a state section, after its italic description and any

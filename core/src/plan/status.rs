@@ -184,7 +184,9 @@ fn claims(doc: &Document) -> Claims {
         if !read || skipped.holds(pos) || line.len() < 8 {
             continue;
         }
-        let fraction = memchr::memchr(b'/', line.as_bytes()).is_some();
+        // A digit on each side of a slash (`131/137`): a fraction a count may hold.
+        let b = line.as_bytes();
+        let fraction = memchr::memchr_iter(b'/', b).any(|at| at > 0 && b[at - 1].is_ascii_digit() && b.get(at + 1).is_some_and(u8::is_ascii_digit));
         let may_claim = lexicon::may_claim(line);
         if !fraction && !may_claim {
             continue;
