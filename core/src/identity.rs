@@ -539,9 +539,12 @@ mod tests;
 /// Where `key` occurs in `text` as whole words (no letter, digit, `_` or `-` against it).
 pub(crate) fn find_words(text: &str, key: &str) -> Option<usize> {
     let word = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    // A key that starts or ends in a script that joins its words (`検索機能` in
+    // `検索機能を実装する`, `실행` before its particle) has no word boundary on that side.
+    let (first, last) = (key.chars().next().is_some_and(crate::text::joins_words), key.chars().next_back().is_some_and(crate::text::joins_words));
     text.match_indices(key).map(|(i, _)| i).find(|&i| {
         let before = text[..i].chars().next_back();
         let after = text[i + key.len()..].chars().next();
-        !before.is_some_and(word) && !after.is_some_and(word)
+        (first || !before.is_some_and(word)) && (last || !after.is_some_and(word))
     })
 }

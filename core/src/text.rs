@@ -143,3 +143,10 @@ mod tests {
         assert_eq!(struck_through("**設定管理の拡張:** (変更なし)"), None);
     }
 }
+
+/// Whether a character is of a script written without spaces between words, or with its
+/// particles joined to them (kana, CJK ideographs, Hangul): `検索機能を実装する`, `실행을`.
+/// A name in such a script is found by its characters, not as a whole word.
+pub(crate) fn joins_words(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}')
+}

@@ -960,3 +960,21 @@ fn a_summary_ends_where_the_log_begins_in_any_language() {
     let board = "# Project status\n\n## Current Status\nOverall: 60% complete.\n\n## Summary\nOverall: 85% complete.\n";
     assert_eq!(rule(board, Rule::StatusConflict), [7]);
 }
+
+/// A name in a script that joins its words (Japanese, Chinese, Korean) is found by its
+/// characters, with a particle or a verb joined to it: `検索機能を実装する` names `検索機能`.
+#[test]
+fn a_next_step_names_a_done_unit_in_scripts_that_join_their_words() {
+    let cases = [
+        "# 作業ログ\n\n## 進捗\n- 完了：検索機能\n- 進行中：CSVエクスポート\n\n## 次のステップ\n- 検索機能を実装する\n",
+        "# 进度\n\n## 状态\n- 已完成：搜索功能\n- 进行中：导出\n\n## 下一步\n- 实现搜索功能\n",
+        "# 진행\n\n## 상태\n- 완료: 검색 기능\n- 진행 중: 내보내기\n\n## 다음 단계\n- 검색 기능을 구현\n",
+    ];
+    for text in cases {
+        let found: Vec<u32> = check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::NextStepDone).map(|d| d.line).collect();
+        assert_eq!(found, [8], "{text}");
+        // A done unit the step does not name: quiet.
+        let open = text.replace("完了：検索機能", "完了：ログイン").replace("已完成：搜索功能", "已完成：登录").replace("완료: 검색 기능", "완료: 로그인");
+        assert!(check(&parse(&open), &now()).iter().all(|d| d.rule != Rule::NextStepDone), "{open}");
+    }
+}

@@ -4,8 +4,10 @@
 //! a file that is not a log every other one it writes (each `Next:` label, each item of a
 //! Next Steps section): each by its first line. A unit is done when its current state ([`Document::current_units`]) is COMPLETED.
 //! The next step names it when its folded text ([`UnitKey`]) holds the unit's key as whole
-//! words. Short names (one word under 8 characters: `auth`, `tests`) are everyday words in
-//! a next step, so only names of two words or more, or of 8 characters or more, count.
+//! words (a name in a script that joins its words, `検索機能` in `検索機能を実装する`, by its
+//! characters). Short names (one word under 8 characters: `auth`, `tests`) are everyday
+//! words in a next step, so only names of two words or more, or of 8 characters or more, or
+//! of three such joined characters or more, count.
 //! The name must open the step (three words before it at most): further on, it is the
 //! step's context (`deployment configs for Core Service`), not the work. A next step that
 //! also names a unit still open (`after auth, start billing`), or that
@@ -93,7 +95,10 @@ fn names_done_unit<'a>(doc: &Document, line: Span, words: usize, now: &[(&'a Pro
         }
         let Some(key) = UnitKey::of(doc.text(u.name)) else { return false };
         let key = key.as_str();
-        let long = key.split(' ').nth(words - 1).is_some() || words == 1 && key.chars().count() >= 8;
+        // Three characters of a script that joins its words (`検索機能`) say as much as a
+        // name of two words.
+        let joined = key.chars().filter(|&c| crate::text::joins_words(c)).count() >= 3;
+        let long = key.split(' ').nth(words - 1).is_some() || words == 1 && key.chars().count() >= 8 || joined;
         if !long {
             return false;
         }
