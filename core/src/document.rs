@@ -763,19 +763,6 @@ impl Document {
             || (self.sections.is_empty() && self.items.is_empty() && json_opening(&self.source).is_some())
     }
 
-    /// Whether section `s` is a session's own (itself or an enclosing section dated) or
-    /// history: the state it states is that session's, which later ones rightly change.
-    pub(crate) fn is_session_or_history(&self, s: &Section) -> bool {
-        let mut at = Some(s);
-        while let Some(s) = at {
-            if s.timestamp.is_some() || s.role == SectionRole::History {
-                return true;
-            }
-            at = s.parent.and_then(|p| self.sections.get(p));
-        }
-        false
-    }
-
     /// Index of the innermost section holding `offset`.
     pub(crate) fn section_at(&self, offset: usize) -> Option<usize> {
         let sections = &self.sections;

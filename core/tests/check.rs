@@ -978,3 +978,16 @@ fn a_next_step_names_a_done_unit_in_scripts_that_join_their_words() {
         assert!(check(&parse(&open), &now()).iter().all(|d| d.rule != Rule::NextStepDone), "{open}");
     }
 }
+
+/// A state block whose title dates its last update (`## Status (updated 2026-02-10)`) is the
+/// file's current state as of then, not a session: two such blocks that disagree conflict.
+/// Status blocks of dated sessions are each their session's.
+#[test]
+fn state_blocks_dated_by_their_update_conflict() {
+    let conflict = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::StatusConflict).map(|d| d.line).collect::<Vec<u32>>();
+    let updated = "# Status\n\n## Current Status\n**Status:** In progress — 3 of 5 phases done\n\n## Notes\nPhase 4 is under way.\n\n## Status (updated 2026-02-10)\n**Status:** Complete — all phases shipped\n";
+    assert_eq!(conflict(updated), [10]);
+    assert_eq!(conflict(&updated.replace("(updated 2026-02-10)", "— Stand 10.02.2026")), [10]);
+    let sessions = "# Log\n\n## Status — Session 3, 2026-02-05\n**Status:** In progress\n\n## Status — Session 4, 2026-02-10\n**Status:** Complete\n";
+    assert!(conflict(sessions).is_empty());
+}

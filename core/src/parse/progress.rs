@@ -768,13 +768,13 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     let in_order = markers.len();
     for (i, section) in doc.sections.iter().enumerate() {
         let header = i == 0 && section.level == 1;
-        if !(header || section.role == SectionRole::CurrentState) || doc.is_session_or_history(section) {
+        if !(header || section.role == SectionRole::CurrentState) || super::is_session_or_history(doc, section) {
             continue;
         }
         let end = doc.sections.get(i + 1).map(|n| n.heading.start()).filter(|&e| e < section.span.end()).unwrap_or(section.span.end());
         let own = Span::new(section.body.start().min(end), end);
         let lines = crate::span::lines_in(text, own).filter(|l| !text[l.range()].trim().is_empty());
-        for line in lines.take(crate::plan::stated::STATUS_LINES) {
+        for line in lines.take(super::STATUS_LINES) {
             let raw = &text[line.range()];
             let content = raw.trim();
             if content.starts_with("```") || content.starts_with("~~~") {

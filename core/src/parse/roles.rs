@@ -2,7 +2,7 @@
 //! corpus. Matching is on a normalized title: lower case, decoration and numbering removed.
 
 use super::lines::is_lead_in;
-use crate::document::{Document, SectionRole};
+use crate::document::{Document, Section, SectionRole};
 use crate::span::Span;
 
 /// Whether a character is part of a title's words. ASCII letters and digits, and any other
@@ -379,6 +379,35 @@ fn role_of_label(title: &str) -> SectionRole {
         Some(Meaning::Decision) => SectionRole::Decisions,
         Some(Meaning::Status(Status::Failed | Status::Skipped)) | None => SectionRole::Other,
     }
+}
+
+/// How many lines at the top of a section may state its status (or the state's fields).
+pub(crate) const STATUS_LINES: usize = 12;
+
+/// Whether section `s` is a session's own (itself or an enclosing section dated) or
+/// history: the state it states is that session's, which later ones rightly change. A
+/// current-state section whose title dates its last update (`## Status (updated
+/// 2026-02-10)`, `## Estado — actualizado 10/02/2026`) is the file's state as of then, no
+/// session.
+pub(crate) fn is_session_or_history(doc: &Document, s: &Section) -> bool {
+    let mut at = Some(s);
+    while let Some(s) = at {
+        let dated = s.timestamp.is_some() && !(s.role == SectionRole::CurrentState && title_dates_an_update(doc.text(s.title)));
+        if dated || s.role == SectionRole::History {
+            return true;
+        }
+        at = s.parent.and_then(|p| doc.sections().get(p));
+    }
+    false
+}
+
+/// Whether the date in a title follows a label for a last update (`updated`, `as of`,
+/// `Stand`).
+fn title_dates_an_update(title: &str) -> bool {
+    let Some((_, at)) = crate::time::find(title) else { return false };
+    let before = title[..at.start].trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '(' | '（' | '-' | '—' | '–' | ',' | '|' | '*' | '_'));
+    let words: Vec<&str> = before.split_whitespace().collect();
+    (1..=3.min(words.len())).any(|k| crate::lexicon::names_the_date(words[words.len() - k..].join(" ").trim_start_matches(['(', '（', '*', '_'])))
 }
 
 /// The status a labelled title's value ends with (`Current Sprint: Export — complete`).

@@ -16,12 +16,10 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
     sections
         .iter()
         .enumerate()
-        .filter(|&(i, s)| (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !doc.is_session_or_history(s))
+        .filter(|&(i, s)| (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !crate::parse::is_session_or_history(doc, s))
         .find_map(|(i, _)| section_status(doc, i))
 }
 
-/// How many lines at the top of a section may state its status (or the state's fields).
-pub(crate) const STATUS_LINES: usize = 12;
 
 /// The status section `i` states, with the line that states it: on its heading (`## Status:
 /// In progress`, `## Current Status: Phase 3 (in progress)`), else on its own lines (up to
@@ -38,7 +36,7 @@ pub(crate) fn section_status(doc: &Document, i: usize) -> Option<(Status, Span)>
     let mut at = start;
     let mut first = true;
     // A section states its status near its top: the lines past these are its content.
-    for raw in doc.text(Span::new(start, end)).split_inclusive('\n').take(STATUS_LINES) {
+    for raw in doc.text(Span::new(start, end)).split_inclusive('\n').take(crate::parse::STATUS_LINES) {
         let line_start = at;
         at += raw.len();
         let line = raw.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>')).trim_end();
