@@ -374,3 +374,22 @@ mod soup {
         }
     }
 }
+
+/// The knowledge graph of the MCP memory server: entity rows with a list of observations and
+/// relation rows. An entity is a memory (its name, then what is known of it); one named as a
+/// next step (`next-step`, `Next Steps`) gives the next action; a relation is no memory.
+#[test]
+fn a_knowledge_graphs_entities_are_memories_and_a_next_step_entity_the_next_action() {
+    let text = concat!(
+        r#"{"type":"entity","name":"checkout-service","entityType":"project","observations":["Uses Stripe Checkout","Webhook not yet deployed"]}"#, "\n",
+        r#"{"type":"entity","name":"next-step","entityType":"task","observations":["Deploy the webhook to staging"]}"#, "\n",
+        r#"{"type":"relation","from":"checkout-service","to":"next-step","relationType":"has_task"}"#, "\n",
+    );
+    let doc = parse(text);
+    let contents: Vec<Option<&str>> = doc.records().iter().map(|r| r.content.as_deref()).collect();
+    assert_eq!(contents, [Some("checkout-service: Uses Stripe Checkout; Webhook not yet deployed"), Some("next-step: Deploy the webhook to staging"), None]);
+    let p = plan_of(text);
+    assert_eq!(next(&p).1, "Deploy the webhook to staging");
+    // An entity of another name gives no next action.
+    assert!(plan_of(&text.replace("\"name\":\"next-step\"", "\"name\":\"billing\"")).next_action.is_none());
+}

@@ -257,8 +257,10 @@ impl Reading<'_> {
             if kind_is(kind, DECISION_KINDS) || row.has(REASON) {
                 self.out.state.decisions.extend(row.get(CONTENT).and_then(|(_, v)| first_text(text, v)));
             }
-            // A row that is a next step (`"type": "next_step"`): its content.
-            if kind_is(kind, NEXT_KINDS) {
+            // A row that is a next step (`"type": "next_step"`, or an entity named so:
+            // `"name": "next-steps"`): its content.
+            let named_next = || row.get(NAME).and_then(|(_, v)| scalar(text, v)).is_some_and(|n| crate::lexicon::label_of(&text[n.range()]) == Some(crate::lexicon::Meaning::Next));
+            if kind_is(kind, NEXT_KINDS) || named_next() {
                 nexts.extend(row.get(CONTENT).map(|(_, v)| (i, when, v)));
             }
             for ((_, _, v), key) in fields.iter().zip(&row.keys) {
@@ -359,7 +361,7 @@ fn latest<T>(rows: &[(usize, Option<i64>, T)]) -> Option<usize> {
 
 /// Keys, lower case without `_` or `-`: a key matches written in any case, snake or camel
 /// (`current_task_id`, `currentTaskId`).
-const CONTENT: &[&str] = &["content", "text", "observation", "fact", "memory", "value", "note", "summary", "message", "focus"];
+const CONTENT: &[&str] = &["content", "text", "observation", "observations", "fact", "memory", "value", "note", "summary", "message", "focus"];
 /// A unit's name, before the content keys.
 const NAME: &[&str] = &["description", "name", "title", "task", "feature", "objective", "goal", "subject"];
 const ID: &[&str] = &["id", "featureid", "taskid", "sessionid", "uuid", "key", "memoryid"];
@@ -669,7 +671,16 @@ fn record(text: &str, span: Span, row: &Object) -> Record {
     Record {
         span,
         id: get(ID).and_then(|v| string(text, v)),
-        content: get(CONTENT).and_then(|v| string(text, v)),
+        content: get(CONTENT).and_then(|v| match v {
+            // A knowledge graph's entity (`{"type":"entity","name":"checkout-service",
+            // "observations":[…]}`): its name, then what is known of it.
+            Value::Array(items) => {
+                let known: Vec<String> = items.iter().filter_map(|(_, v)| string(text, v)).collect();
+                let name = get(NAME).and_then(|v| string(text, v));
+                (!known.is_empty()).then(|| name.map_or(String::new(), |n| format!("{n}: ")) + &known.join("; "))
+            }
+            _ => string(text, v),
+        }),
         tags,
         scope: get(SCOPE).and_then(|v| string(text, v)),
         created_at: get(CREATED).and_then(|v| timestamp(text, v)),
