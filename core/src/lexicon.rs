@@ -603,14 +603,23 @@ pub const EMOJI: &[(&str, Status)] = &[
 const DONE_VERBS: &[&str] = &[
     "completed", "finished", "implemented", "fixed", "shipped", "merged", "resolved", "added",
     "built", "created", "wrote", "deployed", "migrated", "refactored", "integrated", "released",
-    "delivered", "verified",
+    "delivered", "verified", "updated", "removed", "replaced", "renamed", "moved", "pushed",
+    "published", "scaffolded", "set up", "configured", "installed", "upgraded", "documented",
+    "wired", "enabled", "extracted", "converted", "ported", "backfilled", "cleaned up",
     // Spanish, Portuguese, French, German, Italian, Swedish
     "completado", "implementado", "corregido", "añadido", "concluído", "corrigido",
+    "creado", "actualizado", "eliminado", "configurado", "agregado", "criado", "atualizado",
+    "removido", "adicionado", "créé", "supprimé", "configuré", "erstellt", "entfernt",
+    "eingerichtet", "umgesetzt", "creato", "aggiornato", "rimosso", "configurato", "skapat",
+    "uppdaterat", "lagt till",
     "terminé", "implémenté", "corrigé", "ajouté", "implementiert", "behoben", "hinzugefügt",
     "completato", "implementato", "corretto", "aggiunto", "implementerat", "fixat", "slutfört",
     // Russian, Japanese, Korean, Chinese
     "реализовано", "исправлено", "добавлено", "сделал", "реализовал", "исправил",
-    "実装済み", "修正済み", "구현 완료", "완료:", "已实现", "实现了", "修复了", "完成了", "新增",
+    "создал", "обновил", "удалил", "настроил", "добавил",
+    "実装済み", "修正済み", "作成済み", "追加済み", "対応済み", "更新済み",
+    "구현 완료", "완료:", "추가 완료", "수정 완료",
+    "已实现", "实现了", "修复了", "完成了", "新增", "添加了", "更新了", "创建了", "删除了",
 ];
 static DONE_VERBS_PACKED: packed::Words = packed::packed_words!(DONE_VERBS);
 

@@ -169,6 +169,21 @@ fn finished_work_in_prose_counts_as_done_but_does_not_finish_the_run() {
     // Done work told as prose alone is a run under way, not a finished one.
     let p = plan_of("# Log\n\n- Implemented retries\n- Fixed the login bug\n");
     assert_eq!(p.status, RunStatus::InProgress);
+    // The verbs of everyday work, in the reader's languages.
+    let cases: &[(&str, &str)] = &[
+        ("- Scaffolded website-svelte/ with Vite", "website-svelte/ with Vite"),
+        ("- Pushed branch to origin/feature-x", "branch to origin/feature-x"),
+        ("- Actualizado el README", "el README"),
+        ("- Erstellt: nichts", ""),
+        ("- Aggiornato il changelog", "il changelog"),
+        ("- Обновил зависимости", "зависимости"),
+        ("- 更新了依赖", "依赖"),
+    ];
+    for &(item, unit) in cases {
+        let p = plan_of(&format!("# Notes\n\n{item}\n"));
+        let want: Vec<&str> = if unit.is_empty() { vec![] } else { vec![unit] };
+        assert_eq!(names(&p.completed), want, "{item}");
+    }
 }
 
 #[test]
