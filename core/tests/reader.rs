@@ -652,7 +652,7 @@ fn work_finished_later_ends_the_state_a_status_line_left_open() {
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);
-    assert_eq!((names(&p.completed), names(&p.open)), (vec!["Auth"], vec!["Billing"]));
+    assert_eq!((names(&p.completed), names(&p.open)), (vec!["the project", "Auth"], vec!["Billing"]));
     assert_eq!(p.status, RunStatus::InProgress);
     // The same unit's later line is its state.
     let p = plan_of("# Log\n\n- 2025-11-05 — Facturación en curso\n- 2025-11-07 — Facturación terminado\n");

@@ -564,7 +564,9 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         );
         if prose {
             if let Some(verb) = lexicon::done_verb(line_text) {
-                let name = Span::new(base + verb, line.end());
+                // The unit is the sentence the verb opens (`Set up the project. Next: auth.`).
+                let sentence = line_text[verb..].find(". ").map_or(line.end(), |at| line.start() + verb + at);
+                let name = Span::new(line.start() + verb, sentence);
                 // The markup that opened the verb closes after it (`**Implemented** retries`);
                 // other markup opens the name (`Implemented `sync` with dry-run`).
                 let opened = line_text.len() - line_text.trim_start_matches(['*', '`']).len();
@@ -575,7 +577,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                     item.span,
                     MarkerSource::Prose,
                     Status::Completed,
-                    Span::new(base, base + verb),
+                    Span::new(line.start(), line.start() + verb),
                     Span::new(name.start() + lead, name.end()),
                 ));
                 continue;

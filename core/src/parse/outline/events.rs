@@ -25,13 +25,18 @@ pub(super) fn walk(text: &str, start: usize, end: usize, out: &mut Outline) -> b
     let mut open_at_end = false;
     let mut open_items: Vec<OpenItem> = Vec::new();
     let mut heading: Option<(u8, Span, Option<Span>)> = None;
-    // Front matter can only open the text: enable its (costlier) parsing only then.
-    let front = body.starts_with("---");
-    let options = if front { Options::ENABLE_YAML_STYLE_METADATA_BLOCKS } else { Options::empty() };
-    let mut front_matter_closed = !front;
-    let parser = Parser::new_ext(body, options);
+    // Front matter can only open the text (docs/formats.md). pulldown-cmark, told to read
+    // metadata blocks, takes one wherever a block may start (a `---` line, text, a later
+    // `---`): the front matter is read apart, and the rest without the option.
+    let front = body.starts_with("---").then(|| front_matter(body)).flatten();
+    if let Some(fm) = front.clone() {
+        out.front_matter = Some(Span::new(start + fm.start, start + fm.end));
+    }
+    let front_matter_closed = !body.starts_with("---") || front.is_some();
+    let rest = front.map_or(0, |fm| fm.end);
+    let parser = Parser::new_ext(&body[rest..], Options::empty());
     for (event, range) in parser.into_offset_iter() {
-        let span = Span::new(range.start + start, range.end + start);
+        let span = Span::new(range.start + start + rest, range.end + start + rest);
         if depth == 0 {
             open_at_end = matches!(event, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_)) | Tag::HtmlBlock));
         }
@@ -57,10 +62,6 @@ pub(super) fn walk(text: &str, start: usize, end: usize, out: &mut Outline) -> b
                         depth: list_depth,
                     }),
                     Tag::Paragraph if quote_depth == 0 && list_depth == 0 => out.paragraphs.push(span),
-                    Tag::MetadataBlock(_) if span.start() == start => {
-                        out.front_matter = Some(span);
-                        front_matter_closed = true;
-                    }
                     _ => extend_title(&mut heading, span),
                 }
             }
@@ -87,6 +88,15 @@ pub(super) fn walk(text: &str, start: usize, end: usize, out: &mut Outline) -> b
         }
     }
     front_matter_closed && !open_at_end
+}
+
+/// The front matter that opens `body` (which opens with `---`), as pulldown-cmark reads a
+/// metadata block there: its range, closing delimiter included.
+fn front_matter(body: &str) -> Option<std::ops::Range<usize>> {
+    match Parser::new_ext(body, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS).into_offset_iter().next() {
+        Some((Event::Start(Tag::MetadataBlock(_)), range)) if range.start == 0 => Some(range),
+        _ => None,
+    }
 }
 
 fn extend_title(heading: &mut Option<(u8, Span, Option<Span>)>, span: Span) {

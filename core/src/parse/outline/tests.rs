@@ -84,6 +84,10 @@ fn other_blocks_go_to_pulldown() {
         "    indented code\n# A\n",
         "---\ntitle: x\n# yaml comment\n---\n# Body\n- a\n",
         "---\n# not closed\n",
+        // After front matter, a `---` line, text and a later `---` are no second metadata
+        // block (pulldown-cmark would take one, across the heading between).
+        "---\nk: v\n---\n- a\n* \n---\ntext\n## Inside\nmore\n---   \n- b\n",
+        "---\nk: v\n---\npara\n\n---\nStatus: done\n---\n# B\n",
         "# A\n[ref]: /url\npara\n# B\n",
         "# A\n- [ref]: /url\nlazy\n",
         "# A #\n#\n# \n#\tTab\n## closing ##\n",
@@ -95,6 +99,15 @@ fn other_blocks_go_to_pulldown() {
     for text in cases {
         assert_same(text);
     }
+}
+
+/// Front matter opens the text only: a later `---` block keeps its headings and lines.
+#[test]
+fn a_later_dashed_block_is_no_front_matter() {
+    let text = "---\nk: v\n---\n- a\n\n---\ntext\n## Inside\nmore\n---\n";
+    let out = outline(text, 0, &LineIndex::new(text));
+    assert_eq!(out.front_matter.map(|f| &text[f.range()]), Some("---\nk: v\n---"));
+    assert!(out.headings.iter().any(|h| &text[h.title.range()] == "Inside"), "{:?}", out.headings);
 }
 
 /// A fenced block full of `# comments` is reread a bounded number of times.
