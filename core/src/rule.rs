@@ -93,6 +93,7 @@ rules! {
     ScopeMismatch = "scope-mismatch", Warning, Check, "An entry names another project than the one the memory is read for.";
     CountMismatch = "count-mismatch", Info, Check, "A heading or lead-in states how many things follow, and another number follows.";
     SummaryContradiction = "summary-contradiction", Warning, Check, "The summary's counts contradict the file's last count or the units it records, or a line's count and its percentage disagree (42/50 done (95%)).";
+    TotalChanged = "total-changed", Info, Check, "A progress count's total of features or tasks changes from one count to the next (137/137, later 142/152): work added or dropped without a word.";
     StaleInProgress = "stale-in-progress", Warning, Check, "A unit left IN_PROGRESS in an older session that later sessions moved on from.";
     InvisibleCharacter = "invisible-character", Warning, Check, "A control, bidi or zero-width character: unseen by a person reading the file, read by an agent.";
     UnfilledPlaceholder = "unfilled-placeholder", Warning, Check, "Template text never filled in: `$(date …)`, `{{name}}`, `YYYY-MM-DD`, `<commit-hash>` where a value goes, or a section or field that is only `TBD`.";
@@ -123,7 +124,7 @@ impl Rule {
             EmptyNextStep | TimestampOutOfOrder | FutureTimestamp | DanglingSupersedes | ConflictingDecisions
             | ProgressContradiction | StaleMemory | StaleCurrentState | PossibleSecret | EntryAfterCompletion
             | NextStepDone | EntriesOutOfOrder | StatusConflict | SummaryContradiction | StaleInProgress
-            | InvisibleCharacter | ScopeMismatch | CountMismatch | SeveralInProgress | DecisionRewritten
+            | InvisibleCharacter | ScopeMismatch | CountMismatch | TotalChanged | SeveralInProgress | DecisionRewritten
             | EntryRemoved | ProgressRegressed | CompletionRemoved => Concern::Run,
             MissingSection | DuplicateSection | MalformedEntry | UnknownStatus | DuplicateEntry | SectionOverBudget
             | TemplateDrift | StaleEntry | MixedScope | TimestampAssumedUtc | StatusAlias | WrappedInFence

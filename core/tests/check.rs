@@ -238,6 +238,13 @@ fn cases() -> Vec<Case> {
             clean: ("# Progress\n\nStatus: 12/12 features passing\nTarget: 20/20 features\n\n## Session 2: 2026-03-02\n\n- 12/12 features passing\n\n## Session 1: 2026-03-01\n\n- 10/12 features passing\n".into(), now()),
         },
         Case {
+            rule: Rule::TotalChanged,
+            // 137 features, then 152 (line 7) without a word.
+            fires: ("# Log\n\n## 2026-03-01\n- 137/137 features passing\n\n## 2026-03-02\n- 142/152 features passing\n".into(), now(), 7),
+            // One total throughout; tests grow with the code; a session's own three steps.
+            clean: ("# Log\n\n## 2026-03-01\n- 130/137 features passing\n- 40/50 tests\n\n## 2026-03-02\n- 137/137 features passing\n- 61/61 tests\n- 3/3 tasks done\n".into(), now()),
+        },
+        Case {
             rule: Rule::StaleInProgress,
             // Left in progress on 2026-03-01 (line 5); the session of 2026-03-02 moved on.
             fires: ("# Log\n\n## Session 1: 2026-03-01\n\n- IN_PROGRESS: export\n\n## Session 2: 2026-03-02\n\n- COMPLETED: import\n".into(), now(), 5),
@@ -990,4 +997,35 @@ fn state_blocks_dated_by_their_update_conflict() {
     assert_eq!(conflict(&updated.replace("(updated 2026-02-10)", "— Stand 10.02.2026")), [10]);
     let sessions = "# Log\n\n## Status — Session 3, 2026-02-05\n**Status:** In progress\n\n## Status — Session 4, 2026-02-10\n**Status:** Complete\n";
     assert!(conflict(sessions).is_empty());
+}
+
+/// A progress count's total of features or tasks that changes past the summary is said once,
+/// where the new total first appears, in either log order and in the reader's languages; a
+/// count of tests, or a total that comes back, is not.
+#[test]
+fn a_total_that_changes_is_said_where_it_first_appears() {
+    let changed = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::TotalChanged).map(|d| d.line).collect::<Vec<u32>>();
+    let oldest_first = "# Progress\n\n## Session 1 — 2026-02-01\n- 40/137 features passing\n\n## Session 2 — 2026-02-02\n- 137/137 features passing\n\n## Session 3 — 2026-02-03\n- 142/152 features passing\n\n## Session 4 — 2026-02-04\n- 150/152 features passing\n";
+    assert_eq!(changed(oldest_first), [10]);
+    let ds = check(&parse(oldest_first), &now());
+    let d = ds.iter().find(|d| d.rule == Rule::TotalChanged).unwrap();
+    assert_eq!(d.message, "this count's total is 152; the count before it (line 7) gave 137");
+    let newest_first = "# Progreso\n\n## Sesión 3 — 2026-02-03\n- 30/30 tareas completadas\n\n## Sesión 2 — 2026-02-02\n- 20/25 tareas completadas\n\n## Sesión 1 — 2026-02-01\n- 5/25 tareas completadas\n";
+    assert_eq!(changed(newest_first), [7]);
+    // Tests grow with the code; a total that comes back is said once; kinds apart.
+    let quiet = "# Log\n\n## 2026-02-01\n- 40/50 tests passing\n- 3/10 features done\n\n## 2026-02-02\n- 61/61 tests passing\n- 5/12 features done\n\n## 2026-02-03\n- 7/10 features done\n- 9/12 features done\n";
+    assert_eq!(changed(quiet), [9]);
+    assert!(changed("# Log\n\n## 2026-02-01\n- 40/50 tests passing\n\n## 2026-02-02\n- 61/61 tests passing\n").is_empty());
+    // A session's own few steps are no total of the run's.
+    assert!(changed("# Log\n\n## 2026-02-01\n- 12/40 features done\n\n## 2026-02-02\n- Session: 3/3 tasks done\n- 15/40 features done\n").is_empty());
+}
+
+/// Numbers of some of the work (blocked, remaining, lines of code) are no run total.
+#[test]
+fn a_number_of_some_of_the_work_is_no_total() {
+    let changed = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::TotalChanged).map(|d| d.line).collect::<Vec<u32>>();
+    let log = "# Log\n\n## 2026-02-01\n- 386/1215 features passing\n- Blocked features: 12 total\n- 98 features remaining (31% of total)\n- All features tested (18 total schema tests)\n- ~250 lines in total across both features\n\n## 2026-02-02\n- 390/1215 features passing\n";
+    assert!(changed(log).is_empty(), "{:?}", changed(log));
+    let stated = "# Log\n\n## 2026-02-01\nPlan: 88 features total across 8 phases.\n\n## 2026-02-09\n- Progress: 12/94 features\n";
+    assert_eq!(changed(stated), [7]);
 }

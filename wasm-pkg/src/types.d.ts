@@ -25,10 +25,10 @@ export type RuleId =
   | "wrapped-in-fence" | "next-step-done" | "entries-out-of-order" | "status-conflict"
   | "missing-metadata" | "malformed-metadata" | "dangling-link" | "past-load-limit"
   | "pinned-over-budget" | "scope-mismatch" | "count-mismatch" | "summary-contradiction"
-  | "stale-in-progress" | "invisible-character" | "unfilled-placeholder" | "unclosed-emphasis"
-  | "empty-section" | "numbering-gap" | "several-in-progress" | "personal-data" | "header-changed"
-  | "description-changed" | "decision-rewritten" | "entry-removed" | "progress-regressed"
-  | "completion-removed";
+  | "total-changed" | "stale-in-progress" | "invisible-character" | "unfilled-placeholder"
+  | "unclosed-emphasis" | "empty-section" | "numbering-gap" | "several-in-progress"
+  | "personal-data" | "header-changed" | "description-changed" | "decision-rewritten"
+  | "entry-removed" | "progress-regressed" | "completion-removed";
 
 /** Whether a rule reads one version of a file (`check`) or two (`diff`). */
 export type RuleKind =

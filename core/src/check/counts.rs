@@ -9,6 +9,10 @@
 //!   contradicts, or says nothing is done (`Completed: 0`, `Progress: 0%`) or nothing remains
 //!   (`Remaining: 0`) over units the file records done or still to do; and, on any line, a
 //!   count and its percentage that disagree (`42/50 features passing (95%)`).
+//! - total-changed: past the summary, a count whose total of features or tasks differs from
+//!   the count before it (`137/137 features`, later `142/152 features`): a new total is
+//!   said once, where it first appears; totals of tests, which grow with the code, and of a
+//!   session's few steps (under ten) are not.
 
 use super::Ctx;
 use crate::document::{Document, SectionRole, Status};
@@ -27,9 +31,14 @@ pub(super) fn check(cx: &mut Ctx) {
     let doc = cx.doc;
     let counts = cx.on(Rule::CountMismatch);
     let mut summary = cx.on(Rule::SummaryContradiction).then(|| Summary::new(doc));
+    let mut totals = cx.on(Rule::TotalChanged).then(Totals::default);
+    let summary_end = summary.as_ref().map_or(0, |s| s.summary_lines);
     let mut mismatches = Vec::new();
     let mut rows = Vec::new();
     for (i, start, line) in lines_outside_code(doc) {
+        if let Some(totals) = totals.as_mut().filter(|_| i >= summary_end && may_count(line)) {
+            totals.read(Span::new(start, start + line.len()), line);
+        }
         if counts {
             if let Some((stated, listed)) = stated_count_at(doc, start, line) {
                 mismatches.push((Span::new(start, start + line.len()), stated, listed));
@@ -70,6 +79,59 @@ pub(super) fn check(cx: &mut Ctx) {
     }
     if let Some(summary) = summary {
         summary.report(cx);
+    }
+    for (span, total, (before, at)) in totals.map(|t| t.changes).unwrap_or_default() {
+        let line = cx.line(at.start());
+        let d = cx
+            .diag(Rule::TotalChanged, span, format!("this count's total is {total}; the count before it (line {line}) gave {before}"))
+            .with_help("say why the total changed (work added or dropped), or correct the count: the next session trusts the last one");
+        cx.push(d);
+    }
+}
+
+/// Whether a line may hold a progress count: a fraction (a digit on both sides of a slash)
+/// or the word `total`. Cheap, for every line of a long log.
+fn may_count(line: &str) -> bool {
+    let b = line.as_bytes();
+    memchr::memchr(b'/', b).is_some() && b.windows(3).any(|w| w[1] == b'/' && w[0].is_ascii_digit() && w[2].is_ascii_digit())
+        || memchr::memchr2_iter(b't', b'T', b).any(|i| b.len() >= i + 5 && b[i..i + 5].eq_ignore_ascii_case(b"total"))
+}
+
+/// What total-changed gathers past the summary: the last total of each kind of work, and
+/// the lines that give a total of that kind not seen before.
+#[derive(Default)]
+struct Totals {
+    last: Vec<(&'static str, u32, Span)>,
+    seen: Vec<(&'static str, u32)>,
+    /// (the line, its total, (the total before it, its line)).
+    changes: Vec<(Span, u32, (u32, Span))>,
+}
+
+impl Totals {
+    fn read(&mut self, span: Span, line: &str) {
+        // A count of work to do (features, tasks), not of tests, which grow with the code.
+        let lower = crate::case::to_lower(line);
+        let Some(Count { done, total, kind: Some(kind) }) = count_in(&lower) else { return };
+        // A few steps of one session's own (`3/3 tasks done`) are no total of the run's; a
+        // total without a fraction is the run's only when written as one (`88 features
+        // total`, `Total: 88 features`), not a number of some of them (`Blocked features:
+        // 12 total`, `98 features remaining (31% of total)`).
+        if TEST_KINDS.contains(&kind) || total < MIN_RUN_TOTAL || done.is_none() && !states_total(&lower, kind, total) {
+            return;
+        }
+        let fresh = !self.seen.contains(&(kind, total));
+        match self.last.iter_mut().find(|(k, _, _)| *k == kind) {
+            Some(last) => {
+                if last.1 != total && fresh {
+                    self.changes.push((span, total, (last.1, last.2)));
+                }
+                *last = (kind, total, span);
+            }
+            None => self.last.push((kind, total, span)),
+        }
+        if fresh {
+            self.seen.push((kind, total));
+        }
     }
 }
 
@@ -302,6 +364,13 @@ const KINDS: &[&str] = &[
     "功能", "测试", "작업", "기능", "테스트",
 ];
 
+/// The least total that total-changed reads as the run's: below it, a count is of one
+/// session's own steps.
+const MIN_RUN_TOTAL: u32 = 10;
+
+/// The [`KINDS`] that count tests.
+const TEST_KINDS: &[&str] = &["tests", "pruebas", "testes", "тест", "テスト", "测试", "테스트"];
+
 /// Words that make a fraction without a kind a progress count (`12/20 done`).
 const DONE_WORDS: &[&str] = &[
     "passing", "complete", "done", "finished", "completad", "terminad", "hech", "concluíd", "terminé", "erledigt",
@@ -344,10 +413,35 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
         return None;
     }
     let numbers: Vec<u32> = lower.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
-    match numbers[..] {
-        [total] if total >= 2 => Some(Count { done: None, total, kind: Some(kind) }),
-        _ => None,
+    // One number is the total; among several, the one written against the kind (`88
+    // features total across 8 phases`), not a number of something else.
+    let total = match numbers[..] {
+        [total] => total,
+        _ => number_before(lower, kind)?,
+    };
+    (total >= 2).then_some(Count { done: None, total, kind: Some(kind) })
+}
+
+/// Whether `lower` writes `total` as the total of `kind`: `88 features total`, `total: 88
+/// features`, `88 features in total`.
+fn states_total(lower: &str, kind: &str, total: u32) -> bool {
+    let Some(at) = lower.find(kind) else { return false };
+    let after = lower[at + kind.len()..].trim_start_matches([' ', '*', '_']);
+    let before = lower[..at].trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, ' ' | '*' | '_'));
+    number_before(lower, kind) == Some(total)
+        && (after.starts_with("total") || after.starts_with("in total") || before.trim_end_matches([':', ' ', '*']).ends_with("total"))
+}
+
+/// The number written right before `word` in `lower` (`88 features`, `**88** features`).
+fn number_before(lower: &str, word: &str) -> Option<u32> {
+    let at = lower.find(word)?;
+    let before = lower[..at].trim_end_matches([' ', '*', '_']);
+    let digits = before.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let start = before.len() - digits;
+    if digits == 0 || before[..start].ends_with(|c: char| c.is_alphanumeric() || matches!(c, '.' | '/' | ',')) {
+        return None;
     }
+    before[start..].parse().ok()
 }
 
 /// The plain fractions of a line.
@@ -476,11 +570,7 @@ impl Summary {
     fn last_count(&self, doc: &Document) -> Option<(Span, Count)> {
         let mut last = None;
         for (i, start, line) in lines_outside_code(doc) {
-            // A count is a fraction (a digit on both sides of a slash) or a total.
-            let may_count = memchr::memchr(b'/', line.as_bytes()).is_some()
-                && line.as_bytes().windows(3).any(|w| w[1] == b'/' && w[0].is_ascii_digit() && w[2].is_ascii_digit())
-                || crate::case::to_lower(line).contains("total");
-            if i < self.summary_lines || !may_count || self.history.holds(start) {
+            if i < self.summary_lines || !may_count(line) || self.history.holds(start) {
                 continue;
             }
             if let Some(count) = count_on(line) {
@@ -625,7 +715,9 @@ mod tests {
         assert!(count_on("**Starting Status:** 125/137 features passing").is_none());
         assert!(count_on("Date: 2026/01/02 done").is_none());
         assert!(count_on("see src/a/b/2/3").is_none());
-        assert_eq!(count_on("88 features total across 8 phases:").map(|c| c.total), None);
+        assert_eq!(count_on("88 features total across 8 phases:").map(|c| c.total), Some(88));
+        assert_eq!(count_on("Total: 3 phases, 40 tasks").map(|c| c.total), Some(40));
+        assert_eq!(count_on("Total of 12 tests in v2.3 features").map(|c| c.total), None);
         assert_eq!(count_on("- **Total Features:** 210").map(|c| c.total), Some(210));
     }
 

@@ -50,6 +50,11 @@ pub(super) fn check(cx: &mut Ctx) {
             found.push(hit);
         }
     }
+    for at in memchr::memmem::find_iter(b, "this commit") {
+        if let Some(hit) = commit_to_fill(text, at) {
+            found.push(hit);
+        }
+    }
     if !found.is_empty() {
         crate::sort::sort_by_key(&mut found, |(s, _)| [s.start() as u64, 0, 0]);
         let fences = Fences::of(text);
@@ -66,7 +71,7 @@ fn report(cx: &mut Ctx, fences: &Fences, span: Span, what: &str) {
     let line_start = crate::span::line_start(text, span.start());
     let line = &text[line_start..crate::span::line_content_end(text, line_start)];
     let at = span.start() - line_start;
-    let anywhere = what == "a shell substitution" || what == "a value";
+    let anywhere = matches!(what, "a shell substitution" | "a value" | "a commit hash");
     if fences.holds(span.start()) || in_code_span(line, at) || (!anywhere && !in_a_slot(line, at)) || in_template(cx, span.start()) {
         return;
     }
@@ -194,6 +199,31 @@ fn field_to_fill(text: &str, at: usize) -> Option<(Span, &'static str)> {
     let note_only = rest.is_empty() || rest.starts_with('(') && rest.ends_with(')') || rest.starts_with('—') || rest.starts_with("- ");
     let ok = !label.is_empty() && label.split_whitespace().count() <= 5 && note_only && !text[at + 3..].starts_with(|c: char| c.is_alphanumeric());
     ok.then(|| (Span::new(at, at + value.len()), "a value"))
+}
+
+/// `(this commit)` where a commit's hash goes: the whole of a table cell (a Commit column
+/// whose other rows hold hashes), or the value of a `Commit:` field. An agent writes it
+/// before it commits, and the hash is never put back: the next session cannot find the
+/// change. The span is the value, its brackets included.
+fn commit_to_fill(text: &str, at: usize) -> Option<(Span, &'static str)> {
+    let b = text.as_bytes();
+    let line_start = crate::span::line_start(text, at);
+    let end = crate::span::line_content_end(text, at);
+    let wrap = |c: char| c.is_whitespace() || matches!(c, '(' | ')' | '*' | '_' | '`' | '[' | ']');
+    // The value around `at`: from the cell's `|` or the field's `:` to the next `|` or the
+    // line's end.
+    let open = text[line_start..at].rfind(['|', ':']).map(|k| line_start + k)?;
+    let close = text[at..end].find('|').map_or(end, |k| at + k);
+    let value = &text[open + 1..close];
+    if value.trim_matches(wrap) != "this commit" {
+        return None;
+    }
+    let is_cell = b[open] == b'|' && close < end;
+    let label = text[line_start..open].trim_matches(|c: char| wrap(c) || matches!(c, '-' | '+'));
+    let is_field = b[open] == b':' && crate::case::to_lower(label).ends_with("commit");
+    let trimmed = value.trim();
+    let from = open + 1 + value.find(trimmed).unwrap_or(0);
+    (is_cell || is_field).then(|| (Span::new(from, from + trimmed.len()), "a commit hash"))
 }
 
 /// Sections whose whole content is a word for content to come ([`lexicon::TO_FILL`]).
