@@ -1029,3 +1029,27 @@ fn a_number_of_some_of_the_work_is_no_total() {
     let stated = "# Log\n\n## 2026-02-01\nPlan: 88 features total across 8 phases.\n\n## 2026-02-09\n- Progress: 12/94 features\n";
     assert_eq!(changed(stated), [7]);
 }
+
+/// A log whose sittings each end with their next step, and whose latest sitting writes none:
+/// the file's next step predates the latest work. Sittings as dated headings (English, kept
+/// newest first too) or as parts between rule lines (Chinese); quiet when the latest sitting
+/// writes its step, when few sittings ever did, or when the run is done.
+#[test]
+fn a_latest_sitting_without_the_next_step_the_others_write() {
+    let found = |text: &str| -> Vec<u32> {
+        let doc = parse_with(text, &ParseOptions { file_name: Some("claude-progress.txt".into()), ..ParseOptions::default() });
+        check(&doc, &now()).into_iter().filter(|d| d.rule == Rule::EmptyNextStep).map(|d| d.line).collect()
+    };
+    let log = "# Progress\n\n## Session 1 — 2026-03-01\n- Built the parser\n\nNext: the exporter\n\n## Session 2 — 2026-03-02\n- Built the exporter\n\nNext: the CLI\n\n## Session 3 — 2026-03-03\n- Renamed the exporter's options\n";
+    assert_eq!(found(log), [13]);
+    assert!(found(&format!("{log}\nNext: the CLI, with the new option names\n")).is_empty());
+    // Kept newest first: the latest is the top one.
+    let newest = "# Progress\n\n## Session 3 — 2026-03-03\n- Renamed the options\n\n## Session 2 — 2026-03-02\n- Built the exporter\n\nNext: the CLI\n\n## Session 1 — 2026-03-01\n- Built the parser\n\nNext: the exporter\n";
+    assert_eq!(found(newest), [3]);
+    // Parts between rule lines, in Chinese.
+    let parts = "本次完成内容：\n- 解析器\n\n建议下一步：\n1. 导出\n\n---\n\n本次完成内容：\n- 导出\n\n建议下一步：\n1. 命令行\n\n---\n\n本次更正说明：\n- 改回接口命名\n";
+    assert_eq!(found(parts), [17]);
+    // Only one earlier sitting wrote a step; or the run is done.
+    assert!(found(&log.replace("Next: the exporter", "Built it all")).is_empty());
+    assert!(found(&format!("{log}\nALL TASKS DONE — the project is complete.\n")).is_empty());
+}
