@@ -277,76 +277,40 @@ fn log_without_next(cx: &mut Ctx) {
 
 /// A log whose sittings write their own next step (most of them, two at least) and whose
 /// latest sitting writes none: the step the file gives is older than its latest work, which
-/// may have done it or changed it. Reported on the latest sitting's first line. Sittings are
-/// the log's dated or numbered headings of one level, else the parts between its rule lines
-/// (`---`), as plain-text logs append them.
+/// may have done it or changed it. Reported on the latest sitting's first line (sittings as
+/// [`super::sittings::parts`] reads them).
 fn latest_sitting_without_next(cx: &mut Ctx) {
     let doc = cx.doc;
     if doc.dialect() != Dialect::ProgressLog || doc.is_json() || doc.completion().is_some() {
         return;
     }
-    let parts = sittings(doc);
+    let mut parts = super::sittings::parts(doc);
     if parts.len() < 3 {
         return;
     }
-    let mut steps: Vec<usize> = crate::plan::next::labels(doc).iter().map(|s| s.start()).collect();
-    steps.extend(doc.sections().iter().filter(|s| s.role == SectionRole::NextStep).map(|s| s.heading.start()));
-    let writes_next = |p: &Span| steps.iter().any(|&at| p.contains(at));
-    let (latest, earlier) = if doc.newest_first() { (&parts[0], &parts[1..]) } else { (&parts[parts.len() - 1], &parts[..parts.len() - 1]) };
+    if doc.newest_first() {
+        parts.reverse();
+    }
+    let labels = crate::plan::next::labels(doc);
+    let writes_next = |p: &Span| {
+        labels.iter().any(|l| p.contains(l.start())) || doc.sections().iter().any(|s| s.role == SectionRole::NextStep && p.contains(s.heading.start()))
+    };
+    let Some((latest, earlier)) = parts.split_last() else { return };
     let with_next = earlier.iter().filter(|p| writes_next(p)).count();
     if writes_next(latest) || with_next < 2 || with_next * 2 < earlier.len() || crate::plan::status::claims_all_done(doc) {
         return;
     }
     let text = doc.source();
     // The part's first line of text, past the rule line that opens it.
-    let first = text[latest.range()].trim_start_matches(|c: char| c.is_whitespace() || c == '-');
-    let at = latest.end() - first.len();
-    let line_end = crate::span::line_content_end(text, at);
+    let at = latest.end() - text[latest.range()].trim_start_matches(|c: char| c.is_whitespace() || c == '-').len();
     let d = cx
         .diag(
             Rule::EmptyNextStep,
-            Span::new(at, line_end),
+            Span::new(at, crate::span::line_content_end(text, at)),
             format!("the latest entry writes no next step, as {with_next} of the {} before it do: the file's next step was written before this work", earlier.len()),
         )
         .with_help("end the latest entry with the exact next action (or say the run is complete), so the next session does not resume from an older step");
     cx.push(d);
-}
-
-/// A log's sittings, in file order: its dated or numbered headings of the level most of them
-/// share, each to its section's end; else, with two rule lines or more, the parts between
-/// them.
-fn sittings(doc: &Document) -> Vec<Span> {
-    let sections = doc.sections();
-    let is_sitting = |s: &crate::document::Section| {
-        s.level >= 2
-            && s.role != SectionRole::History
-            && (s.timestamp.is_some() || crate::identity::sitting(&crate::identity::section_key(doc.text(s.title))).is_some())
-    };
-    let mut levels = [0usize; 7];
-    for s in sections.iter().filter(|s| is_sitting(s)) {
-        levels[usize::from(s.level.min(6))] += 1;
-    }
-    let (level, count) = levels.iter().enumerate().max_by_key(|&(l, n)| (*n, std::cmp::Reverse(l))).map_or((0, 0), |(l, n)| (l, *n));
-    if count >= 2 {
-        return sections.iter().filter(|s| usize::from(s.level) == level && is_sitting(s)).map(|s| s.span).collect();
-    }
-    let text = doc.source();
-    let mut rules = Vec::new();
-    let mut blank_before = true;
-    for (_, start, line) in crate::code::lines_outside_code(doc) {
-        // After a blank line, a `---` is a rule, not a heading's underline.
-        if blank_before && line.starts_with("---") && crate::parse::is_rule_line(line) {
-            rules.push(start);
-        }
-        blank_before = line.trim().is_empty();
-    }
-    if rules.len() < 2 {
-        return Vec::new();
-    }
-    let mut bounds = vec![0];
-    bounds.extend(rules);
-    bounds.push(text.len());
-    bounds.windows(2).map(|w| Span::new(w[0], w[1])).filter(|p| !text[p.range()].trim_matches(|c: char| c.is_whitespace() || c == '-').is_empty()).collect()
 }
 
 #[cfg(test)]

@@ -62,6 +62,37 @@ pub(super) fn check(cx: &mut Ctx) {
     }
 }
 
+/// A log's sittings, in file order: its dated or numbered headings (below the title) of the
+/// first one's level, each to its section's end; else, with two rule lines or more (`---`
+/// after a blank line, as plain-text logs part their entries), the parts between them.
+pub(super) fn parts(doc: &crate::Document) -> Vec<Span> {
+    let sections = doc.sections();
+    let is_sitting = |s: &&crate::document::Section| {
+        s.level >= 2 && s.role != crate::document::SectionRole::History && (s.timestamp.is_some() || sitting(&section_key(doc.text(s.title))).is_some())
+    };
+    let mut headed = sections.iter().filter(is_sitting);
+    if let Some(level) = headed.next().map(|s| s.level) {
+        let spans: Vec<Span> = sections.iter().filter(is_sitting).filter(|s| s.level == level).map(|s| s.span).collect();
+        if spans.len() >= 2 {
+            return spans;
+        }
+    }
+    let text = doc.source();
+    let mut bounds = vec![0];
+    let mut blank_before = true;
+    for (_, start, line) in lines_outside_code(doc) {
+        if blank_before && line.starts_with("---") && crate::parse::is_rule_line(line) {
+            bounds.push(start);
+        }
+        blank_before = line.trim().is_empty();
+    }
+    if bounds.len() < 3 {
+        return Vec::new();
+    }
+    bounds.push(text.len());
+    bounds.windows(2).map(|w| Span::new(w[0], w[1])).filter(|p| !text[p.range()].trim_matches(|c: char| c.is_whitespace() || c == '-').is_empty()).collect()
+}
+
 /// The sittings of each series among siblings, by index, in file order.
 type Series = Vec<Vec<usize>>;
 

@@ -90,13 +90,40 @@ pub(super) fn walk(text: &str, start: usize, end: usize, out: &mut Outline) -> b
     front_matter_closed && !open_at_end
 }
 
-/// The front matter that opens `body` (which opens with `---`), as pulldown-cmark reads a
-/// metadata block there: its range, closing delimiter included.
-fn front_matter(body: &str) -> Option<std::ops::Range<usize>> {
-    match Parser::new_ext(body, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS).into_offset_iter().next() {
-        Some((Event::Start(Tag::MetadataBlock(_)), range)) if range.start == 0 => Some(range),
-        _ => None,
+/// The front matter that opens `body` (which opens with `---`), where pulldown-cmark, told to
+/// read metadata blocks, takes one: `---` alone on the first line, a first line of content
+/// that is neither blank nor a closing line, and a closing `---` or `...` line (no indent,
+/// trailing spaces allowed). Its range, closing delimiter included. Read by hand: a second
+/// parser here doubled pulldown-cmark's iterator in the wasm builds.
+pub(super) fn front_matter(body: &str) -> Option<std::ops::Range<usize>> {
+    let b = body.as_bytes();
+    let line_end = |from: usize| memchr::memchr(b'\n', &b[from..]).map_or(b.len(), |k| from + k);
+    let blank = |from: usize, to: usize| b[from..to].iter().all(|c| c.is_ascii_whitespace());
+    // Exactly three `mark`s, then spaces to the end of the line: where the spaces end.
+    let delimiter = |from: usize, to: usize, mark: u8| {
+        let n = b[from..to].iter().take_while(|&&c| c == mark).count();
+        let end = from + n + b[from + n..to].iter().take_while(|&&c| c == b' ').count();
+        (n == 3 && (end == to || b[end] == b'\r')).then_some(end)
+    };
+    let first_end = line_end(0);
+    if b.iter().take_while(|&&c| c == b'-').count() != 3 || !blank(3, first_end) || first_end == b.len() {
+        return None;
     }
+    let mut at = first_end + 1;
+    let mut first = true;
+    while at < b.len() {
+        let end = line_end(at);
+        let closed = delimiter(at, end, b'-').or_else(|| delimiter(at, end, b'.'));
+        if first && (closed.is_some() || blank(at, end)) {
+            return None;
+        }
+        first = false;
+        if let Some(close) = closed {
+            return Some(0..close);
+        }
+        at = end + 1;
+    }
+    None
 }
 
 fn extend_title(heading: &mut Option<(u8, Span, Option<Span>)>, span: Span) {

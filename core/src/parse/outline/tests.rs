@@ -185,3 +185,36 @@ proptest! {
         assert_same(&text);
     }
 }
+
+/// The front matter read by hand is where pulldown-cmark, told to read metadata blocks, sees
+/// one open the text.
+#[test]
+fn front_matter_is_where_pulldown_reads_a_metadata_block() {
+    use pulldown_cmark::{Event, Options, Parser, Tag};
+    let by_pulldown = |text: &str| match Parser::new_ext(text, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS).into_offset_iter().next() {
+        Some((Event::Start(Tag::MetadataBlock(_)), range)) if range.start == 0 => Some(range),
+        _ => None,
+    };
+    let cases = [
+        "---\nk: v\n---\n# A\n", "---\nk: v\n...\n", "---  \nk: v\n---   \nx\n", "---\n\nk: v\n---\n", "---\n---\n",
+        "----\nk: v\n----\n", "---\nk: v\n ---\n---\n", "---\nk: v\n----\n---\n", "---\nk: v\n", "---", "---\n",
+        "--- x\nk: v\n---\n", "---\r\nk: v\r\n---\r\nbody\r\n", "---\nk: v\n--- x\n...\n", "---\n\t\nk\n---\n",
+        "---\nk: v\n---", "---\n- a\n- b\n---\n", "---\n# not a heading\n---\n", "---\nk\n.. .\n...  \n",
+    ];
+    for text in cases {
+        assert_eq!(events::front_matter(text), by_pulldown(text), "{text:?}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn front_matter_agrees_with_pulldown(lines in proptest::collection::vec("(---|\\.\\.\\.|----| ---|--- |k: v|\t|)", 1..7)) {
+        use pulldown_cmark::{Event, Options, Parser, Tag};
+        let text = format!("---\n{}", lines.join("\n"));
+        let want = match Parser::new_ext(&text, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS).into_offset_iter().next() {
+            Some((Event::Start(Tag::MetadataBlock(_)), range)) if range.start == 0 => Some(range),
+            _ => None,
+        };
+        prop_assert_eq!(events::front_matter(&text), want);
+    }
+}
