@@ -222,8 +222,10 @@ const ROWS: &[(&str, Meaning)] = &[
     ("completada", Status(Completed)),
     ("hecho", Status(Completed)),
     ("terminado", Status(Completed)),
+    ("terminada", Status(Completed)),
     ("listo", Status(Completed)),
     ("finalizado", Status(Completed)),
+    ("finalizada", Status(Completed)),
     ("en progreso", Status(InProgress)),
     ("en curso", Status(InProgress)),
     ("en proceso", Status(InProgress)),
@@ -803,6 +805,10 @@ fn status_at_end(t: &str) -> Option<(Status, crate::span::Span, crate::span::Spa
     let tail_at = tail_start + lead;
     let status = match emoji_at_ends(tail) {
         Some((s, e, rest)) if rest.is_empty() => Some((s, e.shifted(tail_at))),
+        // `PLAN Mode - ✅ COMPLETE`: the mark and its word say one status.
+        Some((s, _, rest)) if phrase_at(&tail[rest.range()]).is_some_and(|f| f.len == rest.len() && f.meaning == Status(s)) => {
+            Some((s, Span::new(tail_at, tail_at + tail.len())))
+        }
         _ => phrase_at(tail).filter(|f| tail[f.len..].trim_matches(is_markup).trim().is_empty()).and_then(|f| match f.meaning {
             Status(s) => Some((s, Span::new(tail_at, tail_at + f.len))),
             _ => None,
@@ -926,13 +932,17 @@ pub(crate) fn waits_on_a_person(line: &str) -> bool {
         let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
         !word(line[..at].chars().next_back()) && !word(line[at + len..].chars().next())
     };
-    if WAITING_ON_A_PERSON_PACKED.iter().any(|p| line.match_indices(p).any(|(at, _)| whole(at, p.len()))) {
+    // A wait in parentheses notes a detail (`Architecture: TBD (awaiting a decision)`, `(owner
+    // deferred the live run; it's the remaining manual gate)`), not where the run stands.
+    // A note may open on the line before: a `)` closes it later on this one.
+    let in_note = |at: usize| {
+        let after = &line[at..];
+        line[..at].matches('(').count() > line[..at].matches(')').count() || after.find(')').is_some_and(|close| after.find('(').is_none_or(|open| close < open))
+    };
+    if WAITING_ON_A_PERSON_PACKED.iter().any(|p| line.match_indices(p).any(|(at, _)| whole(at, p.len()) && !in_note(at))) {
         return true;
     }
     WAIT_OPENERS.iter().any(|opener| {
-        // A wait in parentheses notes a detail (`Architecture: TBD (awaiting a decision)`),
-        // not where the run stands.
-        let in_note = |at: usize| line[..at].matches('(').count() > line[..at].matches(')').count();
         line.match_indices(opener).filter(|&(at, _)| whole(at, opener.len()) && !in_note(at)).any(|(at, _)| {
             let rest = &line[at + opener.len()..];
             let rest = &rest[..rest.find(['.', ';', '\n']).unwrap_or(rest.len())];
@@ -1729,6 +1739,11 @@ mod tests {
             ("Pago — BLOQUEADO (esperando al cliente)", Some((Blocked, "BLOQUEADO", "Pago"))),
             ("test.rs - Broken (outdated API)", None),
             ("Login (see notes)", None),
+            // The mark and its word, one status; a word that says another is no status.
+            ("PLAN Mode - ✅ COMPLETE", Some((Completed, "✅ COMPLETE", "PLAN Mode"))),
+            ("Fase de pruebas — 🚧 en curso", Some((InProgress, "🚧 en curso", "Fase de pruebas"))),
+            ("REFLECT Mode - ✅ COMPLETE (see `reflection.md`)", Some((Completed, "✅ COMPLETE", "REFLECT Mode"))),
+            ("Deploy - ✅ PENDING", None),
         ];
         for &(text, want) in cases {
             let got = trailing_status(text).map(|(s, w, n)| (s, &text[w.range()], &text[n.range()]));
@@ -1768,6 +1783,9 @@ mod tests {
         assert!(waits_on_a_person("blocked on the client's credentials for prod"));
         assert!(waits_on_a_person("awaiting feedback from the design team"));
         assert!(!waits_on_a_person("architecture: tbd (awaiting team lead decision)"));
+        assert!(!waits_on_a_person("next: the live interop run (owner deferred it; it's the remaining manual gate)"));
+        assert!(!waits_on_a_person("siguiente: desplegar (pendiente; esperando aprobación del equipo)"));
+        assert!(!waits_on_a_person("  the remaining manual gate). the harness already drives the engine"));
         assert!(!waits_on_a_person("waiting for ci to finish; the review comes later in the week"));
         assert!(may_claim("Current: waiting on Alice to review PR #42"));
     }

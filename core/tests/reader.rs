@@ -331,6 +331,36 @@ fn a_bold_lead_ends_with_its_status() {
     let p = plan_of(text);
     assert_eq!(names(&p.completed), ["v1.0.0", "Pago"]);
     assert_eq!(p.resume_from.unwrap().unit, "v1.0.2");
+    // A colon closing the lead, a dated note after the status, in several languages.
+    let text = "# Handoff
+
+## Current Progress
+
+- **Unified sign-in (in progress):** one form, staff fallback
+- **02 Market done (2026-09-06)**: three sources
+- **Exportación terminada (v2):** CSV y PDF
+- **Suche in Arbeit:** Filter fehlen
+";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["02 Market", "Exportación"]);
+    assert_eq!(names(&p.open), ["Unified sign-in", "Suche"]);
+}
+
+/// A heading's status written as a mark and a word (`## PLAN Mode - ✅ COMPLETE`), with or
+/// without a note after it.
+#[test]
+fn a_heading_s_mark_and_word_are_one_status() {
+    let text = "# Progress
+
+## VAN Mode - ✅ COMPLETE
+
+## PLAN Mode - ✅ COMPLETE (see `plan.md`)
+
+## BUILD Mode - 🚧 EN CURSO
+";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["VAN Mode", "PLAN Mode"]);
+    assert_eq!(names(&p.open), ["BUILD Mode"]);
 }
 
 #[test]

@@ -488,8 +488,14 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         }
         // `- **v1.0.2 in progress** — the race found live`: the status ends a bold lead, and
         // the rest of the line tells about it.
-        if let Some(inner) = line_text.strip_prefix("**").and_then(|t| t.find("**").map(|end| &t[..end])) {
-            if let Some((status, word, name)) = lexicon::trailing_status(inner).or_else(|| lexicon::status_after_space(inner)) {
+        // A colon may close the lead (`**Unified sign-in (in progress):**`), and a note in
+        // brackets follow its status (`**02 Market done (2026-09-06)**:`).
+        if let Some(inner) = line_text.strip_prefix("**").and_then(|t| t.find("**").map(|end| t[..end].trim_end_matches([':', '：']))) {
+            // A lead that is a status alone (`**Not started (rest of W6):**`) labels what follows.
+            let before_note = inner.strip_suffix(')').and_then(|t| t.rfind(" (")).map_or(inner, |open| &inner[..open]);
+            let before_note = if lexicon::phrase_at(before_note).is_some_and(|f| f.len == before_note.len()) { "" } else { before_note };
+            let found = lexicon::trailing_status(inner).or_else(|| lexicon::status_after_space(inner)).or_else(|| lexicon::status_after_space(before_note));
+            if let Some((status, word, name)) = found {
                 markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(line.start() + 2), name.shifted(line.start() + 2)));
                 continue;
             }
