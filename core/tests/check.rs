@@ -1053,3 +1053,22 @@ fn a_latest_sitting_without_the_next_step_the_others_write() {
     assert!(found(&log.replace("Next: the exporter", "Built it all")).is_empty());
     assert!(found(&format!("{log}\nALL TASKS DONE — the project is complete.\n")).is_empty());
 }
+
+/// A JSON state object whose percentage field disagrees with its own count done and total
+/// (camel case, snake case); an object that agrees, or whose fields are in other objects, is
+/// quiet.
+#[test]
+fn a_json_state_s_percentage_against_its_count() {
+    let found = |text: &str| -> Vec<(u32, String)> {
+        let doc = parse_with(text, &ParseOptions { file_name: Some("progress.json".into()), ..ParseOptions::default() });
+        check(&doc, &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| (d.line, d.message)).collect()
+    };
+    let camel = "{\n  \"features\": [],\n  \"metadata\": {\n    \"projectName\": \"ClubFlow\",\n    \"completionPercentage\": 95,\n    \"featuresComplete\": 42,\n    \"featuresTotal\": 50\n  }\n}\n";
+    assert_eq!(found(camel), [(5, "this field gives 95%; the object's own count, 42 of 50, is 84%".to_owned())]);
+    let snake = "{\n  \"tasks_done\": 3,\n  \"tasks_total\": 12,\n  \"percent_complete\": 80\n}\n";
+    assert_eq!(found(snake).iter().map(|f| f.0).collect::<Vec<_>>(), [4]);
+    assert!(found(&snake.replace("80", "25")).is_empty());
+    // The count and the percentage of different objects are not compared.
+    let apart = "{\n  \"a\": {\n    \"percentComplete\": 90\n  },\n  \"b\": {\n    \"done\": 1,\n    \"total\": 10\n  }\n}\n";
+    assert!(found(apart).is_empty());
+}

@@ -8,7 +8,8 @@
 //!   progress count (`137/137 features`, `88 features total`) that the file's last count
 //!   contradicts, or says nothing is done (`Completed: 0`, `Progress: 0%`) or nothing remains
 //!   (`Remaining: 0`) over units the file records done or still to do; and, on any line, a
-//!   count and its percentage that disagree (`42/50 features passing (95%)`).
+//!   count and its percentage that disagree (`42/50 features passing (95%)`); in a JSON
+//!   state object, its percentage field against its done and total fields.
 //! - total-changed: past the summary, a count whose total of features or tasks differs from
 //!   the count before it (`137/137 features`, later `142/152 features`): a new total is
 //!   said once, where it first appears; totals of tests, which grow with the code, and of a
@@ -23,7 +24,11 @@ use crate::span::Span;
 use crate::Dialect;
 
 pub(super) fn check(cx: &mut Ctx) {
-    // Rows of a store and the fields of a JSON file are no prose to count.
+    // Rows of a store and the fields of a JSON file are no prose to count; a JSON state
+    // object's own progress fields are compared with each other.
+    if cx.doc.is_json() && cx.on(Rule::SummaryContradiction) {
+        json_percentages(cx);
+    }
     if matches!(cx.doc.dialect(), Dialect::MemoryStore) || cx.doc.is_json() {
         return;
     }
@@ -85,6 +90,49 @@ pub(super) fn check(cx: &mut Ctx) {
         let d = cx
             .diag(Rule::TotalChanged, span, format!("this count's total is {total}; the count before it (line {line}) gave {before}"))
             .with_help("say why the total changed (work added or dropped), or correct the count: the next session trusts the last one");
+        cx.push(d);
+    }
+}
+
+/// A JSON state object whose progress fields disagree: a percentage (`"completionPercentage":
+/// 95`) beside a count done and a total (`"featuresComplete": 42`, `"featuresTotal": 50`,
+/// which is 84%). The fields are read line by line, as such files are written, one object
+/// at a time (a line that opens or closes a brace ends it); the key's words say what each
+/// number is, in camel case, snake case or kebab case.
+fn json_percentages(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let (mut percent, mut done, mut total): (Option<(Span, u32)>, Option<u32>, Option<u32>) = (None, None, None);
+    let mut found = Vec::new();
+    for (_, start, line) in lines_outside_code(doc) {
+        let field = line.trim_end_matches(',').split_once("\":").and_then(|(key, value)| {
+            let value: u32 = value.trim().parse().ok()?;
+            Some((crate::case::to_lower(key.trim_start_matches(['"', ' '])), value))
+        });
+        let Some((key, value)) = field else {
+            if line.contains(['{', '}']) {
+                (percent, done, total) = (None, None, None);
+            }
+            continue;
+        };
+        if key.contains("percent") || key.ends_with("pct") {
+            percent = (value <= 100).then(|| (Span::new(start, start + line.len()), value));
+        } else if key.contains("total") {
+            total = Some(value);
+        } else if ["complete", "done", "passing", "finished", "implemented"].iter().any(|w| key.contains(w)) {
+            done = Some(value);
+        }
+        if let (Some((span, p)), Some(d), Some(t)) = (percent, done, total) {
+            if t > 0 && d <= t && (u64::from(d) * 100).abs_diff(u64::from(p) * u64::from(t)) > u64::from(t) {
+                found.push((span, p, d, t));
+            }
+            (percent, done, total) = (None, None, None);
+        }
+    }
+    for (span, p, d, t) in found {
+        let exact = (u64::from(d) * 200 / u64::from(t)).div_ceil(2);
+        let d = cx
+            .diag(Rule::SummaryContradiction, span, format!("this field gives {p}%; the object's own count, {d} of {t}, is {exact}%"))
+            .with_help("correct the percentage or the count: the next session reads both");
         cx.push(d);
     }
 }
