@@ -40,8 +40,9 @@ pub(super) fn check(cx: &mut Ctx) {
     let summary_end = summary.as_ref().map_or(0, |s| s.summary_lines);
     let mut mismatches = Vec::new();
     let mut rows = Vec::new();
+    let may_count = count_lines(doc);
     for (i, start, line) in lines_outside_code(doc) {
-        if let Some(totals) = totals.as_mut().filter(|_| i >= summary_end && may_count(line)) {
+        if let Some(totals) = totals.as_mut().filter(|_| i >= summary_end && may_count.binary_search(&i).is_ok()) {
             totals.read(Span::new(start, start + line.len()), line);
         }
         if counts {
@@ -83,7 +84,7 @@ pub(super) fn check(cx: &mut Ctx) {
         }
     }
     if let Some(summary) = summary {
-        summary.report(cx);
+        summary.report(cx, &may_count);
     }
     for (span, total, (before, at)) in totals.map(|t| t.changes).unwrap_or_default() {
         let line = cx.line(at.start());
@@ -137,12 +138,19 @@ fn json_percentages(cx: &mut Ctx) {
     }
 }
 
-/// Whether a line may hold a progress count: a fraction (a digit on both sides of a slash)
-/// or the word `total`. Cheap, for every line of a long log.
-fn may_count(line: &str) -> bool {
-    let b = line.as_bytes();
-    memchr::memchr(b'/', b).is_some() && b.windows(3).any(|w| w[1] == b'/' && w[0].is_ascii_digit() && w[2].is_ascii_digit())
-        || memchr::memchr2_iter(b't', b'T', b).any(|i| b.len() >= i + 5 && b[i..i + 5].eq_ignore_ascii_case(b"total"))
+/// The lines (0-based) that may hold a progress count: a fraction (a digit on both sides of
+/// a slash) or the word `total`. Found in one pass of each search over the whole text, not
+/// line by line (most lines of a long log hold none), in order.
+fn count_lines(doc: &Document) -> Vec<usize> {
+    let b = doc.source().as_bytes();
+    let lines = doc.line_index();
+    let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
+    let mut out: Vec<usize> = memchr::memchr_iter(b'/', b).filter(|&i| i > 0 && digit(i - 1) && digit(i + 1)).map(|i| lines.line_of(i)).collect();
+    out.extend(memchr::memmem::find_iter(b, b"otal").filter(|&i| i > 0 && matches!(b[i - 1], b't' | b'T')).map(|i| lines.line_of(i)));
+    out.extend(memchr::memmem::find_iter(b, b"OTAL").map(|i| lines.line_of(i)));
+    crate::sort::sort_by_key(&mut out, |&l| [l as u64, 0, 0]);
+    out.dedup();
+    out
 }
 
 /// What total-changed gathers past the summary: the last total of each kind of work, and
@@ -615,10 +623,10 @@ impl Summary {
 
     /// The file's last count past its summary, read only when the summary gives one (most
     /// files have none, and a long log has many lines).
-    fn last_count(&self, doc: &Document) -> Option<(Span, Count)> {
+    fn last_count(&self, doc: &Document, may_count: &[usize]) -> Option<(Span, Count)> {
         let mut last = None;
         for (i, start, line) in lines_outside_code(doc) {
-            if i < self.summary_lines || !may_count(line) || self.history.holds(start) {
+            if i < self.summary_lines || may_count.binary_search(&i).is_err() || self.history.holds(start) {
                 continue;
             }
             if let Some(count) = count_on(line) {
@@ -628,7 +636,7 @@ impl Summary {
         last
     }
 
-    fn report(self, cx: &mut Ctx) {
+    fn report(self, cx: &mut Ctx, may_count: &[usize]) {
         let doc = cx.doc;
         for &(span, (done, total, tenths)) in &self.percentages {
             // Tenths of a percent, rounded, in integers (no float formatting in the build).
@@ -640,7 +648,7 @@ impl Summary {
                 .with_help("correct the count or its percentage: the next session reads both");
             cx.push(d);
         }
-        let last = if self.head.is_empty() || doc.newest_first() { None } else { self.last_count(doc) };
+        let last = if self.head.is_empty() || doc.newest_first() { None } else { self.last_count(doc, may_count) };
         // A file kept newest first opens with its latest state: its top is no stale summary.
         if let Some((last_span, latest)) = last {
             let line = cx.line(last_span.start());
