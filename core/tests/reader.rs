@@ -1294,3 +1294,16 @@ fn a_next_label_after_a_sentence_on_its_line_is_the_next_step() {
         assert_ne!(plan_of(quiet).next_action.map(|n| n.source), Some(NextActionSource::NextStep), "{quiet}");
     }
 }
+
+/// A list of ids in one item or after one label (`86af5uphp, 86af5upkw`, `Completed: A1 (…),
+/// A3 (…), B4`) names one unit per id; a list of words stays one unit.
+#[test]
+fn a_list_of_ids_names_a_unit_each() {
+    let text = "# Memory\n\n## Completed Task IDs\n- 86af5uphp, 86af5upkw, 86af5upn7\n- 86af5wqng, 86aezuyvy (route audit, clickable rows)\n\n## Stack\n- React, Vite\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["86af5uphp", "86af5upkw", "86af5upn7", "86af5wqng", "86aezuyvy"]);
+    let text = "# Sesión\n\n## Resumen\n- Completado: A1 (contacto, migración 157), A3 (origen), B4 (registro)\n- Pendiente: WS-31, WS-32\n- Completado: React, Vite y Tailwind\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["A1", "A3", "B4", "React, Vite y Tailwind"]);
+    assert_eq!(names(&p.pending), ["WS-31", "WS-32"]);
+}

@@ -131,6 +131,39 @@ pub(crate) fn units_into(rest: &str, split: bool, stops: bool, out: &mut Vec<Raw
     out.extend(unit(rest, piece_start, rest.len(), stops));
 }
 
+/// Whether `rest` is a list of ids, two or more, split by commas outside brackets, each with
+/// a note in brackets or not: `86af5uphp, 86af5upkw`, `A1 (contact person), A3 (order
+/// source), B4`, `WS-31, WS-32`. An id is one word of letters, digits and `-_#./`, with a
+/// digit, 24 characters at most. Such a list names several units, whatever its status;
+/// a list of words (`React, Vite`) may be one unit's parts and is left whole.
+pub(crate) fn is_id_list(rest: &str) -> bool {
+    let mut parts = 0;
+    let mut depth = 0i32;
+    let mut start = 0;
+    let b = rest.as_bytes();
+    for i in 0..=b.len() {
+        match b.get(i) {
+            Some(b'(' | b'[') => depth += 1,
+            Some(b')' | b']') => depth -= 1,
+            Some(b',') | None if depth == 0 => {
+                let piece = &rest[start..i];
+                let name = piece.split(['(', '[']).next().unwrap_or("").trim().trim_matches(['*', '`']);
+                let id = !name.is_empty()
+                    && name.len() <= 24
+                    && name.bytes().any(|c| c.is_ascii_digit())
+                    && name.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'#' | b'.' | b'/'));
+                if !id {
+                    return false;
+                }
+                parts += 1;
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts >= 2
+}
+
 fn unit(rest: &str, start: usize, end: usize, stops: bool) -> Option<RawUnit> {
     let piece = &rest[start..end];
     let lead = piece.len() - piece.trim_start().len();

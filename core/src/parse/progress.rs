@@ -407,7 +407,8 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             let status = known.map(|w| w.status);
             let rest_span = first_line(text, Span::new(base + rest, item.text.end()));
             let done = matches!(status, Some(Status::Completed | Status::Skipped));
-            lines::units_into(&text[rest_span.range()], status == Some(Status::Pending), !done, &mut raw_units);
+            let rest = &text[rest_span.range()];
+            lines::units_into(rest, status == Some(Status::Pending) || lines::is_id_list(rest), !done, &mut raw_units);
             let detail = raw_units.first().and_then(|u| u.detail).map(|d| d.shifted(rest_span.start()));
             let units = raw_units
                 .iter()
@@ -542,6 +543,11 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                         if let Some(steps) = steps_in_one_item(line_text) {
                             marker.units = steps.into_iter().map(|s| Unit { name: s.shifted(line.start()), range: None, stopped_at: None }).collect();
                         }
+                    }
+                    // `- 86af5uphp, 86af5upkw, 86af5upn7` under Completed: each id a unit.
+                    if lines::is_id_list(line_text) {
+                        lines::units_into(line_text, true, false, &mut raw_units);
+                        marker.units = raw_units.iter().map(|u| Unit { name: u.name.shifted(line.start()), range: None, stopped_at: None }).collect();
                     }
                     markers.push(marker);
                 }
