@@ -208,6 +208,8 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("session history")
         || starts("log")
         || starts("recent changes")
+        || starts("recent work")
+        || starts("recent progress")
         || ["cambios recientes", "alterações recentes", "mudanças recentes", "changements récents", "modifications récentes", "letzte änderungen", "modifiche recenti", "senaste ändringar", "последние изменения", "최근 변경"]
             .iter()
             .any(|p| folded().starts_with(p))
@@ -365,7 +367,7 @@ pub(crate) fn retire_older_next_lists(doc: &mut Document, labels: &[ListLabel]) 
 fn role_of_label(title: &str) -> SectionRole {
     use crate::document::Status;
     use crate::lexicon::Meaning;
-    match crate::lexicon::label_of(title) {
+    match crate::lexicon::label_of(title).or_else(|| status_of_kind(title)) {
         Some(Meaning::Next) => SectionRole::NextStep,
         Some(Meaning::Remaining | Meaning::Status(Status::Pending)) => SectionRole::Todo,
         Some(Meaning::Done | Meaning::Status(Status::Completed)) => SectionRole::Done,
@@ -379,6 +381,33 @@ fn role_of_label(title: &str) -> SectionRole {
         Some(Meaning::Decision) => SectionRole::Decisions,
         Some(Meaning::Status(Status::Failed | Status::Skipped)) | None => SectionRole::Other,
     }
+}
+
+/// Kinds of work a state heading may name beside its status: `Services In Development`,
+/// `Planned Features`, `Módulos completados`.
+const KINDS_OF_WORK: &[&str] = &[
+    "services", "features", "tasks", "items", "components", "modules", "stories", "milestones", "epics", "tickets",
+    "servicios", "funcionalidades", "tareas", "módulos", "serviços", "tarefas", "fonctionnalités", "tâches", "dienste",
+    "aufgaben", "funktionen", "servizi", "attività", "tjänster", "uppgifter",
+];
+
+/// A heading that is a kind of work and a status, either way round (`🚧 Services In
+/// Development`, `📋 Planned Services`, `Tareas completadas`): the status, as a label.
+fn status_of_kind(title: &str) -> Option<crate::lexicon::Meaning> {
+    use crate::lexicon::Meaning;
+    let t = title.trim_start_matches(|c: char| !c.is_alphanumeric()).trim_end_matches(|c: char| !c.is_alphanumeric());
+    let lower = crate::case::to_lower(t);
+    let (first, rest) = lower.split_once(' ')?;
+    let (last_start, last) = lower.rsplit_once(' ')?;
+    let status = if KINDS_OF_WORK.contains(&first) {
+        rest
+    } else if KINDS_OF_WORK.contains(&last) {
+        last_start
+    } else {
+        return None;
+    };
+    let found = crate::lexicon::phrase_at(status).filter(|f| f.len == status.len())?;
+    matches!(found.meaning, Meaning::Status(_)).then_some(found.meaning)
 }
 
 /// How many lines at the top of a section may state its status (or the state's fields).
@@ -437,6 +466,14 @@ mod tests {
             ("Letzte Änderungen", SectionRole::Worklog),
             ("Последние изменения", SectionRole::Worklog),
             ("Cambios recientes", SectionRole::Worklog),
+            ("Recent Work", SectionRole::Worklog),
+            // A kind of work and its status, either way round; a kind alone or with another word is no state.
+            ("🚧 Services In Development", SectionRole::Active),
+            ("📋 Planned Services", SectionRole::Todo),
+            ("Tareas completadas", SectionRole::Done),
+            ("Módulos en desarrollo", SectionRole::Active),
+            ("Planned Architecture", SectionRole::Other),
+            ("Feature Flags", SectionRole::Other),
             ("Current State", SectionRole::CurrentState),
             ("Learnings", SectionRole::Discoveries),
             ("Architecture", SectionRole::Other),
