@@ -44,6 +44,9 @@ pub struct Document {
     pub(crate) secrets: std::sync::OnceLock<crate::secret::Secrets>,
     /// The next step the file writes itself, found on first use (`plan::next::written`).
     pub(crate) written_next: std::sync::OnceLock<Option<Span>>,
+    /// Every next-step label outside history, found on first use (`plan::next::labels`):
+    /// the next step above, next-step-done and empty-next-step ask.
+    pub(crate) next_labels: std::sync::OnceLock<Vec<Span>>,
     /// Each unit at its current state, found on first use ([`Document::current_units`]):
     /// the plan and several rules ask.
     pub(crate) current: std::sync::OnceLock<Vec<UnitRef>>,

@@ -42,8 +42,19 @@ pub(super) fn check(cx: &mut Ctx) {
     let mut rows = Vec::new();
     let may_count = count_lines(doc);
     for (i, start, line) in lines_outside_code(doc) {
-        if let Some(totals) = totals.as_mut().filter(|_| i >= summary_end && may_count.binary_search(&i).is_ok()) {
-            totals.read(Span::new(start, start + line.len()), line);
+        // Past the summary, a line's count is read once, for the summary's last count and
+        // for the totals alike.
+        if (summary.is_some() || totals.is_some()) && i >= summary_end && may_count.binary_search(&i).is_ok() {
+            let lower = crate::case::to_lower(line);
+            if let Some(count) = count_in(&lower) {
+                let span = Span::new(start, start + line.len());
+                if let Some(summary) = summary.as_mut().filter(|s| !s.history.holds(start)) {
+                    summary.last = Some((span, count));
+                }
+                if let Some(totals) = totals.as_mut() {
+                    totals.read(span, &lower, count);
+                }
+            }
         }
         if counts {
             if let Some((stated, listed)) = stated_count_at(doc, start, line) {
@@ -84,7 +95,7 @@ pub(super) fn check(cx: &mut Ctx) {
         }
     }
     if let Some(summary) = summary {
-        summary.report(cx, &may_count);
+        summary.report(cx);
     }
     for (span, total, (before, at)) in totals.map(|t| t.changes).unwrap_or_default() {
         let line = cx.line(at.start());
@@ -164,15 +175,15 @@ struct Totals {
 }
 
 impl Totals {
-    fn read(&mut self, span: Span, line: &str) {
+    /// A line past the summary, lower-cased, and its count.
+    fn read(&mut self, span: Span, lower: &str, count: Count) {
         // A count of work to do (features, tasks), not of tests, which grow with the code.
-        let lower = crate::case::to_lower(line);
-        let Some(Count { done, total, kind: Some(kind) }) = count_in(&lower) else { return };
+        let Count { done, total, kind: Some(kind) } = count else { return };
         // A few steps of one session's own (`3/3 tasks done`) are no total of the run's; a
         // total without a fraction is the run's only when written as one (`88 features
         // total`, `Total: 88 features`), not a number of some of them (`Blocked features:
         // 12 total`, `98 features remaining (31% of total)`).
-        if TEST_KINDS.contains(&kind) || total < MIN_RUN_TOTAL || done.is_none() && !states_total(&lower, kind, total) {
+        if TEST_KINDS.contains(&kind) || total < MIN_RUN_TOTAL || done.is_none() && !states_total(lower, kind, total) {
             return;
         }
         let fresh = !self.seen.contains(&(kind, total));
@@ -579,6 +590,8 @@ struct Summary {
     zero_left: Option<Span>,
     /// Lines anywhere whose count and percentage disagree: (line, (done, total, tenths)).
     percentages: Vec<(Span, (u32, u32, u32))>,
+    /// The file's last count past its summary, outside history.
+    last: Option<(Span, Count)>,
 }
 
 impl Summary {
@@ -602,6 +615,7 @@ impl Summary {
             zero_done: None,
             zero_left: None,
             percentages: Vec::new(),
+            last: None,
         }
     }
 
@@ -621,22 +635,7 @@ impl Summary {
         }
     }
 
-    /// The file's last count past its summary, read only when the summary gives one (most
-    /// files have none, and a long log has many lines).
-    fn last_count(&self, doc: &Document, may_count: &[usize]) -> Option<(Span, Count)> {
-        let mut last = None;
-        for (i, start, line) in lines_outside_code(doc) {
-            if i < self.summary_lines || may_count.binary_search(&i).is_err() || self.history.holds(start) {
-                continue;
-            }
-            if let Some(count) = count_on(line) {
-                last = Some((Span::new(start, start + line.len()), count));
-            }
-        }
-        last
-    }
-
-    fn report(self, cx: &mut Ctx, may_count: &[usize]) {
+    fn report(self, cx: &mut Ctx) {
         let doc = cx.doc;
         for &(span, (done, total, tenths)) in &self.percentages {
             // Tenths of a percent, rounded, in integers (no float formatting in the build).
@@ -648,7 +647,7 @@ impl Summary {
                 .with_help("correct the count or its percentage: the next session reads both");
             cx.push(d);
         }
-        let last = if self.head.is_empty() || doc.newest_first() { None } else { self.last_count(doc, may_count) };
+        let last = if self.head.is_empty() || doc.newest_first() { None } else { self.last };
         // A file kept newest first opens with its latest state: its top is no stale summary.
         if let Some((last_span, latest)) = last {
             let line = cx.line(last_span.start());

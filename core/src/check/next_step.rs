@@ -63,7 +63,7 @@ fn steps(doc: &Document) -> Vec<Span> {
     // plan takes); a progress log, or a file of dated sessions, is a log.
     let templated = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryStore);
     if !templated && !doc.is_log() {
-        steps.extend(crate::plan::next::labels(doc));
+        steps.extend_from_slice(crate::plan::next::labels(doc));
         let sections = doc.sections();
         steps.extend(
             doc.items()

@@ -70,8 +70,7 @@ pub(super) fn parts(doc: &crate::Document) -> Vec<Span> {
     let is_sitting = |s: &&crate::document::Section| {
         s.level >= 2 && s.role != crate::document::SectionRole::History && (s.timestamp.is_some() || sitting(&section_key(doc.text(s.title))).is_some())
     };
-    let mut headed = sections.iter().filter(is_sitting);
-    if let Some(level) = headed.next().map(|s| s.level) {
+    if let Some(level) = sections.iter().find(is_sitting).map(|s| s.level) {
         let spans: Vec<Span> = sections.iter().filter(is_sitting).filter(|s| s.level == level).map(|s| s.span).collect();
         if spans.len() >= 2 {
             return spans;

@@ -115,20 +115,28 @@ pub(crate) fn units_into(rest: &str, split: bool, stops: bool, out: &mut Vec<Raw
         out.extend(unit(rest, 0, rest.len(), stops));
         return;
     }
-    let mut depth = 0i32;
-    let mut piece_start = 0;
-    for (i, &c) in rest.as_bytes().iter().enumerate() {
-        match c {
-            b'(' | b'[' => depth += 1,
-            b')' | b']' => depth -= 1,
-            b',' if depth == 0 => {
-                out.extend(unit(rest, piece_start, i, stops));
-                piece_start = i + 1;
+    out.extend(comma_pieces(rest).filter_map(|(start, end)| unit(rest, start, end, stops)));
+}
+
+/// The pieces of `rest` between commas outside brackets, as (start, end): `a/, b/ (x, y)`
+/// is `a/` and ` b/ (x, y)`. The last piece runs to the end, brackets closed or not.
+fn comma_pieces(rest: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = rest.as_bytes();
+    let (mut depth, mut start) = (0i32, 0);
+    (0..=b.len()).filter_map(move |i| {
+        match b.get(i) {
+            Some(b'(' | b'[') => depth += 1,
+            Some(b')' | b']') => depth -= 1,
+            Some(b',') if depth == 0 => {
+                let piece = (start, i);
+                start = i + 1;
+                return Some(piece);
             }
+            None => return Some((start, i)),
             _ => {}
         }
-    }
-    out.extend(unit(rest, piece_start, rest.len(), stops));
+        None
+    })
 }
 
 /// Whether `rest` is a list of ids, two or more, split by commas outside brackets, each with
@@ -137,29 +145,25 @@ pub(crate) fn units_into(rest: &str, split: bool, stops: bool, out: &mut Vec<Raw
 /// digit, 24 characters at most. Such a list names several units, whatever its status;
 /// a list of words (`React, Vite`) may be one unit's parts and is left whole.
 pub(crate) fn is_id_list(rest: &str) -> bool {
+    let is_id = |piece: &str| {
+        let name = piece.split(['(', '[']).next().unwrap_or("").trim().trim_matches(['*', '`']);
+        !name.is_empty()
+            && name.len() <= 24
+            && name.bytes().any(|c| c.is_ascii_digit())
+            && name.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'#' | b'.' | b'/'))
+    };
+    // Asked of every status line and state item: most have no comma, or open with words
+    // (the first piece's name ends at the first comma or bracket), and are let go here.
+    let Some(comma) = memchr::memchr(b',', rest.as_bytes()) else { return false };
+    if !is_id(&rest[..rest[..comma].find(['(', '[']).unwrap_or(comma)]) {
+        return false;
+    }
     let mut parts = 0;
-    let mut depth = 0i32;
-    let mut start = 0;
-    let b = rest.as_bytes();
-    for i in 0..=b.len() {
-        match b.get(i) {
-            Some(b'(' | b'[') => depth += 1,
-            Some(b')' | b']') => depth -= 1,
-            Some(b',') | None if depth == 0 => {
-                let piece = &rest[start..i];
-                let name = piece.split(['(', '[']).next().unwrap_or("").trim().trim_matches(['*', '`']);
-                let id = !name.is_empty()
-                    && name.len() <= 24
-                    && name.bytes().any(|c| c.is_ascii_digit())
-                    && name.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'#' | b'.' | b'/'));
-                if !id {
-                    return false;
-                }
-                parts += 1;
-                start = i + 1;
-            }
-            _ => {}
+    for (start, end) in comma_pieces(rest) {
+        if !is_id(&rest[start..end]) {
+            return false;
         }
+        parts += 1;
     }
     parts >= 2
 }

@@ -80,6 +80,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
         newest_first: false,
         secrets: Default::default(),
         written_next: Default::default(),
+        next_labels: Default::default(),
         current: Default::default(),
         agent: Default::default(),
     };

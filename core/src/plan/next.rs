@@ -130,8 +130,12 @@ fn labelled(doc: &Document) -> Option<Span> {
 
 /// Every next-step label outside history and code fences, in file order: the text after it
 /// on its line, or the block below it up to a blank line or a rule (of a list, its first
-/// item).
-pub(crate) fn labels(doc: &Document) -> Vec<Span> {
+/// item). Found once per document.
+pub(crate) fn labels(doc: &Document) -> &[Span] {
+    doc.next_labels.get_or_init(|| find_labels(doc))
+}
+
+fn find_labels(doc: &Document) -> Vec<Span> {
     let text = doc.source();
     let starts = doc.line_index().starts();
     let line_at = |i: usize| {
