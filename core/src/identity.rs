@@ -548,3 +548,97 @@ pub(crate) fn find_words(text: &str, key: &str) -> Option<usize> {
         (first || !before.is_some_and(word)) && (last || !after.is_some_and(word))
     })
 }
+
+// ----------------------------------------------------------------------------------------
+// Topics
+
+/// The words a step is about, for telling whether another line names the same work
+/// (next-step-dropped, docs/rules.md): folded to lower case, function words and words under
+/// three letters dropped, plural and verb endings cut (`testing`, `tests` and `tested` are
+/// `test`); in a script that joins its words, each pair of its characters (`検索機能` is
+/// `検索`, `索機`, `機能`), kept apart in [`Topic::pairs`]. Ids (`COD-11-001`, `F045`, `#75`;
+/// a range `F041-F044` by its ends) are kept whole in [`Topic::ids`]: one alone says which
+/// work a line means. Words in parentheses are detail (`(likely MSW or Supertest)`), not the
+/// work: only their ids count.
+#[derive(Debug, Default, PartialEq)]
+pub(crate) struct Topic {
+    pub words: Vec<String>,
+    pub pairs: Vec<String>,
+    pub ids: Vec<String>,
+}
+
+/// Function and filler words a step's subject is not told by (`add the … for the …`).
+const NOT_TOPIC: &[&str] = &[
+    "about", "add", "after", "again", "all", "also", "and", "any", "are", "before", "between", "both", "but", "can",
+    "each", "every", "for", "from", "get", "have", "into", "its", "just", "make", "more", "need", "needs", "new",
+    "next", "not", "now", "once", "only", "other", "our", "out", "over", "should", "some", "step", "steps", "than",
+    "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "through", "use", "using",
+    "via", "was", "when", "where", "which", "will", "with", "within", "without", "would", "you", "your",
+];
+
+impl Topic {
+    pub(crate) fn of(text: &str) -> Topic {
+        let mut topic = Topic::default();
+        let lower = crate::case::to_lower(text);
+        let mut depth = 0usize;
+        let mut pieces = Vec::new();
+        let mut from = 0;
+        // Cut at the parentheses, each piece with whether it is inside a pair.
+        for (at, c) in lower.char_indices() {
+            if matches!(c, '(' | ')' | '（' | '）') {
+                pieces.push((&lower[from..at], depth > 0));
+                depth = if matches!(c, '(' | '（') { depth + 1 } else { depth.saturating_sub(1) };
+                from = at + c.len_utf8();
+            }
+        }
+        pieces.push((&lower[from..], depth > 0));
+        for (piece, detail) in pieces {
+            for raw in piece.split(|c: char| !(c.is_alphanumeric() || matches!(c, '-' | '_' | '#' | '.'))) {
+                topic.read(raw.trim_matches(|c: char| matches!(c, '-' | '_' | '.')), detail);
+            }
+        }
+        for list in [&mut topic.words, &mut topic.pairs, &mut topic.ids] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        topic
+    }
+
+    fn read(&mut self, word: &str, detail: bool) {
+        let digits = word.bytes().any(|b| b.is_ascii_digit());
+        let letters = word.chars().any(char::is_alphabetic);
+        if digits && (letters || word.starts_with('#')) {
+            // A range of ids (`F041-F044`) is its ends, each an id.
+            let id = |w: &&str| w.bytes().any(|b| b.is_ascii_digit()) && w.chars().any(char::is_alphabetic);
+            match word.split_once('-') {
+                Some((a, b)) if id(&a) && id(&b) && !b.contains('-') => self.ids.extend([a.to_owned(), b.to_owned()]),
+                _ => self.ids.push(word.to_owned()),
+            }
+            return;
+        }
+        if detail || !letters || digits {
+            return;
+        }
+        if word.chars().any(crate::text::joins_words) {
+            let joined: Vec<char> = word.chars().collect();
+            for run in joined.split(|c| !crate::text::joins_words(*c)) {
+                self.pairs.extend(run.windows(2).map(|p| p.iter().collect::<String>()));
+            }
+        } else if word.chars().count() >= 3 && !NOT_TOPIC.contains(&word) {
+            self.words.push(stem(word.trim_start_matches('#')).to_owned());
+        }
+    }
+}
+
+/// A word without its plural or verb ending (`tests`, `testing`, `tested`: `test`), keeping
+/// four letters at least. Crude and meant so: both sides of a comparison are cut alike.
+fn stem(word: &str) -> &str {
+    for ending in ["ing", "ed", "s"] {
+        if let Some(stem) = word.strip_suffix(ending) {
+            if stem.chars().count() >= 4 && !stem.ends_with('s') {
+                return stem;
+            }
+        }
+    }
+    word
+}

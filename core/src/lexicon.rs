@@ -1476,6 +1476,20 @@ pub(crate) const UNCHANGED: &[&str] = &[
     "без изменений", "変更なし", "変更無し", "无变化", "無變化", "未变", "没有变化", "변경 없음", "변경없음",
 ];
 
+/// Words that make a step optional (`Consider adding a status bar widget (optional)`): left
+/// undone, it was never owed.
+const OPTIONAL: &[&str] = &[
+    "optional", "consider", "maybe", "nice to have", "if time", "opcional", "quizás", "talvez", "facultatif",
+    "optionnel", "éventuellement", "eventuell", "vielleicht", "facoltativo", "opzionale", "valfri",
+    "kanske", "необязательно", "опционально", "возможно", "任意", "オプション", "可选", "可選", "선택",
+];
+static OPTIONAL_PACKED: packed::Words = packed::packed_words!(OPTIONAL);
+
+/// Whether a lower-cased step says it is optional ([`OPTIONAL`]).
+pub(crate) fn says_optional(lower: &str) -> bool {
+    OPTIONAL_PACKED.iter().any(|w| lower.contains(w))
+}
+
 /// Words of a section title about problems, where `None` is an answer, not a placeholder:
 /// `## Blockers`, `## Errores`, `## Известные проблемы`.
 const PROBLEM_TITLES: &[&str] = &[

@@ -83,6 +83,7 @@ rules! {
     StatusAlias = "status-alias", Info, Check, "A status alias (DONE, WIP, TODO) where the canonical word is expected.";
     WrappedInFence = "wrapped-in-fence", Warning, Check, "The whole file is wrapped in one code fence: markdown readers see one code block.";
     NextStepDone = "next-step-done", Warning, Check, "A next step (the plan's, or in a file that is not a log any it writes) names a unit the file records as COMPLETED.";
+    NextStepDropped = "next-step-dropped", Info, Check, "A next step an older sitting of a log wrote that nothing later in the file mentions: neither done, nor carried forward, nor struck.";
     EntriesOutOfOrder = "entries-out-of-order", Warning, Check, "Dated sections or paragraphs go back in time against the file's own order (once per run; where timestamp-out-of-order already reports the line, it is not said twice); sections of one day, or undated, that name versions (`(v2.42.0)`) go against the order most of them keep.";
     StatusConflict = "status-conflict", Warning, Check, "Two current-state sections state different statuses, the run's overall progress is given twice with different figures outside a log's sittings (Overall: 100% Complete, later 95%), or several blocks each say a fresh session starts there (START HERE, Latest Session).";
     MissingMetadata = "missing-metadata", Warning, Check, "Metadata the format requires is missing or empty: front matter and its keys (Letta, Claude Code topic files), a Codex block's scope or applies_to.";
@@ -123,7 +124,7 @@ impl Rule {
         match self {
             EmptyNextStep | TimestampOutOfOrder | FutureTimestamp | DanglingSupersedes | ConflictingDecisions
             | ProgressContradiction | StaleMemory | StaleCurrentState | PossibleSecret | EntryAfterCompletion
-            | NextStepDone | EntriesOutOfOrder | StatusConflict | SummaryContradiction | StaleInProgress
+            | NextStepDone | NextStepDropped | EntriesOutOfOrder | StatusConflict | SummaryContradiction | StaleInProgress
             | InvisibleCharacter | ScopeMismatch | CountMismatch | TotalChanged | SeveralInProgress | DecisionRewritten
             | EntryRemoved | ProgressRegressed | CompletionRemoved => Concern::Run,
             MissingSection | DuplicateSection | MalformedEntry | UnknownStatus | DuplicateEntry | SectionOverBudget

@@ -187,6 +187,20 @@ fn cases() -> Vec<Case> {
             clean: (log(DEC, PROG, DISC, "orders/batch_1/ is done: begin with orders/batch_2/ file 051.\n"), now()),
         },
         Case {
+            rule: Rule::NextStepDropped,
+            // Session 1 plans the retry queue (line 6); session 2 never mentions it again.
+            fires: (
+                "# Log\n\n## Session 1 — 2026-03-01\n\nNext steps:\n- Build the webhook retry queue with backoff\n- Write the parser tests\n\n## Session 2 — 2026-03-02\n\nWrote the parser tests.\n\nNext steps:\n- Ship the beta\n".into(),
+                now(),
+                6,
+            ),
+            // Carried forward into session 2's steps, it is not dropped.
+            clean: (
+                "# Log\n\n## Session 1 — 2026-03-01\n\nNext steps:\n- Build the webhook retry queue with backoff\n- Write the parser tests\n\n## Session 2 — 2026-03-02\n\nWrote the parser tests.\n\nNext steps:\n- Build the retry queue for webhooks\n".into(),
+                now(),
+            ),
+        },
+        Case {
             rule: Rule::EntriesOutOfOrder,
             // Oldest first, but the third update (line 9) is dated before the second.
             fires: (updates(&["2026-03-01", "2026-03-05", "2026-03-03", "2026-03-08"]), now(), 9),
@@ -1071,4 +1085,26 @@ fn a_json_state_s_percentage_against_its_count() {
     // The count and the percentage of different objects are not compared.
     let apart = "{\n  \"a\": {\n    \"percentComplete\": 90\n  },\n  \"b\": {\n    \"done\": 1,\n    \"total\": 10\n  }\n}\n";
     assert!(found(apart).is_empty());
+}
+
+/// next-step-dropped reads a log in its own order, in any language: a step of an older
+/// sitting is dropped when nothing the log writes after it (later sittings, by the log's
+/// order) names it, by an id or by most of its words (character pairs in Chinese or
+/// Japanese). The latest sitting's steps, optional ones and ones done since are not.
+#[test]
+fn next_steps_dropped_between_sittings() {
+    let dropped = |text: &str| -> Vec<u32> { check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::NextStepDropped).map(|d| d.line).collect() };
+    // Oldest first: session 1's COD-11-001 (line 6) never comes up again; its second step
+    // is done in session 2; its third is optional; session 2's own step is the live one.
+    let oldest_first = "# Log\n\n## Session 1 — 2026-03-01\n\n### Next Steps\n- COD-11-001: move the JWT secret to the environment\n- Write integration tests for the export flow\n- Consider a status bar widget\n\n## Session 2 — 2026-03-02\n\n- Wrote the export flow integration tests\n\n### Next Steps\n- Deploy the staging environment\n";
+    assert_eq!(dropped(oldest_first), [6]);
+    // The same sessions kept newest first: the later session is above.
+    let newest_first = "# Log\n\n## Session 2 — 2026-03-02\n\n- Wrote the export flow integration tests\n\n### Next Steps\n- Deploy the staging environment\n\n## Session 1 — 2026-03-01\n\n### Next Steps\n- COD-11-001: move the JWT secret to the environment\n- Write integration tests for the export flow\n";
+    assert_eq!(dropped(newest_first), [13]);
+    // Spanish: carried forward by id (`T-12`) though worded anew; the second step dropped.
+    let spanish = "# Registro\n\n## Sesión 1 — 2026-03-01\n\nPróximos pasos:\n- T-12: migrar la base de datos de usuarios\n- Documentar la configuración del despliegue continuo\n\n## Sesión 2 — 2026-03-02\n\n- Empezado T-12 (falta el índice)\n\nPróximos pasos:\n- Terminar el índice\n";
+    assert_eq!(dropped(spanish), [7]);
+    // Chinese: the first step is done in session 2 (its characters recur), the second is not.
+    let chinese = "# 进度\n\n## 第1轮 — 2026-03-01\n\n下一步：\n- 为编排器系统编写单元测试\n- 集成监控告警系统\n\n## 第2轮 — 2026-03-02\n\n- 完成编排器系统的单元测试\n\n下一步：\n- 发布测试版\n";
+    assert_eq!(dropped(chinese), [7]);
 }

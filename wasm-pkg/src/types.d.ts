@@ -22,13 +22,13 @@ export type RuleId =
   | "conflicting-decisions" | "duplicate-entry" | "progress-contradiction" | "section-over-budget"
   | "stale-memory" | "stale-current-state" | "possible-secret" | "entry-after-completion"
   | "template-drift" | "stale-entry" | "mixed-scope" | "timestamp-assumed-utc" | "status-alias"
-  | "wrapped-in-fence" | "next-step-done" | "entries-out-of-order" | "status-conflict"
-  | "missing-metadata" | "malformed-metadata" | "dangling-link" | "past-load-limit"
-  | "pinned-over-budget" | "scope-mismatch" | "count-mismatch" | "summary-contradiction"
-  | "total-changed" | "stale-in-progress" | "invisible-character" | "unfilled-placeholder"
-  | "unclosed-emphasis" | "empty-section" | "numbering-gap" | "several-in-progress"
-  | "personal-data" | "header-changed" | "description-changed" | "decision-rewritten"
-  | "entry-removed" | "progress-regressed" | "completion-removed";
+  | "wrapped-in-fence" | "next-step-done" | "next-step-dropped" | "entries-out-of-order"
+  | "status-conflict" | "missing-metadata" | "malformed-metadata" | "dangling-link"
+  | "past-load-limit" | "pinned-over-budget" | "scope-mismatch" | "count-mismatch"
+  | "summary-contradiction" | "total-changed" | "stale-in-progress" | "invisible-character"
+  | "unfilled-placeholder" | "unclosed-emphasis" | "empty-section" | "numbering-gap"
+  | "several-in-progress" | "personal-data" | "header-changed" | "description-changed"
+  | "decision-rewritten" | "entry-removed" | "progress-regressed" | "completion-removed";
 
 /** Whether a rule reads one version of a file (`check`) or two (`diff`). */
 export type RuleKind =

@@ -1,5 +1,8 @@
 //! next-step-done: the next step the file writes names a unit the file records as done.
+//! next-step-dropped: a log's older sitting wrote a next step that no later part of the file
+//! mentions (see [`dropped`]).
 //!
+//! For next-step-done:
 //! The next steps are the one the plan resumes from ([`crate::plan::next::written`]), and in
 //! a file that is not a log every other one it writes (each `Next:` label, each item of a
 //! Next Steps section): each by its first line. A unit is done when its current state ([`Document::current_units`]) is COMPLETED.
@@ -16,7 +19,8 @@
 use super::Ctx;
 use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
 use crate::Dialect;
-use crate::identity::{find_words as names, UnitKey};
+use crate::code::lines_outside_code;
+use crate::identity::{find_words as names, Topic, UnitKey};
 use crate::rule::Rule;
 use crate::span::Span;
 
@@ -24,6 +28,156 @@ pub(super) fn check(cx: &mut Ctx) {
     if cx.on(Rule::NextStepDone) {
         next_step_done(cx);
     }
+    if cx.on(Rule::NextStepDropped) {
+        dropped(cx);
+    }
+}
+
+/// next-step-dropped. A log's sittings (sessions, dated parts) each end with the steps for
+/// the next one; the next session either does them, carries them forward, or says why not.
+/// A step of an older sitting that nothing after it mentions (no later sitting, no summary,
+/// no state block) was dropped without a word: the next session that reads only the latest
+/// steps never learns of it. The latest sitting's steps are the live ones, not judged.
+///
+/// "Mentions" is read by [`Topic`]: a later line that holds one of the step's ids
+/// (`COD-11-001`), or three fifths of its words (two at least, four at most) or of its
+/// character pairs in a script that joins its words. Steps too vague to tell
+/// (under three words and no id), optional ones (`Consider …`, `(optional)`) and ones marked
+/// done where written are skipped.
+fn dropped(cx: &mut Ctx) {
+    let doc = cx.doc;
+    if doc.dialect() == Dialect::MemoryStore || doc.is_json() {
+        return;
+    }
+    let mut parts = super::sittings::parts(doc);
+    if parts.len() < 2 {
+        return;
+    }
+    if doc.newest_first() {
+        parts.reverse();
+    }
+    // The live steps are the latest sitting's, or the sitting's that holds the step the
+    // plan resumes from (a log whose order is mixed may keep it elsewhere).
+    let live = crate::plan::next::written(doc).and_then(|w| parts.iter().position(|p| p.contains(w.start()))).unwrap_or(parts.len() - 1);
+    // Each older sitting's steps, with the part of the file where a mention does not count:
+    // everything up to the sitting's last step in a log kept oldest first (a part between rule lines may
+    // hold several sessions: the later ones in it count); the step's part and all before it
+    // by the log's order in one kept newest first.
+    let mut steps: Vec<(Span, Topic, Span)> = Vec::new();
+    let first = parts[0];
+    for part in &parts[..live] {
+        let lines = steps_in(doc, *part);
+        // The sitting's own list of steps is no mention of one of them.
+        let last = lines.last().map_or(part.start(), |l| l.end());
+        for line in lines {
+            let written = doc.text(line);
+            let lower = crate::case::to_lower(written);
+            if crate::lexicon::says_optional(&lower) || crate::lexicon::status_of(&lower) == Some(Status::Completed) {
+                continue;
+            }
+            let topic = Topic::of(written);
+            if topic.ids.is_empty() && topic.words.len() < 3 && topic.pairs.len() < 3 {
+                continue;
+            }
+            let earlier = if doc.newest_first() { Span::new(part.start(), first.end()) } else { Span::new(first.start(), last) };
+            steps.push((line, topic, earlier));
+        }
+    }
+    if steps.is_empty() {
+        return;
+    }
+    // Each line of the file once, by the words the steps use: the lines (by where they
+    // start) each word is on.
+    let key = |w: &str| crate::hash::fnv_of(w);
+    let mut postings: crate::hash::KeyMap<Vec<usize>> = Default::default();
+    for (_, topic, _) in &steps {
+        for w in topic.words.iter().chain(&topic.pairs).chain(&topic.ids) {
+            postings.entry(key(w)).or_default();
+        }
+    }
+    for (_, start, line) in lines_outside_code(doc) {
+        let topic = Topic::of(line);
+        for w in topic.words.iter().chain(&topic.pairs).chain(&topic.ids) {
+            if let Some(lines) = postings.get_mut(&key(w)) {
+                lines.push(start);
+            }
+        }
+    }
+    for (line, topic, earlier) in steps {
+        let later = |at: &&usize| !earlier.contains(**at);
+        let lines_of = |w: &String| postings.get(&key(w)).into_iter().flatten().filter(later);
+        let mut named = topic.ids.iter().any(|id| lines_of(id).next().is_some());
+        // Words and character pairs each on their own: a later line with three fifths of
+        // either (two at least, four at most: a long step's every clause need not recur).
+        for words in [&topic.words, &topic.pairs] {
+            let need = (words.len() * 3).div_ceil(5).clamp(2, 4);
+            let mut hits: crate::hash::KeyMap<usize> = Default::default();
+            for w in words.iter() {
+                if named || words.len() < 2 {
+                    break;
+                }
+                for &at in lines_of(w) {
+                    let n = hits.entry(crate::hash::small_key(at as u64)).or_default();
+                    *n += 1;
+                    named |= *n >= need;
+                }
+            }
+        }
+        if named {
+            continue;
+        }
+        let step = cx.quote(doc.text(line).trim(), 60);
+        let d = cx
+            .diag(Rule::NextStepDropped, line, format!("`{step}` was a next step here, and nothing later in the file mentions it: done, dropped or forgotten?"))
+            .with_help("record it as done, carry it into the latest next steps, or strike it with the reason");
+        cx.push(d);
+    }
+}
+
+/// The next steps a sitting writes, each by its first line: the items of its Next Steps
+/// lists, and the lines of each next-step label's block.
+fn steps_in(doc: &Document, part: Span) -> Vec<Span> {
+    let items = doc.items();
+    let from = items.partition_point(|i| i.span.start() < part.start());
+    let mut out: Vec<Span> = items[from..]
+        .iter()
+        .take_while(|i| i.span.start() < part.end())
+        // An older sitting's steps are read as history by the plan (its role says so); the
+        // section they are written in still says what they were.
+        .filter(|i| i.checkbox != Some(true) && i.depth == 1)
+        .filter(|i| i.role == SectionRole::NextStep || i.section.is_some_and(|s| doc.sections()[s].role == SectionRole::NextStep))
+        .filter_map(|i| first_line(doc, i.text))
+        .collect();
+    let labels = crate::plan::next::labels(doc);
+    let from = labels.partition_point(|l| l.start() < part.start());
+    for label in labels[from..].iter().take_while(|l| l.start() < part.end()) {
+        // A label over a list gives its first item: the steps are the whole list.
+        let k = items.partition_point(|i| i.text.start() < label.start());
+        if let Some(first) = items.get(k).filter(|i| i.text.start() == label.start()) {
+            let mut prev = first;
+            out.extend(first_line(doc, first.text));
+            for item in &items[k + 1..] {
+                if item.depth < first.depth || item.depth == first.depth && !doc.text(Span::new(prev.span.end(), item.span.start())).trim().is_empty() {
+                    break;
+                }
+                if item.depth == first.depth {
+                    out.extend(first_line(doc, item.text).filter(|_| item.checkbox != Some(true)));
+                    prev = item;
+                }
+            }
+            continue;
+        }
+        let mut at = label.start();
+        for line in doc.text(*label).split_inclusive('\n') {
+            if let Some(l) = first_line(doc, Span::new(at, at + line.len())) {
+                out.push(l);
+            }
+            at += line.len();
+        }
+    }
+    crate::sort::sort_by_key(&mut out, |s| [s.start() as u64, 0, 0]);
+    out.dedup_by_key(|l| doc.line_index().line_of(l.start()));
+    out
 }
 
 fn next_step_done(cx: &mut Ctx) {
