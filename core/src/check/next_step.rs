@@ -46,7 +46,15 @@ pub(super) fn check(cx: &mut Ctx) {
 /// done where written are skipped.
 fn dropped(cx: &mut Ctx) {
     let doc = cx.doc;
-    if doc.dialect() == Dialect::MemoryStore || doc.is_json() {
+    // A checkpoint log and session notes keep one next step, in its section, by their
+    // template (docs/dialects.md): their sittings write none.
+    if matches!(doc.dialect(), Dialect::MemoryStore | Dialect::CheckpointLog | Dialect::SessionNotes) || doc.is_json() {
+        return;
+    }
+    // Two places that write steps at least (labels, Next Steps sections), else no older
+    // sitting's steps besides the live ones: the sittings need not be found.
+    let sources = crate::plan::next::labels(doc).len() + doc.sections().iter().filter(|s| s.role == SectionRole::NextStep).take(2).count();
+    if sources < 2 {
         return;
     }
     let mut parts = super::sittings::parts(doc);
