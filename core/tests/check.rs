@@ -1108,3 +1108,26 @@ fn next_steps_dropped_between_sittings() {
     let chinese = "# 进度\n\n## 第1轮 — 2026-03-01\n\n下一步：\n- 为编排器系统编写单元测试\n- 集成监控告警系统\n\n## 第2轮 — 2026-03-02\n\n- 完成编排器系统的单元测试\n\n下一步：\n- 发布测试版\n";
     assert_eq!(dropped(chinese), [7]);
 }
+
+/// summary-contradiction: a claim that all N of a numbered series are done, over a file that
+/// never names some numbers up to N (by an id or a short range), rests on work it does not
+/// show; a file that names them all, or that logs too few of them to be a log of each one,
+/// says nothing against the claim.
+#[test]
+fn a_claim_of_all_n_done_against_the_numbers_the_file_names() {
+    let log = |skip: &[u32], claim: &str| {
+        let mut text = String::from("# Progress\n\n");
+        for n in (1..=12).filter(|n| !skip.contains(n)) {
+            text.push_str(&format!("## Session {n}\n\n- F{n:03}: feature {n} implemented\n\n"));
+        }
+        text.push_str(claim);
+        text
+    };
+    let found = |text: &str| -> Vec<String> { check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| d.message).collect() };
+    assert_eq!(found(&log(&[7], "ALL 12 FEATURES DONE\n")), ["this line says all 12 are done, and F007 is nowhere in the file"]);
+    assert!(found(&log(&[], "ALL 12 FEATURES DONE\n")).is_empty());
+    // A short range names each number in it.
+    assert!(found(&log(&[7, 8], "F007-F008 merged in one go.\n\nAll 12 features now passing\n")).is_empty());
+    // Half the numbers missing: a file that does not log each feature.
+    assert!(found(&log(&[2, 3, 4, 5, 6, 7], "ALL 12 FEATURES DONE\n")).is_empty());
+}

@@ -9,10 +9,11 @@
 //! | timestamp-assumed-utc, timestamp-out-of-order, future-timestamp, stale-memory, entry-after-completion | `timestamps.rs` |
 //! | dangling-supersedes, conflicting-decisions | `decisions.rs` |
 //! | progress-contradiction, empty-next-step, stale-in-progress | `progress.rs` |
-//! | next-step-done | `next_step.rs` |
+//! | next-step-done, next-step-dropped | `next_step.rs` |
 //! | possible-secret | `secrets.rs` |
 //! | wrapped-in-fence, entries-out-of-order | `shape.rs` |
-//! | count-mismatch, summary-contradiction | `counts.rs` |
+//! | count-mismatch, summary-contradiction, total-changed | `counts.rs` |
+//! | summary-contradiction: a claim that all of a numbered series is done | `claims.rs` |
 //! | stale-entry, mixed-scope | `store.rs` |
 //! | missing-metadata, malformed-metadata, past-load-limit, scope-mismatch | `formats.rs` |
 //! | dangling-link, pinned-over-budget (and the above across a memory folder) | `workspace.rs` → `formats.rs` |
@@ -29,6 +30,7 @@
 //! document's secrets in messages, help and fixes, whether possible-secret is on or not
 //! (`docs/secrets.md`); rules quote text with [`Ctx::quote`], which masks before it cuts.
 
+mod claims;
 pub(crate) mod counts;
 mod current_state;
 mod decisions;
@@ -155,6 +157,7 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     sittings::check(&mut cx);
     formats::check(&mut cx);
     counts::check(&mut cx);
+    claims::check(&mut cx);
     invisible::check(&mut cx);
     placeholders::check(&mut cx);
     emphasis::check(&mut cx);

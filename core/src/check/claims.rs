@@ -1,0 +1,225 @@
+//! summary-contradiction, for a claim that all of a numbered series is done: `ALL 88
+//! FEATURES DONE`, `All 49 features now passing`, `152/152 tasks complete`, in a file that
+//! numbers its work (`Feature #74`, `F045`, `DB-010`, a range `F041-F044`) and never
+//! names some of the numbers up to that total. The claim rests on work the file does not
+//! show: the missing ones were skipped, lost in an edit, or never done (docs/reader.md,
+//! "Counts and summaries").
+//!
+//! A series is the ids of one prefix (`#`, `f`, `db-`), read anywhere in the file. The claim
+//! is measured against the series that holds most of `1..=N` (four fifths at least, five
+//! numbers at least): a total that no series covers so well is about something else. Only a
+//! few missing numbers (a tenth of the total, three at least) are a gap; more is a file that
+//! does not log each one, which says nothing of the claim.
+
+use super::Ctx;
+use crate::span::{line_content_end, line_start};
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::Dialect;
+
+pub(super) fn check(cx: &mut Ctx) {
+    let doc = cx.doc;
+    if !cx.on(Rule::SummaryContradiction) || doc.dialect() == Dialect::MemoryStore || doc.is_json() {
+        return;
+    }
+    // The lines that may give a total, found by searching the text for the bytes a total
+    // is written with (a long log has many lines, few of them claims), outside fenced code.
+    let text = doc.source();
+    let mut starts: Vec<usize> = may_give_total(text.as_bytes()).map(|at| line_start(text, at)).collect();
+    if starts.is_empty() {
+        return;
+    }
+    starts.dedup();
+    let fences = crate::code::Fences::of(text);
+    let mut claims = Vec::new();
+    for start in starts.into_iter().filter(|&s| !fences.holds(s)) {
+        let line = text[start..line_content_end(text, start)].trim();
+        let lower = crate::case::to_lower(line);
+        if let Some(total) = crate::lexicon::claims_all_done(&lower).then(|| claimed_total(&lower)).flatten() {
+            let at = start + text[start..].find(line).unwrap_or(0);
+            claims.push((Span::new(at, at + line.len()), total));
+        }
+    }
+    if claims.is_empty() {
+        return;
+    }
+    let series = Series::read(doc.source());
+    for (span, total) in claims {
+        let Some((prefix, width, missing)) = series.gaps_up_to(total) else { continue };
+        let shown: Vec<String> = missing.iter().take(5).map(|n| id(prefix, width, *n)).collect();
+        let more = if missing.len() > 5 { format!(" and {} more", missing.len() - 5) } else { String::new() };
+        let (verb, them) = if missing.len() == 1 { ("is", "it") } else { ("are", "them") };
+        let d = cx
+            .diag(
+                Rule::SummaryContradiction,
+                span,
+                format!("this line says all {total} are done, and {}{more} {verb} nowhere in the file", shown.join(", ")),
+            )
+            .with_help(format!("log {them} where {verb_} done, or correct the count", verb_ = if missing.len() == 1 { "it was" } else { "they were" }));
+        cx.push(d);
+    }
+}
+
+/// An id of a series as the file writes its others: `#75`, `F045` (padded as its ids are).
+fn id(prefix: &str, width: usize, n: u32) -> String {
+    if prefix == "#" { format!("#{n}") } else { format!("{}{n:0width$}", prefix.to_uppercase()) }
+}
+
+/// Where a text may give a total as [`claimed_total`] reads one: an `all` (any case) before
+/// a space and a digit, or a slash between digits. Searched for in the whole text at once:
+/// a long log has many lines, few of them claims.
+fn may_give_total(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let all = ["ll ", "LL "].into_iter().flat_map(move |needle| {
+        memchr::memmem::find_iter(b, needle).filter(move |&i| i > 0 && b[i - 1].eq_ignore_ascii_case(&b'a') && b.get(i + 3).is_some_and(u8::is_ascii_digit))
+    });
+    let fraction = memchr::memchr_iter(b'/', b).filter(move |&i| i > 0 && b[i - 1].is_ascii_digit() && b.get(i + 1).is_some_and(u8::is_ascii_digit));
+    let mut found: Vec<usize> = all.chain(fraction).collect();
+    crate::sort::sort_offsets(&mut found);
+    found.into_iter()
+}
+
+/// The total a claim gives: the number after `all` (`all 88 features`), or both sides of a
+/// fraction that are equal (`152/152`).
+fn claimed_total(lower: &str) -> Option<u32> {
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric() && c != '/').filter(|w| !w.is_empty()).collect();
+    let after_all = words.windows(2).find(|w| w[0] == "all").and_then(|w| w[1].parse::<u32>().ok());
+    let fraction = || {
+        words.iter().find_map(|w| {
+            let (a, b) = w.split_once('/')?;
+            let (a, b) = (a.parse::<u32>().ok()?, b.parse::<u32>().ok()?);
+            (a == b).then_some(a)
+        })
+    };
+    after_all.or_else(fraction).filter(|&n| (5..=5000).contains(&n))
+}
+
+/// The numbers each id prefix is written with in a text: `#74`, `Feature #74` (prefix `#`),
+/// `F045` (`f`), `DB-010` (`db-`), and both ends and all between of a range (`F041-F044`,
+/// `#41–#44`).
+struct Series {
+    /// (prefix, digits its padded numbers are written with (0 if none is), numbers seen),
+    /// the numbers sorted and unique.
+    by_prefix: Vec<(String, usize, Vec<u32>)>,
+}
+
+impl Series {
+    fn read(text: &str) -> Series {
+        let mut found: Vec<(String, u32, usize)> = Vec::new();
+        let b = text.as_bytes();
+        let mut at = 0;
+        while at < b.len() {
+            // An id starts a word: after neither a letter, a digit nor `-`/`_`.
+            let starts_word = at == 0 || !(b[at - 1].is_ascii_alphanumeric() || matches!(b[at - 1], b'-' | b'_'));
+            let Some((prefix, n, end)) = starts_word.then(|| id_at(b, at)).flatten() else {
+                at += 1;
+                continue;
+            };
+            // A range: `-`, `–` or `..` and an id of the same prefix, a short one (a session's
+            // `F041-F044`; `F001–F049` is the plan's whole list, no work logged).
+            let rest = &text[end..];
+            let joiner = ["-", "–", "..", " - ", " – "].iter().find(|j| rest.starts_with(**j)).map(|j| j.len());
+            let high = joiner.and_then(|j| id_at(b, end + j)).filter(|(p, m, _)| *p == prefix && *m > n && m - n <= 12);
+            match high {
+                Some((_, m, high_end)) => {
+                    let width = padded(b, at, end);
+                    found.extend((n..=m).map(|k| (prefix.clone(), k, width)));
+                    at = high_end;
+                }
+                None => {
+                    found.push((prefix, n, padded(b, at, end)));
+                    at = end;
+                }
+            }
+        }
+        found.sort_unstable();
+        let mut by_prefix: Vec<(String, usize, Vec<u32>)> = Vec::new();
+        for (prefix, n, width) in found {
+            match by_prefix.last_mut() {
+                Some((p, w, ns)) if *p == prefix => {
+                    *w = (*w).max(width);
+                    if ns.last() != Some(&n) {
+                        ns.push(n);
+                    }
+                }
+                _ => by_prefix.push((prefix, width, vec![n])),
+            }
+        }
+        Series { by_prefix }
+    }
+
+    /// The series that holds most of `1..=total` (four fifths, five at least) and the few
+    /// numbers of it that it lacks (one at least, a tenth of the total or three at most).
+    fn gaps_up_to(&self, total: u32) -> Option<(&str, usize, Vec<u32>)> {
+        let (prefix, width, numbers) = self.by_prefix.iter().max_by_key(|(_, _, ns)| ns.iter().filter(|&&n| (1..=total).contains(&n)).count())?;
+        let held = numbers.iter().filter(|&&n| (1..=total).contains(&n)).count() as u32;
+        let missing: Vec<u32> = (1..=total).filter(|n| numbers.binary_search(n).is_err()).collect();
+        let few = (missing.len() as u32) <= total.div_ceil(10).max(3);
+        (held >= 5 && held * 5 >= total * 4 && !missing.is_empty() && few).then(|| (prefix.as_str(), *width, missing))
+    }
+}
+
+/// The digits of the id at `at..end` when its number is written with a leading zero
+/// (`F045`: 3), else 0.
+fn padded(b: &[u8], at: usize, end: usize) -> usize {
+    let digits = b[at..end].iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    if b[end - digits] == b'0' { digits } else { 0 }
+}
+
+/// An id at `at`: a prefix (`#`, one to four ASCII letters, with a `-` after them or not)
+/// then one to four digits, not followed by a letter, a digit or a `.` and digit (`v1.2`,
+/// `2026`-style dates are no ids: the digits of a prefix-less number are not read). (prefix
+/// lower-cased, number, end).
+fn id_at(b: &[u8], at: usize) -> Option<(String, u32, usize)> {
+    let mut i = at;
+    if b.get(i) == Some(&b'#') {
+        i += 1;
+    } else {
+        while i < b.len() && i - at < 5 && b[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        if i == at || i - at > 4 {
+            return None;
+        }
+        if b.get(i) == Some(&b'-') {
+            i += 1;
+        }
+    }
+    let digits_from = i;
+    while i < b.len() && b[i].is_ascii_digit() && i - digits_from < 5 {
+        i += 1;
+    }
+    let digits = i - digits_from;
+    if digits == 0 || digits > 4 {
+        return None;
+    }
+    let after = b.get(i).copied();
+    if after.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_') || after == Some(b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let prefix = String::from_utf8_lossy(&b[at..digits_from]).to_ascii_lowercase();
+    let n = std::str::from_utf8(&b[digits_from..i]).ok()?.parse().ok()?;
+    Some((prefix, n, i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_ranges() {
+        let s = Series::read("Feature #74 done. F041-F044 and F046. DB-010, v1.2, 2026-01-15, abc12x, #3..#5");
+        let get = |p: &str| s.by_prefix.iter().find(|(q, _, _)| q == p).map(|(_, _, ns)| ns.clone()).unwrap_or_default();
+        assert_eq!(get("#"), [3, 4, 5, 74]);
+        assert_eq!(get("f"), [41, 42, 43, 44, 46]);
+        assert_eq!(get("db-"), [10]);
+        assert!(get("v").is_empty());
+    }
+
+    #[test]
+    fn claimed_totals() {
+        assert_eq!(claimed_total("### status: complete - all 88 features done 🎉"), Some(88));
+        assert_eq!(claimed_total("- all 49 features now passing — app feature-complete"), Some(49));
+        assert_eq!(claimed_total("152/152 features passing"), Some(152));
+        assert_eq!(claimed_total("all features done"), None);
+    }
+}
