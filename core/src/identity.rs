@@ -642,3 +642,115 @@ fn stem(word: &str) -> &str {
     }
     word
 }
+
+// ----------------------------------------------------------------------------------------
+// Work ids
+
+/// An id a file numbers its work with, as written: `F045`, `Feature #74` (`#74`), `DB-010`,
+/// `WS-31`, and a short range of them (`F041-F044`, `#3..#5`: each number in it). Read by
+/// [`work_ids`]; a claim that all N are done is measured against them (summary-contradiction),
+/// and the ids a next step names are the units it plans (docs/identity.md, "Work ids").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct WorkId<'a> {
+    /// The prefix as written (`F`, `#`, `DB-`), and its numbers' padding (`F045`: 3; 0 when
+    /// unpadded).
+    pub prefix: &'a str,
+    pub width: usize,
+    /// The numbers: one, or the ends of a range.
+    pub numbers: std::ops::RangeInclusive<u32>,
+    /// Where it is written, range and all.
+    pub span: std::ops::Range<usize>,
+}
+
+impl WorkId<'_> {
+    /// The prefix folded (`f`, `db-`): ids of one series share it.
+    pub(crate) fn series(&self) -> String {
+        self.prefix.to_ascii_lowercase()
+    }
+
+    /// Each id of it as the file writes them: `F041`, `F042`, …
+    pub(crate) fn names(&self) -> impl Iterator<Item = String> + '_ {
+        self.numbers.clone().map(|n| format!("{}{n:0width$}", self.prefix, width = self.width))
+    }
+}
+
+/// The widest range read as each number in it: a session's `F041-F044` is work logged,
+/// `F001–F049` is the plan's whole list.
+const RANGE_AT_MOST: u32 = 12;
+
+/// The work ids of a text, in order. An id is a `#`, or one to four ASCII letters with a
+/// `-` after them or not (not `v`: `v2` is a version), then one to four digits; two digits
+/// at least after bare letters (`P1`, `S3` and `MP3` are priorities and names). It stands as
+/// a word of its own: not inside a path or a name (`ws31-bootstrap`, `x.F12`), not before a
+/// decimal point (`A1.2`).
+pub(crate) fn work_ids(text: &str) -> Vec<WorkId<'_>> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < b.len() {
+        // After a slash only as the second of two ids (`WS-31/WS-32`), not in a path.
+        let after_id = at >= 2 && b[at - 1] == b'/' && b[at - 2].is_ascii_digit();
+        let starts_word = at == 0 || after_id || !(b[at - 1].is_ascii_alphanumeric() || matches!(b[at - 1], b'-' | b'_' | b'/' | b'.' | b'\\'));
+        let Some((digits_at, end)) = starts_word.then(|| id_at(b, at)).flatten() else {
+            at += 1;
+            continue;
+        };
+        let number = |from: usize, to: usize| text[from..to].parse::<u32>().ok();
+        let Some(n) = number(digits_at, end) else {
+            at = end;
+            continue;
+        };
+        let prefix = &text[at..digits_at];
+        let width = if b[digits_at] == b'0' { end - digits_at } else { 0 };
+        // A range: `-`, `–` or `..` and an id of the same prefix.
+        let high = ["-", "–", "..", " - ", " – "].iter().find(|j| text[end..].starts_with(**j)).and_then(|j| {
+            let (d, e) = id_at(b, end + j.len())?;
+            let m = number(d, e)?;
+            (text[end + j.len()..d].eq_ignore_ascii_case(prefix) && m > n && m - n <= RANGE_AT_MOST).then_some((m, e))
+        });
+        let (numbers, to) = match high {
+            Some((m, e)) => (n..=m, e),
+            None => (n..=n, end),
+        };
+        // Joined on to a word (`ws31-bootstrap`) it is a name, not an id.
+        let joined = matches!(b.get(to), Some(b'-' | b'_')) && b.get(to + 1).is_some_and(u8::is_ascii_alphanumeric);
+        if !joined {
+            out.push(WorkId { prefix, width, numbers, span: at..to });
+        }
+        at = to;
+    }
+    out
+}
+
+/// An id at `at` ([`work_ids`]): where its digits start and where it ends.
+fn id_at(b: &[u8], at: usize) -> Option<(usize, usize)> {
+    let mut i = at;
+    let hash = b.get(i) == Some(&b'#');
+    if hash {
+        i += 1;
+    } else {
+        while i < b.len() && i - at < 5 && b[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        if i == at || i - at > 4 || i - at == 1 && b[at].eq_ignore_ascii_case(&b'v') {
+            return None;
+        }
+    }
+    let dash = !hash && b.get(i) == Some(&b'-');
+    if dash {
+        i += 1;
+    }
+    let digits_at = i;
+    while i < b.len() && b[i].is_ascii_digit() && i - digits_at < 5 {
+        i += 1;
+    }
+    let digits = i - digits_at;
+    if digits == 0 || digits > 4 || digits == 1 && !hash && !dash {
+        return None;
+    }
+    let after = b.get(i).copied();
+    if after.is_some_and(|c| c.is_ascii_alphanumeric()) || after == Some(b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    Some((digits_at, i))
+}

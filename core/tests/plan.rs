@@ -224,3 +224,17 @@ fn the_resume_point_keeps_the_whole_stop_point() {
         assert_eq!(resume.continue_at.as_deref(), next, "{line}");
     }
 }
+
+/// A next step that names units by their ids plans each of them: a short range is each id
+/// in it, two ids joined by a slash are two; ids the file already lists as units are not
+/// listed again, and names that only look like ids (a version, a priority, a branch) are
+/// none. In any language the step is written in.
+#[test]
+fn a_next_step_plans_the_units_it_names_by_id() {
+    let plan = plan_of("# Progress\n\n## Session 4 — 2026-04-20\n\n- A019: eval harness — done\n\nNEXT:\n  A019-A022: Promptfoo eval config, test cases, CI integration\n");
+    let pending: Vec<&str> = plan.pending.iter().map(|u| u.unit.as_str()).collect();
+    assert_eq!(pending, ["A020", "A021", "A022"]);
+    let plan = plan_of("# Handoff\n\n## Siguiente paso\n\nEmpezar WS-31/WS-32 en la rama rust/ws31-bootstrap tras v2, con prioridad P1\n");
+    let pending: Vec<&str> = plan.pending.iter().map(|u| u.unit.as_str()).collect();
+    assert_eq!(pending, ["WS-31", "WS-32"]);
+}

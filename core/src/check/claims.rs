@@ -93,9 +93,9 @@ fn claimed_total(lower: &str) -> Option<u32> {
     after_all.or_else(fraction).filter(|&n| (5..=5000).contains(&n))
 }
 
-/// The numbers each id prefix is written with in a text: `#74`, `Feature #74` (prefix `#`),
-/// `F045` (`f`), `DB-010` (`db-`), and both ends and all between of a range (`F041-F044`,
-/// `#41–#44`).
+/// The numbers each id prefix ([`crate::identity::work_ids`]) is written with in a text:
+/// `#74`, `Feature #74` (series `#`), `F045` (`f`), `DB-010` (`db-`), each number of a
+/// short range (`F041-F044`).
 struct Series {
     /// (prefix, digits its padded numbers are written with (0 if none is), numbers seen),
     /// the numbers sorted and unique.
@@ -105,31 +105,9 @@ struct Series {
 impl Series {
     fn read(text: &str) -> Series {
         let mut found: Vec<(String, u32, usize)> = Vec::new();
-        let b = text.as_bytes();
-        let mut at = 0;
-        while at < b.len() {
-            // An id starts a word: after neither a letter, a digit nor `-`/`_`.
-            let starts_word = at == 0 || !(b[at - 1].is_ascii_alphanumeric() || matches!(b[at - 1], b'-' | b'_'));
-            let Some((prefix, n, end)) = starts_word.then(|| id_at(b, at)).flatten() else {
-                at += 1;
-                continue;
-            };
-            // A range: `-`, `–` or `..` and an id of the same prefix, a short one (a session's
-            // `F041-F044`; `F001–F049` is the plan's whole list, no work logged).
-            let rest = &text[end..];
-            let joiner = ["-", "–", "..", " - ", " – "].iter().find(|j| rest.starts_with(**j)).map(|j| j.len());
-            let high = joiner.and_then(|j| id_at(b, end + j)).filter(|(p, m, _)| *p == prefix && *m > n && m - n <= 12);
-            match high {
-                Some((_, m, high_end)) => {
-                    let width = padded(b, at, end);
-                    found.extend((n..=m).map(|k| (prefix.clone(), k, width)));
-                    at = high_end;
-                }
-                None => {
-                    found.push((prefix, n, padded(b, at, end)));
-                    at = end;
-                }
-            }
+        for id in crate::identity::work_ids(text) {
+            let series = id.series();
+            found.extend(id.numbers.clone().map(|n| (series.clone(), n, id.width)));
         }
         found.sort_unstable();
         let mut by_prefix: Vec<(String, usize, Vec<u32>)> = Vec::new();
@@ -158,61 +136,18 @@ impl Series {
     }
 }
 
-/// The digits of the id at `at..end` when its number is written with a leading zero
-/// (`F045`: 3), else 0.
-fn padded(b: &[u8], at: usize, end: usize) -> usize {
-    let digits = b[at..end].iter().rev().take_while(|c| c.is_ascii_digit()).count();
-    if b[end - digits] == b'0' { digits } else { 0 }
-}
-
-/// An id at `at`: a prefix (`#`, one to four ASCII letters, with a `-` after them or not)
-/// then one to four digits, not followed by a letter, a digit or a `.` and digit (`v1.2`,
-/// `2026`-style dates are no ids: the digits of a prefix-less number are not read). (prefix
-/// lower-cased, number, end).
-fn id_at(b: &[u8], at: usize) -> Option<(String, u32, usize)> {
-    let mut i = at;
-    if b.get(i) == Some(&b'#') {
-        i += 1;
-    } else {
-        while i < b.len() && i - at < 5 && b[i].is_ascii_alphabetic() {
-            i += 1;
-        }
-        if i == at || i - at > 4 {
-            return None;
-        }
-        if b.get(i) == Some(&b'-') {
-            i += 1;
-        }
-    }
-    let digits_from = i;
-    while i < b.len() && b[i].is_ascii_digit() && i - digits_from < 5 {
-        i += 1;
-    }
-    let digits = i - digits_from;
-    if digits == 0 || digits > 4 {
-        return None;
-    }
-    let after = b.get(i).copied();
-    if after.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_') || after == Some(b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
-        return None;
-    }
-    let prefix = String::from_utf8_lossy(&b[at..digits_from]).to_ascii_lowercase();
-    let n = std::str::from_utf8(&b[digits_from..i]).ok()?.parse().ok()?;
-    Some((prefix, n, i))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn ids_and_ranges() {
-        let s = Series::read("Feature #74 done. F041-F044 and F046. DB-010, v1.2, 2026-01-15, abc12x, #3..#5");
+        let s = Series::read("Feature #74 done. F041-F044 and F046. DB-010, v1.2, v12, 2026-01-15, abc12x, #3..#5, P1, rust/ws31-bootstrap");
         let get = |p: &str| s.by_prefix.iter().find(|(q, _, _)| q == p).map(|(_, _, ns)| ns.clone()).unwrap_or_default();
         assert_eq!(get("#"), [3, 4, 5, 74]);
         assert_eq!(get("f"), [41, 42, 43, 44, 46]);
         assert_eq!(get("db-"), [10]);
-        assert!(get("v").is_empty());
+        assert!(get("v").is_empty() && get("p").is_empty() && get("ws").is_empty());
     }
 
     #[test]

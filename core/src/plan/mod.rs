@@ -230,6 +230,10 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         worked: has_worked(doc) || completed.len() > stated_done,
     };
     let status = status::run_status(doc, &state, next_action.as_ref(), written);
+    if let Some(next) = next_action.as_ref().filter(|n| n.source == NextActionSource::NextStep) {
+        let named = named_units(&next.text, next.line, [&completed, &pending, &open]);
+        pending.extend(named);
+    }
     // A single-task file in progress that names no unit in progress is about its task.
     let resume_from = match resume_from {
         None if matches!(status, RunStatus::InProgress | RunStatus::Blocked) && !open.iter().any(|u| u.status == Status::InProgress) => {
@@ -275,6 +279,25 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         diagnostics,
         last_updated: doc.last_updated().map(|t| t.to_string()),
     }
+}
+
+/// The units a next step names by their ids ([`crate::identity::work_ids`]) that the plan
+/// does not list already: `A020-A022: Promptfoo eval config, test cases, CI integration`
+/// plans three units, `Begin WS-31/WS-32` two. Each is pending, by its id, on the step's
+/// line (docs/plan.md, "Units").
+fn named_units(step: &str, line: u32, listed: [&[PlanUnit]; 3]) -> Vec<PlanUnit> {
+    let mut out: Vec<PlanUnit> = Vec::new();
+    for id in crate::identity::work_ids(step) {
+        for name in id.names() {
+            let key = crate::case::to_lower(&name);
+            let known = |u: &PlanUnit| crate::identity::find_words(&crate::case::to_lower(&u.unit), &key).is_some();
+            if listed.iter().any(|units| units.iter().any(known)) || out.iter().any(known) {
+                continue;
+            }
+            out.push(PlanUnit { unit: name, status: Status::Pending, range: None, line });
+        }
+    }
+    out
 }
 
 /// Whether the file records work already done, besides its progress markers: log entries,
