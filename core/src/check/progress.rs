@@ -326,7 +326,11 @@ mod tests {
         let plan = crate::plan(&doc, &crate::CheckOptions::default());
         let check = remaining(&doc).map(|(m, _)| (m.status, doc.position(m.span.start()).line));
         let in_progress = plan.open.iter().find(|u| u.status == Status::InProgress);
-        let waiting = plan.pending.first().into_iter().chain(plan.open.iter().filter(|u| u.status == Status::Blocked)).min_by_key(|u| u.line);
+        // The ids a written next step names are the step's plan (`plan::named_units`), not
+        // units of the document: the check asks for work left only where no step is written.
+        let step_line = plan.next_action.as_ref().filter(|n| n.source == crate::plan::NextActionSource::NextStep).map(|n| n.line);
+        let units = plan.pending.iter().filter(|u| Some(u.line) != step_line || doc.progress().iter().any(|m| doc.position(m.span.start()).line == u.line));
+        let waiting = units.take(1).chain(plan.open.iter().filter(|u| u.status == Status::Blocked)).min_by_key(|u| u.line);
         let from_plan = in_progress.or(waiting).map(|u| (Some(u.status), u.line));
         match (check, from_plan) {
             (Some((Some(Status::InProgress), line)), plan_says) => {
