@@ -1476,19 +1476,48 @@ pub(crate) const UNCHANGED: &[&str] = &[
     "без изменений", "変更なし", "変更無し", "无变化", "無變化", "未变", "没有变化", "변경 없음", "변경없음",
 ];
 
-/// Words that make a step optional (`Consider adding a status bar widget (optional)`): left
-/// undone, it was never owed.
+/// Words that make work optional, in a section's title (`Optional Enhancements`,
+/// `Follow-ups (optional)`, `Wishlist`) or in a step: left undone, it was never owed.
 const OPTIONAL: &[&str] = &[
-    "optional", "consider", "maybe", "nice to have", "if time", "opcional", "quizás", "talvez", "facultatif",
-    "optionnel", "éventuellement", "eventuell", "vielleicht", "facoltativo", "opzionale", "valfri",
-    "kanske", "необязательно", "опционально", "возможно", "任意", "オプション", "可选", "可選", "선택",
+    "optional", "nice to have", "someday", "wishlist", "wish list", "stretch goal", "stretch goals", "opcional",
+    "optionnel", "facultatif", "opzionale", "facoltativo", "valfri", "необязательно", "опционально", "任意",
+    "オプション", "可选", "可選", "선택 사항",
 ];
 static OPTIONAL_PACKED: packed::Words = packed::packed_words!(OPTIONAL);
 
-/// Whether a lower-cased step says it is optional ([`OPTIONAL`]).
+/// Hedges that make a step optional, besides [`OPTIONAL`]: `Consider adding a widget`.
+const HEDGES: &[&str] = &["consider", "maybe", "if time", "quizás", "talvez", "éventuellement", "eventuell", "vielleicht", "kanske", "возможно"];
+static HEDGES_PACKED: packed::Words = packed::packed_words!(HEDGES);
+
+/// Whether a lower-cased step says it is optional ([`OPTIONAL`], [`HEDGES`]).
 pub(crate) fn says_optional(lower: &str) -> bool {
-    OPTIONAL_PACKED.iter().any(|w| lower.contains(w))
+    OPTIONAL_PACKED.iter().chain(HEDGES_PACKED.iter()).any(|w| lower.contains(w))
 }
+
+/// Whether a lower-cased section title marks its work optional: an [`OPTIONAL`] word at
+/// either end (`Optional Enhancements`, `Follow-ups (optional)`; not a sitting that did an
+/// optional part, `Session G — v1.0.0 + (optional) npm publish`); or standing work, which
+/// no run finishes (`Maintenance Priorities (Ongoing)`, `Ongoing monitoring`).
+pub(crate) fn titles_optional_work(lower: &str) -> bool {
+    let t = lower.trim_matches(|c: char| !c.is_alphanumeric());
+    if OPTIONAL_PACKED.iter().any(|w| t.starts_with(w) || t.ends_with(w)) {
+        return true;
+    }
+    STANDING_WORK_PACKED.iter().any(|w| t.contains(w)) && RECURRING_PACKED.iter().any(|w| t.contains(w))
+}
+
+/// Work that stands as long as the project does, and the words that say it recurs.
+const STANDING_WORK: &[&str] = &[
+    "maintenance", "monitoring", "upkeep", "housekeeping", "mantenimiento", "monitoreo", "manutenção", "monitoramento",
+    "surveillance", "wartung", "überwachung", "manutenzione", "monitoraggio", "underhåll", "övervakning",
+    "обслуживание", "мониторинг", "メンテナンス", "保守", "監視", "维护", "監控", "监控", "유지보수", "모니터링",
+];
+static STANDING_WORK_PACKED: packed::Words = packed::packed_words!(STANDING_WORK);
+const RECURRING: &[&str] = &[
+    "ongoing", "continuous", "recurring", "regular", "continuo", "contínuo", "continu", "laufend", "kontinuierlich",
+    "continuativ", "löpande", "постоянн", "регулярн", "継続", "定期", "持续", "持續", "지속", "정기",
+];
+static RECURRING_PACKED: packed::Words = packed::packed_words!(RECURRING);
 
 /// Words of a section title about problems, where `None` is an answer, not a placeholder:
 /// `## Blockers`, `## Errores`, `## Известные проблемы`.

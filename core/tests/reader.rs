@@ -973,6 +973,31 @@ fn optional_work_does_not_keep_a_finished_run_open() {
         let text = format!("# Memory\n\n## Done\n- [x] Parser\n\n## {title}\n- Export to PDF\n");
         assert!(plan_of(&text).pending.is_empty(), "{title}");
     }
+    // Standing work no run finishes, said to recur, is no unit under way (corpus 002); a
+    // feature about the same thing, in progress, is.
+    for title in ["Maintenance Priorities (Ongoing)", "Ongoing monitoring", "Mantenimiento continuo", "継続的な保守"] {
+        let text = format!("# Memory
+
+## System Status: Complete ✅
+
+All features shipped.
+
+### {title}
+1. **Security Updates**: keep dependencies current
+");
+        let p = plan_of(&text);
+        assert_eq!(p.status, memento_core::RunStatus::Complete, "{title}");
+        assert!(p.resume_from.is_none() && p.pending.is_empty(), "{title}: {:?}", p.resume_from);
+    }
+    let text = "# Memory
+
+## Features
+- [x] Parser
+
+## Monitoring Dashboard (in progress)
+- Grafana panels for the queue
+";
+    assert_eq!(plan_of(text).status, memento_core::RunStatus::InProgress);
     // A sitting that did an optional part is a sitting; work left outside the optional list is work.
     let text = "# Handoff\n\n## Next Steps\n- Publish to npm\n\n### Optional\n- Convert the scripts to TypeScript\n";
     let p = plan_of(text);

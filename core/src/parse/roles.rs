@@ -59,14 +59,8 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("old ")
     {
         SectionRole::History
-    // Optional work, said at either end of the title (`Optional Enhancements`, `Follow-ups
-    // (optional)`); a sitting that did an optional part (`Session G — v1.0.0 + (optional) npm
-    // publish`) is a sitting.
-    } else if ["optional", "nice to have", "someday", "wishlist", "wish list", "stretch goal", "stretch goals"]
-        .iter()
-        .any(|w| starts(w) || t.ends_with(w))
-        || ["opcional", "optionnel", "facultatif", "opzionale", "valfri", "необязательно", "任意", "可选", "선택 사항"].iter().any(|w| folded().starts_with(w) || folded().ends_with(w))
-    {
+    // Optional work, or standing work no run finishes (lexicon::titles_optional_work).
+    } else if crate::lexicon::titles_optional_work(folded()) {
         SectionRole::Optional
     // A numbered or dated title names a feature or a sitting that may be about decisions
     // (`Session 2026-01-15 - Feature #66: approval decision`), not a list of them.
