@@ -1131,3 +1131,13 @@ fn a_claim_of_all_n_done_against_the_numbers_the_file_names() {
     // Half the numbers missing: a file that does not log each feature.
     assert!(found(&log(&[2, 3, 4, 5, 6, 7], "ALL 12 FEATURES DONE\n")).is_empty());
 }
+
+/// total-changed reads a count written as done and left (`236 passing, 14 remaining`: 250)
+/// as it reads a fraction, in a log kept newest first too; a total said once is not said
+/// again under another kind, and a pair of codes (`404/409`) is no count.
+#[test]
+fn a_total_written_as_done_and_left_that_changes() {
+    let text = "# Progress\n\n2026-04-03 Session 12:\n- Status: 236 passing, 14 remaining\n\n2026-04-02 Session 11:\n- Status: 235 passing, 27 remaining\n- Complete validation with 404/409 error handling\n\n2026-04-01 Session 10:\n- Status: 230 passing, 32 remaining\n";
+    let found: Vec<(u32, String)> = check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::TotalChanged).map(|d| (d.line, d.message)).collect();
+    assert_eq!(found, [(7, "this count's total is 262; the count before it (line 4) gave 250".to_owned())]);
+}

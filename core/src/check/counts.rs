@@ -159,17 +159,19 @@ fn count_lines(doc: &Document) -> Vec<usize> {
     let mut out: Vec<usize> = memchr::memchr_iter(b'/', b).filter(|&i| i > 0 && digit(i - 1) && digit(i + 1)).map(|i| lines.line_of(i)).collect();
     out.extend(memchr::memmem::find_iter(b, b"otal").filter(|&i| i > 0 && matches!(b[i - 1], b't' | b'T')).map(|i| lines.line_of(i)));
     out.extend(memchr::memmem::find_iter(b, b"OTAL").map(|i| lines.line_of(i)));
+    out.extend(memchr::memmem::find_iter(b, b"remaining").map(|i| lines.line_of(i)));
     crate::sort::sort_by_key(&mut out, |&l| [l as u64, 0, 0]);
     out.dedup();
     out
 }
 
 /// What total-changed gathers past the summary: the last total of each kind of work, and
-/// the lines that give a total of that kind not seen before.
+/// the lines that give a total not seen before (of any kind: a line that counts `152 features`
+/// and the next that gives `152/152 passing` say one change).
 #[derive(Default)]
 struct Totals {
     last: Vec<(&'static str, u32, Span)>,
-    seen: Vec<(&'static str, u32)>,
+    seen: Vec<u32>,
     /// (the line, its total, (the total before it, its line)).
     changes: Vec<(Span, u32, (u32, Span))>,
 }
@@ -178,7 +180,10 @@ impl Totals {
     /// A line past the summary, lower-cased, and its count.
     fn read(&mut self, span: Span, lower: &str, count: Count) {
         // A count of work to do (features, tasks), not of tests, which grow with the code.
-        let Count { done, total, kind: Some(kind) } = count else { return };
+        // A count that names no kind (`236 passing, 14 remaining`, `12/20 done`) is compared
+        // with others that name none.
+        let Count { done, total, kind } = count;
+        let kind = kind.unwrap_or("");
         // A few steps of one session's own (`3/3 tasks done`) are no total of the run's; a
         // total without a fraction is the run's only when written as one (`88 features
         // total`, `Total: 88 features`), not a number of some of them (`Blocked features:
@@ -186,7 +191,7 @@ impl Totals {
         if TEST_KINDS.contains(&kind) || total < MIN_RUN_TOTAL || done.is_none() && !states_total(lower, kind, total) {
             return;
         }
-        let fresh = !self.seen.contains(&(kind, total));
+        let fresh = !self.seen.contains(&total);
         match self.last.iter_mut().find(|(k, _, _)| *k == kind) {
             Some(last) => {
                 if last.1 != total && fresh {
@@ -197,7 +202,7 @@ impl Totals {
             None => self.last.push((kind, total, span)),
         }
         if fresh {
-            self.seen.push((kind, total));
+            self.seen.push(total);
         }
     }
 }
@@ -461,8 +466,8 @@ fn count_on(line: &str) -> Option<Count> {
 pub(crate) fn count_in(lower: &str) -> Option<Count> {
     // The fraction first: most lines hold none, and then only a total counts.
     let fraction = match one_fraction(lower) {
-        Fraction::One(done, total, _) => Some((done, total)),
-        Fraction::None if !lower.contains("total") => return None,
+        Fraction::One(done, total, at) => Some((done, total, at)),
+        Fraction::None if !lower.contains("total") => return done_and_left(lower),
         Fraction::None => None,
         Fraction::Several => return None, // which is the run's is not clear
     };
@@ -470,8 +475,14 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
         return None;
     }
     let kind = KINDS.iter().copied().find(|k| lower.contains(k));
-    if let Some((done, total)) = fraction {
-        let counted = kind.is_some() || DONE_WORDS.iter().any(|w| lower.contains(w));
+    if let Some((done, total, at)) = fraction {
+        // Without a kind, a fraction is a count when a done word follows it (`26/30 passing`),
+        // or the line has one and a percentage (`88% complete (42/50)`); not a pair of codes
+        // (`Complete validation with 404/409 error handling`).
+        let after = lower[at.end..].trim_start_matches([' ', '*', '_', ':', '-']);
+        let counted = kind.is_some()
+            || DONE_WORDS.iter().any(|w| after.starts_with(w))
+            || lower.contains('%') && DONE_WORDS.iter().any(|w| lower.contains(w));
         return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });
     }
     // `88 features total`, `Total features: 210`
@@ -489,6 +500,20 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
     (total >= 2).then_some(Count { done: None, total, kind: Some(kind) })
 }
 
+/// A count written as what is done and what is left (`236 passing, 14 remaining`, `12 done /
+/// 3 left`): the total is their sum. The kind is the line's, if it names one.
+fn done_and_left(lower: &str) -> Option<Count> {
+    let left_at = LEFT_WORDS.iter().find_map(|w| lower.find(w))?;
+    let left = number_at(lower, left_at)?;
+    let done = DONE_WORDS.iter().find_map(|w| number_at(lower, lower[..left_at].find(w)?))?;
+    let total = done.checked_add(left)?;
+    let kind = KINDS.iter().copied().find(|k| lower.contains(k));
+    (total >= 2 && !crate::lexicon::states_a_goal(lower)).then_some(Count { done: Some(done), total, kind })
+}
+
+/// Words for what is left, after its number (`14 remaining`).
+const LEFT_WORDS: &[&str] = &["remaining", "left", "to go", "restantes", "pendientes", "restants", "verbleibend", "rimanenti", "kvar", "осталось"];
+
 /// Whether `lower` writes `total` as the total of `kind`: `88 features total`, `total: 88
 /// features`, `88 features in total`.
 fn states_total(lower: &str, kind: &str, total: u32) -> bool {
@@ -501,7 +526,11 @@ fn states_total(lower: &str, kind: &str, total: u32) -> bool {
 
 /// The number written right before `word` in `lower` (`88 features`, `**88** features`).
 fn number_before(lower: &str, word: &str) -> Option<u32> {
-    let at = lower.find(word)?;
+    number_at(lower, lower.find(word)?)
+}
+
+/// The number written right before byte `at` of `lower`, markup and spaces between.
+fn number_at(lower: &str, at: usize) -> Option<u32> {
     let before = lower[..at].trim_end_matches([' ', '*', '_']);
     let digits = before.bytes().rev().take_while(u8::is_ascii_digit).count();
     let start = before.len() - digits;
@@ -774,6 +803,11 @@ mod tests {
         assert_eq!(count_on("Total: 3 phases, 40 tasks").map(|c| c.total), Some(40));
         assert_eq!(count_on("Total of 12 tests in v2.3 features").map(|c| c.total), None);
         assert_eq!(count_on("- **Total Features:** 210").map(|c| c.total), Some(210));
+        // Done and left, summed; a kindless fraction only with a done word or its percentage after.
+        let c = count_on("Status: 236 passing, 14 remaining (thumbnail preview)").unwrap();
+        assert_eq!((c.done, c.total, c.kind), (Some(236), 250, None));
+        assert_eq!(count_on("26/30 passing, 4 blocked").map(|c| c.total), Some(30));
+        assert!(count_on("Complete validation with 404/409 error handling").is_none());
     }
 
     #[test]
