@@ -1141,3 +1141,18 @@ fn a_total_written_as_done_and_left_that_changes() {
     let found: Vec<(u32, String)> = check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::TotalChanged).map(|d| (d.line, d.message)).collect();
     assert_eq!(found, [(7, "this count's total is 262; the count before it (line 4) gave 250".to_owned())]);
 }
+
+/// status-conflict: a named part's progress given twice with different figures in a file
+/// that says how things stand (an overview line and the part's own heading, a table row),
+/// in any language; a measure that is no progress (coverage) and a log's sittings, which
+/// move figures on, are not.
+#[test]
+fn a_parts_progress_given_twice() {
+    let found = |text: &str| -> Vec<(u32, String)> { check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::StatusConflict).map(|d| (d.line, d.message)).collect() };
+    let board = "# Progress\n\n🟢 Frontend Application: 100% (1/1)\n🟡 Infrastructure: 80% (8/10)\n\n## Details\n\n### 🟢 Frontend Application (95% - Production Ready)\n- Swap interface\n\n### Infrastructure (80%)\n- Docker\n";
+    assert_eq!(found(board), [(8, "this line puts `Frontend Application` at 95%, and line 3 at 100%".to_owned())]);
+    let tabla = "# Progreso\n\n| Módulo | Avance |\n|---|---|\n| Pagos con tarjeta | 60% |\n\n## Pagos con tarjeta (75%)\n- Stripe\n";
+    assert_eq!(found(tabla).len(), 1);
+    let measures = "# State\n\nBackend services: 80% coverage\n\n## Backend services (65% coverage)\n";
+    assert!(found(measures).is_empty());
+}

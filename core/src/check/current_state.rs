@@ -9,8 +9,8 @@
 //!   first line that is a short status and nothing more (`✅ Complete`, `In progress —
 //!   blocked on review`); a line naming a unit (`IN_PROGRESS: auth`) is that unit's status,
 //!   not the run's. A state section in history or under a dated session is that session's
-//!   state, which later ones rightly change. Also the run's overall progress given twice
-//!   with different figures in a file that is no log, and several blocks that each say they are
+//!   state, which later ones rightly change. Also the run's overall progress, or a named
+//!   part's, given twice with different figures outside a log's sittings, and several blocks that each say they are
 //!   where a fresh session starts (`START HERE` twice, `Latest Session` and `Current
 //!   Session`).
 
@@ -85,11 +85,12 @@ fn conflict(cx: &mut Ctx) {
     }
 }
 
-/// The run's overall progress stated twice with different values, outside the sittings of a
-/// log (whose sessions rightly move it on): `Overall: 100% Complete`
-/// in a status board, later `**Overall Progress**: **95% Complete**`. Lines of dated
-/// sessions and history are theirs; a status board in a code block is read (it is shown as
-/// the state). The later line is reported, naming the first.
+/// The run's overall progress, or one named part's, stated twice with different values,
+/// outside the sittings of a log (whose sessions rightly move it on): `Overall: 100%
+/// Complete` in a status board, later `**Overall Progress**: **95% Complete**`; `🟢 Frontend
+/// Application: 100%` in an overview, later `### Frontend Application (95% - Production
+/// Ready)`. Lines of dated sessions and history are theirs; a status board in a code block
+/// is read (it is shown as the state). The later line is reported, naming the first.
 fn overall_progress(cx: &mut Ctx) {
     let doc = cx.doc;
     if doc.is_json() || doc.dialect() == Dialect::MemoryStore {
@@ -100,7 +101,8 @@ fn overall_progress(cx: &mut Ctx) {
     let is_log = doc.is_log();
     let lines = doc.line_index();
     let starts = lines.starts();
-    let mut first: Option<(u32, usize)> = None;
+    // (the part's key, its name as first written, its percentage, where).
+    let mut first: Vec<(String, String, u32, usize)> = Vec::new();
     // Only the lines holding a `%`, found in one pass over the text.
     let mut last_line = usize::MAX;
     for at in memchr::memchr_iter(b'%', text.as_bytes()) {
@@ -117,15 +119,18 @@ fn overall_progress(cx: &mut Ctx) {
         if history.holds(start) || doc.dated_section_at(start).is_some() || (is_log && doc.sitting_at(start).is_some()) {
             continue;
         }
-        let Some(percent) = overall_percent(line) else { continue };
-        match first {
-            None => first = Some((percent, start)),
-            Some((was, at)) if was != percent => {
+        let Some((key, name, percent)) = part_percent(line) else { continue };
+        match first.iter().find(|(k, ..)| *k == key) {
+            None => first.push((key, name.to_owned(), percent, start)),
+            Some((_, was_name, was, at)) if *was != percent => {
                 let span = Span::new(start, start + line.trim_end().len());
-                let line = cx.line(at);
-                let d = cx
-                    .diag(Rule::StatusConflict, span, format!("this line puts the run at {percent}%, and line {line} at {was}%"))
-                    .with_help("keep one overall figure: update the older line, or say which part each figure measures");
+                let line = cx.line(*at);
+                let message = if key == OVERALL {
+                    format!("this line puts the run at {percent}%, and line {line} at {was}%")
+                } else {
+                    format!("this line puts `{}` at {percent}%, and line {line} at {was}%", cx.quote(was_name, 40))
+                };
+                let d = cx.diag(Rule::StatusConflict, span, message).with_help("keep one figure: update the older line, or say which part each figure measures");
                 cx.push(d);
             }
             Some(_) => {}
@@ -133,21 +138,49 @@ fn overall_progress(cx: &mut Ctx) {
     }
 }
 
-/// The one percentage a line states for the whole run: it names the whole (`overall`,
-/// `project`, `total`) and progress (`progress`, `complete`, `completion`, `done`), and
-/// holds no other percentage.
-fn overall_percent(line: &str) -> Option<u32> {
+/// The key of the run as a whole among the parts [`part_percent`] names.
+const OVERALL: &str = " overall";
+
+/// The one percentage a line states, and for what: the whole run when the line names the
+/// whole (`overall`, `project`, `total`) and progress (`progress`, `complete`, `done`);
+/// else a named part: the label before a colon (`🟢 Frontend Application: 100% (1/1)`),
+/// a heading's title before its parenthesis (`### Frontend Application (95% - Ready)`), a
+/// table row's first cell. Measures that are no progress (coverage, budget, a rate) are not
+/// read. (key, name as written, percentage).
+fn part_percent(line: &str) -> Option<(String, &str, u32)> {
     let lower = crate::case::to_lower(line);
     const WHOLE: &[&str] = &["overall", "project", "total", "general", "geral", "global", "gesamt", "全体", "总体", "整体", "전체"];
     const PROGRESS: &[&str] = &[
         "progress", "complete", "completion", "done", "progreso", "progresso", "avance", "avancement", "fortschritt", "進捗", "进度", "완료", "진행",
     ];
-    let whole = WHOLE.iter().any(|w| lower.contains(w));
-    let progress = PROGRESS.iter().any(|w| lower.contains(w));
-    if !whole || !progress {
+    /// Percentages of other things than progress.
+    const MEASURES: &[&str] = &[
+        "coverage", "budget", "rate", "accuracy", "confidence", "cpu", "memory", "usage", "discount", "fee", "share",
+        "growth", "probability", "threshold", "uptime", "latency", "score", "margin", "cobertura", "couverture", "abdeckung",
+    ];
+    let (figure, _) = crate::text::lone_percentage(&lower)?;
+    if WHOLE.iter().any(|w| lower.contains(w)) && PROGRESS.iter().any(|w| lower.contains(w)) {
+        return Some((OVERALL.to_owned(), "", figure));
+    }
+    if MEASURES.iter().any(|w| lower.contains(w)) {
         return None;
     }
-    crate::text::lone_percentage(&lower).map(|(figure, _)| figure)
+    let t = line.trim();
+    let name = if let Some(title) = t.strip_prefix('#') {
+        title.split('(').next().filter(|n| n.len() < title.len())?
+    } else if let Some(row) = t.strip_prefix('|') {
+        row.split('|').next()?
+    } else {
+        let (label, rest) = t.split_once(':')?;
+        // The percentage opens what follows the label (`: 100% (1/1)`).
+        rest.trim_start_matches([' ', '*', '_']).starts_with(|c: char| c.is_ascii_digit()).then_some(label)?
+    };
+    // Markup, list marks and status emoji before the name are not its words.
+    let name = name.trim().trim_start_matches(|c: char| !c.is_alphanumeric()).trim_end_matches(|c: char| !c.is_alphanumeric() && c != ')');
+    let key = crate::identity::section_key(name);
+    // A name of letters, not a number or a lone word of a few (`Q3`, `UI`).
+    let letters = key.chars().filter(|c| c.is_alphabetic()).count();
+    (letters >= 5 && key.split(' ').count() <= 6).then(|| (key, name, figure))
 }
 
 /// Several blocks that each say they are where a fresh session starts: headings `START
