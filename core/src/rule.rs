@@ -93,7 +93,7 @@ rules! {
     PinnedOverBudget = "pinned-over-budget", Warning, Check, "Pinned memory files (Letta's system/), loaded into every prompt, over their token budget.";
     ScopeMismatch = "scope-mismatch", Warning, Check, "An entry names another project than the one the memory is read for.";
     CountMismatch = "count-mismatch", Info, Check, "A heading or lead-in states how many things follow, and another number follows.";
-    SummaryContradiction = "summary-contradiction", Warning, Check, "The summary's counts contradict the file's last count or the units it records, a line's count and its percentage disagree (42/50 done (95%)), or a claim that all N are done stands over a numbered series (F001, #74) that never names some numbers up to N.";
+    SummaryContradiction = "summary-contradiction", Warning, Check, "The summary's counts contradict the file's last count or the units it records, a line's count and its percentage disagree (42/50 done (95%)), a claim that all N are done stands over a numbered series (F001, #74) that never names some numbers up to N, or a section gives a header field (**Unpushed Commits:** 0) another number.";
     TotalChanged = "total-changed", Info, Check, "A progress count's total of features or tasks changes from one count to the next (137/137, later 142/152): work added or dropped without a word.";
     StaleInProgress = "stale-in-progress", Warning, Check, "A unit left IN_PROGRESS in an older session that later sessions moved on from.";
     InvisibleCharacter = "invisible-character", Warning, Check, "A control, bidi or zero-width character: unseen by a person reading the file, read by an agent.";

@@ -1156,3 +1156,14 @@ fn a_parts_progress_given_twice() {
     let measures = "# State\n\nBackend services: 80% coverage\n\n## Backend services (65% coverage)\n";
     assert!(found(measures).is_empty());
 }
+
+/// summary-contradiction: a number the header under the title gives for a field that a
+/// later section gives otherwise; a session's own figures (dated sections) and fields the
+/// header does not give are not compared.
+#[test]
+fn a_header_field_contradicted_below() {
+    let found = |text: &str| -> Vec<(u32, String)> { check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| (d.line, d.message)).collect() };
+    let text = "# Estado del proyecto\n\n**Sesión actual:** 49\n**Commits sin subir:** 0\n\n## Estado de git\n\n- **Commits sin subir:** 26\n- **Archivos nuevos:** 50\n\n## 2026-04-10 — Sesión 48\n\n- **Commits sin subir:** 3\n";
+    assert_eq!(found(text), [(8, "this line gives `Commits sin subir` as 26, and the header (line 4) as 0".to_owned())]);
+    assert!(found(&text.replace("- **Commits sin subir:** 26", "- **Commits sin subir:** 0")).is_empty());
+}

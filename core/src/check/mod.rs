@@ -14,6 +14,7 @@
 //! | wrapped-in-fence, entries-out-of-order | `shape.rs` |
 //! | count-mismatch, summary-contradiction, total-changed | `counts.rs` |
 //! | summary-contradiction: a claim that all of a numbered series is done | `claims.rs` |
+//! | summary-contradiction: a header field a later section gives otherwise | `header.rs` |
 //! | stale-entry, mixed-scope | `store.rs` |
 //! | missing-metadata, malformed-metadata, past-load-limit, scope-mismatch | `formats.rs` |
 //! | dangling-link, pinned-over-budget (and the above across a memory folder) | `workspace.rs` → `formats.rs` |
@@ -31,6 +32,7 @@
 //! (`docs/secrets.md`); rules quote text with [`Ctx::quote`], which masks before it cuts.
 
 mod claims;
+mod header;
 pub(crate) mod counts;
 mod current_state;
 mod decisions;
@@ -158,6 +160,7 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     formats::check(&mut cx);
     counts::check(&mut cx);
     claims::check(&mut cx);
+    header::check(&mut cx);
     invisible::check(&mut cx);
     placeholders::check(&mut cx);
     emphasis::check(&mut cx);

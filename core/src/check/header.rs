@@ -1,0 +1,96 @@
+//! summary-contradiction, for a field of the file's header: the block under the title that
+//! sums the run up (`**Session Number:** 49`, `**Unpushed Commits:** 0`) gives a number that
+//! a section further down gives otherwise for the same field (`- **Unpushed Commits:** 26`
+//! under Git Status). One of the two is stale, and the next session reads the header first
+//! (docs/reader.md, "Counts and summaries").
+//!
+//! A field is a bold label and a number opening its value (`**Label:** 12`, `**Label**: 12`,
+//! as a list item or not). The header is the text before the first heading below the title;
+//! the later fields are read outside history and dated sections (a session's own figures).
+
+use super::Ctx;
+use crate::code::lines_outside_code;
+use crate::document::SectionRole;
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::Dialect;
+
+pub(super) fn check(cx: &mut Ctx) {
+    let doc = cx.doc;
+    if !cx.on(Rule::SummaryContradiction) || doc.dialect() == Dialect::MemoryStore || doc.is_json() {
+        return;
+    }
+    // The header ends at the first heading below the title.
+    let title = doc.title().map(|t| t.heading.start());
+    let Some(end) = doc.sections().iter().find(|s| Some(s.heading.start()) != title).map(|s| s.heading.start()) else { return };
+    let mut header: Vec<(String, u32, usize)> = Vec::new();
+    let history = crate::document::Regions::of(doc, |r| r == SectionRole::History);
+    for (_, start, line) in lines_outside_code(doc) {
+        if start >= end {
+            if header.is_empty() {
+                return; // no field to contradict: the rest of the file need not be read
+            }
+            if history.holds(start) || doc.dated_section_at(start).is_some() {
+                continue;
+            }
+        }
+        let Some((label, value)) = field(line) else { continue };
+        let key = crate::identity::section_key(label);
+        if start < end {
+            if !header.iter().any(|(k, ..)| *k == key) {
+                header.push((key, value, start));
+            }
+            continue;
+        }
+        let Some((_, said, at)) = header.iter().find(|(k, ..)| *k == key) else { continue };
+        if *said != value {
+            let (said, line_at) = (*said, cx.line(*at));
+            let span = Span::new(start, start + line.len());
+            let d = cx
+                .diag(Rule::SummaryContradiction, span, format!("this line gives `{}` as {value}, and the header (line {line_at}) as {said}", cx.quote(label, 40)))
+                .with_help("update the header when the state below it moves on, or correct this line: one of the two is stale");
+            cx.push(d);
+        }
+    }
+}
+
+/// A bold label and the number its value opens with: `**Unpushed Commits:** 0 (all
+/// synced)`, `- **Tests**: 42 passing`.
+fn field(line: &str) -> Option<(&str, u32)> {
+    let t = line.trim_start();
+    // A list marker before the label (`- **…**`), not the label's own `**`.
+    let t = t.strip_prefix(['-', '+', '*']).filter(|r| r.starts_with(' ')).map_or(t, str::trim_start);
+    let t = t.strip_prefix("**")?;
+    let close = t.find("**")?;
+    let (label, rest) = (&t[..close], &t[close + 2..]);
+    let (label, rest) = match label.strip_suffix([':', '：']) {
+        Some(label) => (label, rest),
+        None => (label, rest.strip_prefix([':', '：'])?),
+    };
+    let label = label.trim();
+    if label.is_empty() || label.len() > 40 || label.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let value = rest.trim_start().trim_start_matches(['*', '_']);
+    let digits = value.bytes().take_while(u8::is_ascii_digit).count();
+    // A number alone, not the start of a date, a version or a fraction (`2026-04-14`, `1.2`, `3/5`).
+    if digits == 0 || value[digits..].starts_with(['-', '.', '/', ':', ',']) {
+        return None;
+    }
+    Some((label, value[..digits].parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::field;
+
+    #[test]
+    fn fields() {
+        assert_eq!(field("**Unpushed Commits:** 0 (all synced)"), Some(("Unpushed Commits", 0)));
+        assert_eq!(field("- **Unpushed Commits:** 26 (from sessions Dec 26)"), Some(("Unpushed Commits", 26)));
+        assert_eq!(field("**Tests**: 42 passing"), Some(("Tests", 42)));
+        assert_eq!(field("**Last Updated:** 2026-04-14"), None);
+        assert_eq!(field("**Completion:** 49/50 features"), None);
+        assert_eq!(field("**Branch:** main"), None);
+    }
+}
