@@ -1267,6 +1267,16 @@ pub(crate) fn status_of(text: &str) -> Option<Status> {
     }
 }
 
+/// The first status a text states anywhere, by a phrase that opens one of its words
+/// (`3 features currently in_progress`): for a line read whole, not for a unit's marker.
+pub(crate) fn status_within(text: &str) -> Option<Status> {
+    let starts = std::iter::once(0).chain(text.match_indices([' ', '(', '*', '_']).map(|(at, _)| at + 1));
+    starts.filter(|&at| at < text.len()).find_map(|at| match phrase_at(&text[at..])?.meaning {
+        Status(s) => Some(s),
+        _ => None,
+    })
+}
+
 /// Labels a file's date is written after, in the reader's languages, folded, `|` between
 /// them: `- **Last updated:** 2026-03-10`, `- 마지막 업데이트: 2026년 3월 10일`. Not rows of the
 /// lexicon: a label like these is looked for only before a date, and `stand`, `date` or

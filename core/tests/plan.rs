@@ -238,3 +238,13 @@ fn a_next_step_plans_the_units_it_names_by_id() {
     let pending: Vec<&str> = plan.pending.iter().map(|u| u.unit.as_str()).collect();
     assert_eq!(pending, ["WS-31", "WS-32"]);
 }
+
+/// A next-steps list whose first items report how things stand (work counted as under way
+/// or done, `Ready for …!`) starts at its first item that names a step, in any language.
+#[test]
+fn next_steps_that_report_state_are_passed_over() {
+    let plan = plan_of("# Progress\n\n## Next Session Priorities\n\nWith 131/137 features passing, only 6 features remain:\n- 3 features currently in_progress (by other agents)\n- Focus on completing the final features\n");
+    assert_eq!(plan.next_action.map(|n| n.text), Some("Focus on completing the final features".to_owned()));
+    let plan = plan_of("# Progreso\n\n## Próximos pasos\n\n1. **¡Listo para trabajar!**\n2. 4 tareas completadas hoy\n3. Migrar la base de datos de usuarios\n");
+    assert_eq!(plan.next_action.map(|n| n.text), Some("Migrar la base de datos de usuarios".to_owned()));
+}

@@ -596,6 +596,17 @@ fn marked_done(doc: &Document, item: &Item) -> bool {
         || crate::text::struck_through(line).is_some()
 }
 
+/// Whether an item of a list of next steps reports how things stand instead of naming a
+/// step: it only says the work is ready to go on (`1. **Ready for autonomous work!**` over
+/// `2. Start the agent`), or it counts work under way or done (`3 features currently
+/// in_progress (by other agents)` over `Focus on the final features`).
+pub(crate) fn reports_only_state(doc: &Document, item: &Item) -> bool {
+    let line = doc.text(crate::span::first_line(&doc.source, item.text));
+    let counted = line.trim_start_matches(['*', '_']).starts_with(|c: char| c.is_ascii_digit());
+    crate::lexicon::says_only_ready(line)
+        || counted && matches!(crate::lexicon::status_within(line), Some(Status::InProgress | Status::Completed))
+}
+
 /// The first paragraph or top-level item in `body` that is still to do: (block span, its
 /// text). A step the list itself marks done (ticked, `✅`, `(done)`, struck out) is passed
 /// over: the next session starts at the first one left.
@@ -604,15 +615,11 @@ fn first_block(doc: &Document, outline: &Outline, body: Span) -> Option<(Span, S
         let t = doc.text(*p).trim_end();
         (Span::new(p.start(), p.start() + t.len()), Span::new(p.start(), p.start() + t.len()))
     });
-    // A step that only says the work is ready to go on (`1. **Ready for autonomous work!**`
-    // over `2. Start the agent`) is passed over too, when a step follows.
+    // A step that only reports how things stand ([`reports_only_state`]) is passed over
+    // too, when a step follows.
     let mut left = doc.items.iter().filter(|i| i.depth == 1 && body.contains(i.span.start()) && !marked_done(doc, i));
     let first = left.next();
-    let item = first
-        .filter(|i| crate::lexicon::says_only_ready(doc.text(crate::span::first_line(&doc.source, i.text))))
-        .and_then(|_| left.next())
-        .or(first)
-        .map(|i| (i.span, i.text));
+    let item = first.filter(|i| reports_only_state(doc, i)).and_then(|_| left.find(|i| !reports_only_state(doc, i))).or(first).map(|i| (i.span, i.text));
     match (para, item) {
         (Some(p), Some(i)) => Some(if p.0.start() < i.0.start() { p } else { i }),
         (p, i) => p.or(i),

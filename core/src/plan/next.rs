@@ -115,11 +115,19 @@ fn lead_in_item(doc: &Document, span: Span) -> Option<Span> {
     if !is_lead_in(doc.text(span)) {
         return None;
     }
-    let at = doc.items().partition_point(|i| i.text.start() < span.end());
-    let item = doc.items().get(at)?;
+    let items = doc.items();
+    let at = items.partition_point(|i| i.text.start() < span.end());
+    let item = items.get(at)?;
     let between = &doc.source()[span.end()..item.span.start()];
     // The list must follow the lead-in (a blank line between, no other paragraph).
-    between.trim().trim_start_matches(['-', '*', '+']).trim().is_empty().then(|| first_line(doc.source(), item.text))
+    if !between.trim().trim_start_matches(['-', '*', '+']).trim().is_empty() {
+        return None;
+    }
+    // Its first item that names a step: one that only reports how things stand is passed
+    // over when a sibling follows (crate::parse::reports_only_state).
+    let siblings = items[at..].iter().take_while(|i| i.depth >= item.depth).filter(|i| i.depth == item.depth);
+    let step = siblings.clone().find(|i| !crate::parse::reports_only_state(doc, i)).unwrap_or(item);
+    Some(first_line(doc.source(), step.text))
 }
 
 /// The latest next-step label outside history and code fences (of [`labels`]).
