@@ -556,9 +556,9 @@ pub(crate) fn find_words(text: &str, key: &str) -> Option<usize> {
 /// (next-step-dropped, docs/rules.md): folded to lower case, function words and words under
 /// three letters dropped, plural and verb endings cut (`testing`, `tests` and `tested` are
 /// `test`); in a script that joins its words, each pair of its characters (`検索機能` is
-/// `検索`, `索機`, `機能`), kept apart in [`Topic::pairs`]. Ids (`COD-11-001`, `F045`, `#75`;
-/// a range `F041-F044` by its ends) are kept whole in [`Topic::ids`]: one alone says which
-/// work a line means. Words in parentheses are detail (`(likely MSW or Supertest)`), not the
+/// `検索`, `索機`, `機能`), kept apart in [`Topic::pairs`]. Work ids ([`work_ids`]: `F045`,
+/// `#75`, `COD-11`, each id of a range `F041-F044`) are kept whole in [`Topic::ids`]: one
+/// alone says which work a line means. Words in parentheses are detail (`(likely MSW or Supertest)`), not the
 /// work: only their ids count.
 #[derive(Debug, Default, PartialEq)]
 pub(crate) struct Topic {
@@ -592,6 +592,10 @@ impl Topic {
             }
         }
         pieces.push((&lower[from..], depth > 0));
+        // Ids by the one reader of them, each of a range (`F041-F044`: `f041` … `f044`).
+        for id in work_ids(&lower) {
+            topic.ids.extend(id.names());
+        }
         for (piece, detail) in pieces {
             for raw in piece.split(|c: char| !(c.is_alphanumeric() || matches!(c, '-' | '_' | '#' | '.'))) {
                 topic.read(raw.trim_matches(|c: char| matches!(c, '-' | '_' | '.')), detail);
@@ -607,15 +611,7 @@ impl Topic {
     fn read(&mut self, word: &str, detail: bool) {
         let digits = word.bytes().any(|b| b.is_ascii_digit());
         let letters = word.chars().any(char::is_alphabetic);
-        if digits && (letters || word.starts_with('#')) {
-            // A range of ids (`F041-F044`) is its ends, each an id.
-            let id = |w: &&str| w.bytes().any(|b| b.is_ascii_digit()) && w.chars().any(char::is_alphabetic);
-            match word.split_once('-') {
-                Some((a, b)) if id(&a) && id(&b) && !b.contains('-') => self.ids.extend([a.to_owned(), b.to_owned()]),
-                _ => self.ids.push(word.to_owned()),
-            }
-            return;
-        }
+        // Words with digits are ids ([`work_ids`], read apart) or names no word tells.
         if detail || !letters || digits {
             return;
         }
@@ -740,9 +736,17 @@ fn id_at(b: &[u8], at: usize) -> Option<(usize, usize)> {
     if dash {
         i += 1;
     }
-    let digits_at = i;
+    let mut digits_at = i;
     while i < b.len() && b[i].is_ascii_digit() && i - digits_at < 5 {
         i += 1;
+    }
+    // A hierarchical id (`COD-11-001`): the groups before the last are its prefix.
+    while i > digits_at && b.get(i) == Some(&b'-') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+        digits_at = i;
+        while i < b.len() && b[i].is_ascii_digit() && i - digits_at < 5 {
+            i += 1;
+        }
     }
     let digits = i - digits_at;
     if digits == 0 || digits > 4 || digits == 1 && !hash && !dash {

@@ -1167,3 +1167,17 @@ fn a_header_field_contradicted_below() {
     assert_eq!(found(text), [(8, "this line gives `Commits sin subir` as 26, and the header (line 4) as 0".to_owned())]);
     assert!(found(&text.replace("- **Commits sin subir:** 26", "- **Commits sin subir:** 0")).is_empty());
 }
+
+/// next-step-done by work id: a next step that names only ids the file records done (`Start
+/// DB-010` over `DB-010: route assignments ✅`); not when one of its ids is still open, nor
+/// when the step says itself that it is done.
+#[test]
+fn a_next_step_naming_done_ids() {
+    let found = |text: &str| -> Vec<u32> { check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::NextStepDone).map(|d| d.line).collect() };
+    let text = "# Progress\n\n## Features\n- ✅ DB-010: route assignments\n- ✅ DB-011: driver roster\n- ⏳ DB-012: payouts\n\n## Next\n\nStart DB-010 (route_logistics_assignments)\n";
+    assert_eq!(found(text), [10]);
+    assert!(found(&text.replace("Start DB-010", "Start DB-010 and DB-012")).is_empty());
+    assert!(found(&text.replace("Start DB-010", "Finished DB-010; now DB-012")).is_empty());
+    let cod = "# Progreso\n\n## Hecho\n- [x] COD-11-001: mover JWT_SECRET al entorno\n\n## Próximos pasos\n\n- Empezar COD-11-001\n";
+    assert_eq!(found(cod), [8]);
+}

@@ -142,11 +142,12 @@ mod tests {
 
     #[test]
     fn ids_and_ranges() {
-        let s = Series::read("Feature #74 done. F041-F044 and F046. DB-010, v1.2, v12, 2026-01-15, abc12x, #3..#5, P1, rust/ws31-bootstrap");
+        let s = Series::read("Feature #74 done. F041-F044 and F046. DB-010, v1.2, v12, 2026-01-15, abc12x, #3..#5, P1, rust/ws31-bootstrap, COD-11-001");
         let get = |p: &str| s.by_prefix.iter().find(|(q, _, _)| q == p).map(|(_, _, ns)| ns.clone()).unwrap_or_default();
         assert_eq!(get("#"), [3, 4, 5, 74]);
         assert_eq!(get("f"), [41, 42, 43, 44, 46]);
         assert_eq!(get("db-"), [10]);
+        assert_eq!(get("cod-11-"), [1]);
         assert!(get("v").is_empty() && get("p").is_empty() && get("ws").is_empty());
     }
 

@@ -204,7 +204,7 @@ fn next_step_done(cx: &mut Ctx) {
         // A one-word name (`Documentation`) in a step other than the plan's is too loose a
         // match: `Maintain documentation as development progresses` is ongoing work.
         let words = if Some(line) == chosen { 1 } else { 2 };
-        if let Some((marker, unit)) = names_done_unit(doc, line, words, &now) {
+        if let Some((marker, unit)) = names_done_unit(doc, line, words, &now).or_else(|| names_done_ids(doc, line, &now)) {
             let name = cx.quote(doc.text(unit.name).trim(), 60);
             let done_line = cx.line(marker.span.start());
             let d = cx
@@ -276,6 +276,29 @@ fn names_done_unit<'a>(doc: &Document, line: Span, words: usize, now: &[(&'a Pro
             || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some();
         !said_done
     })
+}
+
+/// The COMPLETED unit that holds the work id the step on `line` names (`Start DB-010` over
+/// `- DB-010: route assignments ✅`), when every id the step names is done and none is
+/// also open ([`crate::identity::work_ids`]).
+fn names_done_ids<'a>(doc: &Document, line: Span, now: &[(&'a ProgressMarker, &'a Unit)]) -> Option<(&'a ProgressMarker, &'a Unit)> {
+    let written = doc.text(line);
+    let ids: Vec<String> = crate::identity::work_ids(written).iter().flat_map(|id| id.names().collect::<Vec<_>>()).map(|n| crate::case::to_lower(&n)).collect();
+    if ids.is_empty() || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some() {
+        return None;
+    }
+    let holding = |id: &str, wanted: &dyn Fn(Option<Status>) -> bool| {
+        now.iter().copied().find(|(m, u)| !m.span.contains(line.start()) && wanted(m.status) && names(&crate::case::to_lower(doc.text(u.name)), id).is_some())
+    };
+    let open = |s: Option<Status>| matches!(s, Some(Status::InProgress | Status::Pending | Status::Blocked));
+    let mut found = None;
+    for id in &ids {
+        if holding(id, &open).is_some() {
+            return None;
+        }
+        found = Some(holding(id, &|s| s == Some(Status::Completed))?);
+    }
+    found
 }
 
 /// The first non-blank line of `span`, trimmed.
