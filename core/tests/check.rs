@@ -736,6 +736,11 @@ mod robustness {
         "use Redis", "avoid Redis", "instead of", "`legacy_id`", "sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC", "ghp_1234567890abcdefghijABCDEFGHIJ123456",
         "postgres://u:pw1234@h", "4111 1111 1111 1111", "123-45-6789", "-----BEGIN RSA PRIVATE KEY-----", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uh",
         "✅", "🚧", "中文", "é", "—", "\u{feff}", "{\"id\":\"a\",\"content\":\"x y z w\",\"updated_at\":\"2020-01-01\",\"agent_id\":\"q\"}\n", "{", "\"", ":",
+        // This session's readers: work ids and ranges, claims of all N, header fields, done and
+        // left, next-step labels and sittings, parts' percentages.
+        "F041-F044", "COD-11-001", "WS-31/WS-32", "#7", "DB-", "ALL 12 FEATURES DONE", "all 3 ", "12/12", "**Commits:** 0",
+        "**Commits**: 26", "236 passing, 14 remaining", "Next steps:\n", "下一步：", "## Session 3 — 2026-03-01\n", "Frontend: 100%",
+        "(95% - Ready)", "| Auth | 60% |", "(Ongoing)", "Maintenance", "optional", "Consider ",
     ];
 
     fn soup() -> impl Strategy<Value = String> {
