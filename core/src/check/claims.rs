@@ -12,27 +12,31 @@
 //! does not log each one, which says nothing of the claim.
 
 use super::Ctx;
-use crate::span::{line_content_end, line_start};
+use crate::span::line_content_end;
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::Dialect;
 
-pub(super) fn check(cx: &mut Ctx) {
+/// `counted`: the lines (0-based, in order) that the count rules found to hold a count,
+/// fractions among them ([`super::counts::check`]): the claims are looked for among them
+/// and the lines with an `all` before a number, not in every line.
+pub(super) fn check(cx: &mut Ctx, counted: &[usize]) {
     let doc = cx.doc;
     if !cx.on(Rule::SummaryContradiction) || doc.dialect() == Dialect::MemoryStore || doc.is_json() {
         return;
     }
-    // The lines that may give a total, found by searching the text for the bytes a total
-    // is written with (a long log has many lines, few of them claims), outside fenced code.
     let text = doc.source();
-    let mut starts: Vec<usize> = may_give_total(text.as_bytes()).map(|at| line_start(text, at)).collect();
-    if starts.is_empty() {
+    let index = doc.line_index();
+    let mut lines: Vec<usize> = says_all_before_a_number(text.as_bytes()).map(|at| index.line_of(at)).collect();
+    lines.extend_from_slice(counted);
+    if lines.is_empty() {
         return;
     }
-    starts.dedup();
+    crate::sort::sort_by_key(&mut lines, |&l| [l as u64, 0, 0]);
+    lines.dedup();
     let fences = crate::code::Fences::of(text);
     let mut claims = Vec::new();
-    for start in starts.into_iter().filter(|&s| !fences.holds(s)) {
+    for start in lines.into_iter().filter_map(|l| index.line_start(l)).filter(|&s| !fences.holds(s)) {
         let line = text[start..line_content_end(text, start)].trim();
         let lower = crate::case::to_lower(line);
         if let Some(total) = crate::lexicon::claims_all_done(&lower).then(|| claimed_total(&lower)).flatten() {
@@ -65,17 +69,12 @@ fn id(prefix: &str, width: usize, n: u32) -> String {
     if prefix == "#" { format!("#{n}") } else { format!("{}{n:0width$}", prefix.to_uppercase()) }
 }
 
-/// Where a text may give a total as [`claimed_total`] reads one: an `all` (any case) before
-/// a space and a digit, or a slash between digits. Searched for in the whole text at once:
-/// a long log has many lines, few of them claims.
-fn may_give_total(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    let all = ["ll ", "LL "].into_iter().flat_map(move |needle| {
+/// Where a text writes `all` (any case) before a space and a digit (`ALL 88 FEATURES DONE`),
+/// searched for in the whole text at once: a long log has many lines, few of them claims.
+fn says_all_before_a_number(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    ["ll ", "LL "].into_iter().flat_map(move |needle| {
         memchr::memmem::find_iter(b, needle).filter(move |&i| i > 0 && b[i - 1].eq_ignore_ascii_case(&b'a') && b.get(i + 3).is_some_and(u8::is_ascii_digit))
-    });
-    let fraction = memchr::memchr_iter(b'/', b).filter(move |&i| i > 0 && b[i - 1].is_ascii_digit() && b.get(i + 1).is_some_and(u8::is_ascii_digit));
-    let mut found: Vec<usize> = all.chain(fraction).collect();
-    crate::sort::sort_offsets(&mut found);
-    found.into_iter()
+    })
 }
 
 /// The total a claim gives: the number after `all` (`all 88 features`), or both sides of a

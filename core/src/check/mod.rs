@@ -158,8 +158,8 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     // After shape: a sitting line logged twice word for word is its duplicate entry, once.
     sittings::check(&mut cx);
     formats::check(&mut cx);
-    counts::check(&mut cx);
-    claims::check(&mut cx);
+    let counted = counts::check(&mut cx);
+    claims::check(&mut cx, &counted);
     header::check(&mut cx);
     invisible::check(&mut cx);
     placeholders::check(&mut cx);
