@@ -102,6 +102,7 @@ rules! {
     EmptySection = "empty-section", Info, Check, "A section with no content or only a word for none (`N/A`, `なし`), or a dated log entry with no body.";
     NumberingGap = "numbering-gap", Info, Check, "A log's numbered sittings (Session 14, Round 18) skip a number that is nowhere in the file.";
     SeveralInProgress = "several-in-progress", Info, Check, "An In Progress or Current Focus list holds several units under way at once: the next session has to choose where to resume.";
+    CommitRepeated = "commit-repeated", Info, Check, "A log's sittings that each report work of their own record one commit hash in a row: the hash was carried over, not updated.";
     PersonalData = "personal-data", Info, Check, "An e-mail address, a social profile or a phone number: memory is injected into prompts and shared.";
     HeaderChanged = "header-changed", Error, Transition, "A section header was changed, added or removed.";
     DescriptionChanged = "description-changed", Error, Transition, "A session-notes italic description was changed.";
@@ -125,7 +126,7 @@ impl Rule {
             EmptyNextStep | TimestampOutOfOrder | FutureTimestamp | DanglingSupersedes | ConflictingDecisions
             | ProgressContradiction | StaleMemory | StaleCurrentState | PossibleSecret | EntryAfterCompletion
             | NextStepDone | NextStepDropped | EntriesOutOfOrder | StatusConflict | SummaryContradiction | StaleInProgress
-            | InvisibleCharacter | ScopeMismatch | CountMismatch | TotalChanged | SeveralInProgress | DecisionRewritten
+            | InvisibleCharacter | ScopeMismatch | CountMismatch | TotalChanged | SeveralInProgress | CommitRepeated | DecisionRewritten
             | EntryRemoved | ProgressRegressed | CompletionRemoved => Concern::Run,
             MissingSection | DuplicateSection | MalformedEntry | UnknownStatus | DuplicateEntry | SectionOverBudget
             | TemplateDrift | StaleEntry | MixedScope | TimestampAssumedUtc | StatusAlias | WrappedInFence

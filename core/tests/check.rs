@@ -201,6 +201,20 @@ fn cases() -> Vec<Case> {
             ),
         },
         Case {
+            rule: Rule::CommitRepeated,
+            // Two checkpoints with work of their own both at 6f1e2aa (the second's field, line 12).
+            fires: (
+                "# Checkpoints\n\n### 2026-02-27T10:00Z\n- Commit: `8c493de26dc3`\n- Focus: WS-61 parser slice\n\n### 2026-02-27T11:00Z\n- Commit: `6f1e2aa90b1c`\n- Focus: WS-62 exporter slice\n\n### 2026-02-27T12:00Z\n- Commit: `6f1e2aa90b1c`\n- Focus: WS-63 importer slice\n".into(),
+                now(),
+                12,
+            ),
+            // Each checkpoint at its own commit.
+            clean: (
+                "# Checkpoints\n\n### 2026-02-27T10:00Z\n- Commit: `8c493de26dc3`\n- Focus: WS-61 parser slice\n\n### 2026-02-27T11:00Z\n- Commit: `6f1e2aa90b1c`\n- Focus: WS-62 exporter slice\n\n### 2026-02-27T12:00Z\n- Commit: `a41d0c3e77f2`\n- Focus: WS-63 importer slice\n".into(),
+                now(),
+            ),
+        },
+        Case {
             rule: Rule::EntriesOutOfOrder,
             // Oldest first, but the third update (line 9) is dated before the second.
             fires: (updates(&["2026-03-01", "2026-03-05", "2026-03-03", "2026-03-08"]), now(), 9),

@@ -27,8 +27,9 @@ export type RuleId =
   | "past-load-limit" | "pinned-over-budget" | "scope-mismatch" | "count-mismatch"
   | "summary-contradiction" | "total-changed" | "stale-in-progress" | "invisible-character"
   | "unfilled-placeholder" | "unclosed-emphasis" | "empty-section" | "numbering-gap"
-  | "several-in-progress" | "personal-data" | "header-changed" | "description-changed"
-  | "decision-rewritten" | "entry-removed" | "progress-regressed" | "completion-removed";
+  | "several-in-progress" | "commit-repeated" | "personal-data" | "header-changed"
+  | "description-changed" | "decision-rewritten" | "entry-removed" | "progress-regressed"
+  | "completion-removed";
 
 /** Whether a rule reads one version of a file (`check`) or two (`diff`). */
 export type RuleKind =

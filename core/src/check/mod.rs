@@ -10,6 +10,7 @@
 //! | dangling-supersedes, conflicting-decisions | `decisions.rs` |
 //! | progress-contradiction, empty-next-step, stale-in-progress | `progress.rs` |
 //! | next-step-done, next-step-dropped | `next_step.rs` |
+//! | commit-repeated | `commits.rs` |
 //! | possible-secret | `secrets.rs` |
 //! | wrapped-in-fence, entries-out-of-order | `shape.rs` |
 //! | count-mismatch, summary-contradiction, total-changed | `counts.rs` |
@@ -32,6 +33,7 @@
 //! (`docs/secrets.md`); rules quote text with [`Ctx::quote`], which masks before it cuts.
 
 mod claims;
+mod commits;
 mod header;
 pub(crate) mod counts;
 mod current_state;
@@ -157,6 +159,7 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     shape::check(&mut cx);
     // After shape: a sitting line logged twice word for word is its duplicate entry, once.
     sittings::check(&mut cx);
+    commits::check(&mut cx);
     formats::check(&mut cx);
     let counted = counts::check(&mut cx);
     claims::check(&mut cx, &counted);
