@@ -601,8 +601,10 @@ impl Topic {
                 topic.read(raw.trim_matches(|c: char| matches!(c, '-' | '_' | '.')), detail);
             }
         }
+        // Unique words; their order is of no use (the crate's one sort, by hash: README.md,
+        // "dashboard", on the size of each new sort).
         for list in [&mut topic.words, &mut topic.pairs, &mut topic.ids] {
-            list.sort_unstable();
+            crate::sort::sort_by_key(list, |w| [crate::hash::fnv_of(w.as_str()), 0, 0]);
             list.dedup();
         }
         topic

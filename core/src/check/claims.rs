@@ -64,9 +64,10 @@ pub(super) fn check(cx: &mut Ctx, counted: &[usize]) {
     }
 }
 
-/// An id of a series as the file writes its others: `#75`, `F045` (padded as its ids are).
+/// An id of a series as the file writes its others: `#75`, `F045` (its prefix as first
+/// written, padded as its ids are).
 fn id(prefix: &str, width: usize, n: u32) -> String {
-    if prefix == "#" { format!("#{n}") } else { format!("{}{n:0width$}", prefix.to_uppercase()) }
+    format!("{prefix}{n:0width$}")
 }
 
 /// Where a text writes `all` (any case) before a space and a digit (`ALL 88 FEATURES DONE`),
@@ -96,29 +97,38 @@ fn claimed_total(lower: &str) -> Option<u32> {
 /// `#74`, `Feature #74` (series `#`), `F045` (`f`), `DB-010` (`db-`), each number of a
 /// short range (`F041-F044`).
 struct Series {
-    /// (prefix, digits its padded numbers are written with (0 if none is), numbers seen),
-    /// the numbers sorted and unique.
-    by_prefix: Vec<(String, usize, Vec<u32>)>,
+    /// (prefix folded, prefix as first written, digits its padded numbers are written with
+    /// (0 if none is), numbers seen), the numbers sorted and unique.
+    by_prefix: Vec<(String, String, usize, Vec<u32>)>,
 }
 
 impl Series {
     fn read(text: &str) -> Series {
         let mut found: Vec<(String, u32, usize)> = Vec::new();
+        // Each series' prefix as first written (`F`, `DB-`), for the message.
+        let mut written: Vec<(String, &str)> = Vec::new();
         for id in crate::identity::work_ids(text) {
             let series = id.series();
+            if !written.iter().any(|(s, _)| *s == series) {
+                written.push((series.clone(), id.prefix));
+            }
             found.extend(id.numbers.clone().map(|n| (series.clone(), n, id.width)));
         }
-        found.sort_unstable();
-        let mut by_prefix: Vec<(String, usize, Vec<u32>)> = Vec::new();
+        // By prefix (its hash groups it), then number.
+        crate::sort::sort_by_key(&mut found, |(prefix, n, _)| [crate::hash::fnv_of(prefix.as_str()), u64::from(*n), 0]);
+        let mut by_prefix: Vec<(String, String, usize, Vec<u32>)> = Vec::new();
         for (prefix, n, width) in found {
             match by_prefix.last_mut() {
-                Some((p, w, ns)) if *p == prefix => {
+                Some((p, _, w, ns)) if *p == prefix => {
                     *w = (*w).max(width);
                     if ns.last() != Some(&n) {
                         ns.push(n);
                     }
                 }
-                _ => by_prefix.push((prefix, width, vec![n])),
+                _ => {
+                    let shown = written.iter().find(|(s, _)| *s == prefix).map_or(String::new(), |(_, w)| (*w).to_owned());
+                    by_prefix.push((prefix, shown, width, vec![n]));
+                }
             }
         }
         Series { by_prefix }
@@ -127,7 +137,7 @@ impl Series {
     /// The series that holds most of `1..=total` (four fifths, five at least) and the few
     /// numbers of it that it lacks (one at least, a tenth of the total or three at most).
     fn gaps_up_to(&self, total: u32) -> Option<(&str, usize, Vec<u32>)> {
-        let (prefix, width, numbers) = self.by_prefix.iter().max_by_key(|(_, _, ns)| ns.iter().filter(|&&n| (1..=total).contains(&n)).count())?;
+        let (_, prefix, width, numbers) = self.by_prefix.iter().max_by_key(|(_, _, _, ns)| ns.iter().filter(|&&n| (1..=total).contains(&n)).count())?;
         let held = numbers.iter().filter(|&&n| (1..=total).contains(&n)).count() as u32;
         let missing: Vec<u32> = (1..=total).filter(|n| numbers.binary_search(n).is_err()).collect();
         let few = (missing.len() as u32) <= total.div_ceil(10).max(3);
@@ -142,7 +152,7 @@ mod tests {
     #[test]
     fn ids_and_ranges() {
         let s = Series::read("Feature #74 done. F041-F044 and F046. DB-010, v1.2, v12, 2026-01-15, abc12x, #3..#5, P1, rust/ws31-bootstrap, COD-11-001");
-        let get = |p: &str| s.by_prefix.iter().find(|(q, _, _)| q == p).map(|(_, _, ns)| ns.clone()).unwrap_or_default();
+        let get = |p: &str| s.by_prefix.iter().find(|(q, ..)| q == p).map(|(.., ns)| ns.clone()).unwrap_or_default();
         assert_eq!(get("#"), [3, 4, 5, 74]);
         assert_eq!(get("f"), [41, 42, 43, 44, 46]);
         assert_eq!(get("db-"), [10]);
