@@ -57,12 +57,9 @@ fn dropped(cx: &mut Ctx) {
     if sources < 2 {
         return;
     }
-    let mut parts = super::sittings::parts(doc);
+    let parts = super::sittings::parts_oldest_first(doc);
     if parts.len() < 2 {
         return;
-    }
-    if doc.newest_first() {
-        parts.reverse();
     }
     // The live steps are the latest sitting's, or the sitting's that holds the step the
     // plan resumes from (a log whose order is mixed may keep it elsewhere).

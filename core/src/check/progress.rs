@@ -284,12 +284,9 @@ fn latest_sitting_without_next(cx: &mut Ctx) {
     if doc.dialect() != Dialect::ProgressLog || doc.is_json() || doc.completion().is_some() {
         return;
     }
-    let mut parts = super::sittings::parts(doc);
+    let parts = super::sittings::parts_oldest_first(doc);
     if parts.len() < 3 {
         return;
-    }
-    if doc.newest_first() {
-        parts.reverse();
     }
     let labels = crate::plan::next::labels(doc);
     let writes_next = |p: &Span| {

@@ -92,6 +92,15 @@ pub(super) fn parts(doc: &crate::Document) -> Vec<Span> {
     bounds.windows(2).map(|w| Span::new(w[0], w[1])).filter(|p| !text[p.range()].trim_matches(|c: char| c.is_whitespace() || c == '-').is_empty()).collect()
 }
 
+/// A log's sittings ([`parts`]) oldest first, whichever way the file keeps them.
+pub(super) fn parts_oldest_first(doc: &crate::Document) -> Vec<Span> {
+    let mut parts = parts(doc);
+    if doc.newest_first() {
+        parts.reverse();
+    }
+    parts
+}
+
 /// The sittings of each series among siblings, by index, in file order.
 type Series = Vec<Vec<usize>>;
 
