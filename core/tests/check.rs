@@ -1185,6 +1185,10 @@ fn a_header_field_contradicted_below() {
     let text = "# Estado del proyecto\n\n**Sesión actual:** 49\n**Commits sin subir:** 0\n\n## Estado de git\n\n- **Commits sin subir:** 26\n- **Archivos nuevos:** 50\n\n## 2026-04-10 — Sesión 48\n\n- **Commits sin subir:** 3\n";
     assert_eq!(found(text), [(8, "this line gives `Commits sin subir` as 26, and the header (line 4) as 0".to_owned())]);
     assert!(found(&text.replace("- **Commits sin subir:** 26", "- **Commits sin subir:** 0")).is_empty());
+    // The header's current session against the latest session logged under a heading.
+    let sessions = "# Project Status\n\n**Session Number:** 49\n\n## Sessions\n\n### Session #48 (Current): Continuity\n- started\n\n### Session #47: Shifts\n- done\n";
+    assert_eq!(found(sessions), [(3, "the header says session 49, and the latest session the file logs is 48 (line 7)".to_owned())]);
+    assert!(found(&sessions.replace("49", "48")).is_empty());
 }
 
 /// next-step-done by work id: a next step that names only ids the file records done (`Start

@@ -7,6 +7,8 @@
 //! A field is a bold label and a number opening its value (`**Label:** 12`, `**Label**: 12`,
 //! as a list item or not). The header is the text before the first heading below the title;
 //! the later fields are read outside history and dated sections (a session's own figures).
+//! A header field that numbers the current sitting (`**Session Number:** 49`) is also held
+//! against the latest sitting the file logs (`### Session #48 (Current)`).
 
 use super::Ctx;
 use crate::code::lines_outside_code;
@@ -38,6 +40,7 @@ pub(super) fn check(cx: &mut Ctx) {
         let key = crate::identity::section_key(label);
         if start < end {
             if !header.iter().any(|(k, ..)| *k == key) {
+                latest_sitting(cx, &key, value, Span::new(start, start + line.len()));
                 header.push((key, value, start));
             }
             continue;
@@ -52,6 +55,31 @@ pub(super) fn check(cx: &mut Ctx) {
             cx.push(d);
         }
     }
+}
+
+/// A header field that numbers the current sitting (`**Session Number:** 49`, `**Sesión:**
+/// 12`) against the latest sitting the file logs under a heading of that series (`### Session
+/// #48 (Current)`): the header moved on without the log, or the log without the header.
+/// Sprints, days and weeks are left alone: a file plans them ahead.
+fn latest_sitting(cx: &mut Ctx, key: &str, said: u32, span: Span) {
+    const SESSIONS: &[&str] = &["session", "round", "iteration", "run", "checkpoint", "sesión", "sessão", "séance", "sitzung", "sessione", "сессия", "セッション", "세션"];
+    let Some(word) = key.split(' ').next().filter(|w| SESSIONS.contains(w)) else { return };
+    let doc = cx.doc;
+    let latest = doc
+        .sections()
+        .iter()
+        .filter_map(|s| {
+            let title = crate::identity::section_key(super::title_of(doc, s));
+            let (series, n) = crate::identity::sitting(&title)?;
+            (series == word).then_some((n, s.heading.start()))
+        })
+        .max_by_key(|&(n, _)| n);
+    let Some((logged, at)) = latest.filter(|&(n, _)| n != said) else { return };
+    let line = cx.line(at);
+    let d = cx
+        .diag(Rule::SummaryContradiction, span, format!("the header says {word} {said}, and the latest {word} the file logs is {logged} (line {line})"))
+        .with_help("log the sitting the header names, or update the header: the next session reads the header first");
+    cx.push(d);
 }
 
 /// A bold label and the number its value opens with: `**Unpushed Commits:** 0 (all
