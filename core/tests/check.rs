@@ -1174,6 +1174,9 @@ fn a_parts_progress_given_twice() {
     assert_eq!(found(tabla).len(), 1);
     let measures = "# State\n\nBackend services: 80% coverage\n\n## Backend services (65% coverage)\n";
     assert!(found(measures).is_empty());
+    // A numbered sitting's own figures, which the next one moves on.
+    let sprints = "# Plan\n\n## Sprint 1\n\n- Payments module: 50%\n\n## Sprint 2\n\n- Payments module: 100%\n";
+    assert!(found(sprints).is_empty());
 }
 
 /// summary-contradiction: a number the header under the title gives for a field that a

@@ -120,6 +120,11 @@ fn overall_progress(cx: &mut Ctx) {
             continue;
         }
         let Some((key, name, percent)) = part_percent(line) else { continue };
+        // Under a numbered sitting (`## Sprint 2`, `## Session 14`), a figure is that
+        // sitting's, which a later one rightly moves on.
+        if in_numbered_sitting(doc, start) {
+            continue;
+        }
         match first.iter().find(|(k, ..)| *k == key) {
             None => first.push((key, name.to_owned(), percent, start)),
             Some((_, was_name, was, at)) if *was != percent => {
@@ -136,6 +141,20 @@ fn overall_progress(cx: &mut Ctx) {
             Some(_) => {}
         }
     }
+}
+
+/// Whether `offset` lies under a heading that names a numbered sitting, or under one of
+/// its subsections.
+fn in_numbered_sitting(doc: &crate::Document, offset: usize) -> bool {
+    let sections = doc.sections();
+    let mut at = doc.section_at(offset);
+    while let Some(i) = at {
+        if crate::identity::sitting(&crate::identity::section_key(super::title_of(doc, &sections[i]))).is_some() {
+            return true;
+        }
+        at = sections[i].parent;
+    }
+    false
 }
 
 /// The key of the run as a whole among the parts [`part_percent`] names.
