@@ -37,7 +37,8 @@ pub(crate) fn lines_outside_code(doc: &Document) -> impl Iterator<Item = (usize,
 /// and most lines open and end with ASCII: the ASCII white space is passed over byte by
 /// byte, and `trim` reads on only from a non-ASCII byte at either end (a no-break or an
 /// ideographic space is white space too).
-fn content_bounds(text: &str, start: usize, end: usize) -> (usize, usize) {
+#[inline]
+pub(crate) fn content_bounds(text: &str, start: usize, end: usize) -> (usize, usize) {
     let b = text.as_bytes();
     // `char::is_whitespace` of the ASCII bytes: tab, line feed, vertical tab, form feed,
     // carriage return, space.

@@ -446,19 +446,20 @@ fn general_head_tail(t: &str) -> Option<(u128, u128)> {
 // ----------------------------------------------------------------------------------------
 // Section titles
 
-/// A section title compared: lower-case words one space apart, markup, punctuation and
-/// emoji dropped ("Errors & Corrections" → "errors corrections", "**2. Next Steps**" →
-/// "2 next steps", "Key results" = "Key Results").
+/// The words that number a log's own sittings, which happen once each (a `Phase 2` may be
+/// planned, then done).
+pub(crate) const SITTINGS: &[&str] = &[
+    "session", "round", "iteration", "sprint", "day", "week", "run", "cycle", "checkpoint", "sesión", "sessão",
+    "séance", "sitzung", "sessione", "сессия", "セッション", "세션",
+];
+
+/// The [`SITTINGS`] a file plans ahead (`## Sprint 3` before it starts), not only logs.
+pub(crate) const PLANNED_SITTINGS: &[&str] = &["sprint", "day", "week", "cycle"];
+
 /// The numbered sitting a title opens with, from its [`section_key`]: `session 87` for
 /// `## Session 87 — Auth` and `### Session #87`, `round 17`; `None` for a title that does not
 /// open with such a word and a number.
 pub(crate) fn numbered_key(key: &str) -> Option<&str> {
-    // The words that number a log's own sittings, which happen once each (a `Phase 2` may be
-    // planned, then done).
-    const SITTINGS: &[&str] = &[
-        "session", "round", "iteration", "sprint", "day", "week", "run", "cycle", "checkpoint", "sesión", "sessão",
-        "séance", "sitzung", "sessione", "сессия", "セッション", "세션",
-    ];
     let mut words = key.splitn(4, ' ');
     let (word, number) = (words.next()?, words.next()?);
     // `Session 2025-01-15`: a date, not a number.
@@ -482,6 +483,9 @@ pub(crate) fn sitting(key: &str) -> Option<(&str, u32)> {
     Some((series, key[at..at + digits].parse().ok()?))
 }
 
+/// A section title compared: lower-case words one space apart, markup, punctuation and
+/// emoji dropped ("Errors & Corrections" → "errors corrections", "**2. Next Steps**" →
+/// "2 next steps", "Key results" = "Key Results").
 #[doc(hidden)]
 pub fn section_key(title: &str) -> String {
     let mut out = String::with_capacity(title.len());

@@ -274,6 +274,11 @@ pub fn line_content_end(text: &str, offset: usize) -> usize {
     memchr::memchr2(b'\n', b'\r', &text.as_bytes()[offset..]).map_or(text.len(), |i| offset + i)
 }
 
+/// The line of `text` holding `offset`, without its line break.
+pub(crate) fn line_holding(text: &str, offset: usize) -> &str {
+    &text[line_start(text, offset)..line_content_end(text, offset)]
+}
+
 /// The first line of `span`, without its line ending and trailing white space.
 pub fn first_line(text: &str, span: Span) -> Span {
     let s = &text[span.range()];

@@ -37,11 +37,10 @@ pub(super) fn check(cx: &mut Ctx, counted: &[usize]) {
     let fences = crate::code::Fences::of(text);
     let mut claims = Vec::new();
     for start in lines.into_iter().filter_map(|l| index.line_start(l)).filter(|&s| !fences.holds(s)) {
-        let line = text[start..line_content_end(text, start)].trim();
-        let lower = crate::case::to_lower(line);
+        let (from, to) = crate::code::content_bounds(text, start, line_content_end(text, start));
+        let lower = crate::case::to_lower(&text[from..to]);
         if let Some(total) = crate::lexicon::claims_all_done(&lower).then(|| claimed_total(&lower)).flatten() {
-            let at = start + text[start..].find(line).unwrap_or(0);
-            claims.push((Span::new(at, at + line.len()), total));
+            claims.push((Span::new(from, to), total));
         }
     }
     if claims.is_empty() {

@@ -23,7 +23,7 @@ pub(super) fn check(cx: &mut Ctx) {
     let fields = ["ommit", "OMMIT"]
         .iter()
         .flat_map(|needle| memchr::memmem::find_iter(text.as_bytes(), needle))
-        .filter(|&at| hash_field(line_at(text, at)).is_some())
+        .filter(|&at| hash_field(crate::span::line_holding(text, at)).is_some())
         .take(2)
         .count();
     if fields < 2 {
@@ -36,17 +36,13 @@ pub(super) fn check(cx: &mut Ctx) {
         .iter()
         .map(|part| {
             let body = doc.text(*part);
-            let mut at = part.start();
-            for line in body.split_inclusive('\n') {
-                if let Some(hash) = hash_field(line) {
-                    let content = line.trim_end();
-                    let lead = content.len() - content.trim_start().len();
-                    let own = body.split_once('\n').map_or("", |(_, rest)| rest);
-                    return Some((Span::new(at + lead, at + content.len()), hash[..7].to_ascii_lowercase(), own));
-                }
-                at += line.len();
-            }
-            None
+            let own = body.split_once('\n').map_or("", |(_, rest)| rest);
+            crate::span::lines_in(text, *part).find_map(|line| {
+                let written = doc.text(line);
+                let hash = hash_field(written)?;
+                let lead = written.len() - written.trim_start().len();
+                Some((Span::new(line.start() + lead, line.end()), hash[..7].to_ascii_lowercase(), own))
+            })
         })
         .collect();
     let mut i = 0;
@@ -60,7 +56,8 @@ pub(super) fn check(cx: &mut Ctx) {
         let own: Vec<&str> = commits[i..i + run].iter().flatten().map(|(_, _, body)| *body).collect();
         let alike = own.windows(2).all(|w| crate::identity::same_entry(w[0], w[1]));
         if run >= 2 && !alike {
-            let (second, _, _) = commits[i + 1].as_ref().map_or((*first, String::new(), ""), |c| c.clone());
+            // The run's sittings all have a commit: its second and last are there.
+            let second = commits[i + 1].as_ref().map_or(*first, |c| c.0);
             let last = commits[i + run - 1].as_ref().map_or(*first, |c| c.0);
             let (from, to) = (cx.line(first.start()), cx.line(last.start()));
             let d = cx
@@ -70,11 +67,6 @@ pub(super) fn check(cx: &mut Ctx) {
         }
         i += run;
     }
-}
-
-/// The line of `text` holding byte `at`.
-fn line_at(text: &str, at: usize) -> &str {
-    &text[crate::span::line_start(text, at)..crate::span::line_content_end(text, at)]
 }
 
 /// The hash a `Commit:` field line gives, if the line is one: `- Commit: `8c493de…``,

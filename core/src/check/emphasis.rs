@@ -11,6 +11,7 @@
 //! prose (`wraps the text with **)`), or a line of stars (a thematic break). The search is `memchr`'s for `**`: most lines have none.
 
 use super::Ctx;
+use crate::span::line_holding;
 use crate::code::{in_code_span, Fences};
 use crate::rule::Rule;
 use crate::span::Span;
@@ -52,18 +53,18 @@ pub(super) fn check(cx: &mut Ctx) {
 /// of its own (a heading, a list item, a table row) to the next.
 fn block_around(text: &str, at: usize) -> Span {
     let mut start = crate::span::line_start(text, at);
-    while !starts_block(line_at(text, start)) && start > 0 {
+    while !starts_block(line_holding(text, start)) && start > 0 {
         let prev = crate::span::line_start(text, start - 1);
-        let line = line_at(text, prev);
+        let line = line_holding(text, prev);
         if line.trim().is_empty() || single_line(line) {
             break;
         }
         start = prev;
     }
     let mut end = crate::span::line_end_after(text, at).0;
-    if !single_line(line_at(text, start)) {
+    if !single_line(line_holding(text, start)) {
         while end < text.len() {
-            let line = line_at(text, end);
+            let line = line_holding(text, end);
             if line.trim().is_empty() || starts_block(line) {
                 break;
             }
@@ -71,11 +72,6 @@ fn block_around(text: &str, at: usize) -> Span {
         }
     }
     Span::new(start, end)
-}
-
-/// The line starting at `start`, without its line break.
-fn line_at(text: &str, start: usize) -> &str {
-    &text[start..crate::span::line_content_end(text, start)]
 }
 
 /// A heading, a list item, a table row, a fence or a quote opens a block of its own.
@@ -102,7 +98,7 @@ fn unpaired(text: &str, block: Span) -> Vec<(Span, bool)> {
     let mut out = Vec::new();
     let mut line_start = block.start();
     while line_start < block.end() {
-        let line = line_at(text, line_start);
+        let line = line_holding(text, line_start);
         let next_line = crate::span::line_end_after(text, line_start).0;
         if !line.trim().is_empty() && line.trim().bytes().all(|b| b == b'*' || b == b' ') {
             line_start = next_line;

@@ -62,8 +62,8 @@ pub(super) fn check(cx: &mut Ctx) {
 /// #48 (Current)`): the header moved on without the log, or the log without the header.
 /// Sprints, days and weeks are left alone: a file plans them ahead.
 fn latest_sitting(cx: &mut Ctx, key: &str, said: u32, span: Span) {
-    const SESSIONS: &[&str] = &["session", "round", "iteration", "run", "checkpoint", "sesión", "sessão", "séance", "sitzung", "sessione", "сессия", "セッション", "세션"];
-    let Some(word) = key.split(' ').next().filter(|w| SESSIONS.contains(w)) else { return };
+    use crate::identity::{PLANNED_SITTINGS, SITTINGS};
+    let Some(word) = key.split(' ').next().filter(|w| SITTINGS.contains(w) && !PLANNED_SITTINGS.contains(w)) else { return };
     let doc = cx.doc;
     let latest = doc
         .sections()

@@ -172,13 +172,7 @@ fn steps_in(doc: &Document, part: Span) -> Vec<Span> {
             }
             continue;
         }
-        let mut at = label.start();
-        for line in doc.text(*label).split_inclusive('\n') {
-            if let Some(l) = first_line(doc, Span::new(at, at + line.len())) {
-                out.push(l);
-            }
-            at += line.len();
-        }
+        out.extend(crate::span::lines_in(doc.source(), *label).filter_map(|l| first_line(doc, l)));
     }
     crate::sort::sort_by_key(&mut out, |s| [s.start() as u64, 0, 0]);
     out.dedup_by_key(|l| doc.line_index().line_of(l.start()));
@@ -284,8 +278,10 @@ fn names_done_ids<'a>(doc: &Document, line: Span, now: &[(&'a ProgressMarker, &'
     if ids.is_empty() || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some() {
         return None;
     }
+    // Each unit's name lower-cased once, not once per id.
+    let named: Vec<String> = now.iter().map(|(_, u)| crate::case::to_lower(doc.text(u.name))).collect();
     let holding = |id: &str, wanted: &dyn Fn(Option<Status>) -> bool| {
-        now.iter().copied().find(|(m, u)| !m.span.contains(line.start()) && wanted(m.status) && names(&crate::case::to_lower(doc.text(u.name)), id).is_some())
+        now.iter().zip(&named).find(|((m, _), name)| !m.span.contains(line.start()) && wanted(m.status) && names(name, id).is_some()).map(|(&unit, _)| unit)
     };
     let open = |s: Option<Status>| matches!(s, Some(Status::InProgress | Status::Pending | Status::Blocked));
     let mut found = None;

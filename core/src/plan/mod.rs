@@ -286,16 +286,20 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
 /// plans three units, `Begin WS-31/WS-32` two. Each is pending, by its id, on the step's
 /// line (docs/plan.md, "Units").
 fn named_units(step: &str, line: u32, listed: [&[PlanUnit]; 3]) -> Vec<PlanUnit> {
+    let ids = crate::identity::work_ids(step);
+    if ids.is_empty() {
+        return Vec::new();
+    }
+    // The names the plan lists, lower-cased once, and those named here as they are added.
+    let mut known: Vec<String> = listed.iter().flat_map(|units| units.iter()).map(|u| crate::case::to_lower(&u.unit)).collect();
     let mut out: Vec<PlanUnit> = Vec::new();
-    for id in crate::identity::work_ids(step) {
-        for name in id.names() {
-            let key = crate::case::to_lower(&name);
-            let known = |u: &PlanUnit| crate::identity::find_words(&crate::case::to_lower(&u.unit), &key).is_some();
-            if listed.iter().any(|units| units.iter().any(known)) || out.iter().any(known) {
-                continue;
-            }
-            out.push(PlanUnit { unit: name, status: Status::Pending, range: None, line });
+    for name in ids.iter().flat_map(|id| id.names()) {
+        let key = crate::case::to_lower(&name);
+        if known.iter().any(|k| crate::identity::find_words(k, &key).is_some()) {
+            continue;
         }
+        known.push(key);
+        out.push(PlanUnit { unit: name, status: Status::Pending, range: None, line });
     }
     out
 }

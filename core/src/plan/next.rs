@@ -125,8 +125,8 @@ fn lead_in_item(doc: &Document, span: Span) -> Option<Span> {
     }
     // Its first item that names a step: one that only reports how things stand is passed
     // over when a sibling follows (crate::parse::reports_only_state).
-    let siblings = items[at..].iter().take_while(|i| i.depth >= item.depth).filter(|i| i.depth == item.depth);
-    let step = siblings.clone().find(|i| !crate::parse::reports_only_state(doc, i)).unwrap_or(item);
+    let mut siblings = items[at..].iter().take_while(|i| i.depth >= item.depth).filter(|i| i.depth == item.depth);
+    let step = siblings.find(|i| !crate::parse::reports_only_state(doc, i)).unwrap_or(item);
     Some(first_line(doc.source(), step.text))
 }
 
