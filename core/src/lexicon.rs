@@ -467,11 +467,16 @@ const ROWS: &[(&str, Meaning)] = &[
     ("進行中", Status(InProgress)),
     ("作業中", Status(InProgress)),
     ("対応中", Status(InProgress)),
+    ("実装中", Status(InProgress)),
+    ("着手中", Status(InProgress)),
+    ("着手", Status(InProgress)),
     ("現在のフォーカス", Status(InProgress)),
     ("現在の作業", Status(InProgress)),
     ("現在のフェーズ", Status(InProgress)),
     ("現在のタスク", Status(InProgress)),
     ("未着手", Status(Pending)),
+    ("未実装", Status(Pending)),
+    ("未対応", Status(Pending)),
     ("未完了", Status(Pending)),
     ("保留", Status(Blocked)),
     ("次のステップ", Next),
@@ -495,13 +500,18 @@ const ROWS: &[(&str, Meaning)] = &[
     ("状態", StatusField),
     // Korean
     ("완료", Status(Completed)),
+    ("완료됨", Status(Completed)),
     ("진행 중", Status(InProgress)),
     ("진행중", Status(InProgress)),
+    ("작업 중", Status(InProgress)),
+    ("작업중", Status(InProgress)),
+    ("구현 중", Status(InProgress)),
     ("현재 초점", Status(InProgress)),
     ("현재 작업", Status(InProgress)),
     ("현재 단계", Status(InProgress)),
     ("대기", Status(Pending)),
     ("미완료", Status(Pending)),
+    ("미착수", Status(Pending)),
     ("예정", Status(Pending)),
     ("차단", Status(Blocked)),
     ("보류", Status(Blocked)),
@@ -521,8 +531,11 @@ const ROWS: &[(&str, Meaning)] = &[
     // Chinese
     ("已完成", Status(Completed)),
     ("完成", Status(Completed)),
+    ("已实现", Status(Completed)),
+    ("已修复", Status(Completed)),
     ("进行中", Status(InProgress)),
     ("开发中", Status(InProgress)),
+    ("处理中", Status(InProgress)),
     ("当前重点", Status(InProgress)),
     ("当前焦点", Status(InProgress)),
     ("当前工作", Status(InProgress)),
@@ -531,6 +544,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("待办", Status(Pending)),
     ("未开始", Status(Pending)),
     ("未完成", Status(Pending)),
+    ("计划中", Status(Pending)),
     ("待处理", Status(Pending)),
     ("阻塞", Status(Blocked)),
     ("下一步", Next),
@@ -785,6 +799,28 @@ pub(crate) fn status_after_space(text: &str) -> Option<(Status, crate::span::Spa
             _ => None,
         }
     })
+}
+
+/// A short subject and its state after a plain space, as a log's line writes it: `Signup
+/// screen done`, `Payment module in progress`, `결제 모듈 진행 중`, `会員登録画面 完了`.
+/// (status, the status's span, the unit's span). The subject is four words at most (twelve
+/// characters in a script that joins its words) and holds no sentence mark: a longer line
+/// is a sentence (`Make sure the build is done`), whose last word is no unit's state.
+pub(crate) fn short_phrase_status(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    let found = status_after_space(text)?;
+    let name = &text[found.2.range()];
+    let words = name.split_whitespace().count();
+    let joined = name.chars().filter(|&c| crate::text::joins_words(c)).count();
+    let short = if joined > 0 { joined <= 12 && words <= 4 } else { words <= 4 };
+    // `All tests passing`, `Every check green` are claims about many things, no unit; `Marked
+    // passing` is a verb's report.
+    let first = name.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+    // `Feature #722 marked as passing`, `sounds are skipped`: a verb before the state makes
+    // the line a sentence about the subject.
+    let last = name.split_whitespace().next_back().unwrap_or("").to_ascii_lowercase();
+    let sentence = matches!(last.as_str(), "is" | "are" | "was" | "were" | "be" | "been" | "being" | "as" | "get" | "got");
+    let claim = sentence || matches!(first.as_str(), "all" | "every" | "each" | "both" | "no" | "none") || done_verb(name).is_some();
+    (short && !claim && !name.contains(['.', ',', ';', ':', '?', '!', '。', '、'])).then_some(found)
 }
 
 fn status_at_end(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
@@ -1644,6 +1680,16 @@ mod tests {
             ("완료", Some(Completed)),
             ("已完成", Some(Completed)),
             ("进行中", Some(InProgress)),
+            ("実装中", Some(InProgress)),
+            ("着手", Some(InProgress)),
+            ("未着手", Some(Pending)),
+            ("未実装", Some(Pending)),
+            ("작업 중", Some(InProgress)),
+            ("완료됨", Some(Completed)),
+            ("미착수", Some(Pending)),
+            ("已实现", Some(Completed)),
+            ("处理中", Some(InProgress)),
+            ("计划中", Some(Pending)),
             ("Blocked (waiting on Mike)", Some(Blocked)),
             ("🚧", Some(InProgress)),
             ("Architecture", None),

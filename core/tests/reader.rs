@@ -1332,3 +1332,29 @@ fn a_list_of_ids_names_a_unit_each() {
     assert_eq!(names(&p.completed), ["A1", "A3", "B4", "React, Vite y Tailwind"]);
     assert_eq!(names(&p.pending), ["WS-31", "WS-32"]);
 }
+
+#[test]
+fn a_log_line_of_a_short_subject_and_its_state() {
+    // A log under dated headings writes each unit as its name and a state after a plain
+    // space; the latest line about a unit is its state (docs/reader.md, "Where state is
+    // written"). (file, done units, units under way)
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        ("# Log\n\n## 2026-11-25\n- Signup screen done\n- Payment module in progress\n\n## 2026-11-27\n- Payment module done\n- Order history page in progress\n", &["Signup screen", "Payment module"], &["Order history page"]),
+        ("# 세션 기록\n\n## 2026-11-25\n- 회원가입 화면 완료\n- 결제 모듈 진행 중\n\n## 2026-11-27\n- 결제 모듈 완료\n- 주문 내역 페이지 작업 중\n", &["회원가입 화면", "결제 모듈"], &["주문 내역 페이지"]),
+        ("# 進捗\n\n## 2026-11-25\n- 会員登録画面 完了\n- 決済モジュール 対応中\n\n## 2026-11-27\n- 決済モジュール 完了\n- 注文履歴ページ 着手\n", &["会員登録画面", "決済モジュール"], &["注文履歴ページ"]),
+        ("# Registro\n\n## 2026-11-25\n- Pantalla de registro completado\n- Módulo de pagos en progreso\n\n## 2026-11-27\n- Módulo de pagos completado\n", &["Pantalla de registro", "Módulo de pagos"], &[]),
+    ];
+    for &(text, done, open) in cases {
+        let p = plan_of(text);
+        assert_eq!(names(&p.completed), done, "{text}");
+        assert_eq!(names(&p.open), open, "{text}");
+        // The dated headings hold units: they are no unit of their own.
+        assert!(p.completed.iter().all(|u| !u.unit.starts_with("2026")), "{text}");
+    }
+    // A sentence that ends with a state word names no unit: its subject is longer than a
+    // name, or a verb stands before the state, or it speaks of all things.
+    for line in ["Make sure the whole build step is done", "Feature #7 marked as passing", "All tests passing", "Sounds are skipped"] {
+        let p = plan_of(&format!("# Log\n\n## 2026-11-25\n- {line}\n"));
+        assert!(p.completed.iter().chain(&p.open).all(|u| !line.starts_with(u.unit.as_str()) || u.unit == line), "{line}: {:?}", names(&p.completed));
+    }
+}

@@ -483,7 +483,8 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         if matches!(label_of(body), Some((Meaning::StatusField, _, _))) {
             continue;
         }
-        if let Some((status, word, name)) = lexicon::trailing_status(line_text).or_else(|| lexicon::status_after_name(line_text)) {
+        let short = || lexicon::short_phrase_status(line_text).filter(|_| item.depth == 1 && matches!(role, SectionRole::Other | SectionRole::Worklog));
+        if let Some((status, word, name)) = lexicon::trailing_status(line_text).or_else(|| lexicon::status_after_name(line_text)).or_else(short) {
             markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(line.start()), name.shifted(line.start())));
             continue;
         }
