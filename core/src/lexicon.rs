@@ -402,6 +402,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("färdig", Status(Completed)),
     ("pågår", Status(InProgress)),
     ("pågående", Status(InProgress)),
+    ("påbörjat", Status(InProgress)),
+    ("påbörjad", Status(InProgress)),
     ("nuvarande fokus", Status(InProgress)),
     ("nuvarande fas", Status(InProgress)),
     ("nuvarande uppgift", Status(InProgress)),
@@ -460,6 +462,9 @@ const ROWS: &[(&str, Meaning)] = &[
     ("состояние", StatusField),
     // Japanese
     ("完了", Status(Completed)),
+    ("完了した作業", Done),
+    ("やったこと", Done),
+    ("実施内容", Done),
     ("済み", Status(Completed)),
     ("実施済み", Status(Completed)),
     ("対応済み", Status(Completed)),
@@ -500,6 +505,9 @@ const ROWS: &[(&str, Meaning)] = &[
     ("状態", StatusField),
     // Korean
     ("완료", Status(Completed)),
+    ("완료한 작업", Done),
+    ("완료된 작업", Done),
+    ("한 일", Done),
     ("완료됨", Status(Completed)),
     ("진행 중", Status(InProgress)),
     ("진행중", Status(InProgress)),
@@ -530,6 +538,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("상태", StatusField),
     // Chinese
     ("已完成", Status(Completed)),
+    ("已完成的工作", Done),
+    ("完成的工作", Done),
     ("完成", Status(Completed)),
     ("已实现", Status(Completed)),
     ("已修复", Status(Completed)),
@@ -811,16 +821,19 @@ pub(crate) fn short_phrase_status(text: &str) -> Option<(Status, crate::span::Sp
     let name = &text[found.2.range()];
     let words = name.split_whitespace().count();
     let joined = name.chars().filter(|&c| crate::text::joins_words(c)).count();
-    let short = if joined > 0 { joined <= 12 && words <= 4 } else { words <= 4 };
-    // `All tests passing`, `Every check green` are claims about many things, no unit; `Marked
-    // passing` is a verb's report.
+    let short = words <= 4 && joined <= 12;
+    (short && names_a_subject(name)).then_some(found)
+}
+
+/// Whether the words before a state word name what is in that state (`Payment module`), not
+/// a sentence about it or a claim about many things: `All tests`, `Every check`, `Marked`
+/// (a verb's report), `Feature #722 marked as`, `sounds are` (a verb before the state).
+pub(crate) fn names_a_subject(name: &str) -> bool {
     let first = name.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
-    // `Feature #722 marked as passing`, `sounds are skipped`: a verb before the state makes
-    // the line a sentence about the subject.
     let last = name.split_whitespace().next_back().unwrap_or("").to_ascii_lowercase();
     let sentence = matches!(last.as_str(), "is" | "are" | "was" | "were" | "be" | "been" | "being" | "as" | "get" | "got");
-    let claim = sentence || matches!(first.as_str(), "all" | "every" | "each" | "both" | "no" | "none") || done_verb(name).is_some();
-    (short && !claim && !name.contains(['.', ',', ';', ':', '?', '!', '。', '、'])).then_some(found)
+    let claim = matches!(first.as_str(), "all" | "every" | "each" | "both" | "no" | "none");
+    !sentence && !claim && done_verb(name).is_none() && !name.contains(['.', ',', ';', ':', '?', '!', '。', '、'])
 }
 
 fn status_at_end(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
@@ -1690,6 +1703,7 @@ mod tests {
             ("已实现", Some(Completed)),
             ("处理中", Some(InProgress)),
             ("计划中", Some(Pending)),
+            ("Påbörjat", Some(InProgress)),
             ("Blocked (waiting on Mike)", Some(Blocked)),
             ("🚧", Some(InProgress)),
             ("Architecture", None),
@@ -1723,6 +1737,9 @@ mod tests {
             ("What's not done", Some(Remaining)),
             ("Loose ends:", Some(Remaining)),
             ("What worked", Some(Done)),
+            ("완료한 작업", Some(Done)),
+            ("やったこと", Some(Done)),
+            ("已完成的工作", Some(Done)),
             ("残タスク", Some(Remaining)),
             ("Archive", Some(History)),
             ("Status", Some(StatusField)),

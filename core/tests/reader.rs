@@ -1358,3 +1358,25 @@ fn a_log_line_of_a_short_subject_and_its_state() {
         assert!(p.completed.iter().chain(&p.open).all(|u| !line.starts_with(u.unit.as_str()) || u.unit == line), "{line}: {:?}", names(&p.completed));
     }
 }
+
+#[test]
+fn a_current_state_paragraph_opening_with_a_unit_and_its_state() {
+    // The paragraph's opening clause names the unit under way; the rest is a note on it. The
+    // handoff's done list is titled in the file's language. (file, done, under way, next)
+    let cases: &[(&str, &[&str], &str, &str)] = &[
+        ("# Handoff\n\n## What was done\n- API auth\n\n## Remaining\n- Deploy automation\n\n## Current state\nAdmin page layout in progress. Permission checks not done yet.\n", &["API auth"], "Admin page layout", "Continue Admin page layout"),
+        ("# 인수인계\n\n## 완료한 작업\n- API 인증 구현\n\n## 남은 작업\n- 배포 자동화\n\n## 현재 상태\n관리자 페이지 레이아웃 작업 중. 권한 체크는 아직 안 함.\n", &["API 인증 구현"], "관리자 페이지 레이아웃", "Continue 관리자 페이지 레이아웃"),
+        ("# 引き継ぎ\n\n## やったこと\n- API認証\n\n## 残タスク\n- デプロイ自動化\n\n## 現在の状況\n管理画面レイアウト 実装中。権限チェックは未実装。\n", &["API認証"], "管理画面レイアウト", "Continue 管理画面レイアウト"),
+        ("# Överlämning\n\n## Klart\n- API-inloggning\n\n## Kvar\n- Driftsättning\n\n## Nuläge\nAdminsidan påbörjad, behörigheter saknas.\n", &["API-inloggning"], "Adminsidan", "Continue Adminsidan"),
+    ];
+    for &(text, done, under_way, next) in cases {
+        let p = plan_of(text);
+        assert_eq!(names(&p.completed), done, "{text}");
+        assert_eq!(names(&p.open), [under_way], "{text}");
+        let n = p.next_action.unwrap_or_else(|| panic!("no next action: {text}"));
+        assert!(n.text.starts_with(next), "{text}: {}", n.text);
+    }
+    // A claim about everything opening the paragraph is no unit.
+    let p = plan_of("# Handoff\n\n## Current state\nAll tests passing. Next: tag the release.\n");
+    assert!(p.open.is_empty() && p.completed.iter().all(|u| u.unit != "All tests"), "{:?}", names(&p.completed));
+}

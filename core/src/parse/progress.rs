@@ -294,7 +294,7 @@ fn other_box(line: &str) -> Option<Status> {
 /// `Auth done. Next: …`): up to the first dash, sentence end or semicolon, six words at most.
 /// (status, the status's span, the subject's span).
 fn opening_clause_status(line: &str) -> Option<(Status, Span, Span)> {
-    let end = [" — ", " – ", " - ", ". ", "; ", ", "].iter().filter_map(|sep| line.find(sep)).min().unwrap_or(line.len());
+    let end = [" — ", " – ", " - ", ". ", "; ", ", ", "。", "，"].iter().filter_map(|sep| line.find(sep)).min().unwrap_or(line.len());
     let clause = line[..end].trim_end_matches(['.', '!']);
     if clause.split_whitespace().count() > 6 {
         return None;
@@ -738,9 +738,12 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
     let text = doc.source.as_str();
     let in_order = markers.len();
     for (i, section) in doc.sections.iter().enumerate() {
+        // A current-state paragraph says a unit's state only in its opening clause
+        // (`Admin page layout in progress. Permission checks not done yet.`).
         let status = match section.role {
-            SectionRole::Active => Status::InProgress,
-            SectionRole::Blocked => Status::Blocked,
+            SectionRole::Active => Some(Status::InProgress),
+            SectionRole::Blocked => Some(Status::Blocked),
+            SectionRole::CurrentState if free_form(doc.dialect) => None,
             _ => continue,
         };
         // Only where no item of the section is a unit already.
@@ -763,9 +766,14 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
             continue;
         }
         // `**Active Task**: Memory optimization - Complete`: the line's own status wins.
-        match lexicon::trailing_status(line_text) {
-            Some((own, word, name)) => markers.push(simple(line, MarkerSource::Suffix, own, word.shifted(line.start()), name.shifted(line.start()))),
-            None => markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), line)),
+        let own = match status {
+            Some(_) => lexicon::trailing_status(line_text),
+            None => opening_clause_status(line_text).filter(|(_, _, name)| lexicon::names_a_subject(&line_text[name.range()])),
+        };
+        match (own, status) {
+            (Some((own, word, name)), _) => markers.push(simple(line, MarkerSource::Suffix, own, word.shifted(line.start()), name.shifted(line.start()))),
+            (None, Some(status)) => markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), line)),
+            (None, None) => {}
         }
     }
 }
