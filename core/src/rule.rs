@@ -80,7 +80,7 @@ rules! {
     StaleEntry = "stale-entry", Info, Check, "Memory store: a row not updated or accessed within the retention period.";
     MixedScope = "mixed-scope", Info, Check, "Memory store: rows of several agents or projects in one file.";
     TimestampAssumedUtc = "timestamp-assumed-utc", Info, Check, "A timestamp without a zone, read as UTC.";
-    StatusAlias = "status-alias", Info, Check, "A status alias (DONE, WIP, TODO) where the canonical word is expected.";
+    StatusAlias = "status-alias", Info, Check, "A status alias (DONE, WIP, TODO) where the canonical word is expected: a checkpoint log's Progress Markers, not a free-form file's own words (`Fixed:`, `Completado:`).";
     WrappedInFence = "wrapped-in-fence", Warning, Check, "The whole file is wrapped in one code fence: markdown readers see one code block.";
     NextStepDone = "next-step-done", Warning, Check, "A next step (the plan's, or in a file that is not a log any it writes) names a unit the file records as COMPLETED, by its name or by the work ids it holds (Start DB-010 over DB-010 ✅).";
     NextStepDropped = "next-step-dropped", Info, Check, "A next step an older sitting of a log wrote that nothing later in the file mentions: neither done, nor carried forward, nor struck.";

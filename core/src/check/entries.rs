@@ -1,5 +1,8 @@
 //! malformed-entry, unknown-status, status-alias, duplicate-entry.
 //!
+//! - status-alias: a status word other than the canonical six where the format expects one
+//!   of them (a checkpoint log's Progress Markers), not in a free-form file's own words.
+//!
 //! - malformed-entry: an item of a timestamped log (a Decisions or Worklog section where
 //!   other items carry timestamps) without one; an item opening with a date that does not
 //!   read (`2026-02-30`, `2026-4-22`); an item of Progress Markers without a status; a
@@ -114,6 +117,14 @@ fn malformed(cx: &mut Ctx) {
     }
 }
 
+/// Whether a progress marker at `at` is where the format asks for a canonical status word: a
+/// checkpoint log's Progress Markers, or such a section in any file (docs/dialects.md). A
+/// free-form file says `Done: parser`, `Fixed: login`, `Completado: API` in its own words,
+/// which are read, not wrong.
+fn canonical_expected(doc: &crate::Document, at: usize) -> bool {
+    doc.dialect() == Dialect::CheckpointLog || doc.section_at(at).is_some_and(|s| doc.sections()[s].role == SectionRole::Progress)
+}
+
 /// A date-looking opening that is not a timestamp: `2026-02-30`, `2026-4-22`, `2026-13-01`.
 fn broken_date(text: &str) -> Option<&str> {
     let t = text.trim_start_matches(['*', '[', '(', '`']);
@@ -148,7 +159,7 @@ fn statuses(cx: &mut Ctx) {
                     .with_help("use one of COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED, SKIPPED");
                 cx.push(d);
             }
-            (Some(s), MarkerSource::Alias) if cx.on(Rule::StatusAlias) => {
+            (Some(s), MarkerSource::Alias) if cx.on(Rule::StatusAlias) && canonical_expected(doc, m.span.start()) => {
                 let d = cx
                     .diag(Rule::StatusAlias, m.status_span, format!("`{word}` is an alias of {s}"))
                     .with_help(format!("write the canonical status {s}"))
