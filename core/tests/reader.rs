@@ -1380,3 +1380,20 @@ fn a_current_state_paragraph_opening_with_a_unit_and_its_state() {
     let p = plan_of("# Handoff\n\n## Current state\nAll tests passing. Next: tag the release.\n");
     assert!(p.open.is_empty() && p.completed.iter().all(|u| u.unit != "All tests"), "{:?}", names(&p.completed));
 }
+
+#[test]
+fn work_reported_as_done_or_begun_in_the_writers_language() {
+    // A log line opening with a past participle or past tense reports work done; in the
+    // latest sitting, one opening with a start reports work under way. (file, done, under way)
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        ("# Bitácora\n\n## 2026-11-27\n- Set up CI\n\n## 2026-11-29\n- Terminado el módulo de facturas\n- Empezado el módulo de pagos\n", &["CI", "el módulo de facturas"], &["el módulo de pagos"]),
+        ("# Diario\n\n## 2026-11-27\n- Set up CI\n\n## 2026-11-29\n- Terminato il modulo utenti\n- Iniziato il modulo ordini\n", &["CI", "il modulo utenti"], &["il modulo ordini"]),
+        ("# Journal\n\n## 2026-11-27\n- Set up CI\n\n## 2026-11-29\n- Fini la page de profil\n- Commencé l'export PDF\n", &["CI", "la page de profil"], &["l'export PDF"]),
+        ("# Журнал\n\n## 2026-11-27\n- Set up CI\n\n## 2026-11-29\n- Закончил парсер конфигурации\n- Начал модуль отчётов\n", &["CI", "парсер конфигурации"], &["модуль отчётов"]),
+    ];
+    for &(text, done, open) in cases {
+        let p = plan_of(text);
+        assert_eq!(names(&p.completed), done, "{text}");
+        assert_eq!(names(&p.open), open, "{text}");
+    }
+}
