@@ -1179,8 +1179,11 @@ fn a_start_in_the_latest_sitting_of_a_log_is_work_under_way() {
     let newest_first = "# Dev log\n\n## 2026-03-12\n- Fixed flaky login test\n- Started on the rate limiter, refill logic missing\n\n## 2026-03-11\n- Started the audit log\n- Added audit log table\n";
     let p = plan_of(newest_first);
     assert_eq!(names(&p.open), ["the rate limiter"]);
-    let oldest_first = "# Registro\n\n## 2026-03-11\n- Empezado: importador\n\n## 2026-03-12\n- Terminado: exportador\n- En curso: filtros de búsqueda\n";
+    let oldest_first = "# Registro\n\n## 2026-03-11\n- Empezado con el importador\n\n## 2026-03-12\n- Terminado: exportador\n- En curso: filtros de búsqueda\n";
     assert_eq!(names(&plan_of(oldest_first).open), ["filtros de búsqueda"]);
+    // The same start, in the latest sitting, is the work under way.
+    let latest = "# Registro\n\n## 2026-03-11\n- Terminado: exportador\n\n## 2026-03-12\n- Empezado con el importador, falta validar\n";
+    assert_eq!(names(&plan_of(latest).open), ["el importador"]);
     // An older sitting's start is not the current state: it may have been finished unsaid.
     let old = "# Dev log\n\n## 2026-03-11\n- Started the audit log\n\n## 2026-03-12\n- Fixed flaky login test\n";
     assert!(plan_of(old).open.is_empty());
