@@ -71,6 +71,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("doing now", Status(InProgress)),
     ("working on this", Status(InProgress)),
     ("working on it", Status(InProgress)),
+    ("working on", Status(InProgress)),
     ("you are here", Status(InProgress)),
     ("partially done", Status(InProgress)),
     ("partially", Status(InProgress)),
@@ -232,6 +233,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("finalizada", Status(Completed)),
     ("en progreso", Status(InProgress)),
     ("en curso", Status(InProgress)),
+    ("trabajando en", Status(InProgress)),
     ("en desarrollo", Status(InProgress)),
     ("en proceso", Status(InProgress)),
     ("empezado", Status(InProgress)),
@@ -276,6 +278,9 @@ const ROWS: &[(&str, Meaning)] = &[
     ("feito", Status(Completed)),
     ("pronto", Status(Completed)),
     ("em andamento", Status(InProgress)),
+    ("trabalhando em", Status(InProgress)),
+    ("trabalhando no", Status(InProgress)),
+    ("trabalhando na", Status(InProgress)),
     ("em progresso", Status(InProgress)),
     ("começado", Status(InProgress)),
     ("foco atual", Status(InProgress)),
@@ -309,6 +314,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("complété", Status(Completed)),
     ("achevé", Status(Completed)),
     ("en cours", Status(InProgress)),
+    ("travaille sur", Status(InProgress)),
     ("commencé", Status(InProgress)),
     ("focus actuel", Status(InProgress)),
     ("phase actuelle", Status(InProgress)),
@@ -347,6 +353,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("abgeschlossen", Status(Completed)),
     ("fertig", Status(Completed)),
     ("in arbeit", Status(InProgress)),
+    ("arbeite an", Status(InProgress)),
+    ("arbeiten an", Status(InProgress)),
     ("in bearbeitung", Status(InProgress)),
     ("aktueller fokus", Status(InProgress)),
     ("aktuelle arbeit", Status(InProgress)),
@@ -381,6 +389,9 @@ const ROWS: &[(&str, Meaning)] = &[
     ("completata", Status(Completed)),
     ("fatto", Status(Completed)),
     ("in corso", Status(InProgress)),
+    ("lavorando su", Status(InProgress)),
+    ("lavorando a", Status(InProgress)),
+    ("lavorando al", Status(InProgress)),
     ("iniziato", Status(InProgress)),
     ("avviato", Status(InProgress)),
     ("focus attuale", Status(InProgress)),
@@ -408,6 +419,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("klart", Status(Completed)),
     ("färdig", Status(Completed)),
     ("pågår", Status(InProgress)),
+    ("jobbar med", Status(InProgress)),
+    ("arbetar med", Status(InProgress)),
     ("pågående", Status(InProgress)),
     ("påbörjat", Status(InProgress)),
     ("påbörjad", Status(InProgress)),
@@ -438,6 +451,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("сделано", Status(Completed)),
     ("завершено", Status(Completed)),
     ("в работе", Status(InProgress)),
+    ("работаю над", Status(InProgress)),
+    ("работаем над", Status(InProgress)),
     ("в процессе", Status(InProgress)),
     ("начал", Status(InProgress)),
     ("начато", Status(InProgress)),
@@ -844,8 +859,44 @@ pub(crate) fn names_a_subject(name: &str) -> bool {
     let first = name.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
     let last = name.split_whitespace().next_back().unwrap_or("").to_ascii_lowercase();
     let sentence = matches!(last.as_str(), "is" | "are" | "was" | "were" | "be" | "been" | "being" | "as" | "get" | "got");
-    let claim = matches!(first.as_str(), "all" | "every" | "each" | "both" | "no" | "none");
+    let claim = matches!(first.as_str(), "all" | "every" | "each" | "both" | "no" | "none" | "everything" | "nothing");
     !sentence && !claim && done_verb(name).is_none() && !name.contains(['.', ',', ';', ':', '?', '!', '。', '、'])
+}
+
+/// Polite and past endings a sentence closes with after its state, in the languages that
+/// join them to the word: `実装中です`, `完了しました`, `진행 중입니다`, `완료되었습니다`. Longest
+/// first, so that `でした` is cut whole.
+const SENTENCE_ENDINGS: &[&str] = &[
+    "されました", "しました", "しています", "でした", "です", "である", "だ",
+    "되었습니다", "했습니다", "됐습니다", "입니다", "이다", "됨",
+];
+
+/// A sentence without its closing punctuation and polite ending: `決済連携を実装中です。` is
+/// read as `決済連携を実装中`, `결제 연동 진행 중입니다.` as `결제 연동 진행 중`.
+pub(crate) fn without_sentence_ending(sentence: &str) -> &str {
+    let t = sentence.trim_end().trim_end_matches(['.', '!', '。', '！']).trim_end();
+    SENTENCE_ENDINGS.iter().find_map(|e| t.strip_suffix(e)).filter(|rest| !rest.is_empty()).unwrap_or(t)
+}
+
+/// Particles that close a subject in a script that joins its words: `決済連携を`, `결제를`.
+const SUBJECT_PARTICLES: &[char] = &['を', 'は', 'が', 'の', '을', '를', '은', '는', '이', '가'];
+
+/// A status closing a phrase in a script that joins its words, with no space before it:
+/// `決済連携を実装中`, `订单管理进行中`, `登录功能已完成`. (status, the status's span, the
+/// subject's span, its particle left out). The subject must name one (see [`names_a_subject`]).
+pub(crate) fn status_joined_at_end(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    use crate::span::Span;
+    let t = text.trim_end();
+    if !t.chars().next_back().is_some_and(crate::text::joins_words) {
+        return None;
+    }
+    // The longest tail first, two to six characters: `已完成` before `完成`.
+    let starts: Vec<usize> = t.char_indices().rev().take(6).map(|(at, _)| at).collect();
+    starts.iter().rev().filter(|&&at| t[at..].chars().count() >= 2).find_map(|&at| {
+        let Found { meaning: Status(status), len } = phrase_at(&t[at..]).filter(|f| f.len == t.len() - at)? else { return None };
+        let subject = t[..at].trim_end().trim_end_matches(SUBJECT_PARTICLES).trim_end();
+        (!subject.is_empty() && names_a_subject(subject)).then(|| (status, Span::new(at, at + len), Span::new(0, subject.len())))
+    })
 }
 
 fn status_at_end(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
@@ -1685,6 +1736,9 @@ mod tests {
             ("✅ Done", Some(Completed)),
             ("Not started", Some(Pending)),
             ("started", Some(InProgress)),
+            ("Working on", Some(InProgress)),
+            ("Trabajando en", Some(InProgress)),
+            ("Работаю над", Some(InProgress)),
             ("doneness", None),
             ("pendiente", Some(Pending)),
             ("En curso", Some(InProgress)),

@@ -95,9 +95,43 @@ pub(crate) fn struck_through(text: &str) -> Option<std::ops::Range<usize>> {
 }
 
 
+/// Whether a character is of a script written without spaces between words, or with its
+/// particles joined to them (kana, CJK ideographs, Hangul): `検索機能を実装する`, `실행을`.
+/// A name in such a script is found by its characters, not as a whole word.
+pub(crate) fn joins_words(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}')
+}
+
+/// The sentences of a paragraph, as byte ranges without their closing mark: a sentence ends
+/// at a line break, or at `.`, `!` or `?` before a space, and at `。`, `！` or `？` anywhere.
+/// `v1.2` and `e.g.x` hold no break: a full stop ends a sentence only before a space.
+pub(crate) fn sentences(paragraph: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut start = 0;
+    let mut chars = paragraph.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while let Some((at, c)) = chars.next() {
+            let ends = match c {
+                '\n' | '。' | '！' | '？' => true,
+                '.' | '!' | '?' => chars.peek().is_none_or(|&(_, next)| next == ' ' || next == '\n'),
+                _ => false,
+            };
+            if ends {
+                let range = start..at;
+                start = at + c.len_utf8();
+                return Some(range);
+            }
+        }
+        (start < paragraph.len()).then(|| {
+            let range = start..paragraph.len();
+            start = paragraph.len();
+            range
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{lone_percentage, one_line, struck_through, unwrapped};
+    use super::{lone_percentage, one_line, sentences, struck_through, unwrapped};
 
     #[test]
     fn one_plain_percentage() {
@@ -142,11 +176,14 @@ mod tests {
         assert_eq!(struck_through("~~~~"), None);
         assert_eq!(struck_through("**設定管理の拡張:** (変更なし)"), None);
     }
-}
 
-/// Whether a character is of a script written without spaces between words, or with its
-/// particles joined to them (kana, CJK ideographs, Hangul): `検索機能を実装する`, `실행을`.
-/// A name in such a script is found by its characters, not as a whole word.
-pub(crate) fn joins_words(c: char) -> bool {
-    matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}')
+    #[test]
+    fn sentences_end_at_a_stop_before_a_space() {
+        let of = |p: &'static str| sentences(p).map(|r| &p[r]).collect::<Vec<_>>();
+        assert_eq!(of("Finished v1.2. Started on the exporter!"), ["Finished v1.2", " Started on the exporter"]);
+        assert_eq!(of("One line\nanother."), ["One line", "another"]);
+        assert_eq!(of("決済連携を実装中です。口座振替は完了"), ["決済連携を実装中です", "口座振替は完了"]);
+        assert_eq!(of("see e.g.x"), ["see e.g.x"]);
+        assert!(of("").is_empty());
+    }
 }

@@ -1385,6 +1385,30 @@ fn a_current_state_paragraph_opening_with_a_unit_and_its_state() {
 }
 
 #[test]
+fn a_current_state_paragraph_told_in_sentences() {
+    // Each sentence of the paragraph may give a unit's state: work done, work begun, or a
+    // subject and its state, the polite ending of the writer's language cut. (file, done,
+    // under way)
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        ("# Notes\n\n## Current State\nFinished the importer. Started on the exporter; CSV done, XLSX next.\n\n## Next Steps\n- XLSX writer\n", &["the importer"], &["the exporter"]),
+        ("# Notes\n\n## Current State\nWorking on the exporter. The importer is done.\n", &["The importer"], &["the exporter"]),
+        ("# Note di sessione\n\n## Stato\nCompletato il modulo di fatturazione. Iniziato il modulo dei pagamenti ricorrenti.\n", &["il modulo di fatturazione"], &["il modulo dei pagamenti ricorrenti"]),
+        ("# Notas\n\n## Estado actual\nTerminado el importador.\nTrabajando en el exportador.\n", &["el importador"], &["el exportador"]),
+        ("# メモ\n\n## 現在の状況\n決済連携を実装中です。口座振替は完了しました。\n", &["口座振替"], &["決済連携"]),
+        ("# 메모\n\n## 현재 상태\n결제 연동 진행 중입니다. 카드 결제 완료되었습니다.\n", &["카드 결제"], &["결제 연동"]),
+        ("# 备忘\n\n## 当前状态\n订单管理进行中。登录功能已完成。\n", &["登录功能"], &["订单管理"]),
+    ];
+    for &(text, done, under_way) in cases {
+        let p = plan_of(text);
+        assert_eq!(names(&p.completed), done, "{text}");
+        assert_eq!(names(&p.open), under_way, "{text}");
+    }
+    // A claim about everything, and a sentence that is not a subject and its state, give none.
+    let p = plan_of("# Notes\n\n## Current State\nEverything is done. We should make sure the build is done.\n");
+    assert!(p.open.is_empty() && p.completed.is_empty(), "{:?}", names(&p.completed));
+}
+
+#[test]
 fn work_reported_as_done_or_begun_in_the_writers_language() {
     // A log line opening with a past participle or past tense reports work done; in the
     // latest sitting, one opening with a start reports work under way. (file, done, under way)

@@ -302,6 +302,64 @@ fn opening_clause_status(line: &str) -> Option<(Status, Span, Span)> {
     lexicon::trailing_status(clause).or_else(|| lexicon::status_after_space(clause))
 }
 
+/// A line that opens with a start or with work under way (`Started on the rate limiter,
+/// refill logic missing`, `Working on the exporter`, `Iniziato il modulo dei pagamenti`):
+/// (the opening's span, the unit's span). The unit is the first clause: a note on how far it
+/// got follows (`Started #10 profile page; avatar upload not wired yet`).
+fn under_way_opening(line: &str) -> Option<(Span, Span)> {
+    let lexicon::Found { meaning: Meaning::Status(Status::InProgress), len } = lexicon::phrase_at(line)? else { return None };
+    let rest = &line[len..];
+    let mut gap = rest.len() - rest.trim_start_matches([' ', ':']).len();
+    // `Started on the limiter`, `Begonnen mit dem Export`: the unit follows.
+    if let Some(word) = ["on ", "with ", "work on ", "con ", "com ", "mit ", "avec ", "med "].iter().find(|w| rest[gap..].starts_with(**w)) {
+        gap += word.len();
+    }
+    if gap == 0 || rest.len() <= gap {
+        return None;
+    }
+    let clause = rest[gap..].find([',', ';', '，', '；']).map_or(rest.len(), |at| gap + at);
+    Some((Span::new(0, len), Span::new(len + gap, len + clause)))
+}
+
+/// The states a current-state paragraph's sentences give, each a unit's (docs/reader.md,
+/// "Prose"): a sentence that opens with work done (`Finished the importer.`), with work
+/// begun (`Started on the exporter; CSV done.`), or that is a subject and its state (`Admin
+/// page layout in progress.`, `The importer is done.`, `결제 연동 진행 중입니다.`,
+/// `決済連携を実装中です。`). (status, the state's span, the unit's span), in `paragraph`.
+fn sentence_states(paragraph: &str) -> Vec<(Status, Span, Span)> {
+    let mut states = Vec::new();
+    for range in crate::text::sentences(paragraph) {
+        let raw = &paragraph[range.clone()];
+        let lead = raw.len() - raw.trim_start_matches([' ', '>']).len();
+        let sentence = lexicon::without_sentence_ending(&raw[lead..]);
+        let base = range.start + lead;
+        if sentence.is_empty() {
+            continue;
+        }
+        let state = if let Some(verb) = lexicon::done_verb(sentence) {
+            let clause = sentence[verb..].find([';', '；']).map_or(sentence.len(), |c| verb + c);
+            let lead = sentence[verb..clause].len() - sentence[verb..clause].trim_start_matches([' ', '*', '`']).len();
+            Some((Status::Completed, Span::new(0, verb), Span::new(verb + lead, clause)))
+        } else if let Some((word, name)) = under_way_opening(sentence) {
+            Some((Status::InProgress, word, name))
+        } else {
+            // `The importer is done`: the copula is the sentence's, not the subject's.
+            opening_clause_status(sentence)
+                .map(|(status, word, name)| {
+                    let subject = &sentence[name.range()];
+                    let bare = [" is", " are"].iter().find_map(|c| subject.strip_suffix(c)).unwrap_or(subject);
+                    (status, word, Span::new(name.start(), name.start() + bare.len()))
+                })
+                .or_else(|| lexicon::status_joined_at_end(sentence))
+                .filter(|(_, _, name)| lexicon::names_a_subject(&sentence[name.range()]))
+        };
+        if let Some((status, word, name)) = state.filter(|(_, _, name)| !name.is_empty()) {
+            states.push((status, word.shifted(base), name.shifted(base)));
+        }
+    }
+    states
+}
+
 /// A closing parenthesis that says both what is done and what remains: `(completed: the
 /// detection; remaining: conflict handling)`, `(hecho: A; pendiente: B)`.
 fn half_done(line: &str) -> bool {
@@ -599,20 +657,8 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             // limiter, refill logic missing`) is work under way; in an older one it may have
             // been finished since, unsaid.
             if item.depth == 1 && latest_sitting.is_some_and(|s| s.contains(item.span.start())) {
-                if let Some(lexicon::Found { meaning: Meaning::Status(Status::InProgress), len }) = lexicon::phrase_at(line_text) {
-                    let rest = &line_text[len..];
-                    let mut gap = rest.len() - rest.trim_start_matches([' ', ':']).len();
-                    // `Started on the limiter`, `Begonnen mit dem Export`: the unit follows.
-                    if let Some(word) = ["on ", "with ", "work on ", "con ", "com ", "mit ", "avec ", "med "].iter().find(|w| rest[gap..].starts_with(**w)) {
-                        gap += word.len();
-                    }
-                    if gap > 0 && rest.len() > gap {
-                        // The unit is the first clause: a note on how far it got follows
-                        // (`Started #10 profile page; avatar upload not wired yet`).
-                        let clause = rest[gap..].find([',', ';', '，', '；']).map_or(rest.len(), |at| gap + at);
-                        let name = Span::new(line.start() + len + gap, line.start() + len + clause);
-                        markers.push(simple(item.span, MarkerSource::Prose, Status::InProgress, Span::new(line.start(), line.start() + len), name));
-                    }
+                if let Some((word, name)) = under_way_opening(line_text) {
+                    markers.push(simple(item.span, MarkerSource::Prose, Status::InProgress, word.shifted(line.start()), name.shifted(line.start())));
                 }
             }
         }
@@ -766,14 +812,17 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
             continue;
         }
         // `**Active Task**: Memory optimization - Complete`: the line's own status wins.
-        let own = match status {
-            Some(_) => lexicon::trailing_status(line_text),
-            None => opening_clause_status(line_text).filter(|(_, _, name)| lexicon::names_a_subject(&line_text[name.range()])),
-        };
-        match (own, status) {
-            (Some((own, word, name)), _) => markers.push(simple(line, MarkerSource::Suffix, own, word.shifted(line.start()), name.shifted(line.start()))),
-            (None, Some(status)) => markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), line)),
-            (None, None) => {}
+        match status {
+            Some(status) => match lexicon::trailing_status(line_text) {
+                Some((own, word, name)) => markers.push(simple(line, MarkerSource::Suffix, own, word.shifted(line.start()), name.shifted(line.start()))),
+                None => markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), line)),
+            },
+            None => {
+                for (own, word, name) in sentence_states(&text[p.range()]) {
+                    let name = name.shifted(p.start());
+                    markers.push(simple(name, MarkerSource::Suffix, own, word.shifted(p.start()), name));
+                }
+            }
         }
     }
 }
