@@ -780,13 +780,19 @@ pub(crate) fn status_in_closing_parenthesis(text: &str) -> Option<(Status, crate
     (name > 0).then(|| (status, Span::new(inner_start, inner_start + clause.len()), Span::new(0, name)))
 }
 
-/// A status opening the value after a unit's name and a colon, a note after it: `Billing:
-/// BLOCKED — waiting for approval`, `Auth: done, merged in #12`. (status, the status's span,
-/// the unit's span). The name is eight words at most; the status is followed by a dash, a
-/// comma, a semicolon or a bracket, so that `Parser: done` alone stays [`trailing_status`]'s.
+/// A status opening the value after a unit's name and a colon or a dash, a note after it:
+/// `Billing: BLOCKED — waiting for approval`, `Auth: done, merged in #12`, `Feature #12
+/// (export) — IN PROGRESS: CSV works`. (status, the status's span, the unit's span). The name
+/// is eight words at most and ends at the first separator; the status is followed by a dash,
+/// a comma, a semicolon, a colon or a bracket, so that `Parser: done` alone stays
+/// [`trailing_status`]'s.
 pub(crate) fn status_after_name(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
     use crate::span::Span;
-    let (colon, width) = [(": ", 2), ("： ", 4), ("：", 3)].iter().find_map(|(sep, w)| text.find(sep).map(|at| (at, *w)))?;
+    let (colon, sep) = [": ", "： ", "：", " — ", " – ", " - "]
+        .iter()
+        .filter_map(|sep| text.find(sep).map(|at| (at, *sep)))
+        .min_by_key(|&(at, sep)| (at, usize::MAX - sep.len()))?;
+    let (width, dash) = (sep.len(), sep.starts_with(' '));
     let name = text[..colon].trim_end();
     if name.is_empty() || name.split_whitespace().count() > 8 {
         return None;
@@ -799,8 +805,11 @@ pub(crate) fn status_after_name(text: &str) -> Option<(Status, crate::span::Span
     // A list of status words is the values a field may take (`statuses: active, completed,
     // expired`), not a state.
     let listed = [", ", "; ", "，"].iter().any(|sep| rest.strip_prefix(sep).is_some_and(|r| matches!(phrase_at(r.trim_start()), Some(Found { meaning: Status(_), .. }))));
-    let noted = [" — ", " – ", " - ", ", ", "; ", " (", "，", "（"].iter().any(|sep| rest.starts_with(sep));
-    (noted && !listed).then(|| {
+    let noted = [" — ", " – ", " - ", ", ", "; ", " (", "，", "（", ": ", "："].iter().any(|sep| rest.starts_with(sep));
+    // After a dash, a status is one written as a marker (`— IN PROGRESS: …`): `test.rs -
+    // Broken (outdated API)` describes the file, as in [`trailing_status`].
+    let marker = !dash || !value[..found.len].bytes().any(|b| b.is_ascii_lowercase());
+    (noted && !listed && marker).then(|| {
         (status, Span::new(value_start, value_start + found.len), Span::new(0, name.len()))
     })
 }
@@ -1907,6 +1916,9 @@ mod tests {
         assert_eq!(said("Billing: BLOCKED — waiting for approval"), Some((Blocked, "BLOCKED", "Billing")));
         assert_eq!(said("Spec review: passed (all 3 verified)"), Some((Completed, "passed", "Spec review")));
         assert_eq!(said("決済：完了，テスト済み"), Some((Completed, "完了", "決済")));
+        assert_eq!(said("Feature #12 (export) — IN PROGRESS: CSV works, XLSX left"), Some((InProgress, "IN PROGRESS", "Feature #12 (export)")));
+        assert_eq!(said("Fix login - DONE, tests pass"), Some((Completed, "DONE", "Fix login")));
+        assert_eq!(said("`test.rs` - Broken (outdated API)"), None);
         // The values a field may take; a status alone (trailing_status's); prose.
         assert_eq!(said("All 3 valid statuses: active, completed, expired"), None);
         assert_eq!(said("Parser: done"), None);

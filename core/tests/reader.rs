@@ -1385,6 +1385,20 @@ fn a_current_state_paragraph_opening_with_a_unit_and_its_state() {
 }
 
 #[test]
+fn a_status_after_a_dash_with_a_note_after_it() {
+    // `— IN PROGRESS: CSV works` is the unit's state, in both orders of the log: the latest
+    // sitting's unit, not its date, and no older sitting's start left stale.
+    let newest_first = "# Progress Log\n\n## 2026-11-24\n- Feature #12 (export) — IN PROGRESS: CSV works, XLSX left\n- Next: XLSX writer\n\n## 2026-11-23\n- Feature #11 (import) — DONE\n- Feature #12 (export) — started\n";
+    let oldest_first = "# Progress Log\n\n## 2026-11-23\n- Feature #11 (import) — DONE\n- Feature #12 (export) — started\n\n## 2026-11-24\n- Feature #12 (export) — IN PROGRESS: CSV works, XLSX left\n- Next: XLSX writer\n";
+    for text in [newest_first, oldest_first] {
+        let p = plan_of(text);
+        assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("Feature #12 (export)"), "{text}");
+        assert_eq!(names(&p.completed), ["Feature #11 (import)"], "{text}");
+        assert_eq!(findings(text, memento_core::Rule::StaleInProgress), [], "{text}");
+    }
+}
+
+#[test]
 fn a_current_state_paragraph_told_in_sentences() {
     // Each sentence of the paragraph may give a unit's state: work done, work begun, or a
     // subject and its state, the polite ending of the writer's language cut. (file, done,
