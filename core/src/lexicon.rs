@@ -690,6 +690,25 @@ pub(crate) fn done_verb(text: &str) -> Option<usize> {
     (!rest.starts_with([':', '：'])).then_some(len)
 }
 
+/// Words ending in `-ing` that are no verb of work under way: `Nothing changed`, `Pending
+/// review`, `Using SQLite` (a choice), `During the migration`.
+const NOT_GERUNDS: &[&str] = &[
+    "nothing", "everything", "something", "anything", "pending", "remaining", "missing", "during",
+    "being", "using", "according", "including", "following", "existing", "upcoming", "outstanding",
+    "morning", "evening", "string", "thing", "things", "blocking", "failing", "passing", "waiting",
+];
+
+/// A sentence that opens with an English verb of work under way (`Refactoring the auth
+/// middleware.`, `Building the billing page`): the verb's length. A state paragraph's first
+/// sentence says so of its unit; anywhere else an `-ing` word opens all kinds of sentences.
+pub(crate) fn gerund_opening(text: &str) -> Option<usize> {
+    let word = text.split([' ', ',', ';', ':']).next()?;
+    let lower = word.to_ascii_lowercase();
+    let verb = word.len() >= 6 && lower.ends_with("ing") && word.bytes().all(|b| b.is_ascii_alphabetic());
+    let goes_on = text[word.len()..].trim_start().len() > 1;
+    (verb && goes_on && !NOT_GERUNDS.contains(&lower.as_str())).then_some(word.len())
+}
+
 /// Verbs that open a decision told as prose: `Decided to keep SQLite`, `Switched from Pages to
 /// Workers`, `Optamos por Postgres`. Lower case; the item goes on after the verb.
 const DECISION_VERBS: &[&str] = &[

@@ -1150,9 +1150,9 @@ fn a_state_that_opens_by_saying_its_work_is_done_hands_over_at_its_end() {
     let text = "# Current State\n\n**DONE: Home page rework**\n\n- ✅ Hero simplified\n- ✅ Build passes\n\n```\nlayout sketch\n\nmore sketch\n```\n\n**Ready for user testing:** `npm run dev` on port 3000\n";
     let n = plan_of(text).next_action.unwrap();
     assert_eq!((n.text.as_str(), n.source), ("**Ready for user testing:** `npm run dev` on port 3000", NextActionSource::CurrentState));
-    // A state that says what is under way is its own next action.
+    // A state that says what is under way is the work to continue, with how far it got.
     let n = plan_of("# Current State\n\nPorting the webhooks; write-back pending.\n\nSee the PR.\n").next_action.unwrap();
-    assert_eq!(n.text, "Porting the webhooks; write-back pending.");
+    assert_eq!(n.text, "Continue Porting the webhooks; write-back pending");
 }
 
 #[test]
@@ -1411,6 +1411,9 @@ fn a_current_state_paragraph_told_in_sentences() {
         ("# メモ\n\n## 現在の状況\n決済連携を実装中です。口座振替は完了しました。\n", &["口座振替"], &["決済連携"]),
         ("# 메모\n\n## 현재 상태\n결제 연동 진행 중입니다. 카드 결제 완료되었습니다.\n", &["카드 결제"], &["결제 연동"]),
         ("# 备忘\n\n## 当前状态\n订单管理进行中。登录功能已完成。\n", &["登录功能"], &["订单管理"]),
+        // The first sentence opening with a verb of work under way is the work, told whole.
+        ("# Session Notes\n\n## Where I left off\nRefactoring the auth middleware. Token refresh works; logout still calls the old helper.\n", &[], &["Refactoring the auth middleware"]),
+        ("# Notes\n\n## Current Focus\nBuilding the billing page.\n", &[], &["Building the billing page"]),
     ];
     for &(text, done, under_way) in cases {
         let p = plan_of(text);
@@ -1420,6 +1423,10 @@ fn a_current_state_paragraph_told_in_sentences() {
     // A claim about everything, and a sentence that is not a subject and its state, give none.
     let p = plan_of("# Notes\n\n## Current State\nEverything is done. We should make sure the build is done.\n");
     assert!(p.open.is_empty() && p.completed.is_empty(), "{:?}", names(&p.completed));
+    // An `-ing` word that is a choice or a state, or that opens a later sentence, is no work.
+    for text in ["# Notes\n\n## Current State\nUsing SQLite for the cache.\n", "# Notes\n\n## Current State\nNothing blocked.\n", "# Notes\n\n## Current State\nThe build is green. Running the suite takes 3 minutes.\n"] {
+        assert!(plan_of(text).open.is_empty(), "{text}");
+    }
 }
 
 #[test]

@@ -323,12 +323,13 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
 
 /// The states a current-state paragraph's sentences give, each a unit's (docs/reader.md,
 /// "Prose"): a sentence that opens with work done (`Finished the importer.`), with work
-/// begun (`Started on the exporter; CSV done.`), or that is a subject and its state (`Admin
+/// begun (`Started on the exporter; CSV done.`), the first one with an English verb of work
+/// under way (`Refactoring the auth middleware.`), or that is a subject and its state (`Admin
 /// page layout in progress.`, `The importer is done.`, `결제 연동 진행 중입니다.`,
 /// `決済連携を実装中です。`). (status, the state's span, the unit's span), in `paragraph`.
 fn sentence_states(paragraph: &str) -> Vec<(Status, Span, Span)> {
     let mut states = Vec::new();
-    for range in crate::text::sentences(paragraph) {
+    for (i, range) in crate::text::sentences(paragraph).enumerate() {
         let raw = &paragraph[range.clone()];
         let lead = raw.len() - raw.trim_start_matches([' ', '>']).len();
         let sentence = lexicon::without_sentence_ending(&raw[lead..]);
@@ -342,6 +343,10 @@ fn sentence_states(paragraph: &str) -> Vec<(Status, Span, Span)> {
             Some((Status::Completed, Span::new(0, verb), Span::new(verb + lead, clause)))
         } else if let Some((word, name)) = under_way_opening(sentence) {
             Some((Status::InProgress, word, name))
+        } else if let Some(verb) = lexicon::gerund_opening(sentence).filter(|_| i == 0) {
+            // `Porting the webhooks; write-back pending.`: the work, told whole with how far
+            // it got, is the unit.
+            Some((Status::InProgress, Span::new(0, verb), Span::new(0, sentence.len())))
         } else {
             // `The importer is done`: the copula is the sentence's, not the subject's.
             opening_clause_status(sentence)
@@ -815,7 +820,11 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
         match status {
             Some(status) => match lexicon::trailing_status(line_text) {
                 Some((own, word, name)) => markers.push(simple(line, MarkerSource::Suffix, own, word.shifted(line.start()), name.shifted(line.start()))),
-                None => markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), line)),
+                None => {
+                    // `Building the billing page.`: the sentence's stop is not the unit's.
+                    let name = Span::new(line.start(), line.start() + line_text.trim_end_matches(['.', '。']).len());
+                    markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), name));
+                }
             },
             None => {
                 for (own, word, name) in sentence_states(&text[p.range()]) {
