@@ -393,3 +393,16 @@ fn a_knowledge_graphs_entities_are_memories_and_a_next_step_entity_the_next_acti
     // An entity of another name gives no next action.
     assert!(plan_of(&text.replace("\"name\":\"next-step\"", "\"name\":\"billing\"")).next_action.is_none());
 }
+
+#[test]
+fn a_progress_row_tells_its_state_in_its_content() {
+    // Rows of a progress kind with no status field: the content's subject and state.
+    let rows = "{\"ts\": \"2026-11-21T10:00:00Z\", \"type\": \"progress\", \"text\": \"Importer done\"}\n{\"ts\": \"2026-11-22T10:00:00Z\", \"type\": \"status\", \"text\": \"Exportador — en curso\"}\n{\"ts\": \"2026-11-22T11:00:00Z\", \"type\": \"progress\", \"text\": \"결제 모듈 진행 중\"}\n";
+    let p = plan_of(rows);
+    assert_eq!(names(&p.completed), ["Importer"]);
+    assert_eq!(in_progress(&p), ["Exportador", "결제 모듈"]);
+    // A row of another kind, or prose that is no subject and its state, is a record only.
+    let rows = "{\"type\": \"fact\", \"text\": \"Importer done\"}\n{\"type\": \"progress\", \"text\": \"All tests passing\"}\n";
+    let p = plan_of(rows);
+    assert!(p.completed.is_empty() && p.open.is_empty(), "{:?}", names(&p.completed));
+}

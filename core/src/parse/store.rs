@@ -248,7 +248,11 @@ impl Reading<'_> {
             let record = record(text, *span, &row);
             let when = record.updated_at.or(record.created_at).map(|t| t.epoch_seconds);
             let kind = row.get(KIND).and_then(|(_, v)| scalar(text, v)).map_or("", |k| &text[k.range()]);
-            let own = if kind_is(kind, CONTAINERS) { None } else { unit(text, *span, &row, None, Place::Row) };
+            let own = if kind_is(kind, CONTAINERS) {
+                None
+            } else {
+                unit(text, *span, &row, None, Place::Row).or_else(|| kind_is(kind, PROGRESS_KINDS).then(|| told(text, *span, &row)).flatten())
+            };
             let is_unit = own.is_some();
             if is_unit {
                 row_units.push(self.out.units.len());
@@ -397,9 +401,12 @@ const REASON: &[&str] = &["reason", "rationale", "why"];
 /// What holds units (words of a row's `type`, or the key of an object): its status is not
 /// a unit's (`{"type": "project", "status": "active"}`).
 const CONTAINERS: &[&str] = &["project", "workspace", "repository", "repo", "meta", "metadata", "agent", "user", "person", "profile"];
-/// Kinds of rows that are decisions.
+/// Kinds of row that record how work stands, in their content when no field says it
+/// (`{"type": "progress", "text": "Exporter in progress"}`).
+const PROGRESS_KINDS: &[&str] = &["progress", "status", "milestone"];
 /// Kinds of row that record the next step (`next`, `next_step`, `next_action`).
 const NEXT_KINDS: &[&str] = &["next"];
+/// Kinds of rows that are decisions.
 const DECISION_KINDS: &[&str] = &["decision", "decisions", "rule", "rules", "policy", "governance", "convention", "constraint", "adr"];
 
 /// An object's fields with their keys normalized once: a row is asked for a dozen kinds
@@ -583,6 +590,15 @@ fn unit(text: &str, span: Span, object: &Object, key: Option<Span>, place: Place
     let mut m = marker(span, Status::Pending, status_span, name, id(text, object), detail);
     m.status = status;
     Some(m)
+}
+
+/// A progress row whose content is a subject and its state (`Importer done`, `Export: IN
+/// PROGRESS`, `결제 모듈 진행 중`): that unit in that state.
+fn told(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
+    let (_, Value::String(content)) = object.get(CONTENT)? else { return None };
+    let said = &text[content.range()];
+    let (status, word, name) = crate::lexicon::closing_status(said).filter(|(_, _, name)| crate::lexicon::names_a_subject(&said[name.range()]))?;
+    Some(marker(span, status, word.shifted(content.start()), name.shifted(content.start()), id(text, object), None))
 }
 
 fn marker(span: Span, status: Status, status_span: Span, name: Span, id: Option<Span>, detail: Option<Span>) -> ProgressMarker {
