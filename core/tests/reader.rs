@@ -1445,3 +1445,16 @@ fn work_reported_as_done_or_begun_in_the_writers_language() {
         assert_eq!(names(&p.open), open, "{text}");
     }
 }
+
+#[test]
+fn a_state_that_opens_with_a_block_stops_the_run() {
+    // The state section's first line is a block with a note: the run is blocked, though the
+    // done list stands below it and the next step waits for it. In several languages.
+    for state in ["Blocked — waiting on Anna for the production API key.", "Bloqueado: falta la clave de producción.", "Blockiert – der Produktionsschlüssel fehlt."] {
+        let text = format!("# Handoff\n\n## Status\n{state}\n\n## Done\n- Staging deploy\n\n## Next\nOnce the key arrives, run `make deploy-prod`.\n");
+        assert_eq!(plan_of(&text).status, RunStatus::Blocked, "{state}");
+    }
+    // A unit under way named first is not a block of the run.
+    let text = "# Handoff\n\n## Status\nIn progress — billing export.\n\n## Done\n- Staging deploy\n";
+    assert_eq!(plan_of(text).status, RunStatus::InProgress);
+}

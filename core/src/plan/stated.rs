@@ -23,8 +23,9 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
 
 /// The status section `i` states, with the line that states it: on its heading (`## Status:
 /// In progress`, `## Current Status: Phase 3 (in progress)`), else on its own lines (up to
-/// its first subsection) a `Status:` line, or a first line that is a short status and
-/// nothing more (`✅ Complete`), in its first lines. A line naming a unit (`IN_PROGRESS: auth`) is that unit's.
+/// its first subsection) a `Status:` line, a first line that is a short status and nothing
+/// more (`✅ Complete`), or a first line opening with a block (`Blocked — waiting on Anna`),
+/// in its first lines. A line naming a unit (`IN_PROGRESS: auth`) is that unit's.
 pub(crate) fn section_status(doc: &Document, i: usize) -> Option<(Status, Span)> {
     let sections = doc.sections();
     let s = &sections[i];
@@ -47,6 +48,9 @@ pub(crate) fn section_status(doc: &Document, i: usize) -> Option<(Status, Span)>
         let span = Span::new(lead, lead + line.len());
         match lexicon::labelled(line) {
             Some((Meaning::StatusField, _, rest)) => return lexicon::status_of(&line[rest..]).map(|st| (st, span)),
+            // `Blocked — waiting on Anna for the API key` opening the state: what is stuck
+            // stops the run, whichever unit it names.
+            Some((Meaning::Status(Status::Blocked), _, _)) if first => return Some((Status::Blocked, span)),
             // `IN_PROGRESS: auth`: a unit's status, not the run's.
             Some(_) => {}
             None if first && line.split_whitespace().count() <= 6 => {
