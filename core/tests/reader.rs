@@ -1458,3 +1458,20 @@ fn a_state_that_opens_with_a_block_stops_the_run() {
     let text = "# Handoff\n\n## Status\nIn progress — billing export.\n\n## Done\n- Staging deploy\n";
     assert_eq!(plan_of(text).status, RunStatus::InProgress);
 }
+
+#[test]
+fn a_sessions_stop_point_on_a_line_of_its_own() {
+    // The session under way (its heading the unit) resumes from the stop its lines write,
+    // in both orders of the log and in the writer's words.
+    let newest_first = "# Development Log\n\n### 2026-11-24 — Session 9\n**Status:** IN PROGRESS\n- Added retry to the uploader\n- **Stopped at:** retry backoff config\n\n### 2026-11-23 — Session 8\n**Status:** COMPLETE\n- Uploader MVP\n";
+    let oldest_first = "# Bitácora\n\n### 2026-11-23 — Sesión 8\n**Estado:** COMPLETADO\n\n### 2026-11-24 — Sesión 9\n**Estado:** EN CURSO\n- Me quedé en: la configuración del backoff\n";
+    for (text, point) in [(newest_first, "retry backoff config"), (oldest_first, "la configuración del backoff")] {
+        let p = plan_of(text);
+        let r = p.resume_from.unwrap_or_else(|| panic!("no resume: {text}"));
+        assert_eq!(r.stopped_at.as_deref(), Some(point), "{text}");
+        assert!(p.next_action.unwrap().text.ends_with(&format!("from {point}")), "{text}");
+    }
+    // A stop named inside a line's text is that line's, not the session's.
+    let text = "# Log\n\n### 2026-11-24 — Session 9\n**Status:** IN PROGRESS\n- The old importer stopped at row 5 before the fix\n";
+    assert_eq!(plan_of(text).resume_from.and_then(|r| r.stopped_at), None);
+}

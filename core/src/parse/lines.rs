@@ -249,7 +249,9 @@ pub fn stop_point(s: &str) -> Option<(usize, Span)> {
     let Some((phrase, len)) = find_stop_phrase(s) else { return stop_point_before(s) };
     let at = phrase + len;
     let rest = &s[at..];
-    let start = at + (rest.len() - rest.trim_start().len());
+    // `Stopped at: retry config`, `**Stopped at:** retry config`: the label's colon and
+    // markup are not the point.
+    let start = at + (rest.len() - rest.trim_start_matches([' ', ':', '：', '*']).len());
     let b = s.as_bytes();
     let (mut depth, mut end) = (0u32, s.len());
     for i in start..b.len() {

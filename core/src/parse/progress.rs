@@ -169,7 +169,12 @@ fn stop_points(doc: &Document, markers: &mut [ProgressMarker]) {
             continue;
         }
         let name = &text[unit.name.range()];
-        let Some((phrase, point)) = lines::stop_point(name) else { continue };
+        let Some((phrase, point)) = lines::stop_point(name) else {
+            if m.status == Some(Status::InProgress) {
+                unit.stopped_at = stop_line_under(doc, unit.name);
+            }
+            continue;
+        };
         // What joins a name to the clause after it, in half- and full-width forms.
         const JOINS: [char; 12] = [' ', ',', ';', ':', '—', '–', '-', '(', '（', '，', '；', '：'];
         let mut kept = name[..phrase].trim_end_matches(JOINS);
@@ -185,6 +190,30 @@ fn stop_points(doc: &Document, markers: &mut [ProgressMarker]) {
             m.status = Some(Status::InProgress);
         }
     }
+}
+
+/// The stop point a heading's unit under way has written on a line of its own in its
+/// section (`### Session 9 — IN PROGRESS` over `- Stopped at: retry backoff config`), up to
+/// its first subsection.
+fn stop_line_under(doc: &Document, name: Span) -> Option<Span> {
+    let text = doc.source.as_str();
+    let i = doc.section_at(name.start())?;
+    let section = &doc.sections[i];
+    if !section.heading.contains(name.start()) {
+        return None;
+    }
+    let end = doc.sections.get(i + 1).map(|n| n.heading.start()).filter(|&e| e < section.span.end()).unwrap_or(section.span.end());
+    let mut at = section.body.start();
+    for line in text[section.body.start()..end.max(section.body.start())].split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let lead = line.len() - line.trim_start_matches([' ', '-', '*', '+', '>']).len();
+        let Some((phrase, point)) = lines::stop_point(&line[lead..]) else { continue };
+        if line[lead..lead + phrase].trim_matches(['*', '_', '`']).is_empty() {
+            return Some(point.shifted(start + lead));
+        }
+    }
+    None
 }
 
 /// Markers of each source are appended after those of the others: restore file order (a
