@@ -1475,3 +1475,22 @@ fn a_sessions_stop_point_on_a_line_of_its_own() {
     let text = "# Log\n\n### 2026-11-24 — Session 9\n**Status:** IN PROGRESS\n- The old importer stopped at row 5 before the fix\n";
     assert_eq!(plan_of(text).resume_from.and_then(|r| r.stopped_at), None);
 }
+
+#[test]
+fn a_status_tag_in_brackets_opens_the_item() {
+    // As agents tag a task, and as Japanese and Chinese writers do in wide brackets.
+    let cases: &[(&str, &[&str], &str, &[&str])] = &[
+        ("# Tasks\n\n- [DONE] Auth\n- [WIP] Billing\n- [TODO] Export\n", &["Auth"], "Billing", &["Export"]),
+        ("# タスク\n\n- [完了] ログイン\n- 【対応中】検索\n- 【未着手】通知\n", &["ログイン"], "検索", &["通知"]),
+        ("# 任务清单\n\n- 【已完成】用户注册\n- 【进行中】订单管理\n- 【待办】报表导出\n", &["用户注册"], "订单管理", &["报表导出"]),
+    ];
+    for &(text, done, under_way, pending) in cases {
+        let p = plan_of(text);
+        assert_eq!(names(&p.completed), done, "{text}");
+        assert_eq!(names(&p.open), [under_way], "{text}");
+        assert_eq!(names(&p.pending), pending, "{text}");
+    }
+    // A bracket that is no status (a link's text, a note) tags nothing.
+    let p = plan_of("# Notes\n\n- [Docs] Read the API guide\n- 【メモ】検索の仕様\n");
+    assert!(p.open.is_empty() && p.completed.is_empty());
+}

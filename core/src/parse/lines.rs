@@ -51,19 +51,25 @@ pub(crate) fn entry_prefix(text: &str) -> Option<EntryPrefix> {
 
 /// `STATUS: rest` at the start of an item: the word's span and where `rest` starts.
 /// The word is upper case (letters, `_`, `-`, inner spaces), optionally in `**bold**`, or
-/// in brackets before the rest (`[IN PROGRESS] Create STATUS.md`, as agents tag a task).
+/// in brackets before the rest (`[IN PROGRESS] Create STATUS.md`, as agents tag a task;
+/// `【完了】ログイン`, `[已完成] 登录`, a status of the lexicon in any case, as CJK writers
+/// tag one).
 pub fn status_word(text: &str) -> Option<(Span, usize)> {
     let b = text.as_bytes();
     let mut at = 0;
     let bold = text.starts_with("**");
     if bold {
         at = 2;
-    } else if text.starts_with('[') {
-        let close = text.find(']')?;
-        let word = &text[1..close];
+    } else if let Some((open, close)) = [("[", ']'), ("【", '】')].iter().find(|(open, _)| text.starts_with(*open)) {
+        let end = text.find(*close)?;
+        let word = &text[open.len()..end];
         let upper = word.len() >= 2 && word.bytes().all(|c| c.is_ascii_uppercase() || matches!(c, b'_' | b'-' | b' '));
-        let rest = close + 1 + (text[close + 1..].len() - text[close + 1..].trim_start().len());
-        return (upper && word.as_bytes()[0] != b' ' && rest > close + 1 && rest < text.len()).then(|| (Span::new(1, close), rest));
+        let said = || matches!(crate::lexicon::phrase_at(word), Some(crate::lexicon::Found { meaning: crate::lexicon::Meaning::Status(_), len }) if len == word.len());
+        let after = end + close.len_utf8();
+        let rest = after + (text[after..].len() - text[after..].trim_start().len());
+        // Wide brackets close a tag with no space after them.
+        let spaced = rest > after || *close == '】';
+        return ((upper || said()) && !word.starts_with(' ') && spaced && rest < text.len()).then(|| (Span::new(open.len(), end), rest));
     }
     let start = at;
     while at < b.len() && (b[at].is_ascii_uppercase() || matches!(b[at], b'_' | b'-' | b' ')) {
