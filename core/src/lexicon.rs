@@ -773,7 +773,7 @@ impl VerbIndex {
 /// the status and nothing more, so prose that merely ends with a status word is not read.
 pub(crate) fn trailing_status(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
     let t = text.trim_end().trim_end_matches(['.', '!', '*', '`']);
-    status_at_end(t).or_else(|| {
+    status_at_end(t).or_else(|| marked_here(t)).or_else(|| {
         // `Payment flow - BLOCKED (Intervention Requested)`: a note after a status written
         // as a marker (upper case); `test.rs - Broken (outdated API)` describes the file.
         let open = t.strip_suffix([')', '）'])?.rfind(['(', '（'])?;
@@ -781,6 +781,25 @@ pub(crate) fn trailing_status(text: &str) -> Option<(Status, crate::span::Span, 
         let word = &t[found.1.range()];
         word.bytes().any(|b| b.is_ascii_uppercase()).then_some(found).filter(|_| !word.bytes().any(|b| b.is_ascii_lowercase()))
     })
+}
+
+/// Words an arrow points at an item with to say the work is there now: `4. API endpoints ←
+/// current`, `Billing <- we are here`, `検索 ← 今ここ`.
+const HERE: &[&str] = &[
+    "current", "currently", "here", "now", "we are here", "you are here", "current task", "current step", "in progress",
+    "actual", "aquí", "aqui", "atual", "ici", "hier", "qui", "här", "здесь", "сейчас", "текущая", "今ここ", "現在", "いまここ",
+    "当前", "现在", "현재", "여기",
+];
+
+/// An arrow pointing at the item's work as the current one (`API endpoints ← current`,
+/// `Billing 👈`): under way. (status, the mark's span, the unit's span).
+fn marked_here(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    use crate::span::Span;
+    let (at, arrow) = [" ← ", " <- ", " <-- ", " 👈", " ⬅", " ⬅️"].iter().filter_map(|a| t.rfind(a).map(|at| (at, *a))).max_by_key(|&(at, a)| (at, a.len()))?;
+    let tail = t[at + arrow.len()..].trim().trim_matches(|c: char| matches!(c, '(' | ')' | '[' | ']' | '*' | '_' | '`' | '️'));
+    let here = tail.is_empty() && arrow.trim() == "👈" || HERE.contains(&case::to_lower(tail).as_str());
+    let name = t[..at].trim_end().len();
+    (here && name > 0).then(|| (Status::InProgress, Span::new(at + 1, t.len()), Span::new(0, name)))
 }
 
 /// A closing parenthesis that opens with a status: `Staging deploy (実施済み、デバッグ含む)`,
@@ -1953,6 +1972,11 @@ mod tests {
             ("Export | ✅", Some((Completed, "✅", "Export"))),
             ("Feature #7 - Status pendiente", None),
             ("Auth flow (進行中)", Some((InProgress, "進行中", "Auth flow"))),
+            ("4. API endpoints ← current", Some((InProgress, "← current", "4. API endpoints"))),
+            ("Billing <- we are here", Some((InProgress, "<- we are here", "Billing"))),
+            ("検索 ← 今ここ", Some((InProgress, "← 今ここ", "検索"))),
+            ("Export 👈", Some((InProgress, "👈", "Export"))),
+            ("Cache ← Redis", None),
             ("We decided the build is done", None),
             ("Step 3: open the PR", None),
             ("(done)", None),
