@@ -102,6 +102,16 @@ pub(crate) fn joins_words(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}')
 }
 
+/// `text` without the full stop that closes it as a sentence (`orders API.`, `検索機能。`): a
+/// unit's name is not a sentence. An ellipsis (`Reports...`) is no full stop and stays.
+pub(crate) fn without_full_stop(text: &str) -> &str {
+    let t = text.trim_end();
+    match t.strip_suffix(['.', '。']) {
+        Some(rest) if !rest.ends_with('.') => rest.trim_end(),
+        _ => t,
+    }
+}
+
 /// The sentences of a paragraph, as byte ranges without their closing mark: a sentence ends
 /// at a line break, or at `.`, `!` or `?` before a space, and at `。`, `！` or `？` anywhere.
 /// `v1.2` and `e.g.x` hold no break: a full stop ends a sentence only before a space.

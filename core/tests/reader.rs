@@ -1494,3 +1494,30 @@ fn a_status_tag_in_brackets_opens_the_item() {
     let p = plan_of("# Notes\n\n- [Docs] Read the API guide\n- 【メモ】検索の仕様\n");
     assert!(p.open.is_empty() && p.completed.is_empty());
 }
+
+#[test]
+fn a_sessions_labelled_lines_give_the_state_of_its_units() {
+    // A session written as lines, not a list: each labelled line names a unit in that
+    // state, as a list item so labelled does, in both orders of the log and several languages.
+    let cases = [
+        "# Progress log\n\n### Session 1 (2026-11-20)\nCompleted: database schema.\n\n### Session 2 (2026-11-22)\nCompleted: users API.\nIn progress: orders API — stopped at stock validation.\n",
+        "# Progress log\n\n### Session 2 (2026-11-22)\nCompleted: users API.\nIn progress: orders API — stopped at stock validation.\n\n### Session 1 (2026-11-20)\nCompleted: database schema.\n",
+        "# Registro\n\n### Sesión 1 (2026-11-20)\nCompletado: esquema de base de datos.\n\n### Sesión 2 (2026-11-22)\nCompletado: API de usuarios.\nEn progreso: API de pedidos — me quedé en la validación de stock.\n",
+        "# Журнал\n\n### Сессия 2 (2026-11-22)\nГотово: API пользователей.\nВ работе: API заказов — остановился на проверке остатков.\n\n### Сессия 1 (2026-11-20)\nГотово: схема базы.\n",
+    ];
+    let expected = [("orders API", "stock validation"), ("orders API", "stock validation"), ("API de pedidos", "la validación de stock"), ("API заказов", "проверке остатков")];
+    for (text, (unit, stop)) in cases.iter().zip(expected) {
+        let p = plan_of(text);
+        let r = p.resume_from.unwrap_or_else(|| panic!("no resume: {text}"));
+        assert_eq!((r.unit.as_str(), r.stopped_at.as_deref()), (unit, Some(stop)), "{text}");
+        assert!(p.completed.iter().any(|u| !u.unit.contains("Session") && !u.unit.contains("Sesión") && !u.unit.contains("Сессия")), "{text}");
+    }
+    // A label whose value is a count or a date names no unit; a sentence's full stop is no
+    // part of a name, written as a line or as an item.
+    let p = plan_of("# Log\n\n### Session 4 (2026-11-24)\nCompleted: 3 features (all passing)\nStarted: 2026-11-24\nIn progress: orders API.\n");
+    assert_eq!(names(&p.open), ["orders API"]);
+    assert!(!names(&p.completed).contains(&"3 features (all passing)"));
+    let p = plan_of("# Log\n\n- Skipped: 53 (API tests)\n- In progress: orders API.\n");
+    assert_eq!(names(&p.open), ["orders API"]);
+    assert!(p.completed.is_empty());
+}

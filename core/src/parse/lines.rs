@@ -190,7 +190,14 @@ fn unit(rest: &str, start: usize, end: usize, stops: bool) -> Option<RawUnit> {
         }
         None => (piece.len(), None),
     };
-    let name_text = piece[..name_end].trim_end();
+    let stop = stops.then(|| stop_point(piece)).flatten();
+    // `orders API — stopped at stock validation`: the clause that says where the work stopped
+    // is no part of the unit's name.
+    let name_end = match stop {
+        Some((phrase, _)) if phrase < name_end && !name_before_stop(&piece[..phrase]).is_empty() => name_before_stop(&piece[..phrase]).len(),
+        _ => name_end,
+    };
+    let name_text = crate::text::without_full_stop(&piece[..name_end]);
     let name = Span::new(piece_start, piece_start + name_text.len());
     let shifted = |r: Option<(Span, Span, Option<Span>)>, by: usize| {
         r.map(|(a, b, c)| (a.shifted(by), b.shifted(by), c.map(|c| c.shifted(by))))
@@ -200,7 +207,7 @@ fn unit(rest: &str, start: usize, end: usize, stops: bool) -> Option<RawUnit> {
     let range = detail
         .and_then(|d| shifted(range_in(&rest[d.range()]), d.start()))
         .or_else(|| shifted(range_in(&rest[name.range()]), name.start()));
-    let stopped_at = stops.then(|| stop_point(piece)).flatten().map(|(_, s)| s.shifted(piece_start));
+    let stopped_at = stop.map(|(_, s)| s.shifted(piece_start));
     Some(RawUnit {
         name,
         detail,
@@ -284,6 +291,29 @@ pub fn stop_point(s: &str) -> Option<(usize, Span)> {
     }
     let point = s[start..end].trim_end().trim_end_matches(['.', ':']).trim_end();
     (!point.is_empty()).then(|| (phrase, Span::new(start, start + point.len())))
+}
+
+/// Whether a status label's value is a count, not a unit (`Started: 182/1215 (15.0%)`,
+/// `Completed: 3 features (all passing)`, `Skipped: 53 (API tests)`): it has no letter, or
+/// opens with a figure standing as a word of its own.
+pub(crate) fn is_count(value: &str) -> bool {
+    let value = value.trim_start_matches(['*', '_', '`', ' ', '~']);
+    let first = value.split_whitespace().next().unwrap_or("");
+    !value.chars().any(char::is_alphabetic)
+        || first.bytes().next().is_some_and(|b| b.is_ascii_digit()) && first.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'/' | b'.' | b',' | b'%' | b'+'))
+}
+
+/// The unit's name in the words before a stop phrase (`orders API — ` before `stopped at
+/// stock validation`, `Import, in progress, ` before `left off at 094`): without the marks
+/// that join it to the phrase, nor a status closing it. Empty when the words name nothing.
+pub(crate) fn name_before_stop(before: &str) -> &str {
+    // What joins a name to the clause after it, in half- and full-width forms.
+    const JOINS: [char; 12] = [' ', ',', ';', ':', '—', '–', '-', '(', '（', '，', '；', '：'];
+    let kept = before.trim_end_matches(JOINS);
+    match crate::lexicon::trailing_status(kept) {
+        Some((_, _, name)) => kept[name.range()].trim_end_matches(JOINS),
+        None => kept,
+    }
 }
 
 /// Japanese and Korean write the stop point before the words that say so: `インデックス作成

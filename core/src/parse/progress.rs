@@ -175,12 +175,7 @@ fn stop_points(doc: &Document, markers: &mut [ProgressMarker]) {
             }
             continue;
         };
-        // What joins a name to the clause after it, in half- and full-width forms.
-        const JOINS: [char; 12] = [' ', ',', ';', ':', '—', '–', '-', '(', '（', '，', '；', '：'];
-        let mut kept = name[..phrase].trim_end_matches(JOINS);
-        if let Some((_, _, before)) = lexicon::trailing_status(kept) {
-            kept = kept[before.range()].trim_end_matches(JOINS);
-        }
+        let kept = lines::name_before_stop(&name[..phrase]);
         if kept.is_empty() {
             continue;
         }
@@ -518,7 +513,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                 continue; // `Done:` alone opens a list, it names no unit
             }
             // `Started: 182/1215 (15.0%)` is a count under a label, not a unit.
-            if by_label && units.iter().all(|u| !text[u.name.range()].chars().any(char::is_alphabetic)) {
+            if by_label && lines::is_count(rest) {
                 continue;
             }
             markers.push(ProgressMarker {
@@ -851,7 +846,7 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
                 Some((own, word, name)) => markers.push(simple(line, MarkerSource::Suffix, own, word.shifted(line.start()), name.shifted(line.start()))),
                 None => {
                     // `Building the billing page.`: the sentence's stop is not the unit's.
-                    let name = Span::new(line.start(), line.start() + line_text.trim_end_matches(['.', '。']).len());
+                    let name = Span::new(line.start(), line.start() + crate::text::without_full_stop(line_text).len());
                     markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), name));
                 }
             },
@@ -878,13 +873,20 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     let in_order = markers.len();
     for (i, section) in doc.sections.iter().enumerate() {
         let header = i == 0 && section.level == 1;
-        if !(header || section.role == SectionRole::CurrentState) || super::is_session_or_history(doc, section) {
+        // A session's own lines tell the state of its units as its list items do (`### Session
+        // 2` over `Completed: users API.` and `In progress: orders API`), anywhere in it.
+        let sitting = super::is_session_or_history(doc, section) && !super::is_history(doc, section);
+        let reach = if sitting {
+            usize::MAX
+        } else if (header || section.role == SectionRole::CurrentState) && !super::is_session_or_history(doc, section) {
+            super::STATUS_LINES
+        } else {
             continue;
-        }
+        };
         let end = doc.sections.get(i + 1).map(|n| n.heading.start()).filter(|&e| e < section.span.end()).unwrap_or(section.span.end());
         let own = Span::new(section.body.start().min(end), end);
         let lines = crate::span::lines_in(text, own).filter(|l| !text[l.range()].trim().is_empty());
-        for line in lines.take(super::STATUS_LINES) {
+        for line in lines.take(reach) {
             let raw = &text[line.range()];
             let content = raw.trim();
             if content.starts_with("```") || content.starts_with("~~~") {
@@ -897,7 +899,7 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             let from = line.start() + (raw.len() - raw.trim_start().len());
             let value = Span::new(from + rest, from + content.len());
             let words = &text[value.range()];
-            if !words.chars().any(char::is_alphabetic) || crate::time::find(words).is_some() || lexicon::opens_with_nothing(words) {
+            if lines::is_count(words) || crate::time::find(words).is_some() || lexicon::opens_with_nothing(words) {
                 continue;
             }
             let first = &markers[..in_order];
@@ -907,7 +909,12 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             let own_status = lexicon::closing_status(words);
             markers.push(match own_status {
                 Some((own, said, name)) => simple(line, MarkerSource::Suffix, own, said.shifted(value.start()), name.shifted(value.start())),
-                None => simple(line, MarkerSource::Section, status, word.shifted(from), value),
+                // A session's line is a unit's state that a later mention replaces, as the
+                // same line written as a list item is.
+                None => {
+                    let source = if sitting { MarkerSource::Alias } else { MarkerSource::Section };
+                    simple(line, source, status, word.shifted(from), Span::new(value.start(), value.start() + crate::text::without_full_stop(words).len()))
+                }
             });
         }
     }

@@ -424,6 +424,18 @@ pub(crate) fn is_session_or_history(doc: &Document, s: &Section) -> bool {
     false
 }
 
+/// Whether section `s` is history or lies in it (`## Archive` over `### Session 3`).
+pub(crate) fn is_history(doc: &Document, s: &Section) -> bool {
+    let mut at = Some(s);
+    while let Some(s) = at {
+        if s.role == SectionRole::History {
+            return true;
+        }
+        at = s.parent.and_then(|p| doc.sections().get(p));
+    }
+    false
+}
+
 /// Whether the date in a title follows a label for a last update (`updated`, `as of`,
 /// `Stand`).
 fn title_dates_an_update(title: &str) -> bool {

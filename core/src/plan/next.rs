@@ -34,7 +34,7 @@ pub(super) fn next_action(
             (Some(next), Some(stop), _) => format!("Continue {} at {next} (stopped at {stop})", resume.unit),
             // A stop point in words (`stopped at date validation`): resume from it.
             (None, Some(stop), _) => format!("Continue {} from {stop}", resume.unit),
-            (None, None, Some(p)) => format!("Continue {}; then {}", resume.unit.trim_end_matches(['.', '。']), p.unit),
+            (None, None, Some(p)) => format!("Continue {}; then {}", crate::text::without_full_stop(&resume.unit), p.unit),
             _ => format!("Continue {}", resume.unit),
         };
         return Some(NextAction { text, source: NextActionSource::StopPoint, line: line(at) });
