@@ -355,6 +355,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("in arbeit", Status(InProgress)),
     ("arbeite an", Status(InProgress)),
     ("arbeiten an", Status(InProgress)),
+    ("arbeite am", Status(InProgress)),
+    ("arbeiten am", Status(InProgress)),
     ("in bearbeitung", Status(InProgress)),
     ("aktueller fokus", Status(InProgress)),
     ("aktuelle arbeit", Status(InProgress)),
@@ -697,6 +699,32 @@ const NOT_GERUNDS: &[&str] = &[
     "being", "using", "according", "including", "following", "existing", "upcoming", "outstanding",
     "morning", "evening", "string", "thing", "things", "blocking", "failing", "passing", "waiting",
 ];
+
+/// Words that open a sentence before its verb of work under way: a subject, an auxiliary,
+/// a word for now (`I'm working on`, `Estoy trabajando en`, `Sto lavorando al`, `Je travaille
+/// sur`, `Ich arbeite an`, `Jag jobbar med`, `Сейчас работаю над`). Lower case.
+const SUBJECT_LEADS: &[&str] = &[
+    "i'm ", "i’m ", "i am ", "we're ", "we’re ", "we are ", "still ", "now ", // English
+    "estoy ", "estamos ", "ahora ", "actualmente ", // Spanish
+    "estou ", "agora ", "atualmente ", // Portuguese (`estamos` as in Spanish)
+    "sto ", "stiamo ", "ora ", "attualmente ", // Italian
+    "je ", "nous ", "on ", "actuellement ", // French
+    "ich ", "wir ", "aktuell ", // German
+    "jag ", "vi ", "just nu ", // Swedish
+    "я ", "мы ", "сейчас ", // Russian
+];
+
+/// The length of the subject words ([`SUBJECT_LEADS`], two at most: `I'm still`) opening
+/// `sentence`; 0 when none does.
+pub(crate) fn subject_lead(sentence: &str) -> usize {
+    let mut at = 0;
+    for _ in 0..2 {
+        let rest = &sentence[at..];
+        let Some(lead) = SUBJECT_LEADS.iter().find(|l| rest.get(..l.len()).is_some_and(|p| case::to_lower(p) == **l)) else { break };
+        at += lead.len();
+    }
+    at
+}
 
 /// A sentence that opens with an English verb of work under way (`Refactoring the auth
 /// middleware.`, `Building the billing page`): the verb's length. A state paragraph's first

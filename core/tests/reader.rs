@@ -1521,3 +1521,47 @@ fn a_sessions_labelled_lines_give_the_state_of_its_units() {
     assert_eq!(names(&p.open), ["orders API"]);
     assert!(p.completed.is_empty());
 }
+
+#[test]
+fn a_heading_that_is_a_next_step_label_with_its_step() {
+    // `## NEXT STEP: …` writes the step on the heading itself: the plan resumes from it and
+    // the check finds a next step recorded. In several languages.
+    let cases = [
+        ("# Session notes\n\n## Current state\nWorking on the billing module.\n\n## NEXT STEP: implement PDF export with pdfkit\n\n## Decisions\n- use pdfkit\n", "implement PDF export with pdfkit"),
+        ("# Note di sessione\n\n## Stato attuale\nSto lavorando al modulo di fatturazione.\n\n## PROSSIMO PASSO: implementare l'esportazione PDF\n", "implementare l'esportazione PDF"),
+        ("# 作業メモ\n\n## 現在の状況\n- 検索機能: 実装中\n\n## 次のステップ：ページネーションを実装する\n", "ページネーションを実装する"),
+    ];
+    for (text, step) in cases {
+        let next = plan_of(text).next_action.unwrap_or_else(|| panic!("no next action: {text}"));
+        assert_eq!((next.text.as_str(), next.source), (step, NextActionSource::NextStep), "{text}");
+        assert!(findings(text, memento_core::Rule::EmptyNextStep).is_empty(), "{text}");
+    }
+    // A label over a title (`## START HERE — W4b`) titles a section: its step is below.
+    let text = "# Handoff\n\n## START HERE — W4b branch\n\n- Next: re-run the interop matrix\n";
+    assert_eq!(plan_of(text).next_action.unwrap().text, "re-run the interop matrix");
+}
+
+#[test]
+fn work_under_way_told_with_its_subject() {
+    // `I'm working on X`, `Sto lavorando al X`: the subject opening the sentence is no part
+    // of the unit, in each language of the reader.
+    let cases = [
+        ("We are working on the billing module. Tests pass.", "the billing module"),
+        ("I'm still working on the exporter.", "the exporter"),
+        ("Estoy trabajando en el módulo de facturación.", "el módulo de facturación"),
+        ("Estou trabalhando no módulo de faturamento.", "módulo de faturamento"),
+        ("Sto lavorando al modulo di fatturazione.", "modulo di fatturazione"),
+        ("Je travaille sur le module de facturation.", "le module de facturation"),
+        ("Ich arbeite am Abrechnungsmodul.", "Abrechnungsmodul"),
+        ("Jag jobbar med faktureringsmodulen.", "faktureringsmodulen"),
+        ("Сейчас работаю над модулем оплаты.", "модулем оплаты"),
+    ];
+    for (sentence, unit) in cases {
+        let text = format!("# Notes\n\n## Current state\n{sentence}\n");
+        let resume = plan_of(&text).resume_from.unwrap_or_else(|| panic!("nothing resumed: {sentence}"));
+        assert_eq!(resume.unit, unit, "{sentence}");
+    }
+    // A subject before no verb of work under way states nothing.
+    let text = "# Notes\n\n## Current state\nWe are happy with the exporter.\n";
+    assert!(plan_of(text).resume_from.is_none());
+}

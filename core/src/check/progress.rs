@@ -222,7 +222,10 @@ fn empty_next(cx: &mut Ctx) {
     if doc.completion().is_some() || matches!(doc.dialect(), Dialect::SessionNotes | Dialect::MemoryStore) {
         return;
     }
-    let recorded = doc.next_step().is_some_and(|n| !doc.text(n.text).trim().is_empty());
+    // A next step written under a label anywhere (`Next: …`, `## NEXT STEP: implement the
+    // export`) is recorded as much as one in a Next Steps section: the plan resumes from it.
+    let recorded = doc.next_step().is_some_and(|n| !doc.text(n.text).trim().is_empty())
+        || crate::plan::next::labels(doc).iter().any(|&s| !doc.text(s).trim().is_empty());
     if recorded {
         return;
     }

@@ -331,7 +331,10 @@ fn opening_clause_status(line: &str) -> Option<(Status, Span, Span)> {
 /// (the opening's span, the unit's span). The unit is the first clause: a note on how far it
 /// got follows (`Started #10 profile page; avatar upload not wired yet`).
 fn under_way_opening(line: &str) -> Option<(Span, Span)> {
-    let lexicon::Found { meaning: Meaning::Status(Status::InProgress), len } = lexicon::phrase_at(line)? else { return None };
+    // `I'm working on the exporter`, `Sto lavorando al modulo`: the subject is no part of it.
+    let lead = lexicon::subject_lead(line);
+    let lexicon::Found { meaning: Meaning::Status(Status::InProgress), len } = lexicon::phrase_at(&line[lead..])? else { return None };
+    let len = lead + len;
     let rest = &line[len..];
     let mut gap = rest.len() - rest.trim_start_matches([' ', ':']).len();
     // `Started on the limiter`, `Begonnen mit dem Export`: the unit follows.
@@ -342,7 +345,7 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
         return None;
     }
     let clause = rest[gap..].find([',', ';', '，', '；']).map_or(rest.len(), |at| gap + at);
-    Some((Span::new(0, len), Span::new(len + gap, len + clause)))
+    Some((Span::new(lead, len), Span::new(len + gap, len + clause)))
 }
 
 /// The states a current-state paragraph's sentences give, each a unit's (docs/reader.md,

@@ -156,7 +156,21 @@ fn find_labels(doc: &Document) -> Vec<Span> {
     let states = Regions::of(doc, |r| matches!(r, SectionRole::CurrentState | SectionRole::Active));
     let mut found = Vec::new();
     for (i, start, mut body) in lines_outside_code(doc) {
+        // A heading that is a label with its step after a colon (`## NEXT STEP: implement PDF
+        // export`); a heading that is only a label (`## Next Steps`), or a label over a
+        // title (`## START HERE — W4b`), titles a section, read as one.
         if body.starts_with('#') {
+            let title = body.trim_start_matches('#');
+            let Some(title) = title.strip_prefix([' ', '\t']).map(str::trim_start) else { continue };
+            let title = title.trim_end().trim_end_matches('#').trim_end();
+            let colon = |rest: usize| title[..rest].trim_end().trim_end_matches(['*', '_']).ends_with([':', '：']);
+            if let Some((_, rest)) = label_opening(title).filter(|&(_, rest)| colon(rest) && !title[rest..].trim().is_empty()) {
+                let at = start + (body.len() - body.trim_start_matches('#').trim_start().len()) + rest;
+                let label_start = at - rest;
+                if !history.holds(label_start) {
+                    found.push(Span::new(at, at + title[rest..].len()));
+                }
+            }
             continue;
         }
         // An arrow or a pointing hand before the label (`→ Next: …`, `👉 Next steps:`).
