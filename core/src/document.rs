@@ -587,7 +587,32 @@ impl Document {
                 }
             }
         }
+        self.drop_begun_from_lists(&mut out);
         out.into_iter().flatten().collect()
+    }
+
+    /// A unit a list holds as still to do (`## What's left` over `- Payments`, an open box)
+    /// that the file says is under way (`In progress: Payments`, a Current Focus item) has
+    /// begun: it is listed once, under way, and the next action does not say "continue
+    /// Payments, then Payments".
+    fn drop_begun_from_lists(&self, out: &mut [Option<UnitRef>]) {
+        let status = |r: UnitRef| self.progress[r.marker as usize].status;
+        let listed = |r: UnitRef| status(r) == Some(Status::Pending) && !self.progress[r.marker as usize].source.reconciles();
+        if !out.iter().flatten().any(|&r| status(r) == Some(Status::InProgress)) || !out.iter().flatten().any(|&r| listed(r)) {
+            return;
+        }
+        let begun: crate::hash::FastMap<crate::identity::UnitKey<'_>, ()> = out
+            .iter()
+            .flatten()
+            .filter(|&&r| status(r) == Some(Status::InProgress))
+            .filter_map(|&r| crate::identity::UnitKey::of(self.text(self.unit_at(r).1.name)))
+            .map(|k| (k, ()))
+            .collect();
+        for slot in out.iter_mut() {
+            if slot.is_some_and(|r| listed(r) && crate::identity::UnitKey::of(self.text(self.unit_at(r).1.name)).is_some_and(|k| begun.contains_key(&k))) {
+                *slot = None;
+            }
+        }
     }
 
     /// The marker and the unit a [`UnitRef`] names.

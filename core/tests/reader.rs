@@ -1565,3 +1565,23 @@ fn work_under_way_told_with_its_subject() {
     let text = "# Notes\n\n## Current state\nWe are happy with the exporter.\n";
     assert!(plan_of(text).resume_from.is_none());
 }
+
+#[test]
+fn a_unit_left_to_do_that_the_state_says_is_under_way_is_listed_once() {
+    // What's left lists the unit; the current state says it is under way, with a note on how
+    // far it got: one unit under way, and the next action goes on to the next one left.
+    let cases = [
+        ("# Progress\n\n## What works\n- Signup\n\n## What's left\n- Payments\n- Email notifications\n\n## Current status\nIn progress: Payments (Stripe hookup 60% done)\n", "Payments", "Email notifications"),
+        ("# Fortschritt\n\n## Was funktioniert\n- Registrierung\n\n## Was noch fehlt\n- Zahlungsabwicklung\n- E-Mail-Benachrichtigungen\n\n## Aktueller Status\nIn Arbeit: Zahlungsabwicklung (zu 60 % fertig)\n", "Zahlungsabwicklung", "E-Mail-Benachrichtigungen"),
+        ("# Överlämning\n\n## Klart\n- Inloggning\n\n## Kvar\n- Betalning\n- Notiser\n\n## Nuvarande status\nPågår: Betalning (halvvägs)\n", "Betalning", "Notiser"),
+    ];
+    for (text, under_way, left) in cases {
+        let p = plan_of(text);
+        assert_eq!(names(&p.open), [under_way], "{text}");
+        assert_eq!(names(&p.pending), [left], "{text}");
+        assert_eq!(p.next_action.unwrap().text, format!("Continue {under_way}; then {left}"), "{text}");
+    }
+    // A unit only listed as left stays pending.
+    let p = plan_of("# Fortschritt\n\n## Was noch fehlt\n- Zahlungsabwicklung\n");
+    assert_eq!(names(&p.pending), ["Zahlungsabwicklung"]);
+}

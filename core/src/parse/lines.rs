@@ -105,6 +105,21 @@ pub(crate) struct RawUnit {
     pub stopped_at: Option<Span>,
 }
 
+impl RawUnit {
+    /// The unit in the document, its text found at `offset`.
+    pub(crate) fn at(&self, offset: usize) -> crate::document::Unit {
+        crate::document::Unit {
+            name: self.name.shifted(offset),
+            range: self.range.map(|(whole, start, end)| crate::document::UnitRange {
+                span: whole.shifted(offset),
+                start: start.shifted(offset),
+                end: end.map(|e| e.shifted(offset)),
+            }),
+            stopped_at: self.stopped_at.map(|s| s.shifted(offset)),
+        }
+    }
+}
+
 #[cfg(test)]
 pub(crate) fn units(rest: &str, split: bool) -> Vec<RawUnit> {
     let mut out = Vec::new();

@@ -344,7 +344,13 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
     if gap == 0 || rest.len() <= gap {
         return None;
     }
-    let clause = rest[gap..].find([',', ';', '，', '；']).map_or(rest.len(), |at| gap + at);
+    let mut clause = rest[gap..].find([',', ';', '，', '；']).map_or(rest.len(), |at| gap + at);
+    // `In progress: Payments (Stripe hookup 60% done)`: the note in brackets closing the
+    // clause is how far it got, as a labelled item's is ([`lines::units_into`]).
+    let words = crate::text::without_full_stop(&rest[gap..clause]);
+    if let Some(open) = words.strip_suffix([')', '）']).and_then(|w| w.find(['(', '（'])).filter(|&o| o > 0) {
+        clause = gap + words[..open].trim_end().len();
+    }
     Some((Span::new(lead, len), Span::new(len + gap, len + clause)))
 }
 
@@ -500,18 +506,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             let rest = &text[rest_span.range()];
             lines::units_into(rest, status == Some(Status::Pending) || lines::is_id_list(rest), !done, &mut raw_units);
             let detail = raw_units.first().and_then(|u| u.detail).map(|d| d.shifted(rest_span.start()));
-            let units = raw_units
-                .iter()
-                .map(|u| Unit {
-                    name: u.name.shifted(rest_span.start()),
-                    range: u.range.map(|(whole, start, end)| UnitRange {
-                        span: whole.shifted(rest_span.start()),
-                        start: start.shifted(rest_span.start()),
-                        end: end.map(|e| e.shifted(rest_span.start())),
-                    }),
-                    stopped_at: u.stopped_at.map(|s| s.shifted(rest_span.start())),
-                })
-                .collect::<Vec<_>>();
+            let units = raw_units.iter().map(|u| u.at(rest_span.start())).collect::<Vec<_>>();
             if units.is_empty() && status.is_some() {
                 continue; // `Done:` alone opens a list, it names no unit
             }
@@ -874,6 +869,7 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
 fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
     let in_order = markers.len();
+    let mut raw_units = Vec::new();
     for (i, section) in doc.sections.iter().enumerate() {
         let header = i == 0 && section.level == 1;
         // A session's own lines tell the state of its units as its list items do (`### Session
@@ -914,9 +910,17 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
                 Some((own, said, name)) => simple(line, MarkerSource::Suffix, own, said.shifted(value.start()), name.shifted(value.start())),
                 // A session's line is a unit's state that a later mention replaces, as the
                 // same line written as a list item is.
+                // The unit named as a labelled item names it: a note in brackets and a stop
+                // clause are no part of its name (`In Arbeit: Zahlung (zu 60 % fertig)`).
                 None => {
                     let source = if sitting { MarkerSource::Alias } else { MarkerSource::Section };
-                    simple(line, source, status, word.shifted(from), Span::new(value.start(), value.start() + crate::text::without_full_stop(words).len()))
+                    let mut m = simple(line, source, status, word.shifted(from), value);
+                    lines::units_into(words, false, true, &mut raw_units);
+                    if let Some(unit) = raw_units.first().filter(|u| !u.name.is_empty()) {
+                        m.units = vec![unit.at(value.start())];
+                        m.detail = unit.detail.map(|d| d.shifted(value.start()));
+                    }
+                    m
                 }
             });
         }
