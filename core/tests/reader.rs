@@ -1585,3 +1585,26 @@ fn a_unit_left_to_do_that_the_state_says_is_under_way_is_listed_once() {
     let p = plan_of("# Fortschritt\n\n## Was noch fehlt\n- Zahlungsabwicklung\n");
     assert_eq!(names(&p.pending), ["Zahlungsabwicklung"]);
 }
+
+#[test]
+fn a_heading_that_is_a_status_label_with_its_value() {
+    // `## Current Task: X` over no list of its own names the unit under way; `## Blocked: Y`
+    // a unit blocked. In several languages; a value that is a date names nothing.
+    let cases = [
+        ("# Session state\n\n## Current Task: Implement payments\n\n## Done\n- Login\n", "Implement payments"),
+        ("# 会话状态\n\n## 当前任务：实现支付模块\n\n## 已完成\n- 用户登录\n", "实现支付模块"),
+        ("# Estado\n\n## Tarea actual: Implementar pagos\n\n## Hecho\n- Login\n", "Implementar pagos"),
+    ];
+    for (text, unit) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some(unit), "{text}");
+        assert_eq!(p.status, RunStatus::InProgress, "{text}");
+    }
+    let p = plan_of("# State\n\n## Blocked: waiting on the refund API\n\n## Done\n- Login\n");
+    assert_eq!(p.open.iter().map(|u| (u.unit.as_str(), u.status)).collect::<Vec<_>>(), [("waiting on the refund API", Status::Blocked)]);
+    // A heading whose list holds the units is a section of them; a date is no unit.
+    let p = plan_of("# State\n\n## Current Sprint: Billing\n- Invoices\n- Refunds\n");
+    assert_eq!(names(&p.open), ["Invoices", "Refunds"]);
+    let p = plan_of("# State\n\n## Started: 2026-11-20\n\n## Done\n- Login\n");
+    assert!(p.open.is_empty());
+}

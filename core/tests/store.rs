@@ -401,6 +401,13 @@ fn a_progress_row_tells_its_state_in_its_content() {
     let p = plan_of(rows);
     assert_eq!(names(&p.completed), ["Importer"]);
     assert_eq!(in_progress(&p), ["Exportador", "결제 모듈"]);
+    // Work told as done or under way, as a current-state sentence is, in several languages.
+    let rows = "{\"type\": \"progress\", \"content\": \"Completed the sync engine\"}\n{\"type\": \"progress\", \"content\": \"Working on conflict resolution\"}\n";
+    let p = plan_of(rows);
+    assert_eq!((names(&p.completed), in_progress(&p)), (vec!["the sync engine"], vec!["conflict resolution"]));
+    let rows = "{\"type\": \"progress\", \"content\": \"Terminado el importador\"}\n{\"type\": \"progress\", \"content\": \"Trabajando en el exportador\"}\n";
+    let p = plan_of(rows);
+    assert_eq!((names(&p.completed), in_progress(&p)), (vec!["el importador"], vec!["el exportador"]));
     // A row of another kind, or prose that is no subject and its state, is a record only.
     let rows = "{\"type\": \"fact\", \"text\": \"Importer done\"}\n{\"type\": \"progress\", \"text\": \"All tests passing\"}\n";
     let p = plan_of(rows);

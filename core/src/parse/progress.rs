@@ -360,7 +360,7 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
 /// under way (`Refactoring the auth middleware.`), or that is a subject and its state (`Admin
 /// page layout in progress.`, `The importer is done.`, `결제 연동 진행 중입니다.`,
 /// `決済連携を実装中です。`). (status, the state's span, the unit's span), in `paragraph`.
-fn sentence_states(paragraph: &str) -> Vec<(Status, Span, Span)> {
+pub(super) fn sentence_states(paragraph: &str) -> Vec<(Status, Span, Span)> {
     let mut states = Vec::new();
     for (i, range) in crate::text::sentences(paragraph).enumerate() {
         let raw = &paragraph[range.clone()];
@@ -701,11 +701,9 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     // The sections whose own lines hold units (read before the headings are), for a
     // progress log's dated headings only.
     let mut holds_units = vec![false; doc.sections.len()];
-    if doc.dialect == Dialect::ProgressLog {
-        for m in markers.iter() {
-            if let Some(s) = doc.section_at(m.span.start()) {
-                holds_units[s] = true;
-            }
+    for m in markers.iter() {
+        if let Some(s) = doc.section_at(m.span.start()) {
+            holds_units[s] = true;
         }
     }
     let titled = super::has_title(doc.sections.iter().map(|s| s.level));
@@ -725,6 +723,13 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             || lexicon::label_of(title).is_some()
             || doc.dialect == Dialect::CheckpointLog
         {
+            // `## Current Task: Implement payments`, `## 阻塞：等待退款接口` over no list of its
+            // own: the label's value is the unit in that state (its own status wins).
+            if doc.dialect != Dialect::CheckpointLog && !holds_units[index] {
+                if let Some(m) = labelled_title(text, section) {
+                    markers.push(m);
+                }
+            }
             continue;
         }
         if let Some((Meaning::Status(status), word, rest)) = lexicon::labelled(title) {
@@ -770,6 +775,25 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             }
         }
     }
+}
+
+/// A heading that is a status label with a value (`## Current Task: Implement payments`,
+/// `## Blocked: waiting on the refund API`): the value is a unit in that state, unless it is a
+/// count, a date or a word for none. The value's own status wins (`## Current Sprint: Wallet
+/// Integration Complete`).
+fn labelled_title(text: &str, section: &Section) -> Option<ProgressMarker> {
+    let at = section.title.start();
+    let title = &text[section.title.range()];
+    let (Meaning::Status(status), word, rest) = lexicon::labelled(title)? else { return None };
+    let value = title[rest..].trim();
+    if value.is_empty() || lines::is_count(value) || crate::time::find(value).is_some() || lexicon::opens_with_nothing(value) {
+        return None;
+    }
+    let from = at + rest + (title[rest..].len() - title[rest..].trim_start().len());
+    Some(match lexicon::closing_status(value) {
+        Some((own, said, name)) => simple(section.heading, MarkerSource::Heading, own, said.shifted(from), name.shifted(from)),
+        None => simple(section.heading, MarkerSource::Heading, status, word.shifted(at), Span::new(from, from + value.len())),
+    })
 }
 
 /// How many lines under a heading a `Status:` line may sit and still be the heading's.

@@ -593,11 +593,15 @@ fn unit(text: &str, span: Span, object: &Object, key: Option<Span>, place: Place
 }
 
 /// A progress row whose content is a subject and its state (`Importer done`, `Export: IN
-/// PROGRESS`, `결제 모듈 진행 중`): that unit in that state.
+/// PROGRESS`, `결제 모듈 진행 중`), or work told as done or under way (`Completed the sync
+/// engine`, `Working on conflict resolution`), read as a current-state sentence is: that
+/// unit in that state.
 fn told(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
     let (_, Value::String(content)) = object.get(CONTENT)? else { return None };
     let said = &text[content.range()];
-    let (status, word, name) = crate::lexicon::closing_status(said).filter(|(_, _, name)| crate::lexicon::names_a_subject(&said[name.range()]))?;
+    let (status, word, name) = crate::lexicon::closing_status(said)
+        .filter(|(_, _, name)| crate::lexicon::names_a_subject(&said[name.range()]))
+        .or_else(|| super::progress::sentence_states(said).into_iter().next())?;
     Some(marker(span, status, word.shifted(content.start()), name.shifted(content.start()), id(text, object), None))
 }
 
