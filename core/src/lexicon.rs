@@ -852,6 +852,31 @@ fn marked_here(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)
     (here && name > 0).then(|| (Status::InProgress, Span::new(at + 1, t.len()), Span::new(0, name)))
 }
 
+/// A progress figure alone in brackets after a name (`Phase 2: Core features (60%)`):
+/// (status, the figure's span, the name's span).
+pub(crate) fn percent_in_brackets(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    use crate::span::Span;
+    let t = text.trim_end().trim_end_matches(['.', '*']);
+    let inner_end = t.strip_suffix([')', '）'])?.len();
+    let open = t[..inner_end].rfind(['(', '（'])?;
+    let inner_start = open + t[open..].chars().next()?.len_utf8();
+    let status = percent_status(&t[inner_start..inner_end])?;
+    let name = t[..open].trim_end().len();
+    (name > 0).then(|| (status, Span::new(inner_start, inner_end), Span::new(0, name)))
+}
+
+/// A progress figure alone (`100%`, `60 %`, `**0%**`, a table's cell): done at 100, pending
+/// at 0, else under way.
+pub(crate) fn percent_status(cell: &str) -> Option<Status> {
+    let cell = cell.trim_matches(['*', '_', '`', ' ']);
+    let (figure, _) = crate::text::lone_percentage(cell).filter(|(_, at)| *at == (0..cell.len()))?;
+    Some(match figure {
+        100 => Completed,
+        0 => Pending,
+        _ => InProgress,
+    })
+}
+
 /// A closing parenthesis that opens with a status: `Staging deploy (実施済み、デバッグ含む)`,
 /// `Set up CI (done, see #12)`. (status, the status's span, the unit's span before the
 /// parenthesis). The note after the status's clause may say anything.
@@ -1537,7 +1562,17 @@ pub(crate) fn emoji_at_ends(text: &str) -> Option<(Status, crate::span::Span, cr
     for &(emoji, status) in EMOJI {
         if let Some(rest) = t.strip_prefix(emoji) {
             let name = rest.trim_start_matches(decoration);
-            return Some((status, Span::new(0, emoji.len()), unwrapped(t, Span::new(t.len() - name.len(), t.len()))));
+            let name = unwrapped(t, Span::new(t.len() - name.len(), t.len()));
+            // `🟢 Done — Login`, `⬜ Not started: Export`: the word says it again (the word
+            // wins where they differ); the unit follows both. Not past markup that may close
+            // further on (`✅ **VERIFIED: Drag works** (…)`).
+            if let Some((Status(said), _, after)) = labelled(&t[name.range()]).filter(|_| !t[name.range()].starts_with(is_markup)) {
+                let unit = unwrapped(t, Span::new(name.start() + after, t.len()));
+                if !unit.is_empty() {
+                    return Some((said, Span::new(0, emoji.len()), unit));
+                }
+            }
+            return Some((status, Span::new(0, emoji.len()), name));
         }
         if let Some(rest) = t.strip_suffix(emoji) {
             let name = unwrapped(t, Span::new(0, rest.trim_end_matches(decoration).len()));

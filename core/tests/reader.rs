@@ -1608,3 +1608,23 @@ fn a_heading_that_is_a_status_label_with_its_value() {
     let p = plan_of("# State\n\n## Started: 2026-11-20\n\n## Done\n- Login\n");
     assert!(p.open.is_empty());
 }
+
+#[test]
+fn task_list_marks_of_agents_and_figures() {
+    // Kiro's `[-]` over a ticked sub-task is a task under way; alone it may mean cancelled.
+    let p = plan_of("# Tasks\n\n- [x] 1. Set up project\n- [-] 2. Order service\n  - [x] 2.1 Create endpoint\n  - [ ] 2.2 Validation\n- [ ] 3. Notifications\n");
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("2. Order service"));
+    let p = plan_of("# Tasks\n\n- [x] A\n- [-] B\n- [ ] C\n");
+    assert!(p.resume_from.is_none() && names(&p.pending) == ["C"]);
+    // An emoji and the word for the same state: the unit follows both, in any language.
+    let p = plan_of("# Features\n\n- 🟢 Done — Login\n- 🟡 In progress — Search filters\n- ⬜ Not started: Export\n");
+    assert_eq!((names(&p.completed), names(&p.open), names(&p.pending)), (vec!["Login"], vec!["Search filters"], vec!["Export"]));
+    let p = plan_of("# Funciones\n\n- ✅ Hecho: Login\n- 🔄 En curso: Búsqueda\n");
+    assert_eq!((names(&p.completed), names(&p.open)), (vec!["Login"], vec!["Búsqueda"]));
+    // A list whose every item closes with its progress figure is a progress list.
+    let p = plan_of("# Roadmap\n\n- Phase 1: Foundations (100%)\n- Phase 2: Core features (60%)\n- Phase 3: Polish (0%)\n");
+    assert_eq!((names(&p.completed), names(&p.open), names(&p.pending)), (vec!["Phase 1: Foundations"], vec!["Phase 2: Core features"], vec!["Phase 3: Polish"]));
+    // A figure on one line among others is a metric.
+    let p = plan_of("# Quality\n\n- TypeScript: no errors\n- Unit tests: 28/28 passing (100%)\n- Coverage (85%)\n");
+    assert!(p.completed.is_empty() && p.open.is_empty(), "{:?} {:?}", names(&p.completed), names(&p.open));
+}

@@ -240,6 +240,27 @@ fn free_form(dialect: Dialect) -> bool {
     matches!(dialect, Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog) || dialect.is_agent_memory()
 }
 
+/// Whether item `index` is in a list of two items or more (its siblings, in its section) that
+/// each close with a progress figure in brackets (`- Phase 1 (100%)`, `- Phase 2 (60%)`): a
+/// lone figure elsewhere is a metric (`Unit tests: 28/28 passing (100%)`), no unit's state.
+fn in_percent_list(doc: &Document, index: usize) -> bool {
+    let items = &doc.items;
+    let depth = items[index].depth;
+    let section = doc.section_at(items[index].span.start());
+    let in_list = |i: usize| items[i].depth >= depth && doc.section_at(items[i].span.start()) == section;
+    let first = (0..index).rev().take_while(|&i| in_list(i)).last().unwrap_or(index);
+    let last = (index + 1..items.len()).take_while(|&i| in_list(i)).last().unwrap_or(index);
+    let text = doc.source.as_str();
+    let mut siblings = (first..=last).filter(|&i| items[i].depth == depth);
+    last > first && siblings.all(|i| lexicon::percent_in_brackets(&text[first_line(text, items[i].text).range()]).is_some())
+}
+
+/// Whether a box nested in item `index` is ticked: the item's work has begun.
+fn nested_ticked(doc: &Document, index: usize) -> bool {
+    let item = &doc.items[index];
+    doc.items[index + 1..].iter().take_while(|n| item.span.contains(n.span.start())).any(|n| n.checkbox == Some(true))
+}
+
 /// The state of an unticked box (`line` its first line), and the unit's name: PENDING, unless
 /// the work has begun or stopped. It is the state of an In Progress or Blocked section it is
 /// left in. It has begun when a box nested in it is ticked (`- [ ] 3. Order service`
@@ -251,8 +272,7 @@ fn free_form(dialect: Dialect) -> bool {
 fn open_box(doc: &Document, index: usize, line: Span) -> (Status, Span) {
     let text = doc.source.as_str();
     let item = &doc.items[index];
-    let nested = doc.items[index + 1..].iter().take_while(|n| item.span.contains(n.span.start()));
-    if nested.clone().any(|n| n.checkbox == Some(true)) {
+    if nested_ticked(doc, index) {
         return (Status::InProgress, line);
     }
     // A box left in an In Progress or Blocked section has that state.
@@ -305,7 +325,8 @@ fn steps_in_one_item(text: &str) -> Option<Vec<Span>> {
 }
 
 /// A box of the extended task lists, which Markdown renders as text: `[/]` and `[~]` begun,
-/// `[>]` put off. Not `[-]`: it means cancelled in some conventions and under way in others.
+/// `[>]` put off. `[-]` means cancelled in some conventions and under way in others (Kiro's
+/// task lists): it is read as begun only over a ticked box of its own ([`nested_ticked`]).
 fn other_box(line: &str) -> Option<Status> {
     match line.as_bytes().get(..4)? {
         b"[/] " | b"[~] " => Some(Status::InProgress),
@@ -424,17 +445,6 @@ fn cell_status(cell: &str) -> Option<Status> {
     lexicon::status_of(cell).or_else(|| lexicon::status_value(cell))
 }
 
-/// A progress figure alone in a cell (`100%`, `60 %`, `**0%**`): done at 100, pending at 0,
-/// else under way.
-fn percent_status(cell: &str) -> Option<Status> {
-    let cell = cell.trim_matches(['*', '_', '`', ' ']);
-    let (figure, _) = crate::text::lone_percentage(cell).filter(|(_, at)| *at == (0..cell.len()))?;
-    Some(match figure {
-        100 => Status::Completed,
-        0 => Status::Pending,
-        _ => Status::InProgress,
-    })
-}
 
 /// The lines of top-level paragraphs that open or close with a status emoji
 /// (`✅ **Basic Stipend Calculation**`, `🔄 **Data Expansion**`): each is a unit. Returns
@@ -548,7 +558,8 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             markers.push(simple(item.span, MarkerSource::Checkbox, status, mark, name));
             continue;
         }
-        if let Some(status) = other_box(line_text) {
+        let begun_box = || line_text.starts_with("[-] ") && nested_ticked(doc, index);
+        if let Some(status) = other_box(line_text).or_else(|| begun_box().then_some(Status::InProgress)) {
             let name = Span::new(line.start() + 4, line.end());
             markers.push(simple(item.span, MarkerSource::Checkbox, status, Span::new(line.start(), line.start() + 3), name));
             continue;
@@ -566,6 +577,12 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         }
         // `Status: done` under a heading is the heading's state (see `headings`), not a unit.
         if matches!(label_of(body), Some((Meaning::StatusField, _, _))) {
+            continue;
+        }
+        // `- Phase 2: Core features (60%)` in a list whose every item gives its figure: a
+        // progress list, as a table's percentage column is.
+        if let Some((status, figure, name)) = lexicon::percent_in_brackets(line_text).filter(|_| in_percent_list(doc, index)) {
+            markers.push(simple(item.span, MarkerSource::Suffix, status, figure.shifted(line.start()), name.shifted(line.start())));
             continue;
         }
         let short = || lexicon::short_phrase_status(line_text).filter(|_| item.depth == 1 && matches!(role, SectionRole::Other | SectionRole::Worklog));
@@ -1035,7 +1052,7 @@ fn tables(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) 
         };
         let Some(status_col) = labelled
             .or_else(|| (1..heads.len()).find(|&i| every(i, &|cell| cell_status(cell).is_some())))
-            .or_else(|| (1..heads.len()).find(|&i| every(i, &|cell| percent_status(cell).is_some())))
+            .or_else(|| (1..heads.len()).find(|&i| every(i, &|cell| lexicon::percent_status(cell).is_some())))
         else {
             continue;
         };
@@ -1043,7 +1060,7 @@ fn tables(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) 
         for (&row, cs) in table.rows.iter().zip(&rows) {
             let (Some(&status_cell), Some(&name_cell)) = (cs.get(status_col), cs.get(name_col)) else { continue };
             let cell = &text[status_cell.range()];
-            let Some(status) = cell_status(cell).or_else(|| percent_status(cell)) else { continue };
+            let Some(status) = cell_status(cell).or_else(|| lexicon::percent_status(cell)) else { continue };
             let name = table::trim_markup(text, name_cell);
             if name.is_empty() {
                 continue;
