@@ -1002,6 +1002,45 @@ fn a_summary_ends_where_the_log_begins_in_any_language() {
     assert_eq!(rule(board, Rule::StatusConflict), [7]);
 }
 
+#[test]
+fn a_summary_count_against_the_units_the_file_marks() {
+    let rule = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| d.line).collect::<Vec<_>>();
+    // Five boxes, four ticked, under a summary of three: in the writer's language.
+    let en = "# Sprint 7
+
+Progress: 3/5 tasks complete
+
+- [x] Rate limiter
+- [x] API keys
+- [x] Dashboard
+- [x] Webhooks
+- [ ] Invoices
+";
+    assert_eq!(rule(en), [3]);
+    let es = "# Tareas
+
+Progreso: 2/4 tareas completadas
+
+- [x] Login
+- [x] Registro
+- [x] Perfil
+- [ ] Pagos
+";
+    assert_eq!(rule(es), [3]);
+    let ja = "# タスク
+
+進捗: 1/3 タスク完了
+
+- 完了：ログイン
+- 完了：検索
+- 未着手：通知
+";
+    assert_eq!(rule(ja), [3]);
+    // Quiet: the summary agrees, or counts other things (another total).
+    assert!(rule(&en.replace("3/5", "4/5")).is_empty());
+    assert!(rule(&en.replace("3/5", "3/8")).is_empty());
+}
+
 /// A name in a script that joins its words (Japanese, Chinese, Korean) is found by its
 /// characters, with a particle or a verb joined to it: `検索機能を実装する` names `検索機能`.
 #[test]

@@ -1628,3 +1628,17 @@ fn task_list_marks_of_agents_and_figures() {
     let p = plan_of("# Quality\n\n- TypeScript: no errors\n- Unit tests: 28/28 passing (100%)\n- Coverage (85%)\n");
     assert!(p.completed.is_empty() && p.open.is_empty(), "{:?} {:?}", names(&p.completed), names(&p.open));
 }
+
+#[test]
+fn a_state_sentence_naming_its_unit_after_a_colon() {
+    // `Phase 2 in progress: API endpoints.`: the subject and its state open the sentence, what
+    // it is follows the colon. In several languages; a second state block disagreeing is a
+    // second unit under way, which the check reports.
+    for (sentence, unit) in [("Phase 2 in progress: API endpoints.", "Phase 2"), ("Fase 2 en curso: endpoints de la API.", "Fase 2"), ("Phase 2 in Arbeit: API-Endpunkte.", "Phase 2")] {
+        let text = format!("# Project\n\n## Current status\n{sentence}\n");
+        assert_eq!(plan_of(&text).resume_from.map(|r| r.unit).as_deref(), Some(unit), "{sentence}");
+    }
+    let text = "# Project\n\n## Current status\nPhase 2 in progress: API endpoints.\n\n## Notes\n- Postgres\n\n## Current status\nPhase 3 in progress: frontend.\n";
+    let found = memento_core::check(&parse(text), &CheckOptions::default());
+    assert!(found.iter().any(|d| d.rule == memento_core::Rule::ProgressContradiction && d.line == 10), "{found:?}");
+}

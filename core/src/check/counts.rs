@@ -700,6 +700,9 @@ impl Summary {
                 }
             }
         }
+        if last.is_none() {
+            self.against_units(cx);
+        }
         if self.zero_done.is_none() && self.zero_left.is_none() {
             return;
         }
@@ -721,6 +724,33 @@ impl Summary {
                 .diag(Rule::SummaryContradiction, span, "the summary says nothing remains, and the file lists work still to do")
                 .with_help("update the summary's count, or mark the open units done");
             cx.push(d);
+        }
+    }
+}
+
+impl Summary {
+    /// The summary's count against the units the file marks (`Progress: 3/5 tasks complete`
+    /// over five boxes, four ticked): where the totals agree, they count the same things, and
+    /// the figure done must too. Finished work told as prose and history are no marked units.
+    fn against_units(&self, cx: &mut Ctx) {
+        let doc = cx.doc;
+        let (mut total, mut done) = (0u32, 0u32);
+        for &r in doc.current_units() {
+            let (marker, _) = doc.unit_at(r);
+            let Some(status) = marker.status else { continue };
+            if marker.source == crate::document::MarkerSource::Prose || self.history.holds(marker.span.start()) {
+                continue;
+            }
+            total += 1;
+            done += u32::from(matches!(status, Status::Completed | Status::Skipped));
+        }
+        for &(span, said) in &self.head {
+            if let Some(stated) = said.done.filter(|&d| said.total == total && d != done) {
+                let d = cx
+                    .diag(Rule::SummaryContradiction, span, format!("the summary says {stated}/{total} done, and the file marks {done} of its {total} units done"))
+                    .with_help("update the summary's count to the units' state, or the units to the summary's");
+                cx.push(d);
+            }
         }
     }
 }

@@ -402,8 +402,11 @@ pub(super) fn sentence_states(paragraph: &str) -> Vec<(Status, Span, Span)> {
             // it got, is the unit.
             Some((Status::InProgress, Span::new(0, verb), Span::new(0, sentence.len())))
         } else {
+            // `Phase 2 in progress: API endpoints.`: a subject and its state, then what it is.
+            let before_colon = || sentence.find([':', '：']).and_then(|colon| opening_clause_status(&sentence[..colon]));
             // `The importer is done`: the copula is the sentence's, not the subject's.
-            opening_clause_status(sentence)
+            before_colon()
+                .or_else(|| opening_clause_status(sentence))
                 .map(|(status, word, name)| {
                     let subject = &sentence[name.range()];
                     let bare = [" is", " are"].iter().find_map(|c| subject.strip_suffix(c)).unwrap_or(subject);
