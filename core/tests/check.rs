@@ -1041,6 +1041,69 @@ Progreso: 2/4 tareas completadas
     assert!(rule(&en.replace("3/5", "3/8")).is_empty());
 }
 
+#[test]
+fn a_summary_that_says_the_work_is_done_over_work_still_to_do() {
+    let rule = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| d.line).collect::<Vec<_>>();
+    // A done status in the header, or a claim, over an open box or a Remaining list.
+    assert_eq!(rule("# Feature: Export
+
+**Status:** ✅ Complete
+
+## Tasks
+- [x] CSV export
+- [ ] PDF export
+"), [3]);
+    assert_eq!(rule("# Handoff
+
+All tasks are done. Nothing left to do.
+
+## Remaining
+- Write the README
+"), [3]);
+    assert_eq!(rule("# 進捗
+
+**ステータス:** 完了
+
+## タスク
+- [x] ログイン
+- [ ] 検索
+"), [3]);
+    assert_eq!(rule("# Avance
+
+**Estado:** Completado
+
+## Pendiente
+- Documentar la API
+"), [3]);
+    // Quiet: nothing left open; a part's status (`### Deployment Status`); a status that
+    // counts a session's features.
+    assert!(rule("# Feature: Export
+
+**Status:** ✅ Complete
+
+## Tasks
+- [x] CSV export
+- [x] PDF export
+").is_empty());
+    assert!(rule("# Project
+
+## Overview
+
+### Deployment Status
+- **Status:** Deployed
+
+## Next
+- [ ] Billing page
+").is_empty());
+    assert!(rule("# Session 12
+
+**Status:** All 3 features PASSING ✅
+
+## Backlog
+- [ ] Search
+").is_empty());
+}
+
 /// A name in a script that joins its words (Japanese, Chinese, Korean) is found by its
 /// characters, with a particle or a verb joined to it: `検索機能を実装する` names `検索機能`.
 #[test]

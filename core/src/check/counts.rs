@@ -70,7 +70,7 @@ pub(super) fn check(cx: &mut Ctx) -> Vec<usize> {
         }
         if let Some(summary) = summary.as_mut() {
             if i < summary.summary_lines {
-                summary.read(start, line);
+                summary.read(doc, start, line);
             }
             if memchr::memchr(b'%', line.as_bytes()).is_some() && memchr::memchr(b'/', line.as_bytes()).is_some() {
                 if let Some(found) = percentage_disagrees(line) {
@@ -626,6 +626,9 @@ struct Summary {
     head: Vec<(Span, Count)>,
     zero_done: Option<Span>,
     zero_left: Option<Span>,
+    /// A line of the summary that says the whole run is done (`**Status:** ✅ Complete`,
+    /// `Nothing left to do.`).
+    claims_done: Option<Span>,
     /// Lines anywhere whose count and percentage disagree: (line, (done, total, tenths)).
     percentages: Vec<(Span, (u32, u32, u32))>,
     /// The file's last count past its summary, outside history.
@@ -652,17 +655,24 @@ impl Summary {
             head: Vec::new(),
             zero_done: None,
             zero_left: None,
+            claims_done: None,
             percentages: Vec::new(),
             last: None,
         }
     }
 
     /// A line of the summary.
-    fn read(&mut self, start: usize, line: &str) {
-        if line.len() < 4 || self.history.holds(start) || !line.bytes().any(|b| b.is_ascii_digit()) {
+    fn read(&mut self, doc: &Document, start: usize, line: &str) {
+        if line.len() < 4 || self.history.holds(start) {
             return;
         }
         let span = Span::new(start, start + line.len());
+        if self.claims_done.is_none() && says_run_done(doc, start, line) {
+            self.claims_done = Some(span);
+        }
+        if !line.bytes().any(|b| b.is_ascii_digit()) {
+            return;
+        }
         match zero_count(&crate::case::to_lower(line)) {
             Some(Zero::Done) => self.zero_done = self.zero_done.or(Some(span)),
             Some(Zero::Left) => self.zero_left = self.zero_left.or(Some(span)),
@@ -703,7 +713,7 @@ impl Summary {
         if last.is_none() {
             self.against_units(cx);
         }
-        if self.zero_done.is_none() && self.zero_left.is_none() {
+        if self.zero_done.is_none() && self.zero_left.is_none() && self.claims_done.is_none() {
             return;
         }
         let units = doc.current_units();
@@ -719,6 +729,18 @@ impl Summary {
                 .with_help("update the summary's count");
             cx.push(d);
         }
+        if let Some(span) = self.claims_done {
+            let open = units.iter().map(|&r| doc.unit_at(r)).find(|(m, _)| {
+                m.status.is_some_and(|s| matches!(s, Status::Pending | Status::InProgress)) && !self.history.holds(m.span.start()) && m.span.start() > span.end()
+            });
+            if let Some((m, u)) = open {
+                let (name, line) = (cx.quote(doc.text(u.name), 60), cx.line(m.span.start()));
+                let d = cx
+                    .diag(Rule::SummaryContradiction, span, format!("the summary says the work is done, and the file lists `{name}` (line {line}) as still to do"))
+                    .with_help("mark the open units done or dropped, or say the work is not finished");
+                cx.push(d);
+            }
+        }
         if let Some(span) = self.zero_left.filter(|_| current(&|s| matches!(s, Status::Pending | Status::InProgress))) {
             let d = cx
                 .diag(Rule::SummaryContradiction, span, "the summary says nothing remains, and the file lists work still to do")
@@ -726,6 +748,22 @@ impl Summary {
             cx.push(d);
         }
     }
+}
+
+/// Whether a summary line says the whole run is done: a claim (`Nothing left to do.`,
+/// `PROJECT 100% COMPLETE`, [`crate::lexicon::claims_all_done`]) or a status field whose
+/// value is done and nothing more (`**Status:** ✅ Complete`, `**ステータス:** 完了`) in the
+/// file's header or a section titled as the state (`## Current Focus`), not a part's
+/// (`### Deployment Status` over `Status: Deployed`; `Status: All 3 features PASSING` counts
+/// a session's features).
+fn says_run_done(doc: &Document, start: usize, line: &str) -> bool {
+    let content = line.trim_start().trim_start_matches(['-', '*', '+', '>']).trim_start();
+    if let Some((crate::lexicon::Meaning::StatusField, _, rest)) = crate::lexicon::labelled(content) {
+        let value = content[rest..].trim();
+        let whole = doc.section_at(start).is_none_or(|i| i == 0 || crate::lexicon::label_of(doc.text(doc.sections()[i].title)).is_some());
+        return whole && !value.bytes().any(|b| b.is_ascii_digit()) && crate::lexicon::status_of(value) == Some(Status::Completed);
+    }
+    crate::lexicon::may_claim(line) && crate::lexicon::claims_all_done(&crate::case::to_lower(line))
 }
 
 impl Summary {
