@@ -1104,6 +1104,62 @@ All tasks are done. Nothing left to do.
 ").is_empty());
 }
 
+#[test]
+fn a_last_updated_field_older_than_the_work_the_file_logs() {
+    let rule = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| d.line).collect::<Vec<_>>();
+    // In the header or in a footer, in the writer's language.
+    assert_eq!(rule("# Progress
+
+Last updated: 2026-11-01
+
+## 2026-11-20 Session 4
+- Added search
+
+## 2026-11-25 Session 5
+- Added filters
+"), [3]);
+    assert_eq!(rule("# Progreso
+
+## 2026-11-20 Sesión 4
+- Búsqueda
+
+---
+*Última actualización: 2026-11-02*
+"), [7]);
+    assert_eq!(rule("# 進捗
+
+**最終更新:** 2026-11-01
+
+## 2026-11-20 セッション4
+- 検索
+"), [3]);
+    // Quiet: kept up (the same day), a plain date (a handoff's day), no dated work.
+    assert!(rule("# Progress
+
+Last updated: 2026-11-25
+
+## 2026-11-20 Session 4
+- Added search
+
+## 2026-11-25 Session 5
+- Added filters
+").is_empty());
+    assert!(rule("# Handoff
+
+**Date:** 2026-11-01
+
+## 2026-11-20 Session 4
+- Added search
+").is_empty());
+    assert!(rule("# Notes
+
+Last updated: 2026-11-01
+
+## Done
+- Search
+").is_empty());
+}
+
 /// A name in a script that joins its words (Japanese, Chinese, Korean) is found by its
 /// characters, with a particle or a verb joined to it: `検索機能を実装する` names `検索機能`.
 #[test]

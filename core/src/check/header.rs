@@ -22,6 +22,7 @@ pub(super) fn check(cx: &mut Ctx) {
     if !cx.on(Rule::SummaryContradiction) || doc.dialect() == Dialect::MemoryStore || doc.is_json() {
         return;
     }
+    last_updated(cx);
     // The header ends at the first heading below the title.
     let title = doc.title().map(|t| t.heading.start());
     let Some(end) = doc.sections().iter().find(|s| Some(s.heading.start()) != title).map(|s| s.heading.start()) else { return };
@@ -120,5 +121,50 @@ mod tests {
         assert_eq!(field("**Last Updated:** 2026-04-14"), None);
         assert_eq!(field("**Completion:** 49/50 features"), None);
         assert_eq!(field("**Branch:** main"), None);
+    }
+}
+
+/// A field that dates the file's last update (`Last updated: 2026-11-01`, `**Actualizado:**
+/// …`, `最終更新：…`), outside history and not of its sitting's own day, older by more than a day than the
+/// latest work the file logs (a dated section or log entry, line N): the field was not kept
+/// up, and a reader trusting it misjudges how fresh the file is. Said once, of the first such
+/// field.
+fn last_updated(cx: &mut Ctx) {
+    const DAY: i64 = 86_400;
+    let doc = cx.doc;
+    let text = doc.source();
+    let latest_work = doc
+        .sections()
+        .iter()
+        .filter_map(|s| s.timestamp.map(|t| (t.epoch_seconds, s.heading.start())))
+        .chain(doc.entries().iter().map(|e| (e.timestamp.epoch_seconds, e.timestamp_span.start())))
+        .max_by_key(|&(t, _)| t);
+    let Some((newest, at)) = latest_work else { return };
+    let history = crate::document::Regions::of(doc, |r| r == SectionRole::History);
+    for stamp in doc.stamps() {
+        let start = stamp.span.start();
+        // Inside a dated section, a field of that section's own day dates the sitting; an
+        // older one (a footer left at the end of the last sitting) is stale.
+        let own_day = doc.dated_section_at(start).and_then(|s| s.timestamp).is_some_and(|t| t.epoch_seconds - stamp.timestamp.epoch_seconds <= DAY);
+        if newest - stamp.timestamp.epoch_seconds <= DAY || history.holds(start) || own_day {
+            continue;
+        }
+        let line_start = crate::span::line_start(text, start);
+        let before = text[line_start..start].trim_start_matches(['-', '*', '+', '>', ' ']);
+        let label = before.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '*' | '_'));
+        // `Date:` may date the file's start (a handoff's day, a log's creation): only a label
+        // for an update says the file is current as of then.
+        const PLAIN: [&str; 7] = ["date", "fecha", "datum", "дата", "日付", "日期", "날짜"];
+        let plain = PLAIN.iter().any(|p| crate::case::to_lower(label.trim_matches(['*', '_', ' '])) == *p);
+        if label.is_empty() || plain || !crate::lexicon::names_the_date(label) {
+            continue;
+        }
+        let line = crate::span::Span::new(line_start, crate::span::line_content_end(text, stamp.span.end()));
+        let (said, line_at) = (doc.text(stamp.span).to_owned(), cx.line(at));
+        let d = cx
+            .diag(Rule::SummaryContradiction, line, format!("this line dates the last update `{}`, and the file logs work of a later day (line {line_at})", cx.quote(&said, 40)))
+            .with_help("update the date when the file is updated, or drop the field: the log's own dates say how fresh it is");
+        cx.push(d);
+        return;
     }
 }
