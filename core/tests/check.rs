@@ -1006,35 +1006,11 @@ fn a_summary_ends_where_the_log_begins_in_any_language() {
 fn a_summary_count_against_the_units_the_file_marks() {
     let rule = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| d.line).collect::<Vec<_>>();
     // Five boxes, four ticked, under a summary of three: in the writer's language.
-    let en = "# Sprint 7
-
-Progress: 3/5 tasks complete
-
-- [x] Rate limiter
-- [x] API keys
-- [x] Dashboard
-- [x] Webhooks
-- [ ] Invoices
-";
+    let en = "# Sprint 7\n\nProgress: 3/5 tasks complete\n\n- [x] Rate limiter\n- [x] API keys\n- [x] Dashboard\n- [x] Webhooks\n- [ ] Invoices\n";
     assert_eq!(rule(en), [3]);
-    let es = "# Tareas
-
-Progreso: 2/4 tareas completadas
-
-- [x] Login
-- [x] Registro
-- [x] Perfil
-- [ ] Pagos
-";
+    let es = "# Tareas\n\nProgreso: 2/4 tareas completadas\n\n- [x] Login\n- [x] Registro\n- [x] Perfil\n- [ ] Pagos\n";
     assert_eq!(rule(es), [3]);
-    let ja = "# タスク
-
-進捗: 1/3 タスク完了
-
-- 完了：ログイン
-- 完了：検索
-- 未着手：通知
-";
+    let ja = "# タスク\n\n進捗: 1/3 タスク完了\n\n- 完了：ログイン\n- 完了：検索\n- 未着手：通知\n";
     assert_eq!(rule(ja), [3]);
     // Quiet: the summary agrees, or counts other things (another total).
     assert!(rule(&en.replace("3/5", "4/5")).is_empty());
@@ -1045,119 +1021,30 @@ Progreso: 2/4 tareas completadas
 fn a_summary_that_says_the_work_is_done_over_work_still_to_do() {
     let rule = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| d.line).collect::<Vec<_>>();
     // A done status in the header, or a claim, over an open box or a Remaining list.
-    assert_eq!(rule("# Feature: Export
-
-**Status:** ✅ Complete
-
-## Tasks
-- [x] CSV export
-- [ ] PDF export
-"), [3]);
-    assert_eq!(rule("# Handoff
-
-All tasks are done. Nothing left to do.
-
-## Remaining
-- Write the README
-"), [3]);
-    assert_eq!(rule("# 進捗
-
-**ステータス:** 完了
-
-## タスク
-- [x] ログイン
-- [ ] 検索
-"), [3]);
-    assert_eq!(rule("# Avance
-
-**Estado:** Completado
-
-## Pendiente
-- Documentar la API
-"), [3]);
+    assert_eq!(rule("# Feature: Export\n\n**Status:** ✅ Complete\n\n## Tasks\n- [x] CSV export\n- [ ] PDF export\n"), [3]);
+    assert_eq!(rule("# Handoff\n\nAll tasks are done. Nothing left to do.\n\n## Remaining\n- Write the README\n"), [3]);
+    assert_eq!(rule("# 進捗\n\n**ステータス:** 完了\n\n## タスク\n- [x] ログイン\n- [ ] 検索\n"), [3]);
+    assert_eq!(rule("# Avance\n\n**Estado:** Completado\n\n## Pendiente\n- Documentar la API\n"), [3]);
     // Quiet: nothing left open; a part's status (`### Deployment Status`); a status that
     // counts a session's features.
-    assert!(rule("# Feature: Export
-
-**Status:** ✅ Complete
-
-## Tasks
-- [x] CSV export
-- [x] PDF export
-").is_empty());
-    assert!(rule("# Project
-
-## Overview
-
-### Deployment Status
-- **Status:** Deployed
-
-## Next
-- [ ] Billing page
-").is_empty());
-    assert!(rule("# Session 12
-
-**Status:** All 3 features PASSING ✅
-
-## Backlog
-- [ ] Search
-").is_empty());
+    assert!(rule("# Feature: Export\n\n**Status:** ✅ Complete\n\n## Tasks\n- [x] CSV export\n- [x] PDF export\n").is_empty());
+    assert!(rule("# Project\n\n## Overview\n\n### Deployment Status\n- **Status:** Deployed\n\n## Next\n- [ ] Billing page\n").is_empty());
+    assert!(rule("# Session 12\n\n**Status:** All 3 features PASSING ✅\n\n## Backlog\n- [ ] Search\n").is_empty());
 }
 
 #[test]
 fn a_last_updated_field_older_than_the_work_the_file_logs() {
     let rule = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| d.line).collect::<Vec<_>>();
     // In the header or in a footer, in the writer's language.
-    assert_eq!(rule("# Progress
-
-Last updated: 2026-11-01
-
-## 2026-11-20 Session 4
-- Added search
-
-## 2026-11-25 Session 5
-- Added filters
-"), [3]);
-    assert_eq!(rule("# Progreso
-
-## 2026-11-20 Sesión 4
-- Búsqueda
-
----
-*Última actualización: 2026-11-02*
-"), [7]);
-    assert_eq!(rule("# 進捗
-
-**最終更新:** 2026-11-01
-
-## 2026-11-20 セッション4
-- 検索
-"), [3]);
+    assert_eq!(rule("# Progress\n\nLast updated: 2026-11-01\n\n## 2026-11-20 Session 4\n- Added search\n\n## 2026-11-25 Session 5\n- Added filters\n"), [3]);
+    assert_eq!(rule("# Progreso\n\n## 2026-11-20 Sesión 4\n- Búsqueda\n\n---\n*Última actualización: 2026-11-02*\n"), [7]);
+    assert_eq!(rule("# 進捗\n\n**最終更新:** 2026-11-01\n\n## 2026-11-20 セッション4\n- 検索\n"), [3]);
     // Quiet: kept up (the same day), a plain date (a handoff's day), no dated work.
-    assert!(rule("# Progress
-
-Last updated: 2026-11-25
-
-## 2026-11-20 Session 4
-- Added search
-
-## 2026-11-25 Session 5
-- Added filters
-").is_empty());
-    assert!(rule("# Handoff
-
-**Date:** 2026-11-01
-
-## 2026-11-20 Session 4
-- Added search
-").is_empty());
-    assert!(rule("# Notes
-
-Last updated: 2026-11-01
-
-## Done
-- Search
-").is_empty());
+    assert!(rule("# Progress\n\nLast updated: 2026-11-25\n\n## 2026-11-20 Session 4\n- Added search\n\n## 2026-11-25 Session 5\n- Added filters\n").is_empty());
+    assert!(rule("# Handoff\n\n**Date:** 2026-11-01\n\n## 2026-11-20 Session 4\n- Added search\n").is_empty());
+    assert!(rule("# Notes\n\nLast updated: 2026-11-01\n\n## Done\n- Search\n").is_empty());
+    // A sitting's own field dates that sitting.
+    assert!(rule("# Log\n\n## 2026-11-20 Session 4\n**Updated:** 2026-11-20\n- Search\n\n## 2026-11-25 Session 5\n- Filters\n").is_empty());
 }
 
 /// A name in a script that joins its words (Japanese, Chinese, Korean) is found by its
