@@ -1642,3 +1642,25 @@ fn a_state_sentence_naming_its_unit_after_a_colon() {
     let found = memento_core::check(&parse(text), &CheckOptions::default());
     assert!(found.iter().any(|d| d.rule == memento_core::Rule::ProgressContradiction && d.line == 10), "{found:?}");
 }
+
+#[test]
+fn a_handoff_in_the_writers_language() {
+    // What I did / What's next, and the task the title names after the kind of file, in
+    // each language of the reader.
+    let cases = [
+        ("# Traspaso — refactor de auth\n\n## Lo que hice\n- Moví la sesión\n- Añadí rotación\n\n## Lo que sigue\n- Conectar el cliente móvil\n", "refactor de auth", "Conectar el cliente móvil"),
+        ("# Übergabe — Auth-Refactoring\n\n## Was ich gemacht habe\n- Session verschoben\n- Rotation hinzugefügt\n\n## Wie geht es weiter\n- Mobile-Client anbinden\n", "Auth-Refactoring", "Mobile-Client anbinden"),
+        ("# Passation — refonte auth\n\n## Ce que j'ai fait\n- Session déplacée\n- Rotation ajoutée\n\n## Suite\n- Brancher le client mobile\n", "refonte auth", "Brancher le client mobile"),
+        ("# Passagem de bastão — refatoração de auth\n\n## O que eu fiz\n- Movi a sessão\n- Adicionei rotação\n\n## Próximos passos\n- Integrar o cliente mobile\n", "refatoração de auth", "Integrar o cliente mobile"),
+        ("# Passaggio di consegne — refactoring auth\n\n## Cosa ho fatto\n- Sessione spostata\n- Rotazione aggiunta\n\n## Prossimi passi\n- Collegare il client mobile\n", "refactoring auth", "Collegare il client mobile"),
+        ("# Överlämning — auth-refaktorering\n\n## Vad jag gjorde\n- Flyttade sessionen\n- La till rotation\n\n## Nästa steg\n- Koppla in mobilklienten\n", "auth-refaktorering", "Koppla in mobilklienten"),
+        ("# Передача — рефакторинг auth\n\n## Что сделано\n- Перенёс сессии\n- Добавил ротацию\n\n## Что дальше\n- Подключить мобильный клиент\n", "рефакторинг auth", "Подключить мобильный клиент"),
+        ("# 交接 — 认证重构\n\n## 本次完成\n- 移动会话处理\n- 增加令牌轮换\n\n## 接下来\n- 接入移动端\n", "认证重构", "接入移动端"),
+    ];
+    for (text, task, next) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.completed.len(), 2, "{text}");
+        assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(next), "{text}");
+        assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some(task), "{text}");
+    }
+}

@@ -10,6 +10,9 @@ const KIND_OF_FILE: &[&str] = &[
     "session memory", "session notes", "session state", "session", "handoff", "hand-off", "hand off", "current task",
     "task", "working on", "notes", "memory", "sesión", "sessão", "séance", "sitzung", "sessione", "сессия",
     "セッション", "세션", "会话", "会话记录",
+    // A handoff in the reader's other languages.
+    "handover", "hand-over", "traspaso", "passagem de bastão", "passagem", "passation", "übergabe",
+    "passaggio di consegne", "överlämning", "передача дел", "передача", "引き継ぎメモ", "引き継ぎ", "인수인계", "交接",
 ];
 
 /// The task the file's title names, when the title is that of a single-task file: a kind of
