@@ -88,6 +88,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("postponed", Status(Pending)),
     ("partially complete", Status(InProgress)),
     ("current focus", Status(InProgress)),
+    // Cline's template lists broad areas under it: the state, told in sentences, not units.
+    ("current work focus", StatusField),
     ("ongoing work", Status(InProgress)),
     ("work in progress", Status(InProgress)),
     ("current work", Status(InProgress)),
@@ -1968,6 +1970,7 @@ mod tests {
             ("Follow-ups", Some(Remaining)),
             ("What's not done", Some(Remaining)),
             ("Loose ends:", Some(Remaining)),
+            ("Current Work Focus", Some(StatusField)),
             ("Lo que hice", Some(Done)),
             ("Was ich gemacht habe", Some(Done)),
             ("Ce que j'ai fait", Some(Done)),

@@ -1664,3 +1664,13 @@ fn a_handoff_in_the_writers_language() {
         assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some(task), "{text}");
     }
 }
+
+#[test]
+fn clines_current_work_focus_is_the_state_told_in_sentences() {
+    // A paragraph under it says the work under way; a list under it names broad areas, no
+    // units (five areas are no five units in progress).
+    let p = plan_of("# Active Context\n\n## Current Work Focus\nImplementing the reports export (CSV first, then PDF).\n\n## Next Steps\n1. Finish CSV export\n");
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("Implementing the reports export (CSV first, then PDF)"));
+    let p = plan_of("# Active Context\n\n## Current Work Focus\n\n* Building the macOS app.\n* Integrating the market data API.\n* Establishing test frameworks.\n");
+    assert!(p.open.is_empty(), "{:?}", names(&p.open));
+}
