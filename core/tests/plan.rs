@@ -82,11 +82,18 @@ fn completion_and_blocked_and_not_started() {
 
 #[test]
 fn session_notes_fall_back_to_current_state() {
-    let plan = plan_of(include_str!("fixtures/session-notes.md"));
+    // The Current State says the work under way and, after a semicolon, the next step.
+    let fixture = include_str!("fixtures/session-notes.md");
+    let plan = plan_of(fixture);
     let next = plan.next_action.unwrap();
-    assert_eq!(next.source, NextActionSource::CurrentState);
-    assert!(next.text.starts_with("Migrating orders.py to optimistic locking"));
+    assert_eq!((next.source, next.text.as_str()), (NextActionSource::NextStep, "run the batch_3 fixtures."));
+    assert_eq!(plan.resume_from.map(|r| r.unit).as_deref(), Some("Migrating orders.py to optimistic locking"));
     assert_eq!(plan.status, RunStatus::InProgress);
+    // A state that names no unit and no step is where the next session begins.
+    let plain = fixture.replace("Migrating orders.py to optimistic locking; next: run the batch_3 fixtures.", "Orders audit: the plan is in docs/locking.md.");
+    let next = plan_of(&plain).next_action.unwrap();
+    assert_eq!(next.source, NextActionSource::CurrentState);
+    assert!(next.text.starts_with("Orders audit: the plan"), "{}", next.text);
 }
 
 #[test]

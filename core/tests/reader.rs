@@ -1674,3 +1674,18 @@ fn clines_current_work_focus_is_the_state_told_in_sentences() {
     let p = plan_of("# Active Context\n\n## Current Work Focus\n\n* Building the macOS app.\n* Integrating the market data API.\n* Establishing test frameworks.\n");
     assert!(p.open.is_empty(), "{:?}", names(&p.open));
 }
+
+#[test]
+fn session_notes_tell_their_current_state_in_sentences() {
+    // Below the template's description: a sentence with a subject and its state, a labelled
+    // line of work still to do (a unit each), and the NEXT STEP label.
+    let text = "# Session Title\n_A short and distinctive 5-10 word descriptive title for the session. Super info dense, no filler_\n\nStripe billing\n\n# Current State\n_What is actively being worked on right now? Pending tasks not yet completed. Immediate next steps._\n\nWebhook handler is half done: signature verification works, event routing not written.\nPending: invoice emails, dunning.\nNEXT STEP: write the event router.\n\n# Worklog\n_Step by step, what was attempted, done? Very terse summary for each step_\n\n1. Added checkout\n";
+    let p = plan_named("session_memory.md", text);
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("Webhook handler"));
+    assert_eq!(names(&p.pending), ["invoice emails", "dunning"]);
+    assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("write the event router."));
+    // The same in Spanish.
+    let text = text.replace("Webhook handler is half done", "El manejador de webhooks está a medias").replace("Pending:", "Pendiente:");
+    let p = plan_named("session_memory.md", &text);
+    assert_eq!(names(&p.pending), ["invoice emails", "dunning"]);
+}

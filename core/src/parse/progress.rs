@@ -34,6 +34,13 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
         in_file_order(&mut markers);
         state_paragraphs(doc, outline, &mut markers);
         state_fields(doc, &mut markers);
+    } else if doc.dialect == Dialect::SessionNotes {
+        // Session notes tell their Current State in sentences (`Webhook handler is half
+        // done: …`) and labelled lines (`Pending: invoice emails, dunning.`), below the
+        // template's description.
+        in_file_order(&mut markers);
+        state_paragraphs(doc, outline, &mut markers);
+        state_fields(doc, &mut markers);
     }
     in_file_order(&mut markers);
     stop_points(doc, &mut markers);
@@ -375,6 +382,15 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
     Some((Span::new(lead, len), Span::new(len + gap, len + clause)))
 }
 
+/// Where a clause that is a next step begins in `sentence` (`Migrating orders.py; next: run
+/// the fixtures`), its end when none does.
+fn before_next_label(sentence: &str) -> usize {
+    sentence
+        .match_indices([';', '；'])
+        .find(|&(at, mark)| matches!(lexicon::labelled(sentence[at + mark.len()..].trim_start()), Some((Meaning::Next, _, _))))
+        .map_or(sentence.len(), |(at, _)| sentence[..at].trim_end().len())
+}
+
 /// The states a current-state paragraph's sentences give, each a unit's (docs/reader.md,
 /// "Prose"): a sentence that opens with work done (`Finished the importer.`), with work
 /// begun (`Started on the exporter; CSV done.`), the first one with an English verb of work
@@ -399,8 +415,8 @@ pub(super) fn sentence_states(paragraph: &str) -> Vec<(Status, Span, Span)> {
             Some((Status::InProgress, word, name))
         } else if let Some(verb) = lexicon::gerund_opening(sentence).filter(|_| i == 0) {
             // `Porting the webhooks; write-back pending.`: the work, told whole with how far
-            // it got, is the unit.
-            Some((Status::InProgress, Span::new(0, verb), Span::new(0, sentence.len())))
+            // it got, is the unit; a next step after it (`; next: run the fixtures`) is not.
+            Some((Status::InProgress, Span::new(0, verb), Span::new(0, before_next_label(sentence))))
         } else {
             // `Phase 2 in progress: API endpoints.`: a subject and its state, then what it is.
             let before_colon = || sentence.find([':', '：']).and_then(|colon| opening_clause_status(&sentence[..colon]));
@@ -860,7 +876,7 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
         let status = match section.role {
             SectionRole::Active => Some(Status::InProgress),
             SectionRole::Blocked => Some(Status::Blocked),
-            SectionRole::CurrentState if free_form(doc.dialect) => None,
+            SectionRole::CurrentState if free_form(doc.dialect) || doc.dialect == Dialect::SessionNotes => None,
             _ => continue,
         };
         // Only where no item of the section is a unit already.
@@ -868,8 +884,11 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
         if first.get(first.partition_point(|m| m.span.start() < section.body.start())).is_some_and(|m| section.body.contains(m.span.start())) {
             continue;
         }
+        // Past a template's italic description (session notes' `_What is actively being
+        // worked on right now?…_`).
+        let own = section.description.map_or(section.body.start(), |d| d.end().max(section.body.start()));
         let paragraphs = &outline.paragraphs;
-        let Some(p) = paragraphs.get(paragraphs.partition_point(|p| p.start() < section.body.start())).filter(|p| section.body.contains(p.start())) else {
+        let Some(p) = paragraphs.get(paragraphs.partition_point(|p| p.start() < own)).filter(|p| section.body.contains(p.start())) else {
             continue;
         };
         // The paragraph must open the section's own text, not a subsection's (sections are
@@ -959,10 +978,11 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
                 None => {
                     let source = if sitting { MarkerSource::Alias } else { MarkerSource::Section };
                     let mut m = simple(line, source, status, word.shifted(from), value);
-                    lines::units_into(words, false, true, &mut raw_units);
-                    if let Some(unit) = raw_units.first().filter(|u| !u.name.is_empty()) {
-                        m.units = vec![unit.at(value.start())];
-                        m.detail = unit.detail.map(|d| d.shifted(value.start()));
+                    // `Pending: invoice emails, dunning`: a list to do names a unit each.
+                    lines::units_into(words, status == Status::Pending || lines::is_id_list(words), true, &mut raw_units);
+                    if raw_units.iter().all(|u| !u.name.is_empty()) && !raw_units.is_empty() {
+                        m.units = raw_units.iter().map(|u| u.at(value.start())).collect();
+                        m.detail = raw_units[0].detail.map(|d| d.shifted(value.start()));
                     }
                     m
                 }

@@ -241,9 +241,10 @@ fn label_after_sentence(line: &str, in_state: impl FnOnce() -> bool) -> Option<(
     if memchr::memchr(b':', line.as_bytes()).is_none() && !(wide && line.contains('：')) {
         return None;
     }
-    // Sentence stops: ASCII by bytes, the full-width ones only in a line that has them.
-    let ascii = memchr::memchr3_iter(b'.', b'!', b'?', line.as_bytes()).map(|at| (at, 1));
-    let full_width = wide.then(|| line.match_indices(['。', '！']).map(|(at, stop)| (at, stop.len()))).into_iter().flatten();
+    // Sentence stops, and the semicolon that ends a clause (`Migrating orders.py; next: run
+    // the fixtures`): ASCII by bytes, the full-width ones only in a line that has them.
+    let ascii = line.bytes().enumerate().filter(|&(_, b)| matches!(b, b'.' | b'!' | b'?' | b';')).map(|(at, _)| (at, 1));
+    let full_width = wide.then(|| line.match_indices(['。', '！', '；']).map(|(at, stop)| (at, stop.len()))).into_iter().flatten();
     ascii.chain(full_width).find_map(|(at, stop)| {
         let after = &line[at + stop..];
         let from = at + stop + (after.len() - after.trim_start().len());
