@@ -572,8 +572,15 @@ impl Document {
                     continue;
                 }
                 match index.entry(key) {
-                    // In a file kept newest first, the first mention is the current state.
-                    std::collections::hash_map::Entry::Occupied(_) if self.newest_first => {}
+                    // In a file kept newest first, the first mention is the current state,
+                    // unless both lie in one sitting, whose own lines run oldest first
+                    // (`[11:00] Route audit started` over `[13:00] Route audit complete`).
+                    std::collections::hash_map::Entry::Occupied(at)
+                        if self.newest_first
+                            && !out[*at.get()].is_some_and(|r| {
+                                let first = self.progress[r.marker as usize].span.start();
+                                self.sitting_at(first).is_some_and(|s| Some(s) == self.sitting_at(marker.span.start()))
+                            }) => {}
                     std::collections::hash_map::Entry::Occupied(mut at) => {
                         let was = out[*at.get()].and_then(|r| self.progress[r.marker as usize].status);
                         open_rows = open_rows + usize::from(open(marker.status)) - usize::from(open(was));

@@ -1689,3 +1689,61 @@ fn session_notes_tell_their_current_state_in_sentences() {
     let p = plan_named("session_memory.md", &text);
     assert_eq!(names(&p.pending), ["invoice emails", "dunning"]);
 }
+
+#[test]
+fn a_kanban_board_in_every_language_of_the_reader() {
+    // In Progress / To do / Done headings over plain items, as boards are kept.
+    let boards = [
+        ("In Progress", "Todo", "Done"),
+        ("En curso", "Por hacer", "Hecho"),
+        ("Em andamento", "A fazer", "Concluído"),
+        ("En cours", "À faire", "Terminé"),
+        ("In Bearbeitung", "Offen", "Erledigt"),
+        ("In corso", "Da fare", "Completato"),
+        ("Pågår", "Att göra", "Klart"),
+        ("В работе", "Сделать", "Готово"),
+        ("進行中", "未着手", "完了"),
+        ("진행 중", "할 일", "완료"),
+        ("进行中", "待办", "已完成"),
+    ];
+    for (doing, todo, done) in boards {
+        let text = format!("# Board\n\n## {doing}\n- Checkout\n\n## {todo}\n- History\n- Coupons\n\n## {done}\n- Cart\n");
+        let p = plan_of(&text);
+        assert_eq!((names(&p.open), names(&p.pending), names(&p.completed)), (vec!["Checkout"], vec!["History", "Coupons"], vec!["Cart"]), "{text}");
+        assert_eq!(p.next_action.map(|n| n.text), Some("Continue Checkout; then History".to_owned()), "{text}");
+    }
+}
+
+#[test]
+fn a_dated_log_in_the_writers_language_says_what_is_under_way() {
+    // Two dated sittings, newest first, titled as a log in the writer's language: the
+    // latest sitting's line that opens with a subject and a start or a state under way is
+    // the unit under way (a note in brackets or after a comma is how far it got).
+    let cases = [
+        ("# Arbeitsprotokoll\n\n## 30.11.2026\n- Bestellexport fertiggestellt\n- Rechnungserstellung begonnen, PDF-Vorlage fehlt noch\n\n## 29.11.2026\n- Warenkorb fertig\n", "Rechnungserstellung"),
+        ("# 작업 일지\n\n## 2026-11-30\n- 주문 내보내기 완료\n- 송장 생성 작업 중 (PDF 템플릿 남음)\n\n## 2026-11-29\n- 장바구니 완료\n", "송장 생성"),
+        ("# 开发日志\n\n## 2026年11月30日\n- 完成了订单导出\n- 正在做：发票生成（还差PDF模板）\n\n## 2026年11月29日\n- 完成了购物车\n", "发票生成"),
+        ("# Bitácora\n\n### 30/11/2026\n- Terminé la exportación de pedidos\n- Empecé la generación de facturas, falta la plantilla PDF\n\n### 29/11/2026\n- Terminé el carrito\n", "la generación de facturas"),
+    ];
+    for (text, unit) in cases {
+        let doc = parse(text);
+        assert_eq!(doc.dialect(), memento_core::Dialect::ProgressLog, "{text}");
+        let p = plan(&doc, &CheckOptions::default());
+        assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some(unit), "{text}");
+    }
+    // The latest entry's next step after its sentences.
+    let text = "# Worklog\n\n**2026-11-30** — Finished the orders export. Next: the PDF template.\n\n**2026-11-29** — Finished the cart.\n";
+    assert_eq!(plan_of(text).next_action.map(|n| n.text).as_deref(), Some("the PDF template."));
+    // A sitting's own lines run in time, in a file kept newest first too: begun, then done.
+    let text = "# Session Plan - 2026-02-08\n\n- Previous session: 2026-02-07\n\n## Session Progress\n- [11:00] Route audit started (cross-checked)\n- [13:00] Route audit complete: 4 broken links fixed\n";
+    let p = plan_of(text);
+    assert!(p.resume_from.is_none() && names(&p.completed).contains(&"Route audit"), "{:?}", names(&p.open));
+    let found = memento_core::check(&parse(text), &CheckOptions::default());
+    assert!(found.iter().all(|d| d.rule != memento_core::Rule::ProgressContradiction), "{found:?}");
+    // Quiet: a next step put off in the latest sitting is the next steps' to say; a count is
+    // no unit; a bare `# Log` titles no log.
+    let text = "# Dev log\n\n## 2026-11-30\n- Docs deferred, after the release\n- 26/30 features passing\n\n## 2026-11-29\n- Cart\n";
+    let p = plan_of(text);
+    assert!(p.pending.is_empty() && names(&p.completed).iter().all(|u| !u.starts_with("26/30")), "{:?}", names(&p.completed));
+    assert_eq!(parse("# Log\n\n- a\n").dialect(), memento_core::Dialect::Generic);
+}

@@ -197,10 +197,12 @@ fn unit(rest: &str, start: usize, end: usize, stops: bool) -> Option<RawUnit> {
     if piece.is_empty() {
         return None;
     }
-    let (name_end, detail) = match memchr::memchr(b'(', piece.as_bytes()) {
+    // A note in brackets, half- or full-width (`发票生成（还差PDF模板）`).
+    let (name_end, detail) = match piece.find(['(', '（']) {
         Some(open) => {
-            let close = piece[open..].rfind(')').map_or(piece.len(), |c| open + c);
-            let detail = Span::new(piece_start + open + 1, piece_start + close);
+            let width = piece[open..].chars().next().map_or(1, char::len_utf8);
+            let close = piece[open..].rfind([')', '）']).map_or(piece.len(), |c| open + c);
+            let detail = Span::new(piece_start + open + width, piece_start + close.max(open + width));
             (open, Some(detail))
         }
         None => (piece.len(), None),
@@ -316,6 +318,18 @@ pub(crate) fn is_count(value: &str) -> bool {
     let first = value.split_whitespace().next().unwrap_or("");
     !value.chars().any(char::is_alphabetic)
         || first.bytes().next().is_some_and(|b| b.is_ascii_digit()) && first.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'/' | b'.' | b',' | b'%' | b'+'))
+}
+
+/// The length of a time of day in brackets opening a log line, with the space after it
+/// (`[11:00] Route audit started`, `[9:05] …`); 0 when there is none.
+pub(crate) fn time_of_day_prefix(line: &str) -> usize {
+    let Some(inner) = line.strip_prefix('[').and_then(|t| t.split_once(']')).map(|(inner, _)| inner) else { return 0 };
+    let time = inner.len() >= 4 && inner.contains(':') && inner.bytes().all(|b| b.is_ascii_digit() || b == b':');
+    if !time {
+        return 0;
+    }
+    let after = &line[inner.len() + 2..];
+    inner.len() + 2 + (after.len() - after.trim_start().len())
 }
 
 /// The unit's name in the words before a stop phrase (`orders API — ` before `stopped at

@@ -343,15 +343,23 @@ fn other_box(line: &str) -> Option<Status> {
 }
 
 /// The state a line's opening clause gives a short subject (`Billing in progress — …`,
-/// `Auth done. Next: …`): up to the first dash, sentence end or semicolon, six words at most.
+/// `Auth done. Next: …`, `Route audit complete: 4 links fixed`): up to the first dash, colon,
+/// comma, sentence end or semicolon, six words at most.
 /// (status, the status's span, the subject's span).
 fn opening_clause_status(line: &str) -> Option<(Status, Span, Span)> {
-    let end = [" — ", " – ", " - ", ". ", "; ", ", ", "。", "，"].iter().filter_map(|sep| line.find(sep)).min().unwrap_or(line.len());
-    let clause = line[..end].trim_end_matches(['.', '!']);
-    if clause.split_whitespace().count() > 6 {
-        return None;
-    }
-    lexicon::trailing_status(clause).or_else(|| lexicon::status_after_space(clause))
+    let state = |seps: &[&str]| {
+        let end = seps.iter().filter_map(|sep| line.find(sep)).min().unwrap_or(line.len());
+        let clause = line[..end].trim_end_matches(['.', '!']);
+        // A clause cut inside brackets (`Quick buttons (Getting Started, …)`) is no clause.
+        if clause.split_whitespace().count() > 6 || clause.matches(['(', '（']).count() != clause.matches([')', '）']).count() {
+            return None;
+        }
+        lexicon::trailing_status(clause).or_else(|| lexicon::status_after_space(clause))
+    };
+    const SEPARATORS: [&str; 10] = [" — ", " – ", " - ", ". ", "; ", ", ", ": ", "。", "，", "："];
+    // Else a note in brackets closes the clause (`송장 생성 작업 중 (PDF 템플릿 남음)`), where
+    // the clause is no status in brackets itself (`Login (in progress)`).
+    state(&SEPARATORS).or_else(|| state(&[SEPARATORS.as_slice(), &[" (", "（"]].concat()))
 }
 
 /// A line that opens with a start or with work under way (`Started on the rate limiter,
@@ -604,7 +612,10 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             markers.push(simple(item.span, MarkerSource::Suffix, status, figure.shifted(line.start()), name.shifted(line.start())));
             continue;
         }
-        let short = || lexicon::short_phrase_status(line_text).filter(|_| item.depth == 1 && matches!(role, SectionRole::Other | SectionRole::Worklog));
+        let short = || {
+            lexicon::short_phrase_status(line_text)
+                .filter(|(_, _, name)| item.depth == 1 && matches!(role, SectionRole::Other | SectionRole::Worklog) && !lines::is_count(&line_text[name.range()]))
+        };
         if let Some((status, word, name)) = lexicon::trailing_status(line_text).or_else(|| lexicon::status_after_name(line_text)).or_else(short) {
             markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(line.start()), name.shifted(line.start())));
             continue;
@@ -625,10 +636,18 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         }
         // A dated log line opening with a short subject and its state (`- 2025-11-05: Billing
         // in progress — checkout works, webhooks pending`, `- 2025-11-03: Auth done. Next:
-        // billing`): that unit, in that state.
-        if dated {
-            if let Some((status, word, name)) = opening_clause_status(line_text) {
-                markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(line.start()), name.shifted(line.start())));
+        // billing`): that unit, in that state; so is a line of the log's latest sitting
+        // (`- Rechnungserstellung begonnen, PDF-Vorlage fehlt noch`, `- 송장 생성 작업 중 (…)`).
+        let latest = item.depth == 1 && matches!(role, SectionRole::Other | SectionRole::Worklog) && latest_sitting.is_some_and(|s| s.contains(item.span.start()));
+        if dated || latest {
+            // `[11:00] Route audit started`: the time of day is no part of the unit.
+            let at = if dated { 0 } else { lines::time_of_day_prefix(line_text) };
+            // In the latest sitting, what began, stuck or ended; a step put off there is the
+            // next steps' to say.
+            let said = &line_text[at..];
+            let found = opening_clause_status(said).filter(|&(s, _, name)| (dated || s != Status::Pending) && !lines::is_count(&said[name.range()]));
+            if let Some((status, word, name)) = found {
+                markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(line.start() + at), name.shifted(line.start() + at)));
                 continue;
             }
         }

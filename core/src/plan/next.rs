@@ -152,8 +152,10 @@ fn find_labels(doc: &Document) -> Vec<Span> {
         (start, text[start..end].trim_end())
     };
     let history = Regions::of(doc, |r| r == SectionRole::History);
-    // Where a label may follow a sentence on its line: where the file says how it stands.
+    // Where a label may follow a sentence on its line: where the file says how it stands,
+    // and a log's latest sitting (`**2026-11-30** — Finished the export. Next: PDF template.`).
     let states = Regions::of(doc, |r| matches!(r, SectionRole::CurrentState | SectionRole::Active));
+    let latest = doc.is_log().then(|| doc.latest_sitting()).flatten();
     let mut found = Vec::new();
     for (i, start, mut body) in lines_outside_code(doc) {
         // A heading that is a label with its step after a colon (`## NEXT STEP: implement PDF
@@ -179,7 +181,7 @@ fn find_labels(doc: &Document) -> Vec<Span> {
             marker += body[marker..].len() - body[marker..].trim_start_matches(['→', '➡', '👉', '⏩', '\u{fe0f}', ' ']).len();
         }
         body = &body[marker..];
-        let found_label = label_opening(body).or_else(|| label_after_sentence(body, || states.holds(start)));
+        let found_label = label_opening(body).or_else(|| label_after_sentence(body, || states.holds(start) || latest.is_some_and(|s| s.contains(start))));
         let Some((label_at, rest)) = found_label else { continue };
         let label_start = start + marker + label_at;
         if history.holds(label_start) {
