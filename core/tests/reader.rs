@@ -1747,3 +1747,14 @@ fn a_dated_log_in_the_writers_language_says_what_is_under_way() {
     assert!(p.pending.is_empty() && names(&p.completed).iter().all(|u| !u.starts_with("26/30")), "{:?}", names(&p.completed));
     assert_eq!(parse("# Log\n\n- a\n").dialect(), memento_core::Dialect::Generic);
 }
+
+#[test]
+fn a_roadmap_of_now_next_and_later() {
+    // `## Now` is the work under way, `## Next` the steps after it, `## Later` no work owed.
+    let p = plan_of("# Roadmap\n\n## Now\n- Billing webhooks\n\n## Next\n- Invoice emails\n- Dunning\n\n## Later\n- Multi-currency\n");
+    assert_eq!(names(&p.open), ["Billing webhooks"]);
+    assert_eq!(names(&p.pending), ["Invoice emails", "Dunning"]);
+    // A title that only starts with the word is no such section.
+    let p = plan_of("# Notes\n\n## Nowcasting model\n- Billing webhooks\n");
+    assert!(p.open.is_empty());
+}

@@ -59,8 +59,9 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("old ")
     {
         SectionRole::History
-    // Optional work, or standing work no run finishes (lexicon::titles_optional_work).
-    } else if crate::lexicon::titles_optional_work(folded()) {
+    // Optional work, or standing work no run finishes (lexicon::titles_optional_work); a
+    // roadmap's `## Later` after its Now and Next.
+    } else if crate::lexicon::titles_optional_work(folded()) || t == "later" {
         SectionRole::Optional
     // A numbered or dated title names a feature or a sitting that may be about decisions
     // (`Session 2026-01-15 - Feature #66: approval decision`), not a list of them.
@@ -166,6 +167,8 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     {
         SectionRole::Todo
     } else if starts("in progress")
+        // A roadmap's `## Now` (over `## Next` and `## Later`).
+        || t == "now"
         || starts("active task")
         || starts("current task")
         // A memory bank's Current Focus lists what is under way.
