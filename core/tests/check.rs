@@ -1012,6 +1012,8 @@ fn a_summary_count_against_the_units_the_file_marks() {
     assert_eq!(rule(es), [3]);
     let ja = "# タスク\n\n進捗: 1/3 タスク完了\n\n- 完了：ログイン\n- 完了：検索\n- 未着手：通知\n";
     assert_eq!(rule(ja), [3]);
+    let zh = "# 任务\n\n进度：2/4 已完成\n\n- [x] 登录\n- [x] 注册\n- [x] 个人资料\n- [ ] 支付\n";
+    assert_eq!(rule(zh), [3]);
     // Quiet: the summary agrees, or counts other things (another total).
     assert!(rule(&en.replace("3/5", "4/5")).is_empty());
     assert!(rule(&en.replace("3/5", "3/8")).is_empty());

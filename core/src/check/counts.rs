@@ -453,7 +453,7 @@ const TEST_KINDS: &[&str] = &["tests", "pruebas", "testes", "тест", "テス�
 /// Words that make a fraction without a kind a progress count (`12/20 done`).
 const DONE_WORDS: &[&str] = &[
     "passing", "complete", "done", "finished", "completad", "terminad", "hech", "concluíd", "terminé", "erledigt",
-    "abgeschlossen", "completat", "klar", "выполнен", "готов", "完了", "完成", "완료",
+    "abgeschlossen", "completat", "klar", "выполнен", "готов", "完了", "完成", "已完成", "완료",
 ];
 
 /// A progress count on a line: `137/137`, `5/94`, `88 features total`, `Total Features: 210`
