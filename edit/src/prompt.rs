@@ -196,12 +196,13 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         blocks.push(Block { title: title::STATUS, lines: vec![(standing, None)] });
     }
     // What the task is for and how the file last said it stood, in its own words, unless
-    // that is the next action already.
+    // that is only the next action (a state of several lines says how far the work got:
+    // `Webhook handler is half done: …` over its `NEXT STEP:`).
     let next_line = plan.next_action.as_ref().map(|n| n.line);
     let quoted = |span: memento_core::Span, max: usize| (doc.secrets().quote(&one_line(&doc.secrets().mask(doc.text(span))), max), line(span.start()));
     let state = memento_core::brief::current_state(doc).filter(|s| {
         let (first, last) = (line(s.start()), line(s.end()));
-        next_line.is_none_or(|n| Some(n) < first || Some(n) > last)
+        first != last || next_line.is_none_or(|n| Some(n) != first)
     });
     if let Some(goal) = memento_core::brief::goal(doc).filter(|g| Some(*g) != state) {
         blocks.push(Block { title: title::GOAL, lines: vec![quoted(goal, GOAL_CHARS)] });
@@ -314,9 +315,17 @@ fn warnings(plan: &Plan) -> Vec<(String, Option<u32>)> {
             lines.push((format!("{}: {}", d.rule, one_line(&d.message)), Some(d.line)));
         } else if seen == REPEATS + 1 {
             let rest: Vec<u32> = warnings[k..].iter().filter(|e| e.rule == d.rule).map(|e| e.line).collect();
-            let shown: Vec<String> = rest.iter().take(REST_LINES).map(u32::to_string).collect();
-            let more = if rest.len() > REST_LINES { ", …" } else { "" };
-            lines.push((format!("{}: {} more like these, at lines {}{more}", d.rule, rest.len(), shown.join(", ")), Some(d.line)));
+            // Each line once (missing sections are all said at one line).
+            let mut at = rest.clone();
+            at.dedup();
+            let shown: Vec<String> = at.iter().take(REST_LINES).map(u32::to_string).collect();
+            let more = if at.len() > REST_LINES { ", …" } else { "" };
+            let said = if at.len() == 1 {
+                format!("{}: {} more like these", d.rule, rest.len())
+            } else {
+                format!("{}: {} more like these, at lines {}{more}", d.rule, rest.len(), shown.join(", "))
+            };
+            lines.push((said, Some(d.line)));
         }
     }
     lines

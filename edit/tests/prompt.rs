@@ -291,6 +291,11 @@ fn run_findings_come_first_and_repeats_are_counted() {
     let out = prompt(&three, 2000);
     assert_eq!(out.matches("duplicate-section: section `Notes` appears twice").count(), 3, "{out}");
     assert!(!out.contains("more like these"), "{out}");
+    // Findings all said at one line (a template's missing sections) name it once.
+    let notes = "# Session Title\n_A short and distinctive 5-10 word descriptive title for the session. Super info dense, no filler_\n\nBilling\n\n# Current State\n_What is actively being worked on right now? Pending tasks not yet completed. Immediate next steps._\n\nWorking on the webhooks.\n\n# Worklog\n_Step by step, what was attempted, done? Very terse summary for each step_\n\n1. Started\n";
+    let out = prompt(notes, 2000);
+    let repeat = out.lines().find(|l| l.contains("more like these")).unwrap_or_else(|| panic!("{out}"));
+    assert!(repeat.starts_with("- missing-section:") && !repeat.contains("at line"), "{repeat}");
 }
 
 /// A run the file records as finished has no next action: the last next step it wrote is
