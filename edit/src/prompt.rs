@@ -222,7 +222,20 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
     });
     if let Some(r) = &plan.resume_from {
         let at = plan.open.iter().find(|u| u.unit == r.unit).map(|u| u.line);
-        blocks.push(Block { title: title::IN_PROGRESS, lines: vec![(r.to_string(), at)] });
+        let mut said = r.to_string();
+        // The line that says the unit is under way may say how far it got (`Rechnungserstellung
+        // begonnen, PDF-Vorlage fehlt noch`): quoted when it says more than the name.
+        if let Some(start) = at.filter(|_| r.stopped_at.is_none()).and_then(|l| doc.line_index().line_start(l as usize - 1)) {
+            let end = memento_core::span::line_content_end(doc.source(), start);
+            let written = doc.text(memento_core::Span::new(start, end));
+            let words = written.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+'));
+            let after = words.find(r.unit.as_str()).map_or("", |at| &words[at + r.unit.len()..]);
+            if after.trim().chars().count() > NOTE_CHARS {
+                let from = end - words.len();
+                said = format!("{said} — as written: {}", quoted(memento_core::Span::new(from, end), STATE_CHARS).0);
+            }
+        }
+        blocks.push(Block { title: title::IN_PROGRESS, lines: vec![(said, at)] });
     }
     // The other units left open: stuck, failed, or under way beside the one resumed (a
     // failing feature is work to redo, not work done).
@@ -334,6 +347,8 @@ fn warnings(plan: &Plan) -> Vec<(String, Option<u32>)> {
 /// How much of the file's goal and current state the prompt quotes, in characters: a few
 /// sentences; the line number points to the rest.
 const GOAL_CHARS: usize = 300;
+/// How many characters after a unit's name on its line say more than the name.
+const NOTE_CHARS: usize = 12;
 const STATE_CHARS: usize = 400;
 
 /// Findings of one rule the prompt words in full; the rest are counted on one line, which

@@ -366,3 +366,16 @@ fn known_issues_are_shown_as_written() {
     assert!(!out.contains("sk_live_51HqT9aK2eZvKYlo2C0pQrS7uVwXyZ0123456789ab"), "{out}");
     assert!(!out.contains("- None"), "{out}");
 }
+
+/// The unit under way is quoted with its line when the line says how far it got, masked as
+/// every quote is; a line that only names it with its status is not repeated.
+#[test]
+fn the_unit_under_way_with_how_far_it_got() {
+    let log = "# Arbeitsprotokoll\n\n## 30.11.2026\n- Rechnungserstellung begonnen, PDF-Vorlage fehlt noch\n\n## 29.11.2026\n- Warenkorb fertig\n";
+    let out = prompt(log, 2000);
+    assert!(out.contains("In progress: Rechnungserstellung — as written: Rechnungserstellung begonnen, PDF-Vorlage fehlt noch (line 4)"), "{out}");
+    let plain = prompt("# Tasks\n\n- IN_PROGRESS: orders/batch_2/\n", 2000);
+    assert!(plain.contains("In progress: orders/batch_2/") && !plain.contains("as written"), "{plain}");
+    let secret = prompt("# Tasks\n\n- IN_PROGRESS: deploy — token ghp_0123456789abcdefghijABCDEFGHIJ012345 still to rotate\n", 2000);
+    assert!(!secret.contains("ghp_0123456789abcdefghij"), "{secret}");
+}
