@@ -1758,3 +1758,20 @@ fn a_roadmap_of_now_next_and_later() {
     let p = plan_of("# Notes\n\n## Nowcasting model\n- Billing webhooks\n");
     assert!(p.open.is_empty());
 }
+
+#[test]
+fn icons_on_state_headings_and_the_box_marked_under_way() {
+    // `### ✅ Completed` titles a state: its items are the units, not the heading.
+    for (done, doing, todo) in [("✅ Completed", "🔄 In Progress", "📋 Todo"), ("✅ Completado", "🔄 En progreso", "📋 Pendiente")] {
+        let text = format!("# Status\n\n### {done}\n- Auth\n- Billing\n\n### {doing}\n- Reports\n\n### {todo}\n- Admin panel\n");
+        let p = plan_of(&text);
+        assert_eq!((names(&p.completed), names(&p.open), names(&p.pending)), (vec!["Auth", "Billing"], vec!["Reports"], vec!["Admin panel"]), "{text}");
+    }
+    // A heading named by its work keeps its mark.
+    assert_eq!(names(&plan_of("# Log\n\n### Task 3: Payment flow 🚧\nStripe works.\n").open), ["Task 3: Payment flow"]);
+    // In a Current Work list whose one box says it is under way, the other open boxes wait.
+    let p = plan_of("# CLAUDE.md\n\n## Current Work\n- [x] Sync engine\n- [ ] Conflict resolution ← in progress\n- [ ] Encryption\n");
+    assert_eq!((names(&p.open), names(&p.pending)), (vec!["Conflict resolution"], vec!["Encryption"]));
+    let p = plan_of("# CLAUDE.md\n\n## Current Work\n- [x] Sync engine\n- [ ] Conflict resolution\n- [ ] Encryption\n");
+    assert_eq!(names(&p.open), ["Conflict resolution", "Encryption"]);
+}

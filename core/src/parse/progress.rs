@@ -262,6 +262,29 @@ fn in_percent_list(doc: &Document, index: usize) -> bool {
     last > first && siblings.all(|i| lexicon::percent_in_brackets(&text[first_line(text, items[i].text).range()]).is_some())
 }
 
+/// The state an unticked box's own words give it, under way or stuck (`Login page (in
+/// progress)`, `Deploy — BLOCKED`, `Conflict resolution ← in progress`), and the unit's span.
+fn box_says(words: &str) -> Option<(Status, Span)> {
+    let said = lexicon::trailing_status(words).or_else(|| lexicon::status_in_closing_parenthesis(words));
+    match said {
+        Some((status @ (Status::InProgress | Status::Blocked | Status::Failed), _, name)) => Some((status, name)),
+        _ => None,
+    }
+}
+
+/// The sections whose unticked boxes include one that says it is under way: there, the
+/// other unticked boxes wait ([`open_box`]).
+fn pointed_sections(doc: &Document) -> Vec<bool> {
+    let text = doc.source.as_str();
+    let mut pointed = vec![false; doc.sections.len()];
+    for item in doc.items.iter().filter(|i| i.checkbox == Some(false) && i.role == SectionRole::Active) {
+        if let Some(s) = item.section.filter(|&s| !pointed[s]) {
+            pointed[s] = box_says(&text[first_line(text, item.text).range()]).is_some_and(|(st, _)| st == Status::InProgress);
+        }
+    }
+    pointed
+}
+
 /// Whether a box nested in item `index` is ticked: the item's work has begun.
 fn nested_ticked(doc: &Document, index: usize) -> bool {
     let item = &doc.items[index];
@@ -276,22 +299,23 @@ fn nested_ticked(doc: &Document, index: usize) -> bool {
 /// when a note says what is done and what remains (`(completed: detection; remaining:
 /// conflicts)`, as execution plans write a step stopped halfway). docs/reader.md, "Where
 /// state is written".
-fn open_box(doc: &Document, index: usize, line: Span) -> (Status, Span) {
+fn open_box(doc: &Document, index: usize, line: Span, pointed: &[bool]) -> (Status, Span) {
     let text = doc.source.as_str();
     let item = &doc.items[index];
     if nested_ticked(doc, index) {
         return (Status::InProgress, line);
     }
-    // A box left in an In Progress or Blocked section has that state.
+    let words = &text[line.range()];
+    if let Some((status, name)) = box_says(words) {
+        return (status, name.shifted(line.start()));
+    }
+    // A box left in an In Progress or Blocked section has that state, unless a box of the
+    // section says it is the one under way (`- [ ] Conflict resolution ← in progress`): the
+    // others wait.
     match item.role {
-        SectionRole::Active => return (Status::InProgress, line),
+        SectionRole::Active if !item.section.is_some_and(|s| pointed[s]) => return (Status::InProgress, line),
         SectionRole::Blocked => return (Status::Blocked, line),
         _ => {}
-    }
-    let words = &text[line.range()];
-    let said = lexicon::trailing_status(words).or_else(|| lexicon::status_in_closing_parenthesis(words));
-    if let Some((status @ (Status::InProgress | Status::Blocked | Status::Failed), _, name)) = said {
-        return (status, name.shifted(line.start()));
     }
     if half_done(words) {
         return (Status::InProgress, line);
@@ -505,6 +529,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
     let section_markers = free_form(doc.dialect);
     let latest_sitting = doc.is_log().then(|| doc.latest_sitting()).flatten();
+    let pointed = pointed_sections(doc);
     let mut raw_units = Vec::new();
     for (index, item) in doc.items.iter().enumerate() {
         let body = &text[item.text.range()];
@@ -580,7 +605,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             let mark = Span::new(item.text.start().saturating_sub(4).max(item.span.start()), item.text.start());
             let (status, name) = match done {
                 true => (Status::Completed, line),
-                false => open_box(doc, index, line),
+                false => open_box(doc, index, line, &pointed),
             };
             markers.push(simple(item.span, MarkerSource::Checkbox, status, mark, name));
             continue;
@@ -766,7 +791,10 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         let title = &text[section.title.range()];
         let at = section.title.start();
         if section.level >= 2 {
-            if let Some((status, emoji, name)) = lexicon::emoji_at_ends(title).filter(|(_, e, _)| !(icons && e.start() == 0)) {
+            // `### ✅ Completed`, `### 🔄 In Progress`: an icon on a state heading, whose
+            // items are the units.
+            let icon_on_label = |name: crate::span::Span| lexicon::label_of(&title[name.range()]).is_some();
+            if let Some((status, emoji, name)) = lexicon::emoji_at_ends(title).filter(|(_, e, name)| !(icons && e.start() == 0) && !icon_on_label(*name)) {
                 markers.push(simple(section.heading, MarkerSource::Emoji, status, emoji.shifted(at), name.shifted(at)));
                 continue;
             }
