@@ -817,9 +817,11 @@ pub(crate) fn gerund_opening(text: &str) -> Option<usize> {
 /// Workers`, `Optamos por Postgres`. Lower case; the item goes on after the verb.
 const DECISION_VERBS: &[&str] = &[
     "decided to", "decided on", "decided against", "we decided", "chose to", "chose ", "opted for", "opted to", "went with",
-    "switched from", "switched to", "settled on", "agreed to", "agreed on", "decidimos", "se decidió", "optamos por",
-    "elegimos", "décidé de", "on a choisi", "nous avons choisi", "entschieden", "beschlossen", "deciso di", "scelto di",
-    "bestämde", "valde att", "решили", "выбрали", "决定使用", "决定采用", "改用", "採用した", "결정했",
+    "switched from", "switched to", "settled on", "agreed to", "agreed on", "going with", "we chose", "we went with",
+    "decidimos", "decidí", "se decidió", "optamos por", "elegimos", "décidé de", "on a choisi", "on a décidé",
+    "nous avons choisi", "nous avons décidé", "j'ai décidé", "entschieden", "beschlossen", "wir haben uns für",
+    "deciso di", "abbiamo deciso", "ho deciso", "scelto di", "bestämde", "vi bestämde", "valde att", "решили",
+    "выбрали", "决定使用", "决定采用", "改用", "採用した", "결정했",
 ];
 static DECISION_VERBS_PACKED: packed::Words = packed::packed_words!(DECISION_VERBS);
 
@@ -1515,9 +1517,10 @@ fn spells_ascii(text: &str, phrase: &str) -> Option<usize> {
         }
         at += 1;
     }
-    // A word must end here (`done` is not `doneness`).
+    // A word must end here (`done` is not `doneness`), unless the phrase ends with its space
+    // (`chose ` opens `Chose Postgres over MySQL`).
     let next = text[at..].chars().next();
-    next.is_none_or(|c| !(c.is_alphanumeric() || c == '_')).then_some(at)
+    (phrase.ends_with(' ') || next.is_none_or(|c| !(c.is_alphanumeric() || c == '_'))).then_some(at)
 }
 
 /// The longest phrase of the lexicon that `text` opens with (markup skipped).

@@ -1775,3 +1775,26 @@ fn icons_on_state_headings_and_the_box_marked_under_way() {
     let p = plan_of("# CLAUDE.md\n\n## Current Work\n- [x] Sync engine\n- [ ] Conflict resolution\n- [ ] Encryption\n");
     assert_eq!(names(&p.open), ["Conflict resolution", "Encryption"]);
 }
+
+#[test]
+fn a_decision_told_in_the_writers_words() {
+    // A log line that tells a decision, as people write one, in the reader's languages.
+    let lines = [
+        "Chose Postgres over MySQL for JSONB support.",
+        "Going with Postgres (JSONB).",
+        "Decidí usar Postgres en lugar de MySQL.",
+        "Wir haben uns für Postgres entschieden.",
+        "On a décidé d'utiliser Postgres.",
+        "Abbiamo deciso di usare Postgres.",
+        "Vi bestämde oss för Postgres.",
+        "Решили использовать Postgres.",
+        "决定：使用 Postgres 而不是 MySQL。",
+    ];
+    for line in lines {
+        let p = plan_of(&format!("# Notes\n\n## 2026-11-30\n- Added the importer\n- {line}\n"));
+        assert_eq!(p.decisions.active.len(), 1, "{line}");
+    }
+    // A choice of words that is no decision.
+    let p = plan_of("# Notes\n\n## 2026-11-30\n- Chosen colors look off on dark mode\n");
+    assert!(p.decisions.active.is_empty());
+}
