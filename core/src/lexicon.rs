@@ -1202,7 +1202,8 @@ static WAITING_ON_A_PERSON_PACKED: packed::Words = packed::packed_words!(WAITING
 const WAIT_OPENERS: &[&str] = &[
     "waiting on", "waiting for", "waits on", "waits for", "awaiting", "blocked on", "blocked by",
     // `en attente de`, `in attesa di` by their second word: `en` and `in` open too many lines.
-    "esperando", "aguardando", "attente de", "attente d'", "wartet auf", "warten auf", "attesa di",
+    "esperando", "aguardando", "attente de", "attente d'", "wartet auf", "warten auf", "attesa di", "attesa del",
+    "attesa dell'",
     "väntar på", "ждём", "ждем", "ожидаем", "ожидает", "ждёт", "ждет", "等待",
 ];
 
@@ -1211,9 +1212,9 @@ const WAIT_OPENERS: &[&str] = &[
 const PERSON_GIVES: &[&str] = &[
     "review", "approv", "sign", "feedback", "input", "decision", "decide", "answer", "reply", "respond", "confirm", "access",
     "credential", "permission", "go-ahead", "green light", "merge",
-    "revis", "aprob", "aprov", "respuesta", "resposta", "acces", "acess", "decisión", "decisão", "validation", "réponse",
+    "revis", "aprob", "aprue", "aprov", "respuesta", "resposta", "acces", "acess", "decisión", "decisão", "validation", "réponse",
     "accès", "freigabe", "antwort", "zugriff", "zugang", "entscheidung", "approvazion", "rispost", "accesso", "gransk",
-    "godkänn", "svar", "åtkomst", "ревью", "одобрени", "ответ", "доступ", "решени", "审核", "审批", "回复", "权限", "确认",
+    "godkänn", "svar", "åtkomst", "ревью", "одобр", "ответ", "доступ", "решени", "审核", "审批", "回复", "权限", "确认",
 ];
 
 /// How many words after a wait's opener may say what it waits for.
@@ -1223,9 +1224,12 @@ const WAIT_REACH: usize = 6;
 /// only a human can take).
 pub(crate) fn waits_on_a_person(line: &str) -> bool {
     // Whole words: `hitl` is not in `hitless`.
+    // A phrase in a script that joins its words, or ending with a mark, ends anywhere
+    // (`pr承認待ち`, `attesa dell'approvazione`).
     let whole = |at: usize, len: usize| {
         let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
-        !word(line[..at].chars().next_back()) && !word(line[at + len..].chars().next())
+        let (first, last) = (line.as_bytes()[at], line.as_bytes()[at + len - 1]);
+        (!first.is_ascii_alphanumeric() || !word(line[..at].chars().next_back())) && (!last.is_ascii_alphanumeric() || !word(line[at + len..].chars().next()))
     };
     // A wait in parentheses notes a detail (`Architecture: TBD (awaiting a decision)`, `(owner
     // deferred the live run; it's the remaining manual gate)`), not where the run stands.

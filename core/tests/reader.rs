@@ -1798,3 +1798,22 @@ fn a_decision_told_in_the_writers_words() {
     let p = plan_of("# Notes\n\n## 2026-11-30\n- Chosen colors look off on dark mode\n");
     assert!(p.decisions.active.is_empty());
 }
+
+#[test]
+fn a_handoff_that_waits_on_a_person_in_any_language() {
+    let waits = [
+        "Esperando a que María apruebe el PR.",
+        "In attesa dell'approvazione di Maria.",
+        "Ждём, пока Мария одобрит PR.",
+        "マリアのPR承認待ち。",
+        "Warten auf Marias Freigabe des PR.",
+        "마리아의 PR 승인 대기 중.",
+    ];
+    for wait in waits {
+        let text = format!("# Handoff\n\n## Status\n{wait}\n\n## Done\n- Search API\n\n## Next\n- Merge the PR\n");
+        assert_eq!(plan_of(&text).status, RunStatus::Blocked, "{wait}");
+    }
+    // A wait on a machine is no wait on a person.
+    let text = "# Handoff\n\n## Status\nEsperando a que termine el build.\n\n## Done\n- Search API\n\n## Next\n- Merge the PR\n";
+    assert_eq!(plan_of(text).status, RunStatus::InProgress);
+}
