@@ -1817,3 +1817,17 @@ fn a_handoff_that_waits_on_a_person_in_any_language() {
     let text = "# Handoff\n\n## Status\nEsperando a que termine el build.\n\n## Done\n- Search API\n\n## Next\n- Merge the PR\n";
     assert_eq!(plan_of(text).status, RunStatus::InProgress);
 }
+
+#[test]
+fn a_handoffs_opening_paragraph_says_how_things_stand() {
+    // Under the title, before any section: work told done or under way, in several languages.
+    for (opening, done) in [("Finished the search API and its tests.", "the search API and its tests"), ("Terminado el API de búsqueda.", "el API de búsqueda"), ("Terminei a API de busca.", "a API de busca")] {
+        let text = format!("# Handoff\n\n{opening}\n\nTODO: add rate limiting to /search.\n");
+        let p = plan_of(&text);
+        assert_eq!(p.status, RunStatus::InProgress, "{opening}");
+        assert_eq!(names(&p.completed), [done], "{opening}");
+    }
+    // An introduction names no state.
+    let p = plan_of("# Handoff\n\nThis file tracks the search work.\n\n## Next\n- Add rate limiting\n");
+    assert!(p.completed.is_empty() && p.open.is_empty());
+}

@@ -924,6 +924,9 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
             SectionRole::Active => Some(Status::InProgress),
             SectionRole::Blocked => Some(Status::Blocked),
             SectionRole::CurrentState if free_form(doc.dialect) || doc.dialect == Dialect::SessionNotes => None,
+            // A handoff's opening paragraph under its title says how things stand (`Finished
+            // the search API and its tests.`), as a current-state section does.
+            _ if i == 0 && section.level == 1 && free_form(doc.dialect) => None,
             _ => continue,
         };
         // Only where no item of the section is a unit already.
