@@ -818,11 +818,6 @@ impl Document {
         None
     }
 
-    /// The dated section (a session) holding `offset`: the innermost section with a date in
-    /// its heading, walking out from the innermost section.
-    /// The dated part of the file that holds `offset`, a sitting of a log: the later-starting
-    /// of its dated section and the latest dated paragraph before it. (Where it starts, its
-    /// date.)
     /// The dated section of the latest date outside history (the last of equal dates): a
     /// log's latest sitting, as stale-in-progress and the reader of its lines take it.
     pub(crate) fn latest_dated_section(&self) -> Option<&Section> {
@@ -845,6 +840,9 @@ impl Document {
         Some(Span::new(line_of(k)?, line_of(k + 1).unwrap_or(self.source.len())))
     }
 
+    /// The dated part of the file that holds `offset`, a sitting of a log: the later-starting
+    /// of its dated section and the latest dated paragraph before it. (Where it starts, its
+    /// date.)
     pub(crate) fn sitting_at(&self, offset: usize) -> Option<(usize, Timestamp)> {
         let stamps = &self.stamps;
         let by_stamp = stamps[..stamps.partition_point(|s| s.span.start() <= offset)].last().map(|s| (s.span.start(), s.timestamp));
@@ -855,6 +853,8 @@ impl Document {
         }
     }
 
+    /// The dated section (a session) holding `offset`: the innermost section with a date in
+    /// its heading, walking out from the innermost section.
     pub(crate) fn dated_section_at(&self, offset: usize) -> Option<&Section> {
         let mut at = self.section_at(offset);
         while let Some(i) = at {
