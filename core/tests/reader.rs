@@ -1831,3 +1831,18 @@ fn a_handoffs_opening_paragraph_says_how_things_stand() {
     let p = plan_of("# Handoff\n\nThis file tracks the search work.\n\n## Next\n- Add rate limiting\n");
     assert!(p.completed.is_empty() && p.open.is_empty());
 }
+
+#[test]
+fn a_current_work_section_in_the_reader_s_scripts() {
+    // The work under way with how far it got in brackets: the unit is the work, in scripts
+    // that join their words and in prose that opens with the verb.
+    let cases = [
+        ("# 引き継ぎ\n\n## 現在の作業\n検索画面のフィルタ実装中（カテゴリまで完了）\n", "検索画面のフィルタ"),
+        ("# 交接\n\n## 当前工作\n正在实现搜索筛选（分类已完成）\n", "搜索筛选"),
+        ("# 인수인계\n\n## 현재 작업\n검색 필터 구현 중 (카테고리까지 완료)\n", "검색 필터"),
+        ("# Передача\n\n## Текущая работа\nДелаю фильтры поиска (категории готовы).\n", "фильтры поиска"),
+    ];
+    for (text, unit) in cases {
+        assert_eq!(plan_of(text).resume_from.map(|r| r.unit).as_deref(), Some(unit), "{text}");
+    }
+}

@@ -339,7 +339,7 @@ pub(crate) fn name_before_stop(before: &str) -> &str {
     // What joins a name to the clause after it, in half- and full-width forms.
     const JOINS: [char; 12] = [' ', ',', ';', ':', '—', '–', '-', '(', '（', '，', '；', '：'];
     let kept = before.trim_end_matches(JOINS);
-    match crate::lexicon::trailing_status(kept) {
+    match crate::lexicon::closing_status(kept) {
         Some((_, _, name)) => kept[name.range()].trim_end_matches(JOINS),
         None => kept,
     }

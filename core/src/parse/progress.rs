@@ -401,7 +401,9 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
     if let Some(word) = ["on ", "with ", "work on ", "con ", "com ", "mit ", "avec ", "med "].iter().find(|w| rest[gap..].starts_with(**w)) {
         gap += word.len();
     }
-    if gap == 0 || rest.len() <= gap {
+    // A script that joins its words writes the unit right after (`正在实现搜索筛选`).
+    let joined = line[..len].chars().next_back().is_some_and(crate::text::joins_words);
+    if gap == 0 && !joined || rest.len() <= gap {
         return None;
     }
     let mut clause = rest[gap..].find([',', ';', '，', '；']).map_or(rest.len(), |at| gap + at);
@@ -412,6 +414,12 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
         clause = gap + words[..open].trim_end().len();
     }
     Some((Span::new(lead, len), Span::new(len + gap, len + clause)))
+}
+
+/// `text` without the note in brackets that closes it (`実装中（カテゴリまで完了）`), when it has one.
+fn without_closing_note(text: &str) -> Option<&str> {
+    let open = text.strip_suffix([')', '）'])?.rfind(['(', '（'])?;
+    Some(text[..open].trim_end()).filter(|t| !t.is_empty())
 }
 
 /// Where a clause that is a next step begins in `sentence` (`Migrating orders.py; next: run
@@ -461,6 +469,8 @@ pub(super) fn sentence_states(paragraph: &str) -> Vec<(Status, Span, Span)> {
                     (status, word, Span::new(name.start(), name.start() + bare.len()))
                 })
                 .or_else(|| lexicon::status_joined_at_end(sentence))
+                // `検索画面のフィルタ実装中（カテゴリまで完了）`: the note in brackets after it.
+                .or_else(|| without_closing_note(sentence).and_then(lexicon::status_joined_at_end))
                 .filter(|(_, _, name)| lexicon::names_a_subject(&sentence[name.range()]))
         };
         if let Some((status, word, name)) = state.filter(|(_, _, name)| !name.is_empty()) {
@@ -956,8 +966,12 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
             Some(status) => match lexicon::trailing_status(line_text) {
                 Some((own, word, name)) => markers.push(simple(line, MarkerSource::Suffix, own, word.shifted(line.start()), name.shifted(line.start()))),
                 None => {
-                    // `Building the billing page.`: the sentence's stop is not the unit's.
-                    let name = Span::new(line.start(), line.start() + crate::text::without_full_stop(line_text).len());
+                    // `Building the billing page.`: the sentence's stop is not the unit's; nor
+                    // is a verb of work under way opening it (`Делаю фильтры поиска (…)`).
+                    let name = match under_way_opening(line_text) {
+                        Some((_, name)) => name.shifted(line.start()),
+                        None => Span::new(line.start(), line.start() + crate::text::without_full_stop(line_text).len()),
+                    };
                     markers.push(simple(line, MarkerSource::Section, status, Span::empty(line.start()), name));
                 }
             },
