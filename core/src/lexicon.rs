@@ -1020,7 +1020,8 @@ pub(crate) fn status_after_space(text: &str) -> Option<(Status, crate::span::Spa
         n += 1;
     }
     cuts[..n].iter().rev().find_map(|&cut| {
-        let name = t[..cut].trim_end();
+        // A dash or a colon between them joins the name to its state (`Export — à faire`).
+        let name = t[..cut].trim_end().trim_end_matches(['—', '–', '-', ':', '：', '|']).trim_end();
         let tail = &t[cut + 1..];
         match phrase_at(tail).filter(|f| f.len == tail.len())?.meaning {
             Status(s) if !name.is_empty() => Some((s, Span::new(cut + 1, t.len()), Span::new(0, name.len()))),
@@ -1374,11 +1375,16 @@ fn may_end_with_status(t: &str) -> bool {
     // less in the wasm than a set of its own).
     static LAST: OnceLock<crate::hash::FastMap<&'static str, usize>> = OnceLock::new();
     let last = LAST.get_or_init(|| {
-        let rows = (0..ROWS.len()).map(|i| (i, row(i))).filter(|(_, (p, m))| matches!(m, Status(_)) && p.is_ascii());
-        rows.filter_map(|(i, (p, _))| Some((p.rsplit(' ').next()?, i))).collect()
+        // By their last word when it is ASCII (`à faire` by `faire`).
+        let rows = (0..ROWS.len()).map(|i| (i, row(i))).filter(|(_, (_, m))| matches!(m, Status(_)));
+        rows.filter_map(|(i, (p, _))| Some((p.rsplit(' ').next().filter(|w| w.is_ascii())?, i))).collect()
     });
     let Some(&end) = t.as_bytes().last() else { return false };
     if !end.is_ascii() || matches!(end, b')' | b']') {
+        return true;
+    }
+    // A last word with a letter beyond ASCII (`göra`, `pågår`) may end a phrase of the lexicon.
+    if t.rsplit(' ').next().is_some_and(|w| !w.is_ascii()) {
         return true;
     }
     let word_len = t.bytes().rev().take_while(|b| b.is_ascii_alphanumeric() || *b == b'%').count();

@@ -1846,3 +1846,22 @@ fn a_current_work_section_in_the_reader_s_scripts() {
         assert_eq!(plan_of(text).resume_from.map(|r| r.unit).as_deref(), Some(unit), "{text}");
     }
 }
+
+#[test]
+fn a_status_after_a_dash_in_every_language() {
+    // `Login — done`, `Search — in progress`, `Export — to do`, whatever script the status
+    // word ends in (`à faire`, `pågår`, `att göra`).
+    for (done, doing, todo) in [
+        ("fatto", "in corso", "da fare"),
+        ("feito", "em andamento", "a fazer"),
+        ("fait", "en cours", "à faire"),
+        ("klart", "pågår", "att göra"),
+        ("erledigt", "in Arbeit", "offen"),
+        ("готово", "в работе", "не начато"),
+        ("完了", "進行中", "未着手"),
+    ] {
+        let text = format!("# Features\n\n- Login — {done}\n- Search — {doing}\n- Export — {todo}\n");
+        let p = plan_of(&text);
+        assert_eq!((names(&p.completed), names(&p.open), names(&p.pending)), (vec!["Login"], vec!["Search"], vec!["Export"]), "{text}");
+    }
+}
