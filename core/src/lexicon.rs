@@ -1758,6 +1758,15 @@ pub(crate) const NOTHING: &[&str] = &[
     "没有", "暂无", "없음",
 ];
 
+/// Whether a field's value says none or no (`Blocked: No`, `Blockers: None currently`,
+/// `Bloqueado: no`): a word for none opening it ([`opens_with_nothing`]), or a bare no. A
+/// value that goes on after `No` (`No access to staging`) says what is missing.
+pub(crate) fn says_none(value: &str) -> bool {
+    const NO: &[&str] = &["no", "nein", "non", "não", "nao", "nej", "false", "いいえ", "否", "아니요", "아니오"];
+    let bare = case::to_lower(value.trim().trim_matches(|c: char| c.is_ascii_punctuation() || c.is_whitespace()));
+    opens_with_nothing(value) || NO.contains(&bare.as_str())
+}
+
 /// Whether a text opens with a word for none ([`NOTHING`]: `None currently`, `Nothing
 /// blocking.`, `N/A`, `Ninguno`, `なし`), past a list marker and markup.
 pub fn opens_with_nothing(text: &str) -> bool {

@@ -1865,3 +1865,17 @@ fn a_status_after_a_dash_in_every_language() {
         assert_eq!((names(&p.completed), names(&p.open), names(&p.pending)), (vec!["Login"], vec!["Search"], vec!["Export"]), "{text}");
     }
 }
+
+#[test]
+fn a_blocked_field_that_says_no() {
+    // `Blocked: No` says the run is not stuck, in a list or on its own line, in several
+    // languages; a blocker that goes on after `No` says what is missing.
+    for field in ["- **Blocked:** No", "**Blocked:** No", "- Bloqueado: no", "- Blockiert: nein", "- Blocked: None"] {
+        let text = format!("# Status\n\n- **Phase:** Billing\n{field}\n- **Next:** Stripe webhooks\n");
+        let p = plan_of(&text);
+        assert_eq!(p.status, RunStatus::InProgress, "{field}");
+        assert!(p.open.iter().all(|u| u.status != Status::Blocked), "{field}");
+    }
+    let p = plan_of("# Status\n\n- Blocked: No access to staging yet\n");
+    assert_eq!(p.status, RunStatus::Blocked);
+}

@@ -583,7 +583,8 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                 continue; // `Done:` alone opens a list, it names no unit
             }
             // `Started: 182/1215 (15.0%)` is a count under a label, not a unit.
-            if by_label && lines::is_count(rest) {
+            // `- **Blocked:** No`, `- Blockers: none`: a field that says there is none.
+            if by_label && (lines::is_count(rest) || lexicon::says_none(rest)) {
                 continue;
             }
             markers.push(ProgressMarker {
@@ -879,7 +880,7 @@ fn labelled_title(text: &str, section: &Section) -> Option<ProgressMarker> {
     let title = &text[section.title.range()];
     let (Meaning::Status(status), word, rest) = lexicon::labelled(title)? else { return None };
     let value = title[rest..].trim();
-    if value.is_empty() || lines::is_count(value) || crate::time::find(value).is_some() || lexicon::opens_with_nothing(value) {
+    if value.is_empty() || lines::is_count(value) || crate::time::find(value).is_some() || lexicon::says_none(value) {
         return None;
     }
     let from = at + rest + (title[rest..].len() - title[rest..].trim_start().len());
@@ -1025,7 +1026,7 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             let from = line.start() + (raw.len() - raw.trim_start().len());
             let value = Span::new(from + rest, from + content.len());
             let words = &text[value.range()];
-            if lines::is_count(words) || crate::time::find(words).is_some() || lexicon::opens_with_nothing(words) {
+            if lines::is_count(words) || crate::time::find(words).is_some() || lexicon::says_none(words) {
                 continue;
             }
             let first = &markers[..in_order];

@@ -49,8 +49,8 @@ pub(crate) fn section_status(doc: &Document, i: usize) -> Option<(Status, Span)>
         match lexicon::labelled(line) {
             Some((Meaning::StatusField, _, rest)) => return lexicon::status_of(&line[rest..]).map(|st| (st, span)),
             // `Blocked — waiting on Anna for the API key` opening the state: what is stuck
-            // stops the run, whichever unit it names.
-            Some((Meaning::Status(Status::Blocked), _, _)) if first => return Some((Status::Blocked, span)),
+            // stops the run, whichever unit it names; `Blocked: No` says it is not.
+            Some((Meaning::Status(Status::Blocked), _, rest)) if first && !lexicon::says_none(&line[rest..]) => return Some((Status::Blocked, span)),
             // `IN_PROGRESS: auth`: a unit's status, not the run's.
             Some(_) => {}
             None if first && line.split_whitespace().count() <= 6 => {
