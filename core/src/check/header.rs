@@ -155,7 +155,7 @@ fn last_updated(cx: &mut Ctx) {
         // `Date:` may date the file's start (a handoff's day, a log's creation): only a label
         // for an update says the file is current as of then.
         const PLAIN: [&str; 7] = ["date", "fecha", "datum", "дата", "日付", "日期", "날짜"];
-        let plain = PLAIN.iter().any(|p| crate::case::to_lower(label.trim_matches(['*', '_', ' '])) == *p);
+        let plain = PLAIN.contains(&crate::case::to_lower(label.trim_matches(['*', '_', ' '])).as_str());
         if label.is_empty() || plain || !crate::lexicon::names_the_date(label) {
             continue;
         }

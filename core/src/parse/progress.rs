@@ -30,14 +30,10 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
     }
     headings(doc, &mut markers);
     tables(doc, outline, &mut markers);
-    if free_form(doc.dialect) {
-        in_file_order(&mut markers);
-        state_paragraphs(doc, outline, &mut markers);
-        state_fields(doc, &mut markers);
-    } else if doc.dialect == Dialect::SessionNotes {
-        // Session notes tell their Current State in sentences (`Webhook handler is half
-        // done: …`) and labelled lines (`Pending: invoice emails, dunning.`), below the
-        // template's description.
+    // Session notes tell their Current State in sentences (`Webhook handler is half done:
+    // …`) and labelled lines (`Pending: invoice emails, dunning.`) too, below the template's
+    // description.
+    if free_form(doc.dialect) || doc.dialect == Dialect::SessionNotes {
         in_file_order(&mut markers);
         state_paragraphs(doc, outline, &mut markers);
         state_fields(doc, &mut markers);
@@ -380,10 +376,12 @@ fn opening_clause_status(line: &str) -> Option<(Status, Span, Span)> {
         }
         lexicon::trailing_status(clause).or_else(|| lexicon::status_after_space(clause))
     };
-    const SEPARATORS: [&str; 10] = [" — ", " – ", " - ", ". ", "; ", ", ", ": ", "。", "，", "："];
-    // Else a note in brackets closes the clause (`송장 생성 작업 중 (PDF 템플릿 남음)`), where
-    // the clause is no status in brackets itself (`Login (in progress)`).
-    state(&SEPARATORS).or_else(|| state(&[SEPARATORS.as_slice(), &[" (", "（"]].concat()))
+    // The marks that end a clause, then those that open a note in brackets: a note closes the
+    // clause only where the clause is no status in brackets itself (`Login (in progress)`,
+    // against `송장 생성 작업 중 (PDF 템플릿 남음)`).
+    const SEPARATORS: [&str; 12] = [" — ", " – ", " - ", ". ", "; ", ", ", ": ", "。", "，", "：", " (", "（"];
+    const CLAUSE_MARKS: usize = 10;
+    state(&SEPARATORS[..CLAUSE_MARKS]).or_else(|| state(&SEPARATORS))
 }
 
 /// A line that opens with a start or with work under way (`Started on the rate limiter,
@@ -409,16 +407,16 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
     let mut clause = rest[gap..].find([',', ';', '，', '；']).map_or(rest.len(), |at| gap + at);
     // `In progress: Payments (Stripe hookup 60% done)`: the note in brackets closing the
     // clause is how far it got, as a labelled item's is ([`lines::units_into`]).
-    let words = crate::text::without_full_stop(&rest[gap..clause]);
-    if let Some(open) = words.strip_suffix([')', '）']).and_then(|w| w.find(['(', '（'])).filter(|&o| o > 0) {
-        clause = gap + words[..open].trim_end().len();
+    if let Some(name) = without_closing_note(crate::text::without_full_stop(&rest[gap..clause])) {
+        clause = gap + name.len();
     }
     Some((Span::new(lead, len), Span::new(len + gap, len + clause)))
 }
 
-/// `text` without the note in brackets that closes it (`実装中（カテゴリまで完了）`), when it has one.
+/// `text` without the note in brackets that closes it (`実装中（カテゴリまで完了）`, `Payments
+/// (Stripe hookup 60% done)`), from its first bracket, when it has one.
 fn without_closing_note(text: &str) -> Option<&str> {
-    let open = text.strip_suffix([')', '）'])?.rfind(['(', '（'])?;
+    let open = text.strip_suffix([')', '）'])?.find(['(', '（'])?;
     Some(text[..open].trim_end()).filter(|t| !t.is_empty())
 }
 
@@ -458,11 +456,9 @@ pub(super) fn sentence_states(paragraph: &str) -> Vec<(Status, Span, Span)> {
             // it got, is the unit; a next step after it (`; next: run the fixtures`) is not.
             Some((Status::InProgress, Span::new(0, verb), Span::new(0, before_next_label(sentence))))
         } else {
-            // `Phase 2 in progress: API endpoints.`: a subject and its state, then what it is.
-            let before_colon = || sentence.find([':', '：']).and_then(|colon| opening_clause_status(&sentence[..colon]));
-            // `The importer is done`: the copula is the sentence's, not the subject's.
-            before_colon()
-                .or_else(|| opening_clause_status(sentence))
+            // `The importer is done`, `Phase 2 in progress: API endpoints.` (the clause ends at
+            // its colon): the copula is the sentence's, not the subject's.
+            opening_clause_status(sentence)
                 .map(|(status, word, name)| {
                     let subject = &sentence[name.range()];
                     let bare = [" is", " are"].iter().find_map(|c| subject.strip_suffix(c)).unwrap_or(subject);
@@ -789,8 +785,8 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     // A file that opens its headings with icons (`## 📊 Metrics`, `## 🎯 Focus`) uses `🔄` and
     // `🚧` as icons too: a status emoji opening a heading is then no status.
     let icons = doc.sections.iter().filter(|s| lexicon::opens_with_icon(&text[s.title.range()])).nth(1).is_some();
-    // The sections whose own lines hold units (read before the headings are), for a
-    // progress log's dated headings only.
+    // The sections whose own lines hold units (read before the headings are): a progress
+    // log's dated heading, or a labelled one, that holds them names no unit of its own.
     let mut holds_units = vec![false; doc.sections.len()];
     for m in markers.iter() {
         if let Some(s) = doc.section_at(m.span.start()) {
