@@ -347,6 +347,11 @@ fn of(ds: &[Diagnostic], rule: Rule) -> Vec<&Diagnostic> {
     ds.iter().filter(|d| d.rule == rule).collect()
 }
 
+/// The lines at which `rule` fires on `text`, checked as of [`now`].
+fn lines_of(text: &str, rule: Rule) -> Vec<u32> {
+    check(&parse(text), &now()).into_iter().filter(|d| d.rule == rule).map(|d| d.line).collect()
+}
+
 #[test]
 fn every_check_rule_fires_and_stays_quiet() {
     let cases = cases();
@@ -989,7 +994,7 @@ fn sections_of_one_day_are_ordered_by_the_versions_they_name() {
 
 #[test]
 fn a_summary_ends_where_the_log_begins_in_any_language() {
-    let rule = |text: &str, rule: Rule| check(&parse(text), &now()).into_iter().filter(|d| d.rule == rule).map(|d| d.line).collect::<Vec<_>>();
+    let rule = lines_of;
     // The log is of dated items: the summary (line 3) is above the first of them.
     let en = "# Progress\n\n**Status:** 12/20 tasks complete\n\n## Log\n- 2025-11-01: Completed: auth\n- 2025-11-02: Completed: payments\n- 2025-11-03: 20/20 tasks complete. Project done.\n";
     assert_eq!(rule(en, Rule::SummaryContradiction), [3]);
@@ -1004,7 +1009,7 @@ fn a_summary_ends_where_the_log_begins_in_any_language() {
 
 #[test]
 fn a_summary_count_against_the_units_the_file_marks() {
-    let rule = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| d.line).collect::<Vec<_>>();
+    let rule = |text: &str| lines_of(text, Rule::SummaryContradiction);
     // Five boxes, four ticked, under a summary of three: in the writer's language.
     let en = "# Sprint 7\n\nProgress: 3/5 tasks complete\n\n- [x] Rate limiter\n- [x] API keys\n- [x] Dashboard\n- [x] Webhooks\n- [ ] Invoices\n";
     assert_eq!(rule(en), [3]);
@@ -1021,7 +1026,7 @@ fn a_summary_count_against_the_units_the_file_marks() {
 
 #[test]
 fn a_summary_that_says_the_work_is_done_over_work_still_to_do() {
-    let rule = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| d.line).collect::<Vec<_>>();
+    let rule = |text: &str| lines_of(text, Rule::SummaryContradiction);
     // A done status in the header, or a claim, over an open box or a Remaining list.
     assert_eq!(rule("# Feature: Export\n\n**Status:** ✅ Complete\n\n## Tasks\n- [x] CSV export\n- [ ] PDF export\n"), [3]);
     assert_eq!(rule("# Handoff\n\nAll tasks are done. Nothing left to do.\n\n## Remaining\n- Write the README\n"), [3]);
@@ -1036,7 +1041,7 @@ fn a_summary_that_says_the_work_is_done_over_work_still_to_do() {
 
 #[test]
 fn a_last_updated_field_older_than_the_work_the_file_logs() {
-    let rule = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::SummaryContradiction).map(|d| d.line).collect::<Vec<_>>();
+    let rule = |text: &str| lines_of(text, Rule::SummaryContradiction);
     // In the header or in a footer, in the writer's language.
     assert_eq!(rule("# Progress\n\nLast updated: 2026-11-01\n\n## 2026-11-20 Session 4\n- Added search\n\n## 2026-11-25 Session 5\n- Added filters\n"), [3]);
     assert_eq!(rule("# Progreso\n\n## 2026-11-20 Sesión 4\n- Búsqueda\n\n---\n*Última actualización: 2026-11-02*\n"), [7]);
