@@ -853,6 +853,30 @@ impl Document {
         }
     }
 
+    /// The date of the session a unit under way was left in, when the run moved on from it:
+    /// its current state is IN_PROGRESS on a line of its own (not prose) in a dated session
+    /// outside history that is older than the file's latest, which does not name it again
+    /// (else that later line would be its current state). Such a unit is work still owed,
+    /// not where the next session resumes: the plan lists it pending and stale-in-progress
+    /// flags it (docs/reader.md, "Counts and summaries").
+    pub(crate) fn left_behind(&self, marker: &ProgressMarker) -> Option<Timestamp> {
+        if marker.status != Some(Status::InProgress) || marker.source == MarkerSource::Prose {
+            return None;
+        }
+        let session = self.dated_section_at(marker.span.start()).filter(|s| s.role != SectionRole::History)?;
+        let latest = self.latest_dated_section()?.timestamp?;
+        session.timestamp.filter(|t| t.epoch_seconds < latest.epoch_seconds)
+    }
+
+    /// A unit's status as the next session takes it: its marker's, but work left under way
+    /// in a session the run moved on from ([`Self::left_behind`]) is pending.
+    pub(crate) fn status_now(&self, marker: &ProgressMarker) -> Option<Status> {
+        match marker.status {
+            Some(Status::InProgress) if self.left_behind(marker).is_some() => Some(Status::Pending),
+            status => status,
+        }
+    }
+
     /// The dated section (a session) holding `offset`: the innermost section with a date in
     /// its heading, walking out from the innermost section.
     pub(crate) fn dated_section_at(&self, offset: usize) -> Option<&Section> {

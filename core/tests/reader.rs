@@ -670,12 +670,35 @@ fn work_finished_later_ends_the_state_a_status_line_left_open() {
     assert_eq!(names(&p.completed), ["search indexing", "Billing"]);
     assert!(findings(text, memento_core::Rule::StaleInProgress).is_empty());
     // Newest first: the finished line comes first, and the open line below it is older.
+    // Export, left under way in a session the run moved on from, is owed, not under way.
     let text = "# Log\n\n## 2025-10-03\n- Completed search indexing\n\n## 2025-10-01\n- Search indexing: IN PROGRESS\n- Export: IN PROGRESS\n";
     let p = plan_of(text);
-    assert_eq!(names(&p.open), ["Export"]);
+    assert_eq!((names(&p.completed), names(&p.pending)), (vec!["search indexing"], vec!["Export"]));
+    assert_eq!(findings(text, memento_core::Rule::StaleInProgress).len(), 1);
     // A unit opened again after it was finished stays open.
     let p = plan_of("# Log\n\n- Completed search indexing\n- Search indexing: IN PROGRESS\n");
     assert_eq!(names(&p.open), ["Search indexing"]);
+}
+
+#[test]
+fn work_left_under_way_in_a_session_the_run_moved_on_from_is_pending() {
+    // Oldest first and newest first, in two languages: the latest session does not name the
+    // unit an older one left under way. The next session does not resume it blindly: it is
+    // listed pending, and stale-in-progress says so.
+    for text in [
+        "# Log\n\n## 2025-10-01\n- IN_PROGRESS: PrizePoolService\n\n## 2025-10-04\n- COMPLETED: leaderboard\n- BLOCKED: payments (waiting on the wallet key)\n",
+        "# Log\n\n## 2025-10-04\n- COMPLETED: leaderboard\n\n## 2025-10-01\n- IN_PROGRESS: PrizePoolService\n",
+        "# Registro\n\n## 2025-10-01\n- PrizePoolService: en curso\n\n## 2025-10-04\n- Tabla de posiciones: terminado\n",
+    ] {
+        let p = plan_of(text);
+        assert!(p.open.iter().all(|u| u.status != Status::InProgress), "{text}");
+        assert!(p.resume_from.is_none(), "{text}");
+        assert_eq!(names(&p.pending), ["PrizePoolService"], "{text}");
+        assert_eq!(findings(text, memento_core::Rule::StaleInProgress).len(), 1, "{text}");
+    }
+    // Carried into the latest session, it is under way.
+    let p = plan_of("# Log\n\n## 2025-10-01\n- IN_PROGRESS: PrizePoolService\n\n## 2025-10-04\n- IN_PROGRESS: PrizePoolService (stopped at payouts)\n");
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("PrizePoolService"));
 }
 
 #[test]

@@ -216,7 +216,7 @@ pub(crate) fn remaining(doc: &Document) -> Option<(&ProgressMarker, &Unit)> {
         return None;
     }
     let now = doc.current_units();
-    let find = |wanted: fn(Status) -> bool| now.iter().map(|&r| doc.unit_at(r)).find(|(m, _)| m.status.is_some_and(wanted));
+    let find = |wanted: fn(Status) -> bool| now.iter().map(|&r| doc.unit_at(r)).find(|(m, _)| doc.status_now(m).is_some_and(wanted));
     find(|s| s == Status::InProgress).or_else(|| find(|s| matches!(s, Status::Pending | Status::Blocked)))
 }
 
@@ -238,7 +238,7 @@ fn empty_next(cx: &mut Ctx) {
     };
     let next_section = doc.sections().iter().find(|s| s.role == SectionRole::NextStep);
     let unit = doc.text(unit.name);
-    let status = work.status.map_or("", |s| s.as_str());
+    let status = doc.status_now(work).map_or("", |s| s.as_str());
     let (at, what) = match (next_section, doc.dialect()) {
         (Some(s), _) => (s.heading, format!("`{}` is empty", super::title_of(doc, s))),
         (None, Dialect::CheckpointLog) => (work.span, "there is no Next Session Start".to_owned()),
@@ -386,19 +386,12 @@ fn stale_in_progress(cx: &mut Ctx) {
     let Some(latest) = doc.latest_dated_section() else {
         return;
     };
-    let latest_at = latest.timestamp.map_or(0, |t| t.epoch_seconds);
     let mut found = Vec::new();
     for &r in doc.current_units() {
         let (marker, unit) = doc.unit_at(r);
-        if marker.status != Some(Status::InProgress) || marker.source == MarkerSource::Prose {
-            continue;
+        if let Some(when) = doc.left_behind(marker) {
+            found.push((marker.span, doc.text(unit.name), when));
         }
-        let Some(session) = doc.dated_section_at(marker.span.start()) else { continue };
-        let Some(when) = session.timestamp.filter(|t| t.epoch_seconds < latest_at) else { continue };
-        if session.role == SectionRole::History {
-            continue;
-        }
-        found.push((marker.span, doc.text(unit.name), when));
     }
     let latest_line = cx.line(latest.heading.start());
     let latest_when = latest.timestamp.map(|t| t.to_string()).unwrap_or_default();

@@ -166,7 +166,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let history = Regions::of(doc, |r| r == SectionRole::History);
     for &r in units {
         let (marker, unit) = doc.unit_at(r);
-        let Some(status) = marker.status else { continue };
+        let Some(status) = doc.status_now(marker) else { continue };
         let done = matches!(status, Status::Completed | Status::Skipped);
         // Past state kept for the record is history: what it finished counts, what it left
         // open is not the current state.
