@@ -781,6 +781,36 @@ pub(crate) fn done_verb(text: &str) -> Option<usize> {
     (!rest.starts_with([':', '：'])).then_some(len)
 }
 
+/// Verbs that open a step still to take (`Run the integration smoke`, `Añadir tests`,
+/// `Добавить логи`): a unit named so is already an action, and the plan's next action gives
+/// it as written instead of `Start …` before it. Lower case, as [`DONE_VERBS`].
+const STEP_VERBS: &[&str] = &[
+    // Not the verbs that are as often nouns opening a unit's name (`Test suite`, `Build
+    // pipeline`, `Release notes`, `Review queue`, `Profile page`).
+    "add", "run", "verify", "implement", "write", "fix", "create", "deploy", "migrate",
+    "refactor", "remove", "set up", "ensure", "investigate", "document", "configure",
+    "integrate", "move", "rename", "replace", "publish", "expose", "clean up", "delete",
+    "measure", "validate", "confirm", "extract", "convert", "upgrade", "enable", "disable",
+    "ask", "decide", "prepare", "re-run", "rerun",
+    // Spanish, Portuguese, French, Italian, Swedish, Russian: the infinitive
+    "añadir", "agregar", "implementar", "crear", "corregir", "arreglar", "probar", "revisar",
+    "actualizar", "configurar", "migrar", "documentar", "eliminar", "desplegar", "verificar",
+    "escribir", "adicionar", "criar", "corrigir", "testar", "atualizar", "remover", "escrever",
+    "ajouter", "implémenter", "créer", "corriger", "tester", "vérifier", "mettre à jour",
+    "configurer", "supprimer", "déployer", "écrire", "aggiungere", "implementare", "creare",
+    "correggere", "testare", "verificare", "aggiornare", "rimuovere", "scrivere", "lägg till",
+    "implementera", "skapa", "fixa", "testa", "verifiera", "uppdatera", "ta bort", "skriv",
+    "добавить", "реализовать", "создать", "исправить", "проверить", "обновить", "настроить",
+    "удалить", "написать", "протестировать",
+];
+static STEP_VERBS_PACKED: packed::Words = packed::packed_words!(STEP_VERBS);
+
+/// Whether `text` opens with a verb of a step still to take ([`STEP_VERBS`]) and goes on.
+pub(crate) fn opens_with_a_step(text: &str) -> bool {
+    static INDEX: OnceLock<VerbIndex> = OnceLock::new();
+    key(text.trim_start_matches(is_markup)).is_some_and(|k| INDEX.get_or_init(|| VerbIndex::of(&STEP_VERBS_PACKED)).opening(text, k).is_some())
+}
+
 /// Words ending in `-ing` that are no verb of work under way: `Nothing changed`, `Pending
 /// review`, `Using SQLite` (a choice), `During the migration`.
 const NOT_GERUNDS: &[&str] = &[

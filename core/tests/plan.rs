@@ -106,6 +106,24 @@ fn a_rule_under_the_state_heading_is_not_the_next_action() {
 }
 
 #[test]
+fn a_pending_unit_named_by_its_step_is_the_next_action_as_written() {
+    // In the writer's language; a unit named by a noun gets `Start` before it, and so does one
+    // opening with a word that is a noun as often (`Test suite`).
+    for (unit, want) in [
+        ("Run full integration smoke against the sandbox", "Run full integration smoke against the sandbox"),
+        ("Verify the Docker build on a host with Docker", "Verify the Docker build on a host with Docker"),
+        ("Añadir validación de fechas", "Añadir validación de fechas"),
+        ("Ajouter les tests d'export", "Ajouter les tests d'export"),
+        ("Добавить логирование ошибок", "Добавить логирование ошибок"),
+        ("Billing webhooks", "Start Billing webhooks"),
+        ("Test suite for the exporter", "Start Test suite for the exporter"),
+    ] {
+        let plan = plan_of(&format!("# Progress\n\n## What Works\n- Login\n\n## What's Left to Build\n- [ ] {unit}\n"));
+        assert_eq!(plan.next_action.map(|n| n.text).as_deref(), Some(want), "{unit}");
+    }
+}
+
+#[test]
 fn memory_bank_and_feature_list_plans() {
     let bank = "# Progress\n\n## What Works\n- Login\n\n## What's Left to Build\n- [ ] Export\n- Sharing\n";
     let plan = plan_of(bank);

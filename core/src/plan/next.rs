@@ -40,7 +40,9 @@ pub(super) fn next_action(
         return Some(NextAction { text, source: NextActionSource::StopPoint, line: line(at) });
     }
     if let Some(p) = first_pending {
-        return Some(NextAction { text: format!("Start {}", p.unit), source: NextActionSource::Pending, line: p.line });
+        // A unit named by its step (`Run the integration smoke`) is an action as written.
+        let text = if lexicon::opens_with_a_step(&p.unit) { p.unit.clone() } else { format!("Start {}", p.unit) };
+        return Some(NextAction { text, source: NextActionSource::Pending, line: p.line });
     }
     // Nothing to start: what waits is where the next session begins.
     if let Some(b) = open.iter().find(|u| matches!(u.status, Status::Blocked | Status::Failed)) {
