@@ -24,14 +24,30 @@ pub fn goal(doc: &Document) -> Option<Span> {
 }
 
 /// The opening of the file's latest current-state section (the last one in a file kept
-/// oldest first, the first in one kept newest first), outside history.
+/// oldest first, the first in one kept newest first), outside history. A session's own state
+/// (`### Current Status` under `## Session — January 25`) is that session's: it stands for
+/// the run only in the latest sitting, and a state of the whole file comes before it
+/// (docs/reader.md, "The run's status").
 pub fn current_state(doc: &Document) -> Option<Span> {
-    let mut states = doc.sections().iter().enumerate().filter(|(_, s)| s.role == SectionRole::CurrentState).filter_map(|(i, _)| opening(doc, i));
-    if doc.newest_first() {
-        states.next()
-    } else {
-        states.last()
-    }
+    let latest = doc.latest_sitting();
+    let pick = |of_the_file: bool| {
+        let mut states = doc
+            .sections()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.role == SectionRole::CurrentState && !crate::parse::is_history(doc, s))
+            .filter(|(_, s)| match crate::parse::is_session_or_history(doc, s) {
+                false => of_the_file,
+                true => !of_the_file && latest.is_some_and(|l| l.contains(s.heading.start())),
+            })
+            .filter_map(|(i, _)| opening(doc, i));
+        if doc.newest_first() {
+            states.next()
+        } else {
+            states.last()
+        }
+    };
+    pick(true).or_else(|| pick(false))
 }
 
 /// Where a section's own text starts: after its heading, a template's italic description

@@ -238,12 +238,12 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         blocks.push(Block { title: title::IN_PROGRESS, lines: vec![(said, at)] });
     }
     // The other units left open: stuck, failed, or under way beside the one resumed (a
-    // failing feature is work to redo, not work done).
+    // failing feature is work to redo, not work done). Newest first, as decisions: in a long
+    // log the latest sitting's blockers are the ones that stand, and a tight budget keeps them.
     let resumed = plan.resume_from.as_ref().map(|r| r.unit.as_str());
-    blocks.push(Block {
-        title: title::OPEN,
-        lines: plan.open.iter().filter(|u| Some(u.unit.as_str()) != resumed).map(|u| (format!("{} ({})", u.unit, u.status), Some(u.line))).collect(),
-    });
+    let mut open: Vec<_> = plan.open.iter().filter(|u| Some(u.unit.as_str()) != resumed).collect();
+    memento_core::internal::sort_by_key(&mut open, |u| [newer(u64::from(u.line)), 0, 0]);
+    blocks.push(Block { title: title::OPEN, lines: open.iter().map(|u| (format!("{} ({})", u.unit, u.status), Some(u.line))).collect() });
     blocks.push(Block { title: title::WARNINGS, lines: warnings(plan) });
     blocks.push(Block {
         title: title::PENDING,

@@ -379,3 +379,26 @@ fn the_unit_under_way_with_how_far_it_got() {
     let secret = prompt("# Tasks\n\n- IN_PROGRESS: deploy — token ghp_0123456789abcdefghijABCDEFGHIJ012345 still to rotate\n", 2000);
     assert!(!secret.contains("ghp_0123456789abcdefghij"), "{secret}");
 }
+
+/// A session's own Current Status is that session's: quoted for the run only from the latest
+/// sitting; and what stays open is listed newest first, in either log order.
+#[test]
+fn an_old_session_s_state_is_not_the_run_s_and_open_work_comes_newest_first() {
+    let text = "# Progress\n\n## Session — 2026-01-24\n- BLOCKED: wallet setup (waiting on the key)\n\n### Current Status\n- Progress: 12/40 features passing\n\n## Session — 2026-01-26\n- COMPLETED: leaderboard\n- BLOCKED: music files (waiting on the artist)\n";
+    let out = prompt(text, 2000);
+    assert!(!out.contains("12/40"), "{out}");
+    let open = &out[out.find("Also open").unwrap()..];
+    let (newer, older) = (open.find("music files").unwrap(), open.find("wallet setup").unwrap());
+    assert!(newer < older, "{out}");
+    // Nothing left to start: the latest block is where the next session begins.
+    assert!(out.contains("Next action: Unblock music files"), "{out}");
+    // The latest sitting's own state is the run's.
+    let text = "# Progress\n\n## Session — 2026-01-24\n- COMPLETED: schema\n\n## Session — 2026-01-26\n- COMPLETED: leaderboard\n\n### Current Status\n- Progress: 30/40 features passing\n";
+    assert!(prompt(text, 2000).contains("30/40"), "{}", prompt(text, 2000));
+    // Newest first: the first blocker in the file is the latest.
+    let text = "# Progress\n\n## 2026-01-26\n- BLOCKED: music files (waiting on the artist)\n\n## 2026-01-24\n- BLOCKED: wallet setup (waiting on the key)\n- COMPLETED: schema\n";
+    let out = prompt(text, 2000);
+    let open = &out[out.find("Also open").unwrap()..];
+    assert!(open.find("music files").unwrap() < open.find("wallet setup").unwrap(), "{out}");
+    assert!(out.contains("Next action: Unblock music files"), "{out}");
+}

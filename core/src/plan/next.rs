@@ -45,7 +45,15 @@ pub(super) fn next_action(
         return Some(NextAction { text, source: NextActionSource::Pending, line: p.line });
     }
     // Nothing to start: what waits is where the next session begins.
-    if let Some(b) = open.iter().find(|u| matches!(u.status, Status::Blocked | Status::Failed)) {
+    // In a log the latest sitting's block stands (an older one may be long gone); elsewhere
+    // the first listed.
+    let mut stuck = open.iter().filter(|u| matches!(u.status, Status::Blocked | Status::Failed));
+    let stuck = match doc.latest_sitting() {
+        Some(_) if doc.newest_first() => stuck.min_by_key(|u| u.line),
+        Some(_) => stuck.max_by_key(|u| u.line),
+        None => stuck.next(),
+    };
+    if let Some(b) = stuck {
         return Some(NextAction { text: format!("Unblock {}", b.unit), source: NextActionSource::Blocked, line: b.line });
     }
     let state = doc.sections().iter().find(|s| matches!(s.role, SectionRole::CurrentState | SectionRole::Active));
