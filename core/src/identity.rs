@@ -530,11 +530,31 @@ impl<'a> DecisionRef<'a> {
 // JSON
 
 /// The first byte of a text that opens as JSON (`[` or `{` first, after a BOM and blank
-/// space), else `None`.
+/// space, and then what a JSON value goes on with), else `None`. A log whose lines open with
+/// a bracketed time (`[2026-11-20 09:12] session start`) or a box (`[x] Export`, `[ ] Sync`)
+/// is text: `[` must be followed by a value (an object, an array, a string, `true`, `false`,
+/// `null`, a number ending at `,` or `]`) or close an empty array that ends its line; `{` by a
+/// key's quote or its close.
 #[doc(hidden)]
 pub fn json_opening(text: &str) -> Option<u8> {
     let t = text.trim_start_matches('\u{feff}').trim_start();
-    t.as_bytes().first().copied().filter(|b| matches!(b, b'[' | b'{'))
+    let first = *t.as_bytes().first().filter(|b| matches!(b, b'[' | b'{'))?;
+    let rest = t[1..].trim_start();
+    let opens = match first {
+        b'{' => rest.is_empty() || rest.starts_with(['"', '}']),
+        b'[' => match rest.as_bytes().first() {
+            None | Some(b'{' | b'[' | b'"') => true,
+            Some(b']') => rest[1..].split('\n').next().is_some_and(|line| line.trim().is_empty()),
+            Some(b't' | b'f' | b'n') => ["true", "false", "null"].iter().any(|w| rest.starts_with(w)),
+            Some(b'-' | b'0'..=b'9') => {
+                let number = rest.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | 'e' | 'E'));
+                number.trim_start().starts_with([',', ']']) || number.trim().is_empty()
+            }
+            Some(_) => false,
+        },
+        _ => false,
+    };
+    opens.then_some(first)
 }
 
 #[cfg(test)]

@@ -155,6 +155,14 @@ fn json_or_not() {
     }
     assert_eq!(json_opening("\u{feff}  [1]"), Some(b'['));
     assert_eq!(json_opening("x[1]"), None);
+    // A log of bracketed times, a list of boxes, a template's braces: text.
+    for text in ["[2026-11-20 09:12] session start\n[2026-11-20 09:40] added the SDK\n", "[x] Export\n[ ] Sync\n", "[ ] Sync\n", "[11:00] Route audit started\n", "{{project}} notes\n", "[DONE] parser\n"] {
+        assert_eq!(json_opening(text), None, "{text:?}");
+        assert!(!crate::parse(text).is_json(), "{text:?}");
+    }
+    for text in ["[\n  {\"id\": 1}\n]", "[1, 2]", "[-1.5e3]", "[true]", "[\"a\"]", "[]\n", "{\n}", "{ \"a\": 1 }", "[[1]]", "[", "{"] {
+        assert!(json_opening(text).is_some(), "{text:?}");
+    }
 }
 
 fn name_from(parts: &[&str]) -> String {
