@@ -468,6 +468,13 @@ pub(crate) fn numbered_key(key: &str) -> Option<&str> {
     named.then(|| &key[..word.len() + 1 + number.len()])
 }
 
+/// Whether a name is a numbered sitting and nothing more (`Session 7`, `Sesión 3`,
+/// `Round 18`): it names the sitting, not the work done in it.
+pub(crate) fn only_a_sitting(name: &str) -> bool {
+    let key = section_key(name);
+    numbered_key(&key) == Some(key.as_str())
+}
+
 /// The numbered sitting a title or entry line names, as (series, number): `session 87` →
 /// (`session`, 87) from [`numbered_key`]; and a Chinese ordinal anywhere in it, `第18轮` (the
 /// 18th round) → (`轮`, 18), with the counters of rounds, times, days and weeks.

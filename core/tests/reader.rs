@@ -702,6 +702,20 @@ fn work_left_under_way_in_a_session_the_run_moved_on_from_is_pending() {
 }
 
 #[test]
+fn a_sitting_s_number_beside_its_date_names_no_work() {
+    // In several languages and both log orders: the sessions' items are the units.
+    for text in [
+        "# PROGRESS\n\n## 2026-03-14 — Session 7\n- Finished CSV export\n- Next: PDF export\n\n## 2026-03-12 — Session 6\n- Fixed the timezone bug\n",
+        "# Progreso\n\n## Sesión 6 — 2026-03-12\n- Fixed the timezone bug\n\n## Sesión 7 — 2026-03-14\n- Finished CSV export\n",
+        "# Log\n\n=== Session 6 (2026-03-12) ===\n- Fixed the timezone bug\n\n=== Session 7 (2026-03-14) ===\n- Finished CSV export\n",
+    ] {
+        let p = plan_of(text);
+        assert!(p.completed.iter().all(|u| !u.unit.to_lowercase().contains("sesi")), "{text}: {:?}", names(&p.completed));
+        assert_eq!(p.completed.len(), 2, "{text}: {:?}", names(&p.completed));
+    }
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);
@@ -863,11 +877,14 @@ fn each_dated_line_of_a_log_paragraph_is_an_entry_and_an_indented_list_tells_abo
     let mut reversed = names_of(newest_first);
     reversed.reverse();
     assert_eq!(reversed, want);
-    // A list written flush under a dated line is that session's work.
+    // A list written flush under a dated line is that session's work; a line that names only
+    // its sitting (`Session 3`) is no unit of its own, one that names work is.
     let flush = "# Progress Log\n\n## Session History\n\n2026-02-16 Session 3\n- Implemented the parser\n- Added the tests\n";
     let work = names_of(flush);
-    assert_eq!(work.len(), 3, "{work:?}");
-    assert!(work[2].contains("the tests"), "{work:?}");
+    assert_eq!(work.len(), 2, "{work:?}");
+    assert!(work[1].contains("the tests"), "{work:?}");
+    let flush = "# Progress Log\n\n## Session History\n\n2026-02-16 Parser work\n- Implemented the parser\n- Added the tests\n";
+    assert_eq!(names_of(flush).len(), 3);
     // Lines of fields under a dated title are not entries.
     let fields = "# Notes\n\n2026-02-16 Handoff\nOwner: Ana\nDeadline: 2026-03-01\n";
     assert_eq!(parse(fields).stamps().len(), 1);

@@ -853,9 +853,11 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         // that took place: work done, told as a heading.
         if doc.dialect == Dialect::ProgressLog && section.timestamp.is_some() {
             let title = &doc.source[section.title.range()];
-            let named = crate::time::find(title).and_then(|(_, r)| {
-                named_beside(&doc.source, section.title, Span::new(section.title.start() + r.start, section.title.start() + r.end))
-            });
+            // A sitting's number beside the date (`2026-03-14 — Session 7`, `Sesión 3 —
+            // 2026-11-15`) names the sitting, not its work.
+            let named = crate::time::find(title)
+                .and_then(|(_, r)| named_beside(&doc.source, section.title, Span::new(section.title.start() + r.start, section.title.start() + r.end)))
+                .filter(|n| !crate::identity::only_a_sitting(&doc.source[n.range()]));
             // A title that is only a date (`## 2026-03-12`) names no work when its items do;
             // a sitting that holds no unit (`### 2026-02-27T14:35` over `- Focus: …`) is one.
             // Named by its whole title: the date tells apart sittings of one name (`Session
@@ -1088,6 +1090,12 @@ fn dated_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
             continue;
         }
         let Some(name) = named_beside(text, line, stamp.span) else { continue };
+        // `=== Session 3 (2026-01-07) ===` over a list: the list is the session's work, and
+        // the line names only the sitting.
+        let next_line = text[line_end..].trim_start_matches(['\r', '\n']).lines().next().unwrap_or("");
+        if crate::identity::only_a_sitting(&text[name.range()]) && lines::list_marker(next_line.trim_start()) > 0 {
+            continue;
+        }
         markers.push(simple(Span::new(stamp.span.start(), line_end), MarkerSource::Prose, Status::Completed, Span::empty(stamp.span.start()), name));
         // The entry that ends its paragraph, with an indented list right under it.
         paragraph += outline.paragraphs[paragraph..].partition_point(|p| p.end() <= line_end);
