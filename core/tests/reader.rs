@@ -716,6 +716,24 @@ fn a_sitting_s_number_beside_its_date_names_no_work() {
 }
 
 #[test]
+fn a_next_action_label_in_the_writer_s_language() {
+    for (label, step) in [
+        ("**Siguiente acción:**", "llamar a soporte de Stripe"),
+        ("**Próxima ação:**", "configurar o webhook"),
+        ("**Prochaine action :**", "brancher l'export PDF"),
+        ("**Prochaine étape :**", "brancher l'export PDF"),
+        ("**Nächste Aktion:**", "Webhook konfigurieren"),
+        ("**Prossima azione:**", "aspettare l'invito di Marco"),
+        ("- Следующее:", "дописать `writeChunk()`"),
+        ("Next step:", "make `**` right-associative"),
+    ] {
+        let text = format!("# Estado\n\n## Hecho\n- [x] Modelo\n\n## Pendiente\n- [ ] Export PDF\n\n{label} {step}\n");
+        let p = plan_of(&text);
+        assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(step), "{label}");
+    }
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

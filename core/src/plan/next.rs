@@ -103,15 +103,22 @@ pub(super) fn written_text(doc: &Document, chosen: Span) -> (String, Span) {
         }
         span = item;
     }
-    titles.push(without_stray_bold(one_line(doc.text(span))));
+    // `**Prochaine étape :** brancher …`: the bold's close and the space after it go.
+    titles.push(without_stray_bold(one_line(doc.text(span))).trim().to_owned());
     titles.retain(|t| !t.is_empty());
     (titles.join(": "), span)
 }
 
 /// A step cut out of bold text that also held its label (`**NEXT — the #7 remainder**`)
 /// keeps the closing `**` alone: an odd `**` is dropped, so the step reads as written.
+/// A `**` inside a code span (``make `**` right-associative``) is code, not bold.
 fn without_stray_bold(step: String) -> String {
-    if step.matches("**").count() % 2 == 1 { step.replacen("**", "", 1) } else { step }
+    let outside_code = |at: usize| step[..at].matches('`').count() % 2 == 0;
+    let bold: Vec<usize> = step.match_indices("**").map(|(i, _)| i).filter(|&i| outside_code(i)).collect();
+    match bold.first() {
+        Some(&at) if bold.len() % 2 == 1 => format!("{}{}", &step[..at], &step[at + 2..]),
+        _ => step,
+    }
 }
 
 /// The next action a JSON file records in a field (`next_actions` of its latest row, a
