@@ -145,7 +145,7 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("完了")
         || has("已完成")
         // What works, in the reader's other languages.
-        || ["lo que funciona", "o que funciona", "ce qui fonctionne", "was funktioniert", "cosa funziona", "vad som fungerar", "что работает", "動作しているもの", "動いているもの", "できていること", "작동하는 것", "可用功能", "已实现"]
+        || ["lo que funciona", "qué funciona", "que funciona", "lo que ya funciona", "o que funciona", "o que já funciona", "ce qui fonctionne", "ce qui marche", "was funktioniert", "was läuft", "cosa funziona", "vad som fungerar", "что работает", "動作しているもの", "動いているもの", "できていること", "작동하는 것", "可用功能", "已实现"]
             .iter()
             .any(|p| folded().starts_with(p))
     {
@@ -164,6 +164,11 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("carryover")
         || has("未完了")
         || has("残り")
+        // What is left, in the reader's other languages (`Lo que falta construir`, `Ce qui
+        // reste à faire`, `Da fare dopo lo sblocco`).
+        || ["lo que falta", "qué falta", "que falta", "lo que queda", "o que falta", "ce qui reste", "reste à faire", "was fehlt", "was noch fehlt", "offene punkte", "cosa manca", "da fare", "vad som återstår", "återstår", "что осталось", "осталось сделать", "남은 작업", "남은 것", "剩余工作", "待完成"]
+            .iter()
+            .any(|p| folded().starts_with(p))
     {
         SectionRole::Todo
     } else if starts("in progress")
@@ -480,6 +485,14 @@ mod tests {
             ("🚧 Services In Development", SectionRole::Active),
             ("📋 Planned Services", SectionRole::Todo),
             ("Tareas completadas", SectionRole::Done),
+            ("Qué funciona", SectionRole::Done),
+            ("Lo que falta construir", SectionRole::Todo),
+            ("Ce qui reste à faire", SectionRole::Todo),
+            ("Da fare dopo lo sblocco", SectionRole::Todo),
+            ("O que falta", SectionRole::Todo),
+            ("Was noch fehlt", SectionRole::Todo),
+            ("Vad som återstår", SectionRole::Todo),
+            ("Что осталось сделать", SectionRole::Todo),
             ("Módulos en desarrollo", SectionRole::Active),
             ("Planned Architecture", SectionRole::Other),
             ("Feature Flags", SectionRole::Other),
