@@ -941,14 +941,33 @@ impl VerbIndex {
 /// the status and nothing more, so prose that merely ends with a status word is not read.
 pub(crate) fn trailing_status(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
     let t = text.trim_end().trim_end_matches(['.', '!', '*', '`']);
-    status_at_end(t).or_else(|| marked_here(t)).or_else(|| {
-        // `Payment flow - BLOCKED (Intervention Requested)`: a note after a status written
-        // as a marker (upper case); `test.rs - Broken (outdated API)` describes the file.
-        let open = t.strip_suffix([')', '）'])?.rfind(['(', '（'])?;
-        let found = status_at_end(t[..open].trim_end())?;
-        let word = &t[found.1.range()];
-        word.bytes().any(|b| b.is_ascii_uppercase()).then_some(found).filter(|_| !word.bytes().any(|b| b.is_ascii_lowercase()))
-    })
+    status_at_end(t)
+        .or_else(|| marked_here(t))
+        .or_else(|| {
+            // `Payment flow - BLOCKED (Intervention Requested)`, `DB schema ✅ (done 2026-11-01)`:
+            // a note after a status written as a marker (upper case, or an emoji); `test.rs -
+            // Broken (outdated API)` describes the file.
+            let open = t.strip_suffix([')', '）'])?.rfind(['(', '（'])?;
+            let found = status_at_end(t[..open].trim_end())?;
+            let word = &t[found.1.range()];
+            let upper = word.bytes().any(|b| b.is_ascii_uppercase()) && !word.bytes().any(|b| b.is_ascii_lowercase());
+            (upper || !word.chars().any(char::is_alphanumeric)).then_some(found)
+        })
+        .or_else(|| {
+            // `Task 1 — DB schema ✅ (done 2026-11-01)`: a mark closing the name, then a note.
+            let open = t.strip_suffix([')', '）'])?.rfind(['(', '（'])?;
+            let head = t[..open].trim_end();
+            emoji_at_ends(head).filter(|(_, mark, name)| mark.end() == head.len() && !name.is_empty())
+        })
+        .or_else(|| {
+            // `Install ArgoCD — **in progress**, chart installed, SSO not configured`: a status
+            // after a dash, then a note after a comma.
+            let comma = t.find([',', ';', '，', '；'])?;
+            let (status, word, name) = status_at_end(t[..comma].trim_end().trim_end_matches(['*', '_', '`']))?;
+            let marks = t[word.range()].len() - t[word.range()].trim_start_matches(['*', '_', '`']).len();
+            let before = t[..word.start()].trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`'));
+            before.ends_with(['—', '–', '-']).then(|| (status, crate::span::Span::new(word.start() + marks, word.end()), name))
+        })
 }
 
 /// Words an arrow points at an item with to say the work is there now: `4. API endpoints ←
@@ -1701,6 +1720,16 @@ pub(crate) fn emoji_at_ends(text: &str) -> Option<(Status, crate::span::Span, cr
                     return Some((said, Span::new(0, emoji.len()), unit));
                 }
             }
+            // `❌ Blocked (waiting on design tokens)`: the word, alone or before its note in
+            // brackets, says which stop the cross means (a mark and a word that disagree
+            // otherwise, `✅ PENDING`, say nothing sure).
+            let written = &t[name.range()];
+            if let Some(found) = phrase_at(written).filter(|f| status == Failed && f.meaning == Status(Blocked)) {
+                let after = written[found.len..].trim_start();
+                if after.is_empty() || after.starts_with(['(', '（']) {
+                    return Some((Blocked, Span::new(0, emoji.len()), name));
+                }
+            }
             return Some((status, Span::new(0, emoji.len()), name));
         }
         if let Some(rest) = t.strip_suffix(emoji) {
@@ -2247,6 +2276,12 @@ mod tests {
             ("Fase de pruebas — 🚧 en curso", Some((InProgress, "🚧 en curso", "Fase de pruebas"))),
             ("REFLECT Mode - ✅ COMPLETE (see `reflection.md`)", Some((Completed, "✅ COMPLETE", "REFLECT Mode"))),
             ("Deploy - ✅ PENDING", None),
+            // A mark closing the name, then a note; a status after a dash, then a note after a comma.
+            ("Task 1 — DB schema ✅ (done 2026-11-01)", Some((Completed, "✅", "Task 1 — DB schema"))),
+            ("Stealth: ✅ (100% on bot detection)", Some((Completed, "✅", "Stealth"))),
+            ("Install ArgoCD via Helm — **in progress**, chart installed, SSO not configured", Some((InProgress, "in progress", "Install ArgoCD via Helm"))),
+            ("Exportación — hecho, probado en staging", Some((Completed, "hecho", "Exportación"))),
+            ("The importer is done, the exporter is next", None),
         ];
         for &(text, want) in cases {
             let got = trailing_status(text).map(|(s, w, n)| (s, &text[w.range()], &text[n.range()]));

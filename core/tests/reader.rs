@@ -734,6 +734,22 @@ fn a_next_action_label_in_the_writer_s_language() {
 }
 
 #[test]
+fn work_under_way_is_listed_once_and_a_cross_that_says_blocked_blocks() {
+    // `Working on: **Task 3**` over the list row `Task 3 🚧`: one unit under way.
+    let text = "# Agent memory\n\n## Current status\nWorking on: **Task 3 — email verification**\n\n## Task list\n1. Task 1 — DB schema ✅ (done 2026-11-01)\n2. Task 3 — email verification 🚧\n3. Task 4 — password reset ⏳\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.open), ["Task 3 — email verification"]);
+    assert_eq!(names(&p.completed), ["Task 1 — DB schema"]);
+    let p = plan_of("# Status\n\n- ✅ Login\n- ❌ Blocked (waiting on design tokens from the design team)\n");
+    assert_eq!(p.open.iter().map(|u| u.status).collect::<Vec<_>>(), [Status::Blocked]);
+    assert_eq!(p.status, RunStatus::Blocked);
+    // Outside a log the order of the lists is no time order: the block above the finished
+    // work stands.
+    let p = plan_of("# Project board\n\n## Blocked\n- Payments — blocked (waiting on the Stripe keys)\n\n## Done\n- [x] Login\n- [x] Signup\n");
+    assert_eq!(p.status, RunStatus::Blocked, "{:?}", names(&p.open));
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

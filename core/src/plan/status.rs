@@ -97,7 +97,9 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     // Nor is a block the file's own next step, written a later day, goes on from (`Blocked:
     // bucket policy` on the 18th, `Next: add metrics` on the 19th).
     let next_since = |s: usize| written_next_at.is_some_and(|n| matches!((dated(n), dated(s)), (Some(a), Some(b)) if a > b));
-    let stuck_now = units.latest_stuck_at.is_some_and(|s| units.latest_done_at.is_none_or(|d| newer(s, d)) && !next_since(s));
+    // Outside a log the file's order is no time order: a block listed above finished work
+    // still stands.
+    let stuck_now = units.latest_stuck_at.is_some_and(|s| (!doc.is_log() || units.latest_done_at.is_none_or(|d| newer(s, d))) && !next_since(s));
     if stuck_now && units.pending.is_empty() {
         return RunStatus::Blocked;
     }
