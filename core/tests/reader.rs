@@ -750,6 +750,20 @@ fn work_under_way_is_listed_once_and_a_cross_that_says_blocked_blocks() {
 }
 
 #[test]
+fn a_next_step_wrapped_by_hand_is_read_whole() {
+    for (text, want) in [
+        ("# Notes\n\n## Current State\nTwo e2e failures left. Next: add a `data-testid` to the coupon input and wait for it instead of\nthe CSS selector.\n", "add a `data-testid` to the coupon input and wait for it instead of the CSS selector."),
+        ("# Notas\n\nSiguiente paso: terminar el exportador y probarlo con\n`fixtures/grande.csv` antes del lunes.\nBloqueado: no\n", "terminar el exportador y probarlo con `fixtures/grande.csv` antes del lunes."),
+        // A line that ends its sentence, a label of its own or a list stops it.
+        ("# Notes\n\nNext: write the migration.\nThen the team reviews it.\n", "write the migration."),
+        ("# Notes\n\nNext: write the migration\nBlocked: waiting on the DBA\n", "write the migration"),
+    ] {
+        let p = plan_of(text);
+        assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(want), "{text}");
+    }
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

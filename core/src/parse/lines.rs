@@ -483,6 +483,30 @@ pub(crate) fn is_lead_in(line: &str) -> bool {
     line.trim_end().trim_end_matches(['*', '_']).ends_with([':', '：'])
 }
 
+/// Where a line's sentence ends when the writer wrapped it by hand: past the lines that go
+/// on with it (`Next: add a data-testid and wait for it instead of` over `the CSS
+/// selector.`), up to a line that ends a sentence, and never onto a blank line, a list item,
+/// a heading, a table, a fence, a quote or a line that opens with a label of its own
+/// (`Blocked: …`). `line_end` is where the first line's text ends; four lines at most.
+pub(crate) fn wrapped_end(text: &str, line_end: usize) -> usize {
+    let ends_sentence = |t: &str| t.trim_end().ends_with(['.', '!', '?', '。', '！', '？', ':', '：']);
+    let mut end = line_end;
+    for _ in 0..3 {
+        if ends_sentence(&text[..end]) {
+            break;
+        }
+        let Some(next_start) = text[end..].find('\n').map(|n| end + n + 1) else { break };
+        let line = text[next_start..].split('\n').next().unwrap_or("").trim_end_matches('\r');
+        let t = line.trim_start();
+        let opens_block = t.is_empty() || list_marker(t) > 0 || t.starts_with(['#', '|', '>']) || t.starts_with("```") || t.starts_with("~~~") || is_rule_line(t);
+        if opens_block || crate::lexicon::labelled(t).is_some() {
+            break;
+        }
+        end = next_start + line.len();
+    }
+    end
+}
+
 /// The length of a list marker opening `line` (`- `, `* `, `+ `, `1. `, `1) `, with a
 /// checkbox), 0 without one.
 pub(crate) fn list_marker(line: &str) -> usize {

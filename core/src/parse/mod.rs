@@ -14,7 +14,7 @@ mod shape;
 mod store;
 mod table;
 
-pub(crate) use lines::{is_lead_in, is_rule_line, list_marker};
+pub(crate) use lines::{is_lead_in, is_rule_line, list_marker, wrapped_end};
 pub(crate) use roles::{is_history, is_session_or_history, STATUS_LINES};
 // The writers' (crate::internal): status words, stop points, supersede phrases.
 pub use lines::{status_word, stop_point, supersedes};

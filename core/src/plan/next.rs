@@ -213,7 +213,7 @@ fn find_labels(doc: &Document) -> Vec<Span> {
                 .flatten()
                 .map(|k| doc.items()[k].text)
                 .filter(|t| t.contains(at))
-                .map_or(at + after.len(), |t| t.end());
+                .map_or_else(|| crate::parse::wrapped_end(text, at + after.len()), |t| t.end());
             found.push(Span::new(at, item_end.max(at + after.len())));
             continue;
         }
