@@ -989,6 +989,35 @@ fn marked_here(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)
     (here && name > 0).then(|| (Status::InProgress, Span::new(at + 1, t.len()), Span::new(0, name)))
 }
 
+/// Where a note saying the work has begun starts, after a name: an arrow pointing at it
+/// (`Queue messages ← in progress, queue table done`, `Billing <- current: webhooks left`) or
+/// a bracket opening with a status of work under way (`Dagster migration (in progress —
+/// assets ported)`, `Export (en curso: falta el PDF)`), the status followed by more. The
+/// name's length before the note; `None` when no such note follows a name.
+pub(crate) fn under_way_note(text: &str) -> Option<usize> {
+    let opens_under_way = |note: &str| {
+        let note = note.trim_start().trim_start_matches(is_markup);
+        let ends = |after: &str| after.is_empty() || after.starts_with([',', ';', ':', '—', '–', '-', ')', '）', '，', '：', '、']);
+        // A status goes on with words (`in progress since Monday`); a word for here does
+        // not (`(current behaviour is wrong)` is no pointer).
+        if let Some(f) = phrase_at(note).filter(|f| f.meaning == Status(InProgress)) {
+            let after = note[f.len..].trim_start_matches(is_markup);
+            return (ends(after.trim_start()) || after.starts_with(' ')).then_some(());
+        }
+        let len = HERE.iter().filter(|w| note.get(..w.len()).is_some_and(|p| case::to_lower(p) == **w)).map(|w| w.len()).max()?;
+        ends(note[len..].trim_start_matches(is_markup).trim_start()).then_some(())
+    };
+    let arrow = [" ← ", " <- ", " <-- ", " 👈 "].iter().filter_map(|a| text.find(a).map(|at| (at, a.len()))).min_by_key(|&(at, _)| at);
+    if let Some((at, len)) = arrow {
+        if at > 0 && opens_under_way(&text[at + len..]).is_some() {
+            return Some(text[..at].trim_end().len());
+        }
+    }
+    let open = text.find(['(', '（'])?;
+    let inner = &text[open + text[open..].chars().next()?.len_utf8()..];
+    (open > 0 && opens_under_way(inner).is_some()).then(|| text[..open].trim_end().len()).filter(|&n| n > 0)
+}
+
 /// A progress figure alone in brackets after a name (`Phase 2: Core features (60%)`):
 /// (status, the figure's span, the name's span).
 pub(crate) fn percent_in_brackets(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
@@ -2286,6 +2315,22 @@ mod tests {
         for &(text, want) in cases {
             let got = trailing_status(text).map(|(s, w, n)| (s, &text[w.range()], &text[n.range()]));
             assert_eq!(got, want, "{text}");
+        }
+    }
+
+    #[test]
+    fn notes_of_work_under_way() {
+        for (text, want) in [
+            ("Queue outgoing messages ← in progress, queue table done", Some("Queue outgoing messages")),
+            ("Billing <- current: webhooks left", Some("Billing")),
+            ("Dagster migration (in progress — assets ported, schedules not yet)", Some("Dagster migration")),
+            ("Exportación (en curso: falta el PDF)", Some("Exportación")),
+            ("検索画面（進行中、フィルタ未実装）", Some("検索画面")),
+            ("Parser (current behaviour is wrong)", None),
+            ("Parser (see notes)", None),
+            ("(in progress) Parser", None),
+        ] {
+            assert_eq!(under_way_note(text).map(|n| &text[..n]), want, "{text}");
         }
     }
 

@@ -764,6 +764,19 @@ fn a_next_step_wrapped_by_hand_is_read_whole() {
 }
 
 #[test]
+fn an_open_box_whose_note_says_the_work_began_is_under_way() {
+    let text = "# TODO — mobile app v2.3\n\n- [x] Offline cache for the feed\n- [ ] Queue outgoing messages while offline ← in progress, queue table done, retry loop not yet\n- [ ] Push notification settings\n";
+    let p = plan_of(text);
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("Queue outgoing messages while offline"));
+    assert_eq!(names(&p.pending), ["Push notification settings"]);
+    let p = plan_of("# Tareas\n\n- [x] Modelo de datos\n- [ ] Exportación (en curso: falta el PDF)\n- [ ] Recordatorios\n");
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("Exportación"));
+    // A note that says something else leaves the box open.
+    let p = plan_of("# Tasks\n\n- [ ] Parser (current behaviour is wrong)\n");
+    assert!(p.resume_from.is_none() && p.pending.len() == 1);
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

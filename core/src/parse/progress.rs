@@ -39,6 +39,7 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
         state_fields(doc, &mut markers);
     }
     in_file_order(&mut markers);
+    notes_under_way(doc, &mut markers);
     stop_points(doc, &mut markers);
     marks_said_twice(doc, &mut markers);
     struck_out(doc, &mut markers);
@@ -137,6 +138,20 @@ fn struck_out(doc: &Document, markers: &mut [ProgressMarker]) {
         unit.name = Span::new(unit.name.start() + words.start, unit.name.start() + words.end);
         if !matches!(m.status, Some(Status::Completed | Status::Skipped)) {
             m.status = Some(Status::Skipped);
+        }
+    }
+}
+
+/// An open box or mark whose note says the work has begun (`- [ ] Queue messages ← in
+/// progress, queue table done`, `- [ ] Dagster migration (in progress — assets ported)`):
+/// under way, named before the note ([`lexicon::under_way_note`]).
+fn notes_under_way(doc: &Document, markers: &mut [ProgressMarker]) {
+    let text = doc.source.as_str();
+    for m in markers.iter_mut().filter(|m| m.status == Some(Status::Pending) && matches!(m.source, MarkerSource::Emoji | MarkerSource::Checkbox)) {
+        let [unit] = &mut m.units[..] else { continue };
+        if let Some(cut) = lexicon::under_way_note(&text[unit.name.range()]) {
+            unit.name = Span::new(unit.name.start(), unit.name.start() + cut);
+            m.status = Some(Status::InProgress);
         }
     }
 }
