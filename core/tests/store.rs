@@ -413,3 +413,22 @@ fn a_progress_row_tells_its_state_in_its_content() {
     let p = plan_of(rows);
     assert!(p.completed.is_empty() && p.open.is_empty(), "{:?}", names(&p.completed));
 }
+
+/// A journal's latest row decides: a row pointing at work it says is blocked leaves it
+/// blocked (in two languages), and a last row whose next actions are empty has nothing next,
+/// not an older row's step.
+#[test]
+fn a_journal_s_latest_row_decides_its_status_and_its_next_step() {
+    for (focus, blocker) in [("integrate Stripe sandbox", "waiting for PM to provide API keys"), ("接入支付宝沙箱", "等经理提供商户号")] {
+        let text = format!(
+            "{{\"timestamp\": \"2026-11-25T10:00:00Z\", \"focus\": \"scaffold\", \"status\": \"done\", \"next_actions\": [\"orders\"]}}\n{{\"timestamp\": \"2026-11-28T11:45:00Z\", \"focus\": \"{focus}\", \"status\": \"blocked\", \"blocker\": \"{blocker}\", \"next_actions\": [\"configure the keys\"]}}\n"
+        );
+        let p = plan_of(&text);
+        assert_eq!(p.status, memento_core::RunStatus::Blocked, "{focus}");
+        assert_eq!(p.open.iter().map(|u| (u.unit.as_str(), u.status)).collect::<Vec<_>>(), [(focus, memento_core::Status::Blocked)]);
+    }
+    let text = "{\"timestamp\": \"2026-11-20T08:30:00Z\", \"focus\": \"Migrera CI\", \"status\": \"done\", \"next_actions\": [\"Stäng av Jenkins\"]}\n{\"timestamp\": \"2026-11-22T09:00:00Z\", \"focus\": \"Stäng av Jenkins\", \"status\": \"done\", \"next_actions\": []}\n";
+    let p = plan_of(text);
+    assert_eq!(p.status, memento_core::RunStatus::Complete);
+    assert!(p.next_action.is_none(), "{:?}", p.next_action);
+}

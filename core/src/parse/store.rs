@@ -296,7 +296,9 @@ impl Reading<'_> {
                 row_units.binary_search(&(at - 1)).is_err()
             });
         }
-        nexts.retain(|(_, _, v)| first_text(text, v).is_some());
+        // The latest row that has the field says what is next, an empty list included: a
+        // journal whose last row leaves `next_actions` empty has nothing next, not an older
+        // row's step (which that row may have done).
         self.out.state.next = latest(&nexts).and_then(|n| first_text(text, nexts[n].2));
         let current = latest(&pointed).map(|p| pointed.remove(p).2);
         let past = pointed.into_iter().map(|(_, _, p)| p).collect();
@@ -315,7 +317,9 @@ impl Reading<'_> {
         for &p in &current {
             let Some(want) = key(p) else { continue };
             match self.out.units.iter_mut().find(|u| unit_names(u).any(|n| key(n).as_ref() == Some(&want))) {
-                Some(u) if u.status != Some(Status::Completed) => u.status = Some(Status::InProgress),
+                // Pointed at, a unit to start is under way; one done stays done, and one
+                // blocked stays blocked (`"focus": "Stripe", "status": "blocked"`).
+                Some(u) if matches!(u.status, Some(Status::Pending) | None) => u.status = Some(Status::InProgress),
                 Some(_) => {}
                 None => {
                     unnamed.get_or_insert(p);
