@@ -777,6 +777,21 @@ fn an_open_box_whose_note_says_the_work_began_is_under_way() {
 }
 
 #[test]
+fn a_run_stated_complete_over_finished_work_is_complete_beside_a_follow_up() {
+    for text in [
+        "# Release 1.4\n\n## Status: complete ✅\n\n- [x] JSON output\n- [x] Shell completions\n\nNext: write the blog post about the release.\n",
+        "# Versión 1.4\n\n**Estado:** completado\n\n- [x] Salida JSON\n- [x] Autocompletado\n\nSiguiente paso: escribir la entrada del blog.\n",
+    ] {
+        let p = plan_of(text);
+        assert_eq!(p.status, RunStatus::Complete, "{text}");
+        assert!(p.next_action.is_some(), "{text}");
+    }
+    // Work still listed to do is not finished, whatever the status line says.
+    let p = plan_of("# Release 1.4\n\n## Status: complete ✅\n\n- [x] JSON output\n- [ ] Shell completions\n");
+    assert_eq!(p.status, RunStatus::InProgress);
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

@@ -114,6 +114,11 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     }
     // A next step written over finished units is work still to do, where the file keeps
     // its state in free form; a checkpoint log's Progress Markers are its state (docs/dialects.md).
+    // The file states the run complete over no work left: a next step written beside it is
+    // a stale one or a follow-up (next-step-done says which), not work under way.
+    if stated == Some(Status::Completed) && units.stated_done > 0 {
+        return RunStatus::Complete;
+    }
     let markers_are_state = doc.dialect() == Dialect::CheckpointLog && units.stated_done > 0;
     if written_next_at.is_some() && !markers_are_state {
         return RunStatus::InProgress;
