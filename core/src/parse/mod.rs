@@ -406,6 +406,7 @@ fn build_entries_and_decisions(doc: &mut Document, paragraphs: &[Span], labels: 
         crate::sort::sort_by_key(&mut doc.decisions, |d| [d.span.start() as u64, 0, 0]);
     }
     resolve_supersedes(doc);
+    superseded_in_words(doc);
 }
 
 /// The `SUPERSEDES [<id>]` a decision's words hold, placed in the file (not yet resolved).
@@ -550,6 +551,41 @@ fn resolve_supersedes(doc: &mut Document) {
             sup.resolved = Some(j);
         }
         doc.decisions[j].superseded_by = Some(i);
+    }
+}
+
+/// A decision that says in its own words which one replaced it, as ADRs do (`## D-001: Use
+/// Airflow` over `Status: Superseded by D-004`, `Reemplazada por ADR-7`): superseded by the
+/// decision whose title names that id as a word. An id no other decision names links
+/// nothing (docs/reader.md, "Decisions").
+fn superseded_in_words(doc: &mut Document) {
+    const PHRASES: &[&str] = &["superseded by ", "replaced by ", "reemplazada por ", "reemplazado por ", "substituída por ", "substituído por ", "remplacée par ", "remplacé par ", "ersetzt durch ", "sostituita da ", "sostituito da ", "ersatt av ", "заменено ", "заменено на "];
+    let mut links = Vec::new();
+    for (i, d) in doc.decisions.iter().enumerate().filter(|(_, d)| d.superseded_by.is_none()) {
+        // Most decisions say nothing of the kind: a look for the phrases' stems first, in any case.
+        const STEMS: &[&str] = &["upersed", "eplaced", "eemplaz", "ubstitu", "emplac", "rsetzt", "ostitui", "rsatt", "амен"];
+        let raw = &doc.source[d.span.range()];
+        if !STEMS.iter().any(|s| raw.contains(s)) {
+            continue;
+        }
+        let written = crate::case::to_lower(raw);
+        let Some(at) = PHRASES.iter().filter_map(|p| written.find(p).map(|at| at + p.len())).min() else { continue };
+        let id = written[at..].split(|c: char| c.is_whitespace() || matches!(c, '.' | ',' | ';' | ')' | '(' | '*' | '`')).find(|w| !w.is_empty()).unwrap_or("");
+        // An id: letters and digits, a digit among them (`D-004`, `ADR-0007`, `#12`).
+        if id.is_empty() || !id.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let named = |j: usize| {
+            let other = &doc.decisions[j];
+            let head = crate::case::to_lower(&doc.source[crate::span::first_line(&doc.source, other.span).range()]);
+            crate::identity::find_words(&head, id).is_some() || crate::case::to_lower(&other.id) == id
+        };
+        if let Some(j) = (0..doc.decisions.len()).filter(|&j| j != i).find(|&j| named(j)) {
+            links.push((i, j));
+        }
+    }
+    for (i, j) in links {
+        doc.decisions[i].superseded_by = Some(j);
     }
 }
 
