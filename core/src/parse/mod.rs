@@ -557,7 +557,7 @@ fn resolve_supersedes(doc: &mut Document) {
 /// A decision that says in its own words which one replaced it, as ADRs do (`## D-001: Use
 /// Airflow` over `Status: Superseded by D-004`, `Reemplazada por ADR-7`): superseded by the
 /// decision whose title names that id as a word. An id no other decision names links
-/// nothing (docs/reader.md, "Decisions").
+/// nothing (docs/reader.md, "The lexicon").
 fn superseded_in_words(doc: &mut Document) {
     const PHRASES: &[&str] = &["superseded by ", "replaced by ", "reemplazada por ", "reemplazado por ", "substituída por ", "substituído por ", "remplacée par ", "remplacé par ", "ersetzt durch ", "sostituita da ", "sostituito da ", "ersatt av ", "заменено ", "заменено на "];
     let mut links = Vec::new();
