@@ -72,6 +72,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("working on this", Status(InProgress)),
     ("working on it", Status(InProgress)),
     ("working on", Status(InProgress)),
+    ("in the middle of", Status(InProgress)),
+    ("halfway through", Status(InProgress)),
     ("you are here", Status(InProgress)),
     ("partially done", Status(InProgress)),
     ("partially", Status(InProgress)),
@@ -842,7 +844,7 @@ const NOT_GERUNDS: &[&str] = &[
 /// a word for now (`I'm working on`, `Estoy trabajando en`, `Sto lavorando al`, `Je travaille
 /// sur`, `Ich arbeite an`, `Jag jobbar med`, `Сейчас работаю над`). Lower case.
 const SUBJECT_LEADS: &[&str] = &[
-    "i'm ", "i’m ", "i am ", "we're ", "we’re ", "we are ", "still ", "now ", // English
+    "i'm ", "i’m ", "i am ", "i was ", "we're ", "we’re ", "we are ", "we were ", "still ", "now ", // English
     "estoy ", "estamos ", "ahora ", "actualmente ", // Spanish
     "estou ", "agora ", "atualmente ", // Portuguese (`estamos` as in Spanish)
     "sto ", "stiamo ", "ora ", "attualmente ", // Italian

@@ -792,6 +792,15 @@ fn a_run_stated_complete_over_finished_work_is_complete_beside_a_follow_up() {
 }
 
 #[test]
+fn a_handoff_that_tells_where_it_stopped_in_prose() {
+    let text = "# HANDOFF\n\nStatus: in progress\n\n## Where I stopped\nI was in the middle of splitting the 1,400-line UserService, moving `merge` next.\n\n**Continue with:** move `merge` into `UserCommandService`.\n";
+    let p = plan_of(text);
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("splitting the 1,400-line UserService"));
+    let p = plan_of("# Handoff\n\n## Where we left off\nWe were halfway through the billing export; the PDF part is left.\n");
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("the billing export"));
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

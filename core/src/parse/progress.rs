@@ -419,7 +419,13 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
     if gap == 0 && !joined || rest.len() <= gap {
         return None;
     }
-    let mut clause = rest[gap..].find([',', ';', '，', '；']).map_or(rest.len(), |at| gap + at);
+    // A comma inside a figure (`1,400 lines`) ends no clause.
+    let clause_mark = rest[gap..].match_indices([',', ';', '，', '；']).map(|(at, _)| at).find(|&at| {
+        let digit = |b: Option<&u8>| b.is_some_and(u8::is_ascii_digit);
+        let bytes = rest[gap..].as_bytes();
+        !(bytes[at] == b',' && at > 0 && digit(bytes.get(at - 1)) && digit(bytes.get(at + 1)))
+    });
+    let mut clause = clause_mark.map_or(rest.len(), |at| gap + at);
     // `In progress: Payments (Stripe hookup 60% done)`: the note in brackets closing the
     // clause is how far it got, as a labelled item's is ([`lines::units_into`]).
     if let Some(name) = without_closing_note(crate::text::without_full_stop(&rest[gap..clause])) {

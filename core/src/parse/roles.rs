@@ -194,6 +194,8 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("where i left off")
         || starts("where we left off")
         || starts("left off")
+        || starts("where i stopped")
+        || starts("where we stopped")
         || starts("where things stand")
         || starts("where we are")
         || starts("status")
