@@ -286,6 +286,20 @@ pub fn first_line(text: &str, span: Span) -> Span {
     Span::new(span.start(), span.start() + line.len())
 }
 
+/// The first line of `span` that is not blank, trimmed at both ends.
+pub(crate) fn first_filled_line(text: &str, span: Span) -> Option<Span> {
+    let mut at = span.start();
+    for line in text[span.range()].split_inclusive('\n') {
+        let trimmed = line.trim();
+        if !trimmed.is_empty() {
+            let start = at + (line.len() - line.trim_start().len());
+            return Some(Span::new(start, start + trimmed.len()));
+        }
+        at += line.len();
+    }
+    None
+}
+
 /// The lines of `span`, each without its line ending and trailing white space.
 pub(crate) fn lines_in(text: &str, span: Span) -> impl Iterator<Item = Span> + '_ {
     let para = &text[span.range()];

@@ -124,6 +124,18 @@ fn a_pending_unit_named_by_its_step_is_the_next_action_as_written() {
 }
 
 #[test]
+fn a_next_steps_list_whose_first_step_is_done_resumes_at_the_first_that_is_not() {
+    let text = "# Progress\n\n- [x] Scaffold CLI\n- [x] `init` command\n- [ ] `remove` command\n\n## Next steps\n1. Implement `init` command\n2. Implement `remove` command\n";
+    assert_eq!(plan_of(text).next_action.map(|n| n.text).as_deref(), Some("Implement `remove` command"));
+    // By a work id.
+    let text = "# Board\n\n- DB-010: route assignments ✅\n- DB-011: route audit\n\n## Next Steps\n- Start DB-010\n- Start DB-011\n";
+    assert_eq!(plan_of(text).next_action.map(|n| n.text).as_deref(), Some("Start DB-011"));
+    // A step that names done work as its context is new work.
+    let text = "# Progress\n\n- [x] The importer\n\n## Next steps\n- Wire the importer into the CLI\n- Add docs\n";
+    assert_eq!(plan_of(text).next_action.map(|n| n.text).as_deref(), Some("Wire the importer into the CLI"));
+}
+
+#[test]
 fn memory_bank_and_feature_list_plans() {
     let bank = "# Progress\n\n## What Works\n- Login\n\n## What's Left to Build\n- [ ] Export\n- Sharing\n";
     let plan = plan_of(bank);

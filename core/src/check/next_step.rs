@@ -20,7 +20,7 @@ use super::Ctx;
 use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
 use crate::Dialect;
 use crate::code::lines_outside_code;
-use crate::identity::{find_words as names, Topic, UnitKey};
+use crate::identity::Topic;
 use crate::rule::Rule;
 use crate::span::Span;
 
@@ -151,7 +151,7 @@ fn steps_in(doc: &Document, part: Span) -> Vec<Span> {
         // section they are written in still says what they were.
         .filter(|i| i.checkbox != Some(true) && i.depth == 1)
         .filter(|i| i.role == SectionRole::NextStep || i.section.is_some_and(|s| doc.sections()[s].role == SectionRole::NextStep))
-        .filter_map(|i| first_line(doc, i.text))
+        .filter_map(|i| crate::span::first_filled_line(doc.source(), i.text))
         .collect();
     let labels = crate::plan::next::labels(doc);
     let from = labels.partition_point(|l| l.start() < part.start());
@@ -160,19 +160,19 @@ fn steps_in(doc: &Document, part: Span) -> Vec<Span> {
         let k = items.partition_point(|i| i.text.start() < label.start());
         if let Some(first) = items.get(k).filter(|i| i.text.start() == label.start()) {
             let mut prev = first;
-            out.extend(first_line(doc, first.text));
+            out.extend(crate::span::first_filled_line(doc.source(), first.text));
             for item in &items[k + 1..] {
                 if item.depth < first.depth || item.depth == first.depth && !doc.text(Span::new(prev.span.end(), item.span.start())).trim().is_empty() {
                     break;
                 }
                 if item.depth == first.depth {
-                    out.extend(first_line(doc, item.text).filter(|_| item.checkbox != Some(true)));
+                    out.extend(crate::span::first_filled_line(doc.source(), item.text).filter(|_| item.checkbox != Some(true)));
                     prev = item;
                 }
             }
             continue;
         }
-        out.extend(crate::span::lines_in(doc.source(), *label).filter_map(|l| first_line(doc, l)));
+        out.extend(crate::span::lines_in(doc.source(), *label).filter_map(|l| crate::span::first_filled_line(doc.source(), l)));
     }
     crate::sort::sort_by_key(&mut out, |s| [s.start() as u64, 0, 0]);
     out.dedup_by_key(|l| doc.line_index().line_of(l.start()));
@@ -184,8 +184,8 @@ fn next_step_done(cx: &mut Ctx) {
     if doc.completion().is_some() || doc.progress().is_empty() {
         return;
     }
-    let chosen = crate::plan::next::written(doc).and_then(|s| first_line(doc, s));
-    let mut lines: Vec<Span> = steps(doc).into_iter().filter_map(|s| first_line(doc, s)).collect();
+    let chosen = crate::plan::next::written(doc).and_then(|s| crate::span::first_filled_line(doc.source(), s));
+    let mut lines: Vec<Span> = steps(doc).into_iter().filter_map(|s| crate::span::first_filled_line(doc.source(), s)).collect();
     lines.dedup_by_key(|l| l.start());
     if lines.is_empty() {
         return; // no step: the units' current state (a map of every unit) is not needed
@@ -195,7 +195,7 @@ fn next_step_done(cx: &mut Ctx) {
         // A one-word name (`Documentation`) in a step other than the plan's is too loose a
         // match: `Maintain documentation as development progresses` is ongoing work.
         let words = if Some(line) == chosen { 1 } else { 2 };
-        if let Some((marker, unit)) = names_done_unit(doc, line, words, &now).or_else(|| names_done_ids(doc, line, &now)) {
+        if let Some((marker, unit)) = crate::plan::done_steps::names_done_unit(doc, line, words, &now).or_else(|| crate::plan::done_steps::names_done_ids(doc, line, &now)) {
             let name = cx.quote(doc.text(unit.name).trim(), 60);
             let done_line = cx.line(marker.span.start());
             let d = cx
@@ -227,98 +227,4 @@ fn steps(doc: &Document) -> Vec<Span> {
     }
     crate::sort::sort_by_key(&mut steps, |s| [s.start() as u64, 0, 0]);
     steps
-}
-
-/// The COMPLETED unit (in its current state) that the step on `line` names as its object,
-/// unless some open unit is named too or the step says itself that it is done. A name counts
-/// with `words` words or more (with one, also a single word of 8 characters or more). The
-/// step's own line, read as a unit (an item of a Next Steps list), is none of the others.
-fn names_done_unit<'a>(doc: &Document, line: Span, words: usize, now: &[(&'a ProgressMarker, &'a Unit)]) -> Option<(&'a ProgressMarker, &'a Unit)> {
-    let written = doc.text(line);
-    let folded = UnitKey::of(written)?;
-    let folded = folded.as_str();
-    let others = || now.iter().copied().filter(|(m, _)| !m.span.contains(line.start()));
-    let open = |s: Option<Status>| matches!(s, Some(Status::InProgress | Status::Pending | Status::Blocked));
-    if others().any(|(m, u)| open(m.status) && UnitKey::of(doc.text(u.name)).is_some_and(|k| k.as_str().len() >= 3 && names(folded, k.as_str()).is_some())) {
-        return None;
-    }
-    others().find(|&(m, u)| {
-        if m.status != Some(Status::Completed) {
-            return false;
-        }
-        let Some(key) = UnitKey::of(doc.text(u.name)) else { return false };
-        let key = key.as_str();
-        // Three characters of a script that joins its words (`検索機能`) say as much as a
-        // name of two words.
-        let joined = key.chars().filter(|&c| crate::text::joins_words(c)).count() >= 3;
-        let long = key.split(' ').nth(words - 1).is_some() || words == 1 && key.chars().count() >= 8 || joined;
-        if !long {
-            return false;
-        }
-        let Some(at) = names(folded, key) else { return false };
-        // The step's object comes first (`Begin with orders/batch_1/`, `Notify Service
-        // implementation`); a name further on is its context (`Complete deployment configs
-        // for Core Service`), which may well be done.
-        if folded[..at].split_whitespace().count() > 3 {
-            return false;
-        }
-        // `Parser done`, `finished the parser`: the next step says so itself.
-        let said_done = crate::lexicon::status_of(&folded[at + key.len()..]) == Some(Status::Completed)
-            || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some();
-        !said_done
-    })
-}
-
-/// The COMPLETED unit that holds the work id the step on `line` names (`Start DB-010` over
-/// `- DB-010: route assignments ✅`), when every id the step names is done and none is
-/// also open ([`crate::identity::work_ids`]).
-fn names_done_ids<'a>(doc: &Document, line: Span, now: &[(&'a ProgressMarker, &'a Unit)]) -> Option<(&'a ProgressMarker, &'a Unit)> {
-    let written = doc.text(line);
-    let ids: Vec<String> = crate::identity::work_ids(written).iter().flat_map(|id| id.names().collect::<Vec<_>>()).map(|n| crate::case::to_lower(&n)).collect();
-    if ids.is_empty() || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some() {
-        return None;
-    }
-    // Each unit's name lower-cased once, not once per id.
-    let named: Vec<String> = now.iter().map(|(_, u)| crate::case::to_lower(doc.text(u.name))).collect();
-    let holding = |id: &str, wanted: &dyn Fn(Option<Status>) -> bool| {
-        now.iter().zip(&named).find(|((m, _), name)| !m.span.contains(line.start()) && wanted(m.status) && names(name, id).is_some()).map(|(&unit, _)| unit)
-    };
-    let open = |s: Option<Status>| matches!(s, Some(Status::InProgress | Status::Pending | Status::Blocked));
-    let mut found = None;
-    for id in &ids {
-        if holding(id, &open).is_some() {
-            return None;
-        }
-        found = Some(holding(id, &|s| s == Some(Status::Completed))?);
-    }
-    found
-}
-
-/// The first non-blank line of `span`, trimmed.
-fn first_line(doc: &Document, span: Span) -> Option<Span> {
-    let text = doc.text(span);
-    let mut at = span.start();
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim();
-        if !trimmed.is_empty() {
-            let start = at + (line.len() - line.trim_start().len());
-            return Some(Span::new(start, start + trimmed.len()));
-        }
-        at += line.len();
-    }
-    None
-}
-
-
-#[cfg(test)]
-mod tests {
-    use super::names;
-
-    #[test]
-    fn names_whole_words_only() {
-        assert_eq!(names("begin with orders/batch_1 file 3", "orders/batch_1"), Some(11));
-        assert_eq!(names("begin with orders/batch_10", "orders/batch_1"), None);
-        assert_eq!(names("re-auth module", "auth module"), None);
-        assert_eq!(names("the auth module, then", "auth module"), Some(4));
-    }
 }

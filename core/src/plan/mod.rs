@@ -13,6 +13,7 @@ use crate::document::{Document, MarkerSource, ProgressMarker, Regions, SectionRo
 use crate::Dialect;
 use serde::Serialize;
 
+pub(crate) mod done_steps;
 pub(crate) mod next;
 pub(crate) mod stated;
 pub(crate) mod status;

@@ -21,7 +21,7 @@ pub(super) fn next_action(
 ) -> Option<NextAction> {
     let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
     if let Some(chosen) = written {
-        let (text, span) = written_text(doc, chosen);
+        let (text, span) = written_text(doc, past_done_steps(doc, chosen));
         return Some(NextAction { text, source: NextActionSource::NextStep, line: line(span.start()) });
     }
     if let Some(next) = recorded(doc) {
@@ -59,6 +59,39 @@ pub(super) fn next_action(
     let state = doc.sections().iter().find(|s| matches!(s.role, SectionRole::CurrentState | SectionRole::Active));
     let body = state_text(doc, state?.body, state?.description)?;
     Some(NextAction { text: doc.text(body).trim().to_owned(), source: NextActionSource::CurrentState, line: line(body.start()) })
+}
+
+/// The step to take from a list of next steps whose first step names work the file records
+/// as done (`1. Implement init` over `- [x] init command`): the first item of the list after
+/// it that does not (next-step-done flags the stale one). A step that is no list item, or a
+/// list done throughout, stays as written.
+fn past_done_steps(doc: &Document, chosen: Span) -> Span {
+    use super::done_steps::{names_done_ids, names_done_unit};
+    let items = doc.items();
+    let Some(k) = items.iter().position(|i| i.text.start() == chosen.start()) else { return chosen };
+    let now: Vec<_> = doc.current_units().iter().map(|&r| doc.unit_at(r)).collect();
+    // Passed over only when the step is the done unit and at most a verb (`Implement `init`
+    // command` over `- [x] `init` command`): `Wire the importer into the CLI` names the done
+    // importer as its context, and is new work. The chosen step's name may be one word, a
+    // later one's two, as the rule reads them.
+    let words_of = |t: &str| crate::identity::UnitKey::of(t).map_or(0, |k| k.as_str().split(' ').count());
+    let done = |span: Span, words: usize| {
+        crate::span::first_filled_line(doc.source(), span).is_some_and(|l| {
+            let found = names_done_unit(doc, l, words, &now).or_else(|| names_done_ids(doc, l, &now));
+            found.is_some_and(|(_, unit)| words_of(doc.text(l)) <= words_of(doc.text(unit.name)) + 1)
+        })
+    };
+    if now.is_empty() || !done(chosen, 1) {
+        return chosen;
+    }
+    let (depth, section) = (items[k].depth, doc.section_at(chosen.start()));
+    items[k + 1..]
+        .iter()
+        .take_while(|i| i.depth >= depth && doc.section_at(i.text.start()) == section)
+        .filter(|i| i.depth == depth)
+        .map(|i| i.text)
+        .find(|&t| !done(t, 2))
+        .unwrap_or(chosen)
 }
 
 /// The next step the file writes itself: its Next Steps section, or a `NEXT:` / `Next
