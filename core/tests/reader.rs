@@ -801,6 +801,17 @@ fn a_handoff_that_tells_where_it_stopped_in_prose() {
 }
 
 #[test]
+fn a_next_step_that_says_there_is_none_leaves_the_run_complete() {
+    for step in ["None for now — waiting for product to decide the v3 scope.", "Nada por ahora — esperando a que producto decida el alcance de la v3."] {
+        let text = format!("# Status\n\n## Current status\n- ✅ Onboarding flow\n- ✅ Customer portal\n\n## Next steps\n\n{step}\n\n## Blockers\n\nNone.\n");
+        assert_eq!(plan_of(&text).status, RunStatus::Complete, "{step}");
+    }
+    // A wait that is the run's own next step still blocks it.
+    let text = "# Status\n\n- ✅ Onboarding flow\n- [ ] Customer portal\n\n## Next steps\n\nWaiting for Anna to approve the portal design.\n";
+    assert_eq!(plan_of(text).status, RunStatus::Blocked);
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

@@ -32,6 +32,9 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     if doc.completion().is_some() {
         return RunStatus::Complete;
     }
+    // `None for now — waiting for product to decide the v3 scope`: a next step that opens
+    // by saying there is none leaves no work, and waits on no one for this run.
+    let written_next = written_next.filter(|w| !lexicon::opens_with_nothing(doc.text(*w)));
     let written_next_at = written_next.map(|w| w.start());
     // Compared by line: a claim and the next step it sits in share one.
     let line = |at: usize| doc.line_index().line_of(at);
@@ -210,7 +213,8 @@ fn claims(doc: &Document) -> Claims {
         if lexicon::claims_all_done(&lower) {
             keep(&mut out.complete, pos);
         }
-        if lexicon::waits_on_a_person(&lower) {
+        // `None for now — waiting for product to decide the v3 scope`: nothing of this run waits.
+        if lexicon::waits_on_a_person(&lower) && !lexicon::opens_with_nothing(line) {
             keep(&mut out.waiting, pos);
             person_list = line.trim_end_matches(['*', '_']).ends_with([':', '：']);
         }
