@@ -300,3 +300,23 @@ fn merge_conflicts_mask_the_secrets_of_every_version() {
     assert!(reasons.contains("notex"), "{reasons}");
     assert!(!leaks(&reasons, KEY, SHOWN.len()), "{reasons}");
 }
+
+/// A webhook URL's path is its credential: found, masked, its host kept readable; a
+/// placeholder path is no secret.
+#[test]
+fn webhook_urls_are_secrets() {
+    for (url, host) in [
+        ("https://hooks.slack.com/services/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", "hooks.slack.com/services/"),
+        ("https://discord.com/api/webhooks/1187654321098765432/aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5z", "discord.com/api/webhooks/"),
+    ] {
+        let text = format!("# Notes\n\n- Alerts go to {url} (staging channel)\n");
+        let found = find_secrets(&text);
+        assert_eq!(found.iter().map(|m| m.kind).collect::<Vec<_>>(), [SecretKind::WebhookUrl], "{url}");
+        let secret = &url[url.find(host).unwrap() + host.len()..];
+        let out = outputs(&parse(text.as_str()), &opts());
+        assert!(!leaks(&out, secret, 0), "{out}");
+        assert!(redact(&text).contains(host), "{}", redact(&text));
+    }
+    assert!(find_secrets("Post to https://hooks.slack.com/services/XXXXXXXXX/XXXXXXXXX/XXXXXXXXXXXXXXXX\n").is_empty());
+    assert!(find_secrets("See https://hooks.slack.com/services/ for the docs\n").is_empty());
+}

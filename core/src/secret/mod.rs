@@ -19,6 +19,8 @@
 //! - `Bearer …` tokens (16+ characters with a letter and a digit);
 //! - `-----BEGIN … PRIVATE KEY-----` and PGP `PRIVATE KEY BLOCK` blocks that hold key
 //!   material, up to their END line;
+//! - the secret path of a webhook URL (`https://hooks.slack.com/services/T…/B…/…`, Discord's
+//!   `/api/webhooks/…`, Microsoft Teams' `webhook.office.com/…`): whoever holds it may post;
 //! - the password of `scheme://user:password@host`, and the value of `password:` /
 //!   `password=` (placeholders such as `password`, `${DB_PASS}`, `<pass>` or `***` are not
 //!   secrets; a value needs a digit or a symbol);
@@ -52,6 +54,8 @@ pub enum SecretKind {
     BearerToken,
     PrivateKey,
     UrlPassword,
+    /// A webhook URL whose path is its credential (Slack, Discord, Microsoft Teams).
+    WebhookUrl,
     Password,
     CardNumber,
     Ssn,
@@ -73,6 +77,7 @@ impl SecretKind {
             SecretKind::BearerToken => "bearer token",
             SecretKind::PrivateKey => "private key block",
             SecretKind::UrlPassword => "password in a URL",
+            SecretKind::WebhookUrl => "webhook URL",
             SecretKind::Password => "password",
             SecretKind::CardNumber => "card number",
             SecretKind::Ssn => "US social security number",
@@ -232,7 +237,7 @@ pub fn find_secrets(text: &str) -> Vec<SecretMatch> {
             b'0'..=b'9' if number_start(b, i) => card(b, i).or_else(|| ssn(b, i)),
             b's' | b'r' | b'g' | b'A' | b'x' | b'e' if token_start(b, i) => token(b, i),
             b'-' => private_key(text, i),
-            b':' => url_password(b, i),
+            b':' => url_password(b, i).or_else(|| webhook(b, i)),
             _ => None,
         };
         if let Some(m) = found.or_else(|| labelled(b, i)) {
@@ -732,6 +737,20 @@ fn url_password(b: &[u8], colon: usize) -> Option<SecretMatch> {
         return None;
     }
     m(pass_start, pass_end, SecretKind::UrlPassword)
+}
+
+/// The path of a webhook URL after `://` (`hooks.slack.com/services/T0/B0/XXXX`): the
+/// credential, 20 characters or more of it; the host stays readable.
+fn webhook(b: &[u8], colon: usize) -> Option<SecretMatch> {
+    const HOSTS: [&[u8]; 5] = [b"hooks.slack.com/services/", b"discord.com/api/webhooks/", b"discordapp.com/api/webhooks/", b"webhook.office.com/", b"outlook.office.com/webhook/"];
+    let start = colon + 3;
+    let host = HOSTS.iter().find(|h| b[start..].starts_with(h))?;
+    let path = start + host.len();
+    let len = run(b, path, |c| c.is_ascii_alphanumeric() || matches!(c, b'/' | b'_' | b'-' | b'@' | b'.'));
+    if len < 20 || is_placeholder(&b[path..path + len]) || b[path..path + len].iter().filter(|c| c.is_ascii_alphanumeric()).all(|&c| c == b'X' || c == b'x') {
+        return None;
+    }
+    m(path, path + len, SecretKind::WebhookUrl)
 }
 
 fn is_placeholder(pw: &[u8]) -> bool {
