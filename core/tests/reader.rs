@@ -812,6 +812,24 @@ fn a_next_step_that_says_there_is_none_leaves_the_run_complete() {
 }
 
 #[test]
+fn a_stop_line_beside_the_one_unit_under_way_is_its_stop_point() {
+    // A plain-text log and a section, in two languages: the unit is named before the colon
+    // that opens how far it got.
+    for (text, unit, stop) in [
+        ("=== Session 3 (2026-01-07) ===\n- Implemented features 7-11\n\n=== Session 4 (2026-01-08) ===\n- Fixed drag-to-reorder\n- Started feature 15 (due dates): date picker added, not yet saved\n- STOPPED HERE: add the `due_date` column, then wire PATCH\n", "feature 15", "add the `due_date` column"),
+        ("# Registro\n\n## 2026-01-06\n- Terminé el modelo\n\n## 2026-01-08\n- Empecé la exportación a PDF: plantilla lista\n- Me quedé en: la paginación de tablas largas\n", "la exportación a PDF", "la paginación de tablas largas"),
+    ] {
+        let r = plan_of(text).resume_from.expect(text);
+        assert_eq!((r.unit.as_str(), r.stopped_at.as_deref()), (unit, Some(stop)), "{text}");
+        // A stop point told in a sentence is resumed as written, with no next item computed.
+        assert_eq!(r.continue_at, None);
+    }
+    // Two units under way in one section: whose stop line it is, is not clear.
+    let r = plan_of("# Log\n\n## 2026-01-06\n- Finished the model\n\n## 2026-01-08\n- Started the importer\n- Started the exporter\n- Stopped at: CSV quoting\n").resume_from.unwrap();
+    assert_eq!(r.stopped_at, None);
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

@@ -408,9 +408,10 @@ impl Phrase {
 }
 
 /// The words before a stop point, in the reader's languages (docs/reader.md), lower case.
-const STOP_PHRASES: [&str; 22] = [
+const STOP_PHRASES: [&str; 23] = [
     "stopped at",
     "stopped after",
+    "stopped here",
     "left off at",
     "me quedé en",
     "lo dejé en",

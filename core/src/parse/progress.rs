@@ -180,6 +180,13 @@ fn marks_said_twice(doc: &Document, markers: &mut [ProgressMarker]) {
 /// 094)` lines read theirs already ([`lines::units_into`]).
 fn stop_points(doc: &Document, markers: &mut [ProgressMarker]) {
     let text = doc.source.as_str();
+    // A section's stop line (`STOPPED HERE: …`) is its unit's under way, when it holds one.
+    // Keyed by section; a file without headings is one part (`usize::MAX`).
+    let part_of = |at: usize| doc.section_at(at).unwrap_or(usize::MAX);
+    let mut under_way_in: crate::hash::FastMap<usize, usize> = Default::default();
+    for m in markers.iter().filter(|m| m.status == Some(Status::InProgress)) {
+        *under_way_in.entry(part_of(m.span.start())).or_default() += 1;
+    }
     // Done work has nothing to resume from.
     for m in markers.iter_mut().filter(|m| !matches!(m.status, Some(Status::Completed | Status::Skipped))) {
         let [unit] = &mut m.units[..] else { continue };
@@ -188,7 +195,8 @@ fn stop_points(doc: &Document, markers: &mut [ProgressMarker]) {
         }
         let name = &text[unit.name.range()];
         let Some((phrase, point)) = lines::stop_point(name) else {
-            if m.status == Some(Status::InProgress) {
+            let alone = under_way_in.get(&part_of(m.span.start())) == Some(&1);
+            if m.status == Some(Status::InProgress) && alone {
                 unit.stopped_at = stop_line_under(doc, unit.name);
             }
             continue;
@@ -205,19 +213,24 @@ fn stop_points(doc: &Document, markers: &mut [ProgressMarker]) {
     }
 }
 
-/// The stop point a heading's unit under way has written on a line of its own in its
-/// section (`### Session 9 — IN PROGRESS` over `- Stopped at: retry backoff config`), up to
-/// its first subsection.
+/// The stop point the unit under way in a section (on its heading, `### Session 9 — IN
+/// PROGRESS`, or on a line of it, `- Started feature 15 (due dates)`) has written on a line
+/// of its own there (`- Stopped at: retry backoff config`, `STOPPED HERE: add the column`),
+/// up to its first subsection. The caller asks only for a section's one unit under way.
 fn stop_line_under(doc: &Document, name: Span) -> Option<Span> {
     let text = doc.source.as_str();
-    let i = doc.section_at(name.start())?;
-    let section = &doc.sections[i];
-    if !section.heading.contains(name.start()) {
-        return None;
-    }
-    let end = doc.sections.get(i + 1).map(|n| n.heading.start()).filter(|&e| e < section.span.end()).unwrap_or(section.span.end());
-    let mut at = section.body.start();
-    for line in text[section.body.start()..end.max(section.body.start())].split_inclusive('\n') {
+    let (start, end) = match doc.section_at(name.start()) {
+        Some(i) => {
+            let section = &doc.sections[i];
+            let end = doc.sections.get(i + 1).map(|n| n.heading.start()).filter(|&e| e < section.span.end()).unwrap_or(section.span.end());
+            (section.body.start(), end.max(section.body.start()))
+        }
+        // A file without headings (a plain-text log): all of it.
+        None if doc.sections.is_empty() => (0, text.len()),
+        None => return None,
+    };
+    let mut at = start;
+    for line in text[start..end].split_inclusive('\n') {
         let start = at;
         at += line.len();
         let lead = line.len() - line.trim_start_matches([' ', '-', '*', '+', '>']).len();
@@ -420,10 +433,14 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
         return None;
     }
     // A comma inside a figure (`1,400 lines`) ends no clause.
-    let clause_mark = rest[gap..].match_indices([',', ';', '，', '；']).map(|(at, _)| at).find(|&at| {
+    // A colon opens how far it got (`Started feature 15 (due dates): date picker added`).
+    let clause_mark = rest[gap..].match_indices([',', ';', '，', '；', ':', '：']).map(|(at, _)| at).find(|&at| {
         let digit = |b: Option<&u8>| b.is_some_and(u8::is_ascii_digit);
         let bytes = rest[gap..].as_bytes();
-        !(bytes[at] == b',' && at > 0 && digit(bytes.get(at - 1)) && digit(bytes.get(at + 1)))
+        let in_figure = matches!(bytes[at], b',' | b':') && at > 0 && digit(bytes.get(at - 1)) && digit(bytes.get(at + 1));
+        // `http://`, `C::new`: no clause mark.
+        let in_word = bytes[at] == b':' && !bytes.get(at + 1).is_none_or(|b| b.is_ascii_whitespace());
+        !in_figure && !in_word
     });
     let mut clause = clause_mark.map_or(rest.len(), |at| gap + at);
     // `In progress: Payments (Stripe hookup 60% done)`: the note in brackets closing the

@@ -405,12 +405,22 @@ fn expand_sibling(first: &str, other: &str) -> String {
 /// when the last word has no digits ("config change", "step 3 of the migration").
 pub fn next_item(stopped_at: &str) -> Option<String> {
     let t = stopped_at.trim_end();
+    // A stop point told in a sentence (`need to add the column in 004_due_date.sql`) is
+    // resumed as written: no item follows it by number.
+    if t.split_whitespace().nth(3).is_some() {
+        return None;
+    }
     let word_start = t.rfind(char::is_whitespace).map_or(0, |i| i + t[i..].chars().next().map_or(1, char::len_utf8));
     let (lead, word) = t.split_at(word_start);
     let bytes = word.as_bytes();
     let end = bytes.iter().rposition(u8::is_ascii_digit)? + 1;
     let start = bytes[..end].iter().rposition(|b| !b.is_ascii_digit()).map_or(0, |i| i + 1);
     let digits = &word[start..end];
+    // After the number, a file's extension at most (`file_009.json`; not `004_due_date.sql`).
+    let after = &word[end..];
+    if !(after.is_empty() || after.starts_with('.') && after.len() <= 6) {
+        return None;
+    }
     let mut out: Vec<u8> = digits.bytes().collect();
     let mut i = out.len();
     loop {
@@ -473,6 +483,8 @@ mod tests {
         assert_eq!(next_item("092–094").as_deref(), Some("095"));
         assert_eq!(next_item("config change"), None);
         assert_eq!(next_item("step 3 of the migration"), None);
+        assert_eq!(next_item("need to add the column in migrations/004_due_date.sql"), None);
+        assert_eq!(next_item("004_due_date.sql"), None);
     }
 
     #[test]
