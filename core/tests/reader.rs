@@ -830,6 +830,16 @@ fn a_stop_line_beside_the_one_unit_under_way_is_its_stop_point() {
 }
 
 #[test]
+fn a_roadmap_resumes_its_now_before_its_next() {
+    let text = "# TODO — blog engine\n\n## Now\n- [ ] RSS feed (`/feed.xml`) ← doing this\n\n## Next\n- [ ] Tag pages\n- [ ] Syntax highlighting\n\n## Later\n- [ ] Search\n\n## Done\n- [x] Post page\n";
+    let p = plan_of(text);
+    assert_eq!(p.resume_from.as_ref().map(|r| r.unit.as_str()), Some("RSS feed (`/feed.xml`)"));
+    assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("Continue RSS feed (`/feed.xml`); then Tag pages"));
+    // The title names the kind of file, not a unit to start.
+    assert_eq!(names(&p.pending), ["Tag pages", "Syntax highlighting"]);
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

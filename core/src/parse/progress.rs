@@ -147,7 +147,8 @@ fn struck_out(doc: &Document, markers: &mut [ProgressMarker]) {
 /// under way, named before the note ([`lexicon::under_way_note`]).
 fn notes_under_way(doc: &Document, markers: &mut [ProgressMarker]) {
     let text = doc.source.as_str();
-    for m in markers.iter_mut().filter(|m| m.status == Some(Status::Pending) && matches!(m.source, MarkerSource::Emoji | MarkerSource::Checkbox)) {
+    let open = |s: Option<Status>| matches!(s, Some(Status::Pending | Status::InProgress));
+    for m in markers.iter_mut().filter(|m| open(m.status) && matches!(m.source, MarkerSource::Emoji | MarkerSource::Checkbox | MarkerSource::Section)) {
         let [unit] = &mut m.units[..] else { continue };
         if let Some(cut) = lexicon::under_way_note(&text[unit.name.range()]) {
             unit.name = Span::new(unit.name.start(), unit.name.start() + cut);
@@ -915,6 +916,10 @@ fn labelled_title(text: &str, section: &Section) -> Option<ProgressMarker> {
     let at = section.title.start();
     let title = &text[section.title.range()];
     let (Meaning::Status(status), word, rest) = lexicon::labelled(title)? else { return None };
+    // `# TODO — blog engine`: a file's title naming its kind, not a unit to start.
+    if section.level == 1 && status == Status::Pending {
+        return None;
+    }
     let value = title[rest..].trim();
     if value.is_empty() || lines::is_count(value) || crate::time::find(value).is_some() || lexicon::says_none(value) {
         return None;

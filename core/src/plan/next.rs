@@ -20,6 +20,16 @@ pub(super) fn next_action(
     open: &[PlanUnit],
 ) -> Option<NextAction> {
     let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
+    if let (Some(chosen), Some(at), Some(resume)) = (written, in_progress_at, resume) {
+        // A roadmap's `## Now` over its `## Next`: the work under way comes first, the Next
+        // list after it.
+        let titled = |offset: usize, word: &str| doc.section_at(offset).is_some_and(|i| crate::parse::normalize_title(doc.text(doc.sections()[i].title)) == word);
+        if titled(at, "now") && titled(chosen.start(), "next") {
+            let (step, _) = written_text(doc, past_done_steps(doc, chosen));
+            let text = format!("Continue {}; then {step}", crate::text::without_full_stop(&resume.unit));
+            return Some(NextAction { text, source: NextActionSource::StopPoint, line: line(at) });
+        }
+    }
     if let Some(chosen) = written {
         let (text, span) = written_text(doc, past_done_steps(doc, chosen));
         return Some(NextAction { text, source: NextActionSource::NextStep, line: line(span.start()) });
