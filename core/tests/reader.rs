@@ -840,6 +840,17 @@ fn a_roadmap_resumes_its_now_before_its_next() {
 }
 
 #[test]
+fn a_timed_log_line_that_says_what_is_next_is_the_next_step() {
+    for (line, step) in [("[2026-11-22 10:00] next: convert `invoice-reminders`", "convert `invoice-reminders`"), ("2026-11-22 10:00 — Siguiente paso: migrar `sitemap`", "migrar `sitemap`"), ("[10:00] Next: convert the sitemap job", "convert the sitemap job")] {
+        let text = format!("# Agent log\n\n[2026-11-22 08:00] start: migrate cron jobs\n[2026-11-22 08:30] converted `nightly-report`\n{line}\n");
+        let p = plan_of(&text);
+        assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(step), "{line}");
+        assert_eq!(p.completed.len(), 2, "{line}: {:?}", names(&p.completed));
+        assert!(findings(&text, memento_core::Rule::EmptyNextStep).is_empty(), "{line}");
+    }
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

@@ -332,6 +332,12 @@ pub(crate) fn time_of_day_prefix(line: &str) -> usize {
     inner.len() + 2 + (after.len() - after.trim_start().len())
 }
 
+/// Where a line's text starts past the time it opens with, if any (`[2026-11-22 10:00]
+/// next: …`, `2026-04-22T07:12Z — text`, `[11:00] Route audit`): 0 when it opens with none.
+pub(crate) fn entry_text_start(line: &str) -> usize {
+    entry_prefix(line).map_or_else(|| time_of_day_prefix(line), |p| p.text_start)
+}
+
 /// The unit's name in the words before a stop phrase (`orders API — ` before `stopped at
 /// stock validation`, `Import, in progress, ` before `left off at 094`): without the marks
 /// that join it to the phrase, nor a status closing it. Empty when the words name nothing.

@@ -1133,6 +1133,10 @@ fn dated_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
             continue;
         }
         let Some(name) = named_beside(text, line, stamp.span) else { continue };
+        // `[2026-11-22 10:00] next: convert the reminders`: the step to come, not work done.
+        if matches!(lexicon::labelled(&text[name.range()]), Some((Meaning::Next, _, _))) {
+            continue;
+        }
         // `=== Session 3 (2026-01-07) ===` over a list: the list is the session's work, and
         // the line names only the sitting.
         let next_line = text[line_end..].trim_start_matches(['\r', '\n']).lines().next().unwrap_or("");

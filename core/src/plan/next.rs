@@ -240,6 +240,8 @@ fn find_labels(doc: &Document) -> Vec<Span> {
         if body.as_bytes().get(marker).is_some_and(|&b| b >= 0x80) {
             marker += body[marker..].len() - body[marker..].trim_start_matches(['→', '➡', '👉', '⏩', '\u{fe0f}', ' ']).len();
         }
+        // A log line's time before its label (`[2026-11-22 10:00] next: convert …`).
+        marker += crate::parse::entry_text_start(&body[marker..]);
         body = &body[marker..];
         let found_label = label_opening(body).or_else(|| label_after_sentence(body, || states.holds(start) || latest.is_some_and(|s| s.contains(start))));
         let Some((label_at, rest)) = found_label else { continue };
