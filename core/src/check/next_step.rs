@@ -128,6 +128,20 @@ fn dropped(cx: &mut Ctx) {
                 }
             }
         }
+        // A later line that opens with the step's subject and says it is done (`Generics
+        // done (List<T>)` after `Next: generics in the type checker`, `Multi-page handling
+        // done` after `Next: handle multi-page invoices`) reports the step finished in its
+        // own words.
+        // (A topic's words are kept in no order: the openings are read on their own.)
+        let opening = |t: &str, words: usize| Topic::of(&t.split_whitespace().take(words).collect::<Vec<_>>().join(" ")).words;
+        named = named
+            || opening(doc.text(line), 3).iter().any(|head| {
+                lines_of(head).any(|&at| {
+                    let said = crate::span::line_holding(doc.source(), at).trim_start();
+                    let said = &said[crate::parse::list_marker(said)..];
+                    opening(said, 1).contains(head) && crate::lexicon::status_within(&crate::case::to_lower(said)) == Some(Status::Completed)
+                })
+            });
         if named {
             continue;
         }
