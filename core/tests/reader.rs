@@ -851,6 +851,14 @@ fn a_timed_log_line_that_says_what_is_next_is_the_next_step() {
 }
 
 #[test]
+fn ideas_parked_for_later_are_no_work_left() {
+    for title in ["Future ideas (not planned)", "Ideas for v2", "Ideas futuras", "Parking lot"] {
+        let p = plan_of(&format!("# P\n\nStatus: complete\n\n## Delivered\n- [x] a\n- [x] b\n\n## {title}\n- [ ] idea one\n- [ ] idea two\n"));
+        assert_eq!((p.status, p.pending.len()), (RunStatus::Complete, 0), "{title}");
+    }
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

@@ -61,7 +61,14 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         SectionRole::History
     // Optional work, or standing work no run finishes (lexicon::titles_optional_work); a
     // roadmap's `## Later` after its Now and Next.
-    } else if crate::lexicon::titles_optional_work(folded()) || t == "later" {
+    } else if crate::lexicon::titles_optional_work(folded())
+        || t == "later"
+        // Ideas parked for later, not planned: `Future ideas (not planned)`, `Ideas for v2`,
+        // `Parking lot`, `Out of scope`.
+        || ["future idea", "future improvement", "future enhancement", "future work", "ideas", "parking lot", "icebox", "out of scope"].iter().any(|p| starts(p))
+        || has("not planned")
+        || ["ideas futuras", "ideias futuras", "idées", "ideen für", "idee future", "idéer", "идеи", "アイデア", "未来的想法", "아이디어"].iter().any(|p| folded().starts_with(p))
+    {
         SectionRole::Optional
     // A numbered or dated title names a feature or a sitting that may be about decisions
     // (`Session 2026-01-15 - Feature #66: approval decision`), not a list of them.
@@ -487,6 +494,9 @@ mod tests {
             ("🚧 Services In Development", SectionRole::Active),
             ("📋 Planned Services", SectionRole::Todo),
             ("Tareas completadas", SectionRole::Done),
+            ("Future ideas (not planned)", SectionRole::Optional),
+            ("Ideas for v2", SectionRole::Optional),
+            ("Ideas futuras", SectionRole::Optional),
             ("Qué funciona", SectionRole::Done),
             ("Lo que falta construir", SectionRole::Todo),
             ("Ce qui reste à faire", SectionRole::Todo),
