@@ -79,15 +79,23 @@ fn opening(doc: &Document, index: usize) -> Option<Span> {
     let mut first: Option<Span> = None;
     let mut last = Span::empty(from);
     let mut items = 0;
+    // A paragraph that leads into a list (`I can't go on without two things from you:`) goes
+    // on with the list's first items: the things are the state.
+    let leads_in = |last: Span| text[last.range()].trim_end().ends_with([':', '：']);
     for line in lines_in(text, Span::new(from, own_end.max(from))) {
         let t = text[line.range()].trim_start();
         if t.is_empty() {
-            if first.is_some() && items == 0 {
+            if first.is_some() && items == 0 && !leads_in(last) {
                 break;
             }
             continue;
         }
         let item = crate::parse::list_marker(t) > 0;
+        if item && items == 0 && first.is_some() && leads_in(last) {
+            items = 1;
+            last = line;
+            continue;
+        }
         match first {
             None if t.starts_with(['|', '#', '<']) || t.starts_with("```") || t.starts_with("~~~") => return None,
             None => {

@@ -877,6 +877,12 @@ impl Document {
         }
     }
 
+    /// Where the sitting holding `offset` starts ([`Self::sitting_at`]), for the writers.
+    #[doc(hidden)]
+    pub fn sitting_start(&self, offset: usize) -> Option<usize> {
+        self.sitting_at(offset).map(|(start, _)| start)
+    }
+
     /// The dated section (a session) holding `offset`: the innermost section with a date in
     /// its heading, walking out from the innermost section.
     pub(crate) fn dated_section_at(&self, offset: usize) -> Option<&Section> {

@@ -238,11 +238,15 @@ fn blocks(doc: &Document, plan: &Plan) -> Vec<Block> {
         blocks.push(Block { title: title::IN_PROGRESS, lines: vec![(said, at)] });
     }
     // The other units left open: stuck, failed, or under way beside the one resumed (a
-    // failing feature is work to redo, not work done). Newest first, as decisions: in a long
-    // log the latest sitting's blockers are the ones that stand, and a tight budget keeps them.
+    // failing feature is work to redo, not work done). In a log, the newest sitting's first, as
+    // decisions: its blockers are the ones that stand, and a tight budget keeps them; within a
+    // sitting, and in any other file, in the file's order, which is its order of priority.
     let resumed = plan.resume_from.as_ref().map(|r| r.unit.as_str());
     let mut open: Vec<_> = plan.open.iter().filter(|u| Some(u.unit.as_str()) != resumed).collect();
-    memento_core::internal::sort_by_key(&mut open, |u| [newer(u64::from(u.line)), 0, 0]);
+    if doc.is_log() {
+        let sitting = |line: u32| doc.line_index().line_start(line as usize - 1).and_then(|at| doc.sitting_start(at)).unwrap_or(0);
+        memento_core::internal::sort_by_key(&mut open, |u| [newer(sitting(u.line) as u64), u64::from(u.line), 0]);
+    }
     blocks.push(Block { title: title::OPEN, lines: open.iter().map(|u| (format!("{} ({})", u.unit, u.status), Some(u.line))).collect() });
     blocks.push(Block { title: title::WARNINGS, lines: warnings(plan) });
     blocks.push(Block {
