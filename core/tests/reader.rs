@@ -859,6 +859,19 @@ fn ideas_parked_for_later_are_no_work_left() {
 }
 
 #[test]
+fn a_next_step_told_in_a_sentence_and_a_stop_line_without_a_unit() {
+    // `Next step is …` after a sentence, in English and Spanish, in a log's latest sitting.
+    for (said, step) in [("Where I stopped: migration is written but not applied. Next step is to apply it locally.", "apply it locally."), ("Migración escrita. El siguiente paso es aplicarla en local.", "aplicarla en local.")] {
+        let text = format!("# Notes\n\n## 2025-08-04\n- [x] endpoint\n- [ ] Usage page\n\n## 2025-08-05\n- [x] Usage chart\n\n{said}\n");
+        assert_eq!(plan_of(&text).next_action.map(|n| n.text).as_deref(), Some(step), "{said}");
+    }
+    // A stop line and no unit under way: the next session starts there, not at an old TODO.
+    let text = "# Log\n## 2025-05-14 (session 7)\n- LTR model trained\n- TODO: collect click logs\n\n## 2025-05-16 (session 8)\n- A/B config ready\n- Stopped at: waiting on the experiment review; PR #412 is open\n";
+    let n = plan_of(text).next_action.unwrap();
+    assert_eq!((n.text.as_str(), n.line), ("Resume where the work stopped: waiting on the experiment review", 8));
+}
+
+#[test]
 fn a_dated_log_line_gives_its_subject_s_state() {
     let text = "# Progress Notes\n\n- 2025-11-01: Set up the project. Next: auth.\n- 2025-11-03: Auth done. Next: billing.\n- 2025-11-05: Billing in progress — Stripe checkout works, webhooks pending.\n";
     let p = plan_of(text);

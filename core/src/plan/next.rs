@@ -49,6 +49,15 @@ pub(super) fn next_action(
         };
         return Some(NextAction { text, source: NextActionSource::StopPoint, line: line(at) });
     }
+    // No unit under way, but a line that says where the work stopped (`Stopped at: waiting
+    // on the review; PR #412 is open`) in the latest sitting or a state section: that is where
+    // the next session starts, before any unit still to start.
+    if resume.is_none() {
+        if let Some(point) = stop_line(doc) {
+            let text = format!("Resume where the work stopped: {}", one_line(doc.text(point)));
+            return Some(NextAction { text, source: NextActionSource::StopPoint, line: line(point.start()) });
+        }
+    }
     if let Some(p) = first_pending {
         // A unit named by its step (`Run the integration smoke`) is an action as written.
         let text = if lexicon::opens_with_a_step(&p.unit) { p.unit.clone() } else { format!("Start {}", p.unit) };
@@ -243,7 +252,8 @@ fn find_labels(doc: &Document) -> Vec<Span> {
         // A log line's time before its label (`[2026-11-22 10:00] next: convert …`).
         marker += crate::parse::entry_text_start(&body[marker..]);
         body = &body[marker..];
-        let found_label = label_opening(body).or_else(|| label_after_sentence(body, || states.holds(start) || latest.is_some_and(|s| s.contains(start))));
+        let in_state = || states.holds(start) || latest.is_some_and(|s| s.contains(start));
+        let found_label = label_opening(body).or_else(|| label_after_sentence(body, in_state)).or_else(|| step_told(body, in_state));
         let Some((label_at, rest)) = found_label else { continue };
         let label_start = start + marker + label_at;
         if history.holds(label_start) {
@@ -316,6 +326,58 @@ fn label_after_sentence(line: &str, in_state: impl FnOnce() -> bool) -> Option<(
         let ends = stop > 1 || after.starts_with(' ');
         let (l, r) = ends.then(|| label_opening(&line[from..])).flatten()?;
         line[from + l..from + r].contains([':', '：']).then_some((from + l, from + r))
+    })
+}
+
+/// The stop point of the latest line that opens by saying where the work stopped
+/// (`Stopped at: …`, `STOPPED HERE: …`, `Me quedé en: …`), in a state section or the log's
+/// latest sitting, outside history.
+fn stop_line(doc: &Document) -> Option<Span> {
+    let states = Regions::of(doc, |r| matches!(r, SectionRole::CurrentState | SectionRole::Active));
+    let history = Regions::of(doc, |r| r == SectionRole::History);
+    let latest = doc.is_log().then(|| doc.latest_sitting()).flatten();
+    let mut found = None;
+    for (_, start, body) in lines_outside_code(doc) {
+        if !(states.holds(start) || latest.is_some_and(|s| s.contains(start))) || history.holds(start) {
+            continue;
+        }
+        let mut at = list_marker(body);
+        at += crate::parse::entry_text_start(&body[at..]);
+        let Some((phrase, point)) = crate::parse::stop_point(&body[at..]) else { continue };
+        if !body[at..at + phrase].trim_matches(['*', '_', '`', ' ']).is_empty() {
+            continue;
+        }
+        found = Some(point.shifted(start + at));
+        if doc.newest_first() {
+            break;
+        }
+    }
+    found
+}
+
+/// A next step told in a sentence (`Next step is to apply it locally.`, `El siguiente paso es
+/// migrar la tabla.`), opening the line or after a sentence on it, where `in_state` says the
+/// line says how the run stands: (where the sentence starts, where the step starts).
+fn step_told(line: &str, in_state: impl FnOnce() -> bool) -> Option<(usize, usize)> {
+    const TOLD: &[&str] = &[
+        "next step is to ", "next step is ", "the next step is to ", "the next step is ", "next up is ", "el siguiente paso es ",
+        "el próximo paso es ", "o próximo passo é ", "la prochaine étape est de ", "la prochaine étape est ",
+        "der nächste schritt ist ", "il prossimo passo è ", "nästa steg är att ", "nästa steg är ",
+    ];
+    // The gate: a line with no `is`-like word of these languages holds none.
+    if ![" is ", " es ", " é ", " est ", " ist ", " è ", " är "].iter().any(|w| line.contains(w)) || !in_state() {
+        return None;
+    }
+    let lower = crate::case::to_lower(line);
+    // `to_lower` keeps every character's length in these scripts: offsets carry over.
+    if lower.len() != line.len() {
+        return None;
+    }
+    let starts = std::iter::once(0).chain(lower.match_indices(". ").map(|(at, _)| at + 2));
+    starts.into_iter().find_map(|at| {
+        let told = TOLD.iter().find(|t| lower[at..].starts_with(**t))?;
+        let value = at + told.len();
+        (!line[value..].trim().is_empty()).then_some((at, value))
     })
 }
 
