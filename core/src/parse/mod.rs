@@ -559,33 +559,23 @@ fn resolve_supersedes(doc: &mut Document) {
 /// decision whose title names that id as a word. An id no other decision names links
 /// nothing (docs/reader.md, "The lexicon").
 fn superseded_in_words(doc: &mut Document) {
-    const PHRASES: &[&str] = &["superseded by ", "replaced by ", "reemplazada por ", "reemplazado por ", "substituída por ", "substituído por ", "remplacée par ", "remplacé par ", "ersetzt durch ", "sostituita da ", "sostituito da ", "ersatt av ", "заменено ", "заменено на "];
-    let mut links = Vec::new();
-    for (i, d) in doc.decisions.iter().enumerate().filter(|(_, d)| d.superseded_by.is_none()) {
-        // Most decisions say nothing of the kind: a look for the phrases' stems first, in any case.
-        const STEMS: &[&str] = &["upersed", "eplaced", "eemplaz", "ubstitu", "emplac", "rsetzt", "ostitui", "rsatt", "амен"];
-        let raw = &doc.source[d.span.range()];
-        if !STEMS.iter().any(|s| raw.contains(s)) {
+    const PHRASES: &[&str] = &["superseded by ", "replaced by ", "reemplazada por ", "substituída por ", "remplacée par ", "ersetzt durch ", "sostituita da ", "ersatt av ", "заменено "];
+    // Most decisions say nothing of the kind: a look for the phrases' stems first, in any case.
+    const STEMS: &[&str] = &["upersed", "eplaced", "eemplaz", "ubstitu", "emplac", "rsetzt", "ostitui", "rsatt", "амен"];
+    for i in 0..doc.decisions.len() {
+        let raw = &doc.source[doc.decisions[i].span.range()];
+        if doc.decisions[i].superseded_by.is_some() || !STEMS.iter().any(|s| raw.contains(s)) {
             continue;
         }
-        let written = crate::case::to_lower(raw);
-        let Some(at) = PHRASES.iter().filter_map(|p| written.find(p).map(|at| at + p.len())).min() else { continue };
-        let id = written[at..].split(|c: char| c.is_whitespace() || matches!(c, '.' | ',' | ';' | ')' | '(' | '*' | '`')).find(|w| !w.is_empty()).unwrap_or("");
+        let lower = crate::case::to_lower(raw);
+        let Some(at) = PHRASES.iter().find_map(|p| lower.find(p).map(|at| at + p.len())) else { continue };
         // An id: letters and digits, a digit among them (`D-004`, `ADR-0007`, `#12`).
-        if id.is_empty() || !id.bytes().any(|b| b.is_ascii_digit()) {
+        let id = lower[at..].split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '#')).next().unwrap_or("");
+        if !id.bytes().any(|b| b.is_ascii_digit()) {
             continue;
         }
-        let named = |j: usize| {
-            let other = &doc.decisions[j];
-            let head = crate::case::to_lower(&doc.source[crate::span::first_line(&doc.source, other.span).range()]);
-            crate::identity::find_words(&head, id).is_some() || crate::case::to_lower(&other.id) == id
-        };
-        if let Some(j) = (0..doc.decisions.len()).filter(|&j| j != i).find(|&j| named(j)) {
-            links.push((i, j));
-        }
-    }
-    for (i, j) in links {
-        doc.decisions[i].superseded_by = Some(j);
+        let named = |j: usize| j != i && crate::identity::find_words(&crate::case::to_lower(&doc.source[doc.decisions[j].text.range()]), id).is_some();
+        doc.decisions[i].superseded_by = (0..doc.decisions.len()).find(|&j| named(j));
     }
 }
 

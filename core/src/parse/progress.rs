@@ -182,9 +182,9 @@ fn marks_said_twice(doc: &Document, markers: &mut [ProgressMarker]) {
 fn stop_points(doc: &Document, markers: &mut [ProgressMarker]) {
     let text = doc.source.as_str();
     // A section's stop line (`STOPPED HERE: …`) is its unit's under way, when it holds one.
-    // Keyed by section; a file without headings is one part (`usize::MAX`).
-    let part_of = |at: usize| doc.section_at(at).unwrap_or(usize::MAX);
-    let mut under_way_in: crate::hash::FastMap<usize, usize> = Default::default();
+    // Keyed by section; a file without headings is one part (`u64::MAX`).
+    let part_of = |at: usize| doc.section_at(at).map_or(u64::MAX, |i| crate::hash::small_key(i as u64));
+    let mut under_way_in: crate::hash::KeyMap<usize> = Default::default();
     for m in markers.iter().filter(|m| m.status == Some(Status::InProgress)) {
         *under_way_in.entry(part_of(m.span.start())).or_default() += 1;
     }

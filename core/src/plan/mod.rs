@@ -165,8 +165,9 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let mut latest_stuck_at: Option<usize> = None;
     let mut latest_done_at: Option<usize> = None;
     let history = Regions::of(doc, |r| r == SectionRole::History);
-    // The work left listed so far, by unit and status.
-    let mut left: crate::hash::FastSet<(u64, u8)> = Default::default();
+    // The work left listed so far, by unit and status (the map type of the crate's other
+    // keyed maps: one copy of the hash table's code in the wasm builds).
+    let mut left: crate::hash::KeyMap<usize> = Default::default();
     for &r in units {
         let (marker, unit) = doc.unit_at(r);
         let Some(status) = doc.status_now(marker) else { continue };
@@ -214,7 +215,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         };
         // Work left, listed once: `Working on: **Task 3**` over the list row `Task 3 🚧` is
         // one unit under way, not two (docs/reader.md, "The same unit, written again").
-        let first_listing = done || left.insert((crate::identity::unit_hash(&entry.unit), status as u8));
+        let first_listing = done || left.insert(crate::identity::unit_hash(&entry.unit) ^ crate::hash::small_key(status as u64), 0).is_none();
         match status {
             Status::Completed | Status::Skipped => completed.push(entry),
             _ if !first_listing => {}

@@ -164,13 +164,26 @@ pub(super) fn written_text(doc: &Document, chosen: Span) -> (String, Span) {
 /// A step cut out of bold text that also held its label (`**NEXT — the #7 remainder**`)
 /// keeps the closing `**` alone: an odd `**` is dropped, so the step reads as written.
 /// A `**` inside a code span (``make `**` right-associative``) is code, not bold.
-fn without_stray_bold(step: String) -> String {
-    let outside_code = |at: usize| step[..at].matches('`').count() % 2 == 0;
-    let bold: Vec<usize> = step.match_indices("**").map(|(i, _)| i).filter(|&i| outside_code(i)).collect();
-    match bold.first() {
-        Some(&at) if bold.len() % 2 == 1 => format!("{}{}", &step[..at], &step[at + 2..]),
-        _ => step,
+fn without_stray_bold(mut step: String) -> String {
+    let (mut in_code, mut first, mut count) = (false, None, 0);
+    let b = step.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'`' => in_code = !in_code,
+            b'*' if !in_code && b.get(i + 1) == Some(&b'*') => {
+                first.get_or_insert(i);
+                count += 1;
+                i += 1;
+            }
+            _ => {}
+        }
+        i += 1;
     }
+    if let Some(at) = first.filter(|_| count % 2 == 1) {
+        step.replace_range(at..at + 2, "");
+    }
+    step
 }
 
 /// The next action a JSON file records in a field (`next_actions` of its latest row, a

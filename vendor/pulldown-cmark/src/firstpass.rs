@@ -18,7 +18,6 @@ use crate::{
 use crate::{scanners::*, MetadataBlockKind};
 use core::cell::Cell;
 
-use unicase::UniCase;
 
 use crate::parse::ListFlags;
 
@@ -1734,7 +1733,7 @@ impl<'a, 'b> FirstPass<'a, 'b> {
         self.allocs
             .footdefs
             .0
-            .insert(UniCase::new(label.clone()), FootnoteDef { use_count: 0 });
+            .insert(crate::linklabel::Label::new(label.clone()), FootnoteDef { use_count: 0 });
         self.tree.append(Item {
             start,
             end: 0, // will get set later
@@ -1786,7 +1785,7 @@ impl<'a, 'b> FirstPass<'a, 'b> {
         }
         i += 1;
         let (bytecount, link_def) = self.scan_refdef(start, start + i)?;
-        Some((bytecount + i, UniCase::new(label), link_def))
+        Some((bytecount + i, crate::linklabel::Label::new(label), link_def))
     }
 
     /// Returns number of bytes and number of newlines

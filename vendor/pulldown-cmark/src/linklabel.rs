@@ -20,8 +20,6 @@
 
 //! Link label parsing and matching.
 
-use unicase::UniCase;
-
 use crate::scanners::{is_ascii_punctuation, is_ascii_whitespace, scan_eol};
 use crate::strings::CowStr;
 
@@ -31,9 +29,43 @@ pub(crate) enum ReferenceLabel<'a> {
     Footnote(CowStr<'a>),
 }
 
-pub(crate) type LinkLabel<'a> = UniCase<CowStr<'a>>;
+pub(crate) type LinkLabel<'a> = Label<CowStr<'a>>;
 
-pub(crate) type FootnoteLabel<'a> = UniCase<CowStr<'a>>;
+pub(crate) type FootnoteLabel<'a> = Label<CowStr<'a>>;
+
+/// A label matched without regard to ASCII case (Memento's patch, PATCH.md: `unicase`'s
+/// Unicode folding tables were linked for this alone; labels beyond ASCII match as written).
+#[derive(Clone, Debug)]
+pub(crate) struct Label<S>(S);
+
+impl<S: AsRef<str>> Label<S> {
+    pub(crate) fn new(s: S) -> Self {
+        Label(s)
+    }
+}
+
+impl<S: AsRef<str>> AsRef<str> for Label<S> {
+    fn as_ref(&self) -> &str {
+        self.0.as_ref()
+    }
+}
+
+impl<S: AsRef<str>> PartialEq for Label<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.as_ref().eq_ignore_ascii_case(other.0.as_ref())
+    }
+}
+
+impl<S: AsRef<str>> Eq for Label<S> {}
+
+impl<S: AsRef<str>> core::hash::Hash for Label<S> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        for b in self.0.as_ref().bytes() {
+            state.write_u8(b.to_ascii_lowercase());
+        }
+        state.write_u8(0xff);
+    }
+}
 
 /// Assumes the opening bracket has already been scanned.
 /// The line break handler determines what happens when a linebreak

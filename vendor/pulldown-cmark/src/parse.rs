@@ -27,7 +27,6 @@ use std::iter::FusedIterator;
 use std::num::NonZeroUsize;
 use std::ops::{Index, Range};
 
-use unicase::UniCase;
 
 use crate::firstpass::run_first_pass;
 use crate::linklabel::{scan_link_label_rest, FootnoteLabel, LinkLabel, ReferenceLabel};
@@ -2050,9 +2049,9 @@ impl<'input, 'b, 's> RefDefs<'input>
 where
     's: 'b,
 {
-    /// Performs a lookup on reference label using unicode case folding.
+    /// Performs a lookup on reference label, ASCII case folded (PATCH.md).
     pub fn get(&'s self, key: &'b str) -> Option<&'b LinkDef<'input>> {
-        self.0.get(&UniCase::new(key.into()))
+        self.0.get(&crate::linklabel::Label::new(key.into()))
     }
 
     /// Provides an iterator over all the document's reference definitions.
@@ -2065,13 +2064,13 @@ impl<'input, 'b, 's> FootnoteDefs<'input>
 where
     's: 'b,
 {
-    /// Performs a lookup on reference label using unicode case folding.
+    /// Performs a lookup on reference label, ASCII case folded (PATCH.md).
     pub fn contains(&'s self, key: &'b str) -> bool {
-        self.0.contains_key(&UniCase::new(key.into()))
+        self.0.contains_key(&crate::linklabel::Label::new(key.into()))
     }
-    /// Performs a lookup on reference label using unicode case folding.
+    /// Performs a lookup on reference label, ASCII case folded (PATCH.md).
     pub fn get_mut(&'s mut self, key: CowStr<'input>) -> Option<&'s mut FootnoteDef> {
-        self.0.get_mut(&UniCase::new(key))
+        self.0.get_mut(&crate::linklabel::Label::new(key))
     }
 }
 
