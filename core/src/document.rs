@@ -608,12 +608,13 @@ impl Document {
         if !out.iter().flatten().any(|&r| status(r) == Some(Status::InProgress)) || !out.iter().flatten().any(|&r| listed(r)) {
             return;
         }
-        let begun: crate::hash::FastMap<crate::identity::UnitKey<'_>, ()> = out
+        // The map type of the unit index (one copy of the hash table's code in the wasm builds).
+        let begun: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = out
             .iter()
             .flatten()
             .filter(|&&r| status(r) == Some(Status::InProgress))
             .filter_map(|&r| crate::identity::UnitKey::of(self.text(self.unit_at(r).1.name)))
-            .map(|k| (k, ()))
+            .map(|k| (k, 0))
             .collect();
         for slot in out.iter_mut() {
             if slot.is_some_and(|r| listed(r) && crate::identity::UnitKey::of(self.text(self.unit_at(r).1.name)).is_some_and(|k| begun.contains_key(&k))) {

@@ -820,9 +820,9 @@ const STEP_VERBS: &[&str] = &[
 static STEP_VERBS_PACKED: packed::Words = packed::packed_words!(STEP_VERBS);
 
 /// Whether `text` opens with a verb of a step still to take ([`STEP_VERBS`]) and goes on.
+/// Asked once per plan (of its first unit to start): the verbs are tried in turn.
 pub(crate) fn opens_with_a_step(text: &str) -> bool {
-    static INDEX: OnceLock<VerbIndex> = OnceLock::new();
-    key(text.trim_start_matches(is_markup)).is_some_and(|k| INDEX.get_or_init(|| VerbIndex::of(&STEP_VERBS_PACKED)).opening(text, k).is_some())
+    STEP_VERBS_PACKED.iter().any(|v| spells(text, v).is_some_and(|len| !text[len..].trim().is_empty()))
 }
 
 /// Words ending in `-ing` that are no verb of work under way: `Nothing changed`, `Pending
