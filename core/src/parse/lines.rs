@@ -444,23 +444,36 @@ const STOP_PHRASES: [&str; 23] = [
 /// ends with a letter, ends one (`fermato a` is not `fermato al`): (its start, its length).
 /// One pass over the bytes, a word's first two looked up in a table: the parser asks this of
 /// every unit it names, and a scan per phrase cost a long log a quarter of its parse.
+/// The pairs of bytes a stop phrase opens with, one bit each (a bit per second byte of the
+/// pair, in a word per first byte, both mod 64): most words open with neither.
+const STOP_OPENS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut k = 0;
+    while k < STOP_PHRASES.len() {
+        let p = STOP_PHRASES[k].as_bytes();
+        t[(p[0] % 64) as usize] |= 1 << (p[1] % 64);
+        k += 1;
+    }
+    t
+};
+
+fn opens_stop_at(b: &[u8], i: usize) -> bool {
+    let (first, second) = (b[i].to_ascii_lowercase(), b[i + 1].to_ascii_lowercase());
+    STOP_OPENS[(first % 64) as usize] & 1 << (second % 64) != 0
+}
+
+/// Whether `line`, past its emphasis, opens with a stop phrase (`**Stopped at:**`, `Me quedé
+/// en`), any case. A gate for readers that look at many lines: two bytes decide most.
+pub(crate) fn may_open_with_stop(line: &str) -> bool {
+    let b = line.trim_start_matches(['*', '_', '`', ' ']).as_bytes();
+    b.len() >= 2 && opens_stop_at(b, 0) && STOP_PHRASES.iter().any(|p| b.get(..p.len()).is_some_and(|w| w.eq_ignore_ascii_case(p.as_bytes())))
+}
+
 fn find_stop_phrase(s: &str) -> Option<(usize, usize)> {
-    /// The pairs of bytes a stop phrase opens with, one bit each (a bit per second byte of
-    /// the pair, in a word per first byte, both mod 64): most words open with neither.
-    const OPENS: [u64; 64] = {
-        let mut t = [0u64; 64];
-        let mut k = 0;
-        while k < STOP_PHRASES.len() {
-            let p = STOP_PHRASES[k].as_bytes();
-            t[(p[0] % 64) as usize] |= 1 << (p[1] % 64);
-            k += 1;
-        }
-        t
-    };
     let b = s.as_bytes();
     for i in 0..b.len().saturating_sub(1) {
-        let (first, second) = (b[i].to_ascii_lowercase(), b[i + 1].to_ascii_lowercase());
-        if OPENS[(first % 64) as usize] & 1 << (second % 64) == 0 || i > 0 && b[i - 1].is_ascii_alphanumeric() {
+        let first = b[i].to_ascii_lowercase();
+        if !opens_stop_at(b, i) || i > 0 && b[i - 1].is_ascii_alphanumeric() {
             continue;
         }
         for p in STOP_PHRASES.iter().filter(|p| p.as_bytes()[0] == first) {

@@ -14,7 +14,7 @@ mod shape;
 mod store;
 mod table;
 
-pub(crate) use lines::{entry_text_start, is_lead_in, is_rule_line, list_marker, wrapped_end};
+pub(crate) use lines::{entry_text_start, is_lead_in, is_rule_line, list_marker, may_open_with_stop, wrapped_end};
 pub(crate) use roles::{is_history, is_session_or_history, normalize as normalize_title, STATUS_LINES};
 // The writers' (crate::internal): status words, stop points, supersede phrases.
 pub use lines::{status_word, stop_point, supersedes};
@@ -563,8 +563,10 @@ fn superseded_in_words(doc: &mut Document) {
     // Most decisions say nothing of the kind: a look for the phrases' stems first, in any case.
     const STEMS: &[&str] = &["upersed", "eplaced", "eemplaz", "ubstitu", "emplac", "rsetzt", "ostitui", "rsatt", "амен"];
     for i in 0..doc.decisions.len() {
+        // An ADR holds its status on a line of its own under its title: a decision of one
+        // line (a list item, a table row; most of a long log's) is none.
         let raw = &doc.source[doc.decisions[i].span.range()];
-        if doc.decisions[i].superseded_by.is_some() || !STEMS.iter().any(|s| raw.contains(s)) {
+        if doc.decisions[i].superseded_by.is_some() || memchr::memchr(b'\n', raw.trim_end().as_bytes()).is_none() || !STEMS.iter().any(|s| raw.contains(s)) {
             continue;
         }
         let lower = crate::case::to_lower(raw);

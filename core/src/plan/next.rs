@@ -262,8 +262,11 @@ fn find_labels(doc: &Document) -> Vec<Span> {
         if body.as_bytes().get(marker).is_some_and(|&b| b >= 0x80) {
             marker += body[marker..].len() - body[marker..].trim_start_matches(['→', '➡', '👉', '⏩', '\u{fe0f}', ' ']).len();
         }
-        // A log line's time before its label (`[2026-11-22 10:00] next: convert …`).
-        marker += crate::parse::entry_text_start(&body[marker..]);
+        // A log line's time before its label (`[2026-11-22 10:00] next: convert …`): looked
+        // for only where a line opens as a time may.
+        if body[marker..].starts_with(|c: char| c == '[' || c.is_ascii_digit()) {
+            marker += crate::parse::entry_text_start(&body[marker..]);
+        }
         body = &body[marker..];
         let in_state = || states.holds(start) || latest.is_some_and(|s| s.contains(start));
         let found_label = label_opening(body).or_else(|| label_after_sentence(body, in_state)).or_else(|| step_told(body, in_state));
@@ -346,23 +349,32 @@ fn label_after_sentence(line: &str, in_state: impl FnOnce() -> bool) -> Option<(
 /// (`Stopped at: …`, `STOPPED HERE: …`, `Me quedé en: …`), in a state section or the log's
 /// latest sitting, outside history.
 fn stop_line(doc: &Document) -> Option<Span> {
-    let states = Regions::of(doc, |r| matches!(r, SectionRole::CurrentState | SectionRole::Active));
-    let history = Regions::of(doc, |r| r == SectionRole::History);
-    let latest = doc.is_log().then(|| doc.latest_sitting()).flatten();
-    let mut found = None;
-    for (_, start, body) in lines_outside_code(doc) {
-        if !(states.holds(start) || latest.is_some_and(|s| s.contains(start))) || history.holds(start) {
+    // Only the parts that may hold one are read: the state sections outside history, and the
+    // latest sitting of a log.
+    let text = doc.source();
+    let mut parts: Vec<Span> = doc
+        .sections()
+        .iter()
+        .filter(|s| matches!(s.role, SectionRole::CurrentState | SectionRole::Active) && !crate::parse::is_history(doc, s))
+        .map(|s| s.body)
+        .collect();
+    parts.extend(doc.is_log().then(|| doc.latest_sitting()).flatten());
+    let mut found: Option<Span> = None;
+    for line in parts.into_iter().flat_map(|p| crate::span::lines_in(text, p)) {
+        let body = &text[line.range()];
+        let mut at = list_marker(body.trim_start()) + (body.len() - body.trim_start().len());
+        if body[at..].starts_with(|c: char| c == '[' || c.is_ascii_digit()) {
+            at += crate::parse::entry_text_start(&body[at..]);
+        }
+        if !crate::parse::may_open_with_stop(&body[at..]) {
             continue;
         }
-        let mut at = list_marker(body);
-        at += crate::parse::entry_text_start(&body[at..]);
-        let Some((phrase, point)) = crate::parse::stop_point(&body[at..]) else { continue };
-        if !body[at..at + phrase].trim_matches(['*', '_', '`', ' ']).is_empty() {
-            continue;
-        }
-        found = Some(point.shifted(start + at));
-        if doc.newest_first() {
-            break;
+        let Some((_, point)) = crate::parse::stop_point(&body[at..]) else { continue };
+        let point = point.shifted(line.start() + at);
+        // The latest by the file's order: the last in a file kept oldest first, else the first.
+        let later = |p: Span, q: Span| if doc.newest_first() { p.start() < q.start() } else { p.start() > q.start() };
+        if found.is_none_or(|f| later(point, f)) {
+            found = Some(point);
         }
     }
     found
@@ -377,18 +389,16 @@ fn step_told(line: &str, in_state: impl FnOnce() -> bool) -> Option<(usize, usiz
         "el próximo paso es ", "o próximo passo é ", "la prochaine étape est de ", "la prochaine étape est ",
         "der nächste schritt ist ", "il prossimo passo è ", "nästa steg är att ", "nästa steg är ",
     ];
-    // The gate: a line with no `is`-like word of these languages holds none.
-    if ![" is ", " es ", " é ", " est ", " ist ", " è ", " är "].iter().any(|w| line.contains(w)) || !in_state() {
+    if !in_state() {
         return None;
     }
-    let lower = crate::case::to_lower(line);
-    // `to_lower` keeps every character's length in these scripts: offsets carry over.
-    if lower.len() != line.len() {
-        return None;
-    }
-    let starts = std::iter::once(0).chain(lower.match_indices(". ").map(|(at, _)| at + 2));
+    // At the line's start or a sentence's, compared without ASCII case (the phrases' other
+    // letters are small in text as written).
+    let b = line.as_bytes();
+    let starts = std::iter::once(0).chain(memchr::memchr_iter(b'.', b).filter(|&i| b.get(i + 1) == Some(&b' ')).map(|at| at + 2));
     starts.into_iter().find_map(|at| {
-        let told = TOLD.iter().find(|t| lower[at..].starts_with(**t))?;
+        let rest = line[at..].as_bytes();
+        let told = TOLD.iter().find(|t| rest.get(..t.len()).is_some_and(|w| w.eq_ignore_ascii_case(t.as_bytes())))?;
         let value = at + told.len();
         (!line[value..].trim().is_empty()).then_some((at, value))
     })
