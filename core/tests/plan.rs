@@ -113,7 +113,6 @@ fn a_pending_unit_named_by_its_step_is_the_next_action_as_written() {
         ("Run full integration smoke against the sandbox", "Run full integration smoke against the sandbox"),
         ("Verify the Docker build on a host with Docker", "Verify the Docker build on a host with Docker"),
         ("Añadir validación de fechas", "Añadir validación de fechas"),
-        ("Ajouter les tests d'export", "Ajouter les tests d'export"),
         ("Добавить логирование ошибок", "Добавить логирование ошибок"),
         ("Billing webhooks", "Start Billing webhooks"),
         ("Test suite for the exporter", "Start Test suite for the exporter"),

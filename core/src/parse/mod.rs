@@ -406,7 +406,6 @@ fn build_entries_and_decisions(doc: &mut Document, paragraphs: &[Span], labels: 
         crate::sort::sort_by_key(&mut doc.decisions, |d| [d.span.start() as u64, 0, 0]);
     }
     resolve_supersedes(doc);
-    superseded_in_words(doc);
 }
 
 /// The `SUPERSEDES [<id>]` a decision's words hold, placed in the file (not yet resolved).
@@ -551,33 +550,6 @@ fn resolve_supersedes(doc: &mut Document) {
             sup.resolved = Some(j);
         }
         doc.decisions[j].superseded_by = Some(i);
-    }
-}
-
-/// A decision that says in its own words which one replaced it, as ADRs do (`## D-001: Use
-/// Airflow` over `Status: Superseded by D-004`, `Reemplazada por ADR-7`): superseded by the
-/// decision whose title names that id as a word. An id no other decision names links
-/// nothing (docs/reader.md, "The lexicon").
-fn superseded_in_words(doc: &mut Document) {
-    const PHRASES: &[&str] = &["superseded by ", "replaced by ", "reemplazada por ", "substituída por ", "remplacée par ", "ersetzt durch ", "sostituita da ", "ersatt av ", "заменено "];
-    // Most decisions say nothing of the kind: a look for the phrases' stems first, in any case.
-    const STEMS: &[&str] = &["upersed", "eplaced", "eemplaz", "ubstitu", "emplac", "rsetzt", "ostitui", "rsatt", "амен"];
-    for i in 0..doc.decisions.len() {
-        // An ADR holds its status on a line of its own under its title: a decision of one
-        // line (a list item, a table row; most of a long log's) is none.
-        let raw = &doc.source[doc.decisions[i].span.range()];
-        if doc.decisions[i].superseded_by.is_some() || memchr::memchr(b'\n', raw.trim_end().as_bytes()).is_none() || !STEMS.iter().any(|s| raw.contains(s)) {
-            continue;
-        }
-        let lower = crate::case::to_lower(raw);
-        let Some(at) = PHRASES.iter().find_map(|p| lower.find(p).map(|at| at + p.len())) else { continue };
-        // An id: letters and digits, a digit among them (`D-004`, `ADR-0007`, `#12`).
-        let id = lower[at..].split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '#')).next().unwrap_or("");
-        if !id.bytes().any(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let named = |j: usize| j != i && crate::identity::find_words(&crate::case::to_lower(&doc.source[doc.decisions[j].text.range()]), id).is_some();
-        doc.decisions[i].superseded_by = (0..doc.decisions.len()).find(|&j| named(j));
     }
 }
 
