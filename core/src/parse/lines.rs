@@ -334,7 +334,11 @@ pub(crate) fn time_of_day_prefix(line: &str) -> usize {
 
 /// Where a line's text starts past the time it opens with, if any (`[2026-11-22 10:00]
 /// next: …`, `2026-04-22T07:12Z — text`, `[11:00] Route audit`): 0 when it opens with none.
+/// Only a line opening with `[` or a digit is read for one: readers call this on many lines.
 pub(crate) fn entry_text_start(line: &str) -> usize {
+    if !line.starts_with(|c: char| c == '[' || c.is_ascii_digit()) {
+        return 0;
+    }
     entry_prefix(line).map_or_else(|| time_of_day_prefix(line), |p| p.text_start)
 }
 

@@ -262,11 +262,8 @@ fn find_labels(doc: &Document) -> Vec<Span> {
         if body.as_bytes().get(marker).is_some_and(|&b| b >= 0x80) {
             marker += body[marker..].len() - body[marker..].trim_start_matches(['→', '➡', '👉', '⏩', '\u{fe0f}', ' ']).len();
         }
-        // A log line's time before its label (`[2026-11-22 10:00] next: convert …`): looked
-        // for only where a line opens as a time may.
-        if body[marker..].starts_with(|c: char| c == '[' || c.is_ascii_digit()) {
-            marker += crate::parse::entry_text_start(&body[marker..]);
-        }
+        // A log line's time before its label (`[2026-11-22 10:00] next: convert …`).
+        marker += crate::parse::entry_text_start(&body[marker..]);
         body = &body[marker..];
         let in_state = || states.holds(start) || latest.is_some_and(|s| s.contains(start));
         let found_label = label_opening(body).or_else(|| label_after_sentence(body, in_state)).or_else(|| step_told(body, in_state));
@@ -363,9 +360,7 @@ fn stop_line(doc: &Document) -> Option<Span> {
     for line in parts.into_iter().flat_map(|p| crate::span::lines_in(text, p)) {
         let body = &text[line.range()];
         let mut at = list_marker(body.trim_start()) + (body.len() - body.trim_start().len());
-        if body[at..].starts_with(|c: char| c == '[' || c.is_ascii_digit()) {
-            at += crate::parse::entry_text_start(&body[at..]);
-        }
+        at += crate::parse::entry_text_start(&body[at..]);
         if !crate::parse::may_open_with_stop(&body[at..]) {
             continue;
         }
