@@ -2317,7 +2317,7 @@ fn body_to_tag_end(body: &ItemBody) -> TagEnd {
         ItemBody::DefinitionList(_) => TagEnd::DefinitionList,
         ItemBody::DefinitionListTitle => TagEnd::DefinitionListTitle,
         ItemBody::DefinitionListDefinition(_) => TagEnd::DefinitionListDefinition,
-        _ => panic!("unexpected item body {:?}", body),
+        _ => unreachable!("unexpected item body"),
     }
 }
 
@@ -2406,7 +2406,7 @@ fn item_to_event<'a>(item: &Item, text: &'a str, allocs: &mut Allocations<'a>) -
         ItemBody::DefinitionList(_) => Tag::DefinitionList,
         ItemBody::DefinitionListTitle => Tag::DefinitionListTitle,
         ItemBody::DefinitionListDefinition(_) => Tag::DefinitionListDefinition,
-        _ => panic!("unexpected item body {:?}", item.body),
+        _ => unreachable!("unexpected item body"),
     };
 
     Event::Start(tag)
