@@ -542,8 +542,13 @@ impl Document {
         // In a log, a box left open in one sitting and ticked in a later one is one unit: the
         // open box is indexed so that the ticked row can end it.
         let log = self.is_log();
+        // A journal's rows are its states over time: a task's later row is its state now
+        // (`"status":"in_progress"`, later `"status":"done"`).
+        let journal = self.is_journal();
         for (m, marker) in self.progress.iter().enumerate() {
-            let reconciles = marker.source.reconciles() || log && marker.source == MarkerSource::Checkbox && open(marker.status);
+            let reconciles = marker.source.reconciles()
+                || log && marker.source == MarkerSource::Checkbox && open(marker.status)
+                || journal && marker.source == MarkerSource::Feature;
             let finishes = !reconciles && marker.status == Some(Status::Completed) && (open_rows > 0 || self.newest_first);
             for (u, unit) in marker.units.iter().enumerate() {
                 let row = UnitRef { marker: m as u32, unit: u as u32 };
@@ -653,6 +658,13 @@ impl Document {
         // headings among forty state sections (`### Latest Sprint (31/12/2024)`) do not.
         let dated = self.sections.iter().filter(|s| s.timestamp.is_some()).count();
         dated >= 2 && dated * 4 >= self.sections.len()
+    }
+
+    /// Whether the file is a memory store's rows (JSONL, one object a line), appended as
+    /// things happen: a row about a task is its state then, and a later row about the same
+    /// task its state since (docs/reader.md, "The same unit, written again").
+    pub fn is_journal(&self) -> bool {
+        self.dialect == Dialect::MemoryStore
     }
 
     pub fn discoveries(&self) -> &[Discovery] {

@@ -112,7 +112,8 @@ fn contradictions(cx: &mut Ctx) {
             let other = other.filter(|&j| !(log && sitting(markers[j].span.start()).zip(sitting(m.span.start())).is_some_and(|(a, b)| a != b)));
             // A log's lines run in time within a sitting: a unit begun and then finished
             // (`[11:00] Route audit started`, later `[13:00] Route audit complete`) moved on.
-            let other = other.filter(|_| !(log && status == Status::Completed));
+            // So do a journal's rows.
+            let other = other.filter(|_| !((log || doc.is_journal()) && status == Status::Completed));
             if let Some(j) = other {
                 let first = &markers[j];
                 let line = cx.line(first.span.start());

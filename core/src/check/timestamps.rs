@@ -132,6 +132,22 @@ fn out_of_order(cx: &mut Ctx) {
     for g in heading_logs {
         report_order(cx, &g, false, "section");
     }
+    // A journal's rows, each written when it happened (`"ts"` to the second): one log.
+    if doc.is_journal() {
+        let rows: Vec<Dated> = doc
+            .records()
+            .iter()
+            .filter_map(|r| r.created_at.filter(|t| t.style.precision != Precision::Date).map(|ts| Dated { ts, span: crate::span::first_line(doc.source(), r.span) }))
+            .collect();
+        if rows.len() >= 3 && rows.len() == doc.records().len() {
+            report_order(cx, &rows, false, "row");
+        }
+    }
+}
+
+/// A timestamp as a message quotes it: as written, or a JSON row's as read (its span is the row).
+fn shown(cx: &Ctx, d: Dated) -> String {
+    if cx.doc.records().is_empty() { cx.doc.text(d.span).to_owned() } else { d.ts.to_string() }
 }
 
 fn report_order(cx: &mut Ctx, group: &[Dated], oldest_first: bool, what: &str) {
@@ -163,13 +179,13 @@ fn report_order(cx: &mut Ctx, group: &[Dated], oldest_first: bool, what: &str) {
         let run = (k..group.len() - 1).take_while(|&j| wrong(j)).count();
         let (prev, cur) = (group[k], group[k + 1]);
         let line = cx.line(prev.span.start());
-        let (written, prev_written) = (cx.doc.text(cur.span), cx.doc.text(prev.span));
+        let (written, prev_written) = (shown(cx, cur), shown(cx, prev));
         let message = if run == 1 {
             format!("{what} dated `{written}` is {order} than the {what} before it (`{prev_written}`, line {line})")
         } else {
             let last = group[k + run];
             let other = if ascending { "newest first" } else { "oldest first" };
-            let (last_line, last_written) = (cx.line(last.span.start()), cx.doc.text(last.span));
+            let (last_line, last_written) = (cx.line(last.span.start()), shown(cx, last));
             format!(
                 "{what}s from `{prev_written}` (line {line}) to `{last_written}` (line {last_line}) are kept {other}: {run} steps, each {order} than the {what} before it"
             )
@@ -188,7 +204,7 @@ fn future(cx: &mut Ctx, dated: &[Dated], now: Timestamp) {
             _ => 300,
         };
         if d.ts.epoch_seconds > now.epoch_seconds + slack {
-            let shown = if cx.doc.records().is_empty() { cx.doc.text(d.span).to_owned() } else { d.ts.to_string() };
+            let shown = shown(cx, *d);
             let diag = cx
                 .diag(Rule::FutureTimestamp, d.span, format!("`{}` is later than now ({now})", cx.quote(&shown, 40)))
                 .with_help("a memory file records the past: check the clock or the date written here");

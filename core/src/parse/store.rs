@@ -235,7 +235,7 @@ impl Reading<'_> {
     fn rows(&mut self, rows: &[(Span, Value)]) {
         let text = self.text;
         // (row index, row time, what it carries) of the rows with a next action or a pointer.
-        let mut nexts: Vec<(usize, Option<i64>, &Value)> = Vec::new();
+        let mut nexts: Vec<(usize, Option<i64>, Option<FieldText>)> = Vec::new();
         let mut pointed: Vec<(usize, Option<i64>, Span)> = Vec::new();
         // The units that are rows themselves (indices into the units).
         let mut row_units = Vec::new();
@@ -251,7 +251,9 @@ impl Reading<'_> {
             let own = if kind_is(kind, CONTAINERS) {
                 None
             } else {
-                unit(text, *span, &row, None, Place::Row).or_else(|| kind_is(kind, PROGRESS_KINDS).then(|| told(text, *span, &row)).flatten())
+                unit(text, *span, &row, None, Place::Row)
+                    .or_else(|| kind_is(kind, PROGRESS_KINDS).then(|| told(text, *span, &row)).flatten())
+                    .or_else(|| by_kind(text, *span, &row))
             };
             let is_unit = own.is_some();
             if is_unit {
@@ -265,11 +267,14 @@ impl Reading<'_> {
             // `"name": "next-steps"`): its content.
             let named_next = || row.get(NAME).and_then(|(_, v)| scalar(text, v)).is_some_and(|n| crate::lexicon::label_of(&text[n.range()]) == Some(crate::lexicon::Meaning::Next));
             if kind_is(kind, NEXT_KINDS) || named_next() {
-                nexts.extend(row.get(CONTENT).map(|(_, v)| (i, when, v)));
+                nexts.extend(row.get(CONTENT).map(|(_, v)| (i, when, first_text(text, v))));
+            } else if let Some(step) = row.get(CONTENT).and_then(|(_, v)| labelled_next(text, v)) {
+                // A row that says what is next in its own words (`"msg": "Next: deploy"`).
+                nexts.push((i, when, Some(step)));
             }
             for ((_, _, v), key) in fields.iter().zip(&row.keys) {
                 if key.any(NEXT) {
-                    nexts.push((i, when, v));
+                    nexts.push((i, when, first_text(text, v)));
                 } else if key.any(DECISIONS) {
                     self.out.state.decisions.extend(texts(text, v));
                 } else if key.any(POINTERS) {
@@ -299,7 +304,7 @@ impl Reading<'_> {
         // The latest row that has the field says what is next, an empty list included: a
         // journal whose last row leaves `next_actions` empty has nothing next, not an older
         // row's step (which that row may have done).
-        self.out.state.next = latest(&nexts).and_then(|n| first_text(text, nexts[n].2));
+        self.out.state.next = latest(&nexts).and_then(|n| nexts.swap_remove(n).2);
         let current = latest(&pointed).map(|p| pointed.remove(p).2);
         let past = pointed.into_iter().map(|(_, _, p)| p).collect();
         self.point(current.into_iter().collect(), past);
@@ -369,13 +374,13 @@ fn latest<T>(rows: &[(usize, Option<i64>, T)]) -> Option<usize> {
 
 /// Keys, lower case without `_` or `-`: a key matches written in any case, snake or camel
 /// (`current_task_id`, `currentTaskId`).
-const CONTENT: &[&str] = &["content", "text", "observation", "observations", "fact", "memory", "value", "note", "summary", "message", "focus"];
+const CONTENT: &[&str] = &["content", "text", "observation", "observations", "fact", "memory", "value", "note", "summary", "message", "msg", "focus"];
 /// A unit's name, before the content keys.
 const NAME: &[&str] = &["description", "name", "title", "task", "feature", "objective", "goal", "subject"];
 const ID: &[&str] = &["id", "featureid", "taskid", "sessionid", "uuid", "key", "memoryid"];
 const TAGS: &[&str] = &["tags", "tag", "category", "type", "kind", "entitytype"];
 /// The kind of row (`"type": "task"`), read for [`CONTAINERS`] and [`DECISION_KINDS`].
-const KIND: &[&str] = &["type", "kind", "entitytype", "recordtype"];
+const KIND: &[&str] = &["type", "kind", "entitytype", "recordtype", "event"];
 const SCOPE: &[&str] = &["project", "agentid", "namespace", "scope", "userid"];
 const CREATED: &[&str] = &["createdat", "created", "timestamp", "timestamputc", "ts", "time", "date"];
 const UPDATED: &[&str] = &["updatedat", "modifiedat", "lastupdated", "updated"];
@@ -607,6 +612,28 @@ fn told(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
         .filter(|(_, _, name)| crate::lexicon::names_a_subject(&said[name.range()]))
         .or_else(|| super::progress::sentence_states(said).into_iter().next())?;
     Some(marker(span, status, word.shifted(content.start()), name.shifted(content.start()), id(text, object), None))
+}
+
+/// A journal's event row that says in its kind what happened to the task it names
+/// (`"event": "task_done", "task": "…"`, `"type": "feature_started"`): that unit in that
+/// state. Its kind's last word is the status (`done`, `started`, `blocked`).
+fn by_kind(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
+    let (_, Value::String(kind)) = object.get(KIND)? else { return None };
+    let written = &text[kind.range()];
+    let last = written.rfind(['_', '-', '.', ' ']).map_or(0, |at| at + 1);
+    let status = crate::lexicon::status_value(&written[last..])?;
+    let name = name(text, object)?;
+    Some(marker(span, status, Span::new(kind.start() + last, kind.end()), name, id(text, object), None))
+}
+
+/// A row's content that opens with a next-step label (`Next: DOCX support; nightly
+/// crawl`): what follows the label.
+fn labelled_next(text: &str, value: &Value) -> Option<FieldText> {
+    let Value::String(content) = value else { return None };
+    let said = &text[content.range()];
+    let (meaning, _, rest) = crate::lexicon::labelled(said)?;
+    let span = Span::new(content.start() + rest, content.end());
+    (meaning == crate::lexicon::Meaning::Next && !said[rest..].trim().is_empty()).then(|| FieldText { span, text: unescape(&text[span.range()]) })
 }
 
 fn marker(span: Span, status: Status, status_span: Span, name: Span, id: Option<Span>, detail: Option<Span>) -> ProgressMarker {

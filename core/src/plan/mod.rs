@@ -237,7 +237,8 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         latest_done_at,
         worked: has_worked(doc) || completed.len() > stated_done,
     };
-    let status = status::run_status(doc, &state, next_action.as_ref(), written);
+    // A JSON file's recorded next step is its written one (a journal's last `Next: …`).
+    let status = status::run_status(doc, &state, next_action.as_ref(), written.or_else(|| next::recorded(doc).map(|n| n.span)));
     if let Some(next) = next_action.as_ref().filter(|n| n.source == NextActionSource::NextStep) {
         let named = named_units(&next.text, next.line, [&completed, &pending, &open]);
         pending.extend(named);
