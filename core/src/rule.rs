@@ -83,6 +83,7 @@ rules! {
     StatusAlias = "status-alias", Info, Check, "A status alias (DONE, WIP, TODO) where the canonical word is expected: a checkpoint log's Progress Markers, not a free-form file's own words (`Fixed:`, `Completado:`).";
     WrappedInFence = "wrapped-in-fence", Warning, Check, "The whole file is wrapped in one code fence: markdown readers see one code block.";
     NextStepDone = "next-step-done", Warning, Check, "A next step (the plan's, or in a file that is not a log any it writes) names a unit the file records as COMPLETED, by its name or by the work ids it holds (Start DB-010 over DB-010 ✅).";
+    OpenItemDone = "open-item-done", Warning, Check, "An item still listed as to do or under way names, in other words or by its ids, work the file records as done elsewhere (in a log, done before the item was written).";
     NextStepDropped = "next-step-dropped", Info, Check, "A next step an older sitting of a log wrote that nothing later in the file mentions: neither done, nor carried forward, nor struck.";
     EntriesOutOfOrder = "entries-out-of-order", Warning, Check, "Dated sections or paragraphs go back in time against the file's own order (once per run; where timestamp-out-of-order already reports the line, it is not said twice); sections of one day, or undated, that name versions (`(v2.42.0)`) go against the order most of them keep.";
     StatusConflict = "status-conflict", Warning, Check, "Two current-state sections state different statuses, the run's overall progress, or a named part's, is given twice with different figures outside a log's sittings (Overall: 100% Complete, later 95%; Frontend: 100% in an overview, 95% on its heading), or several blocks each say a fresh session starts there (START HERE, Latest Session).";
@@ -125,7 +126,7 @@ impl Rule {
         match self {
             EmptyNextStep | TimestampOutOfOrder | FutureTimestamp | DanglingSupersedes | ConflictingDecisions
             | ProgressContradiction | StaleMemory | StaleCurrentState | PossibleSecret | EntryAfterCompletion
-            | NextStepDone | NextStepDropped | EntriesOutOfOrder | StatusConflict | SummaryContradiction | StaleInProgress
+            | NextStepDone | OpenItemDone | NextStepDropped | EntriesOutOfOrder | StatusConflict | SummaryContradiction | StaleInProgress
             | InvisibleCharacter | ScopeMismatch | CountMismatch | TotalChanged | SeveralInProgress | CommitRepeated | DecisionRewritten
             | EntryRemoved | ProgressRegressed | CompletionRemoved => Concern::Run,
             MissingSection | DuplicateSection | MalformedEntry | UnknownStatus | DuplicateEntry | SectionOverBudget

@@ -188,6 +188,20 @@ fn cases() -> Vec<Case> {
             clean: (log(DEC, PROG, DISC, "orders/batch_1/ is done: begin with orders/batch_2/ file 051.\n"), now()),
         },
         Case {
+            rule: Rule::OpenItemDone,
+            // The backlog still lists (line 9) what the shipped list records in other words.
+            fires: (
+                "# Progress\n\n## Shipped\n- Envio de lembrete por WhatsApp 24h antes (Twilio sandbox)\n- Login com Google\n\n## Pendências\n\n- [ ] Lembrete por WhatsApp 24h antes da consulta\n- [ ] Relatório mensal de faltas por profissional\n".into(),
+                now(),
+                9,
+            ),
+            // Work that only shares a few words with what was shipped is other work.
+            clean: (
+                "# Progress\n\n## Shipped\n- Envio de lembrete por e-mail 24h antes\n- Login com Google\n\n## Pendências\n\n- [ ] Lembrete por WhatsApp 24h antes da consulta\n".into(),
+                now(),
+            ),
+        },
+        Case {
             rule: Rule::NextStepDropped,
             // Session 1 plans the retry queue (line 6); session 2 never mentions it again.
             fires: (
@@ -1259,4 +1273,37 @@ fn a_next_step_naming_done_ids() {
     assert!(found(&text.replace("Start DB-010", "Finished DB-010; now DB-012")).is_empty());
     let cod = "# Progreso\n\n## Hecho\n- [x] COD-11-001: mover JWT_SECRET al entorno\n\n## Próximos pasos\n\n- Empezar COD-11-001\n";
     assert_eq!(found(cod), [8]);
+}
+
+/// open-item-done across languages and log orders: an open item named in other words, by
+/// character pairs, or by its ids on a done line fires; in a log, work listed as to do in
+/// an older sitting and done in a later one moved on, and an item that goes on with work
+/// begun (`Continue …`) or gives its own state is let be.
+#[test]
+fn an_open_item_recorded_done_elsewhere_is_flagged() {
+    // English memory bank: the open box says in other words what What Works records.
+    let english = "# Progress\n\n## What Works\n- Ran the full reindex on staging: doc counts match between v1 and v2\n\n## What's Left\n- [ ] Run the full staging reindex and compare doc counts\n- [ ] Switch the read alias to v2\n";
+    assert_eq!(lines_of(english, Rule::OpenItemDone), [7]);
+    // Japanese: by character pairs.
+    let japanese = "# 進捗\n\n## 完了\n- 月次勤怠表の CSV エクスポートを実装（Shift_JIS）\n\n## 残タスク\n- [ ] 月次勤怠表の CSV エクスポート\n- [ ] 有給休暇の申請フロー\n";
+    assert_eq!(lines_of(japanese, Rule::OpenItemDone), [7]);
+    // By its ids: `PAY-320` open in the board, merged in the notes.
+    let ids = "# Board\n\n## Done\n- PAY-320 merged to main\n\n## Todo\n- [ ] PAY-320 receipts\n- [ ] PAY-331 refunds\n";
+    assert_eq!(lines_of(ids, Rule::OpenItemDone), [7]);
+    // A log kept oldest first: planned in session 1, done in session 2 (moved on) …
+    let moved_on = "# Log\n\n## Session 1 — 2026-03-01 ✅\n- [ ] Write the export flow integration tests\n\n## Session 2 — 2026-03-02 ✅\n- Wrote the export flow integration tests\n";
+    assert!(lines_of(moved_on, Rule::OpenItemDone).is_empty());
+    // … but listed as to do after the sitting that did it, it is stale; newest first alike.
+    let sessions = ["## Sessão 2026-03-01\n- Rotas CRUD de pacientes\n", "## Sessão 2026-03-02\n- Envio de lembrete por WhatsApp 24h antes (Twilio sandbox)\n", "## Sessão 2026-03-03\n- Relatório de faltas\n"];
+    let open = "## Pendências\n- [ ] Lembrete por WhatsApp 24h antes da consulta\n";
+    let oldest_first = format!("# Diário de progresso\n\n{}\n{}\n{}\n{open}", sessions[0], sessions[1], sessions[2]);
+    assert_eq!(lines_of(&oldest_first, Rule::OpenItemDone), [13]);
+    let newest_first = format!("# Diário de progresso\n\n{open}\n{}\n{}\n{}", sessions[2], sessions[1], sessions[0]);
+    assert_eq!(lines_of(&newest_first, Rule::OpenItemDone), [4]);
+    // An item that goes on with the work, or that gives its own state, is no stale item.
+    let goes_on = "# Progress\n\n## What Works\n- Regression coverage for the colocate trainer integration\n\n## Next\n- [ ] Continue the regression coverage for the colocate trainer integration\n";
+    assert!(lines_of(goes_on, Rule::OpenItemDone).is_empty());
+    // Bare numbers (`#6`) name issues and features alike: no match by them alone.
+    let bare = "# Progress\n\n## Done\n- Feature #274: leaderboard service\n\n## Next\n- [ ] Intervention #274 for the payments\n";
+    assert!(lines_of(bare, Rule::OpenItemDone).is_empty());
 }

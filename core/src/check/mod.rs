@@ -10,6 +10,7 @@
 //! | dangling-supersedes, conflicting-decisions | `decisions.rs` |
 //! | progress-contradiction, empty-next-step, stale-in-progress | `progress.rs` |
 //! | next-step-done, next-step-dropped | `next_step.rs` |
+//! | open-item-done | `done_elsewhere.rs` |
 //! | commit-repeated | `commits.rs` |
 //! | possible-secret | `secrets.rs` |
 //! | wrapped-in-fence, entries-out-of-order | `shape.rs` |
@@ -38,6 +39,7 @@ mod header;
 pub(crate) mod counts;
 mod current_state;
 mod decisions;
+mod done_elsewhere;
 mod empty;
 mod emphasis;
 mod entries;
@@ -154,6 +156,7 @@ pub fn check(doc: &Document, options: &CheckOptions) -> Vec<Diagnostic> {
     decisions::check(&mut cx);
     progress::check(&mut cx);
     next_step::check(&mut cx);
+    done_elsewhere::check(&mut cx);
     secrets::check(&mut cx);
     store::check(&mut cx);
     shape::check(&mut cx);

@@ -1,0 +1,146 @@
+//! open-item-done: an item the file still lists as to do or under way (an open box, a row of
+//! a Remaining list, `In progress: …`) names, in other words, work the same file records as
+//! done elsewhere: `- [ ] Lembrete por WhatsApp 24h antes da consulta` under the backlog and
+//! `- Envio de lembrete por WhatsApp 24h antes (Twilio sandbox)` under what was shipped. One
+//! of the two is stale, and a session that resumes from the open one does the work twice
+//! (docs/rules.md, "open-item-done").
+//!
+//! Two lines name the same work when the open item's words ([`Topic`]: function words and
+//! words in parentheses aside, endings cut) are nearly all on the done line (seven tenths,
+//! four at least) and make a good part of it (a third: a long paragraph holds many words by
+//! chance), or, in a script that joins its words, four fifths of its character pairs are
+//! (a word makes several: `パーサーバグ修正` shares five of seven with `パーサーバグの特定`), or its work
+//! ids (of a named series: `DB-010`, `F045`) are the done line's. An item that says itself
+//! it is done, or that goes on with work begun (`Continue …`), is not judged. Units whose names are the same are progress-contradiction's. In
+//! a log, work listed as to do in an older sitting and done in a later one moved on: only an
+//! open item written after the work was done is stale.
+
+use super::Ctx;
+use crate::document::{MarkerSource, SectionRole, Status};
+use crate::identity::{Topic, UnitKey};
+use crate::rule::Rule;
+use crate::span::Span;
+
+pub(super) fn check(cx: &mut Ctx) {
+    if !cx.on(Rule::OpenItemDone) {
+        return;
+    }
+    let doc = cx.doc;
+    let stands = |at: usize| {
+        doc.section_at(at).is_none_or(|s| !matches!(doc.sections()[s].role, SectionRole::History | SectionRole::Optional | SectionRole::Issues))
+    };
+    // (the marker's line, the unit's name, its topic) of each side.
+    let mut open = Vec::new();
+    let mut done = Vec::new();
+    for &r in doc.current_units() {
+        let (m, u) = doc.unit_at(r);
+        let line = crate::span::first_line(doc.source(), m.span);
+        if !stands(line.start()) {
+            continue;
+        }
+        match doc.status_now(m) {
+            Some(Status::Pending | Status::InProgress) if m.source != MarkerSource::Prose && !says_done_or_goes_on(doc.text(line)) => {
+                open.push((line, u.name, Topic::of(doc.text(u.name))))
+            }
+            // The done side is read on its whole line: a name cut short at its first clause
+            // leaves out the words that say what was done.
+            Some(Status::Completed) => done.push((line, u.name, Topic::of(doc.text(line)))),
+            _ => {}
+        }
+    }
+    if open.is_empty() {
+        return;
+    }
+    // A section whose heading says it is done (`### Sessão 2025-04-07 ✅`, `## Phase 1 —
+    // COMPLETE`) records the work done in it by its items, each a done line.
+    let items = doc.items();
+    // (A log's dated sitting is such a heading: work told, done.)
+    for m in doc.progress().iter().filter(|m| m.status == Some(Status::Completed)) {
+        let Some(s) = doc.section_at(m.span.start()).filter(|&s| doc.sections()[s].heading.start() == m.span.start()) else { continue };
+        let body = doc.sections()[s].body;
+        let from = items.partition_point(|i| i.span.start() < body.start());
+        for i in items[from..].iter().take_while(|i| i.span.start() < body.end()) {
+            let line = crate::span::first_line(doc.source(), i.span);
+            // An item that gives a state of its own (`Started PAY-327 — template drafted`)
+            // is not work done.
+            let own_state = || crate::lexicon::status_within(&crate::case::to_lower(doc.text(line))).is_some_and(|st| st != Status::Completed);
+            if i.section == Some(s) && i.checkbox != Some(false) && !matches!(i.role, SectionRole::NextStep | SectionRole::Todo | SectionRole::Blocked | SectionRole::Issues) && !own_state() {
+                done.push((line, i.text, Topic::of(doc.text(line))));
+            }
+        }
+    }
+    if done.is_empty() {
+        return;
+    }
+    // The done lines each word is on, so that an open item is compared with the lines that
+    // share a word with it, not with every line (a long log records thousands).
+    let key = |w: &str| crate::hash::fnv_of(w);
+    let mut postings: crate::hash::KeyMap<Vec<u32>> = Default::default();
+    for (i, (_, _, t)) in done.iter().enumerate() {
+        for w in t.words.iter().chain(&t.pairs).chain(&t.ids) {
+            postings.entry(key(w)).or_default().push(i as u32);
+        }
+    }
+    let order = |a: Span, b: Span| if doc.newest_first() { a.start() < b.start() } else { a.start() > b.start() };
+    let mut hits = vec![0u32; done.len()];
+    for (line, name, topic) in &open {
+        let Some(j) = same_work(topic, &done, &postings, &mut hits) else { continue };
+        let (done_line, done_name, _) = &done[j];
+        // The same name is progress-contradiction's; a log's older plan, work done since.
+        if UnitKey::of(doc.text(*name)) == UnitKey::of(doc.text(*done_name)) || doc.is_log() && !order(*line, *done_line) {
+            continue;
+        }
+        let what = cx.quote(doc.text(*name).trim(), 60);
+        let said = cx.quote(doc.text(*done_line).trim().trim_start_matches(['-', '*', '+', ' ']), 60);
+        let d = cx
+            .diag(Rule::OpenItemDone, *line, format!("`{what}` is still to do here, and line {} records it done: `{said}`", cx.line(done_line.start())))
+            .with_help("check it off or remove it if it is done, or say what is left of it");
+        cx.push(d);
+    }
+}
+
+/// An item that says itself it is done (`Feature #32 fully verified` among the next steps)
+/// or that goes on with work begun (`Continue the regression coverage`, `继续做 …`): neither
+/// is work listed as still to do from the start.
+fn says_done_or_goes_on(line: &str) -> bool {
+    let lower = crate::case::to_lower(line);
+    crate::lexicon::status_within(&lower) == Some(Status::Completed) || crate::lexicon::goes_on(&lower)
+}
+
+/// The done line (an index into `done`) that names the work `topic` is about, if one does.
+fn same_work(topic: &Topic, done: &[(Span, Span, Topic)], postings: &crate::hash::KeyMap<Vec<u32>>, hits: &mut [u32]) -> Option<usize> {
+    let key = |w: &str| crate::hash::fnv_of(w);
+    // Work ids say it alone: every id of the item on one done line, and no other id there.
+    // Ids of a series of their own (`DB-010`, `F045`, `PAY-320`), not a bare number (`#6`
+    // names issues, PRs and features alike) nor a letter and a number (`x402`).
+    if !topic.ids.is_empty() && topic.ids.iter().all(|id| series_id(id)) {
+        let first = postings.get(&key(&topic.ids[0]))?;
+        return first.iter().map(|&j| j as usize).find(|&j| done[j].2.ids == topic.ids);
+    }
+    // Seven tenths of the words; four fifths of the pairs, of which a word makes several.
+    for (words, of, tenths) in [(&topic.words, (|t: &Topic| &t.words) as fn(&Topic) -> &Vec<String>, 7), (&topic.pairs, |t: &Topic| &t.pairs, 8)] {
+        if words.len() < 3 {
+            continue;
+        }
+        hits.iter_mut().for_each(|h| *h = 0);
+        for w in words.iter() {
+            for &j in postings.get(&key(w)).into_iter().flatten() {
+                hits[j as usize] += 1;
+            }
+        }
+        let need = (words.len() * tenths).div_ceil(10).max(4) as u32;
+        let found = hits.iter().enumerate().find(|&(j, &h)| h >= need && h as usize * 3 >= of(&done[j].2).len()).map(|(j, _)| j);
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Whether an id (as [`Topic::ids`] keeps it, folded) is of a named series: a prefix of two
+/// letters or with a dash (`db-010`, `pay-320`), or a number written with its zeros (`f045`).
+fn series_id(id: &str) -> bool {
+    let digits = id.find(|c: char| c.is_ascii_digit()).unwrap_or(id.len());
+    let prefix = &id[..digits];
+    prefix.contains('-') || prefix.chars().filter(char::is_ascii_alphabetic).count() >= 2 || id[digits..].starts_with('0')
+}
