@@ -1307,3 +1307,23 @@ fn an_open_item_recorded_done_elsewhere_is_flagged() {
     let bare = "# Progress\n\n## Done\n- Feature #274: leaderboard service\n\n## Next\n- [ ] Intervention #274 for the payments\n";
     assert!(lines_of(bare, Rule::OpenItemDone).is_empty());
 }
+
+/// summary-contradiction against the units the file lists: a count labelled done (`Done: 6
+/// / 8`, `已完成 8/10`) whose total is the units' and whose done count is not, a number left
+/// (`3 features remaining`) against the one list of open units, and nothing left written
+/// beside a version number (`Features remaining: 0 — ready for 1.0`). A Next Steps list
+/// restates the units and is not counted; a count that agrees is quiet.
+#[test]
+fn a_summary_count_is_held_against_the_units_listed() {
+    let board = |done: &str| format!("# Sprint 14\n\n| # | Ticket | Status |\n|---|---|---|\n| 1 | PAY-311 Apple Pay | Done |\n| 2 | PAY-318 Retries | Done |\n| 3 | PAY-320 Refunds | In progress |\n| 4 | PAY-327 Receipts | Not started |\n\n**Done: {done} / 4**\n\n## Next\n- Finish PAY-320 refunds\n");
+    assert_eq!(lines_of(&board("3"), Rule::SummaryContradiction), [10]);
+    assert!(lines_of(&board("2"), Rule::SummaryContradiction).is_empty());
+    let chinese = |done: u32| format!("# 项目进度\n\n**总体进度：已完成 {done}/4**\n\n## 任务清单\n- [x] 订单查询接口\n- [x] 导出任务异步化\n- [ ] 导出字段可配置\n- [ ] 导出历史页面\n");
+    assert_eq!(lines_of(&chinese(3), Rule::SummaryContradiction), [3]);
+    assert!(lines_of(&chinese(2), Rule::SummaryContradiction).is_empty());
+    let left = |n: u32| format!("# Progress\n\nBilling is live on staging (https://staging.example.dev). {n} features remaining before the beta.\n\n## What's Left\n- [ ] Team invitations\n- [ ] Role-based permissions\n- [ ] PDF export\n- [x] CSV export\n");
+    assert_eq!(lines_of(&left(4), Rule::SummaryContradiction), [3]);
+    assert!(lines_of(&left(3), Rule::SummaryContradiction).is_empty());
+    let none_left = "# TODO\n\nFeatures remaining: 0 — ready for 1.0 tag\n\n## Now\n- [ ] `--json` output flag\n- [x] Config file discovery\n";
+    assert_eq!(lines_of(none_left, Rule::SummaryContradiction), [3]);
+}

@@ -159,7 +159,10 @@ fn count_lines(doc: &Document) -> Vec<usize> {
     let b = doc.source().as_bytes();
     let lines = doc.line_index();
     let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
-    let mut out: Vec<usize> = memchr::memchr_iter(b'/', b).filter(|&i| i > 0 && digit(i - 1) && digit(i + 1)).map(|i| lines.line_of(i)).collect();
+    // A digit, or a space and a digit, on each side (`5/8`, `6 / 8`).
+    let before = |i: usize| i > 0 && (digit(i - 1) || i > 1 && b[i - 1] == b' ' && digit(i - 2));
+    let after = |i: usize| digit(i + 1) || b.get(i + 1) == Some(&b' ') && digit(i + 2);
+    let mut out: Vec<usize> = memchr::memchr_iter(b'/', b).filter(|&i| before(i) && after(i)).map(|i| lines.line_of(i)).collect();
     out.extend(memchr::memmem::find_iter(b, b"otal").filter(|&i| i > 0 && matches!(b[i - 1], b't' | b'T')).map(|i| lines.line_of(i)));
     out.extend(memchr::memmem::find_iter(b, b"OTAL").map(|i| lines.line_of(i)));
     // `14 remaining` (done_and_left): the number right before the word.
@@ -487,8 +490,10 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
         // or the line has one and a percentage (`88% complete (42/50)`); not a pair of codes
         // (`Complete validation with 404/409 error handling`).
         let after = lower[at.end..].trim_start_matches([' ', '*', '_', ':', '-']);
+        // `Done: 6 / 8`, `已完成 8/10`: a done word labels the fraction.
+        let label = lower[..at.start].trim_end_matches([' ', '*', '_', ':', '：']);
         let counted = kind.is_some()
-            || DONE_WORDS.iter().any(|w| after.starts_with(w))
+            || DONE_WORDS.iter().any(|w| after.starts_with(w) || label.ends_with(w))
             || lower.contains('%') && DONE_WORDS.iter().any(|w| lower.contains(w));
         return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });
     }
@@ -557,29 +562,34 @@ enum Fraction {
     Several,
 }
 
-/// The one fraction `a/b` of a line: both plain numbers, not a date `2026/01/02`, a path or a
-/// rating `4.5/5`.
+/// The one fraction `a/b` of a line (`6 / 8` too): both plain numbers, not a date
+/// `2026/01/02`, a path or a rating `4.5/5`.
 fn one_fraction(line: &str) -> Fraction {
     let b = line.as_bytes();
     let mut found = Fraction::None;
-    for (slash, _) in line.match_indices('/') {
+    for (at, _) in line.match_indices('/') {
+        // One space either side is the fraction's own: the slash stands for where it is.
+        let pad_before = usize::from(at > 0 && b[at - 1] == b' ');
+        let pad_after = usize::from(b.get(at + 1) == Some(&b' '));
+        let slash = at - pad_before;
         let left = line[..slash].bytes().rev().take_while(u8::is_ascii_digit).count();
-        let right = line[slash + 1..].bytes().take_while(u8::is_ascii_digit).count();
+        let right = line[at + 1 + pad_after..].bytes().take_while(u8::is_ascii_digit).count();
         if left == 0 || right == 0 {
             continue;
         }
+        let (at, slash) = (at + pad_after, slash);
         let before = (slash - left).checked_sub(1).map(|i| b[i]);
-        let after = b.get(slash + 1 + right).copied();
+        let after = b.get(at + 1 + right).copied();
         if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/' | b'-' | b'_'))
             || after.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'/' | b'.' if b.get(slash + 2 + right).is_some_and(u8::is_ascii_digit)))
         {
             continue;
         }
-        let (Ok(done), Ok(total)) = (line[slash - left..slash].parse::<u32>(), line[slash + 1..slash + 1 + right].parse::<u32>()) else { continue };
+        let (Ok(done), Ok(total)) = (line[slash - left..slash].parse::<u32>(), line[at + 1..at + 1 + right].parse::<u32>()) else { continue };
         if !matches!(found, Fraction::None) {
             return Fraction::Several;
         }
-        found = Fraction::One(done, total, slash - left..slash + 1 + right);
+        found = Fraction::One(done, total, slash - left..at + 1 + right);
     }
     found
 }
@@ -625,7 +635,8 @@ struct Summary {
     summary_lines: usize,
     head: Vec<(Span, Count)>,
     zero_done: Option<Span>,
-    zero_left: Option<Span>,
+    /// A line that says how many units are left (`Remaining: 0`, `3 features remaining`).
+    left: Option<(Span, u32)>,
     /// A line of the summary that says the whole run is done (`**Status:** ✅ Complete`,
     /// `Nothing left to do.`).
     claims_done: Option<Span>,
@@ -654,7 +665,7 @@ impl Summary {
             summary_lines: first_dated.map_or(SUMMARY_LINES, |l| l.min(SUMMARY_LINES)),
             head: Vec::new(),
             zero_done: None,
-            zero_left: None,
+            left: None,
             claims_done: None,
             percentages: Vec::new(),
             last: None,
@@ -675,7 +686,7 @@ impl Summary {
         }
         match zero_count(&crate::case::to_lower(line)) {
             Some(Zero::Done) => self.zero_done = self.zero_done.or(Some(span)),
-            Some(Zero::Left) => self.zero_left = self.zero_left.or(Some(span)),
+            Some(Zero::Left(n)) => self.left = self.left.or(Some((span, n))),
             None => {}
         }
         if let Some(count) = count_on(line) {
@@ -713,7 +724,7 @@ impl Summary {
         if last.is_none() {
             self.against_units(cx);
         }
-        if self.zero_done.is_none() && self.zero_left.is_none() && self.claims_done.is_none() {
+        if self.zero_done.is_none() && self.left.is_none() && self.claims_done.is_none() {
             return;
         }
         let units = doc.current_units();
@@ -741,11 +752,15 @@ impl Summary {
                 cx.push(d);
             }
         }
-        if let Some(span) = self.zero_left.filter(|_| current(&|s| matches!(s, Status::Pending | Status::InProgress))) {
-            let d = cx
-                .diag(Rule::SummaryContradiction, span, "the summary says nothing remains, and the file lists work still to do")
-                .with_help("update the summary's count, or mark the open units done");
-            cx.push(d);
+        match self.left {
+            Some((span, 0)) if current(&|s| matches!(s, Status::Pending | Status::InProgress)) => {
+                let d = cx
+                    .diag(Rule::SummaryContradiction, span, "the summary says nothing remains, and the file lists work still to do")
+                    .with_help("update the summary's count, or mark the open units done");
+                cx.push(d);
+            }
+            Some((span, said)) if said > 0 => self.left_against_units(cx, span, said),
+            _ => {}
         }
     }
 }
@@ -770,13 +785,43 @@ impl Summary {
     /// The summary's count against the units the file marks (`Progress: 3/5 tasks complete`
     /// over five boxes, four ticked): where the totals agree, they count the same things, and
     /// the figure done must too. Finished work told as prose and history are no marked units.
+    /// A number of units left (`3 features remaining`) against the open units of the one
+    /// list that holds them all (a What's Left list): which units the number counts is
+    /// clear only then.
+    fn left_against_units(&self, cx: &mut Ctx, span: Span, said: u32) {
+        let doc = cx.doc;
+        let mut sections = Vec::new();
+        for &r in doc.current_units() {
+            let (marker, _) = doc.unit_at(r);
+            if !matches!(marker.status, Some(Status::Pending | Status::InProgress)) || self.history.holds(marker.span.start()) {
+                continue;
+            }
+            let section = doc.section_at(marker.span.start());
+            if section.is_some_and(|s| matches!(doc.sections()[s].role, SectionRole::NextStep | SectionRole::Optional)) {
+                continue;
+            }
+            sections.push(section);
+        }
+        let open = sections.len() as u32;
+        if open == 0 || open == said || sections.iter().any(|s| *s != sections[0]) {
+            return;
+        }
+        let d = cx
+            .diag(Rule::SummaryContradiction, span, format!("the summary says {said} remaining, and the file lists {open} units still to do"))
+            .with_help("update the summary's count to the open units, or mark the units done or dropped");
+        cx.push(d);
+    }
+
     fn against_units(&self, cx: &mut Ctx) {
         let doc = cx.doc;
         let (mut total, mut done) = (0u32, 0u32);
         for &r in doc.current_units() {
             let (marker, _) = doc.unit_at(r);
             let Some(status) = marker.status else { continue };
-            if marker.source == crate::document::MarkerSource::Prose || self.history.holds(marker.span.start()) {
+            // A Next Steps list restates work the units hold (`Finish PAY-327` under a board
+            // that lists PAY-327): not more units.
+            let restated = doc.section_at(marker.span.start()).is_some_and(|s| doc.sections()[s].role == SectionRole::NextStep);
+            if marker.source == crate::document::MarkerSource::Prose || self.history.holds(marker.span.start()) || restated {
                 continue;
             }
             total += 1;
@@ -808,17 +853,28 @@ impl std::fmt::Display for Count {
 
 enum Zero {
     Done,
-    Left,
+    /// How many are left: `Remaining: 0`, `3 features remaining`.
+    Left(u32),
 }
 
-/// `Completed: 0`, `Progress: 0%`, `0 features done`; `Remaining: 0`, `0 remaining`.
+/// `Completed: 0`, `Progress: 0%`, `0 features done`; `Remaining: 0`, `0 remaining`, and
+/// any number left (`3 features remaining`).
 fn zero_count(lower: &str) -> Option<Zero> {
     let t = lower.trim_start_matches(['-', '*', '|', ' ']).replace(['*', '|'], " ");
     let words: Vec<&str> = t.split(|c: char| c.is_whitespace() || c == ':' || c == '：').filter(|w| !w.is_empty()).collect();
-    let zero_at = words.iter().position(|w| *w == "0" || *w == "0%")?;
-    if words.iter().filter(|w| w.bytes().any(|b| b.is_ascii_digit())).count() != 1 {
+    // The line's one plain number (a version, `1.0`, or a date is no count).
+    let plain = |w: &str| !w.is_empty() && w.trim_end_matches('%').bytes().all(|b| b.is_ascii_digit());
+    let mut numbers = words.iter().enumerate().filter(|(_, w)| plain(w));
+    let (number_at, number) = numbers.next()?;
+    if numbers.next().is_some() {
         return None;
     }
+    // `3 features remaining`, `2 tasks left`: a number, a word for what, and left.
+    let left_after = |k: usize| words.get(number_at + k).is_some_and(|w| matches!(*w, "remaining" | "left"));
+    if number.bytes().all(|b| b.is_ascii_digit()) && (left_after(1) || left_after(2)) {
+        return number.parse().ok().map(Zero::Left);
+    }
+    let zero_at = (*number == "0" || *number == "0%").then_some(number_at)?;
     // `Completed: 0`, `Remaining: 0` (the zero right after a label), `0 remaining`, `0
     // features done` (the zero opens the count); not `Tier 0 improvements complete`.
     let after_label = t.split([':', '：']).nth(1).is_some_and(|v| v.trim().trim_end_matches(['(', ' ']).starts_with('0'))
@@ -829,7 +885,7 @@ fn zero_count(lower: &str) -> Option<Zero> {
     let near = &words[zero_at.saturating_sub(3)..(zero_at + 3).min(words.len())];
     let says = |list: &[&str]| near.iter().any(|w| list.contains(w));
     if says(&["remaining", "left", "pending", "open", "todo"]) {
-        return Some(Zero::Left);
+        return Some(Zero::Left(0));
     }
     if says(&["completed", "complete", "done", "finished", "passing", "progress"]) {
         return Some(Zero::Done);
