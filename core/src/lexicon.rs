@@ -1668,17 +1668,6 @@ pub(crate) fn status_of(text: &str) -> Option<Status> {
 
 /// The first status a text states anywhere, by a phrase that opens one of its words
 /// (`3 features currently in_progress`): for a line read whole, not for a unit's marker.
-/// Words that open a step going on with work begun, folded: `Continue the coverage`,
-/// `继续做 …`, `Seguir con …`. One text, as [`DATE_LABELS`].
-const GOES_ON: &str = "continue|keep|resume|carry on|continuar|seguir|continuer|poursuivre|weiter|fortsetzen|continuare|proseguire|fortsätt|продолжить|продолжать|继续|続け|계속";
-
-/// Whether a folded step opens by going on with work begun ([`GOES_ON`]), after its list
-/// marker and markup.
-pub(crate) fn goes_on(lower: &str) -> bool {
-    let t = lower.trim_start_matches(|c: char| !c.is_alphanumeric() || c.is_ascii_digit());
-    GOES_ON.split('|').any(|w| t.starts_with(w) && !t[w.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
-}
-
 pub(crate) fn status_within(text: &str) -> Option<Status> {
     let starts = std::iter::once(0).chain(text.match_indices([' ', '(', '*', '_']).map(|(at, _)| at + 1));
     starts.filter(|&at| at < text.len()).find_map(|at| match phrase_at(&text[at..])?.meaning {

@@ -1277,8 +1277,8 @@ fn a_next_step_naming_done_ids() {
 
 /// open-item-done across languages and log orders: an open item named in other words, by
 /// character pairs, or by its ids on a done line fires; in a log, work listed as to do in
-/// an older sitting and done in a later one moved on, and an item that goes on with work
-/// begun (`Continue …`) or gives its own state is let be.
+/// an older sitting and done in a later one moved on, and a Next Steps list's items are
+/// next-step-done's.
 #[test]
 fn an_open_item_recorded_done_elsewhere_is_flagged() {
     // English memory bank: the open box says in other words what What Works records.
@@ -1300,11 +1300,11 @@ fn an_open_item_recorded_done_elsewhere_is_flagged() {
     assert_eq!(lines_of(&oldest_first, Rule::OpenItemDone), [13]);
     let newest_first = format!("# Diário de progresso\n\n{open}\n{}\n{}\n{}", sessions[2], sessions[1], sessions[0]);
     assert_eq!(lines_of(&newest_first, Rule::OpenItemDone), [4]);
-    // An item that goes on with the work, or that gives its own state, is no stale item.
-    let goes_on = "# Progress\n\n## What Works\n- Regression coverage for the colocate trainer integration\n\n## Next\n- [ ] Continue the regression coverage for the colocate trainer integration\n";
-    assert!(lines_of(goes_on, Rule::OpenItemDone).is_empty());
+    // A next step is next-step-done's (`Continue …` goes on with work begun).
+    let next = "# Progress\n\n## What Works\n- Regression coverage for the colocate trainer integration\n\n## Next Steps\n- [ ] Continue the regression coverage for the colocate trainer integration\n";
+    assert!(lines_of(next, Rule::OpenItemDone).is_empty());
     // Bare numbers (`#6`) name issues and features alike: no match by them alone.
-    let bare = "# Progress\n\n## Done\n- Feature #274: leaderboard service\n\n## Next\n- [ ] Intervention #274 for the payments\n";
+    let bare = "# Progress\n\n## Done\n- Feature #274: leaderboard service\n\n## Todo\n- [ ] Intervention #274 for the payments\n";
     assert!(lines_of(bare, Rule::OpenItemDone).is_empty());
 }
 

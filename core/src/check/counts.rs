@@ -491,7 +491,7 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
         // (`Complete validation with 404/409 error handling`).
         let after = lower[at.end..].trim_start_matches([' ', '*', '_', ':', '-']);
         // `Done: 6 / 8`, `已完成 8/10`: a done word labels the fraction.
-        let label = lower[..at.start].trim_end_matches([' ', '*', '_', ':', '：']);
+        let label = lower[..at.start].trim_end().trim_end_matches(':').trim_end_matches('：');
         let counted = kind.is_some()
             || DONE_WORDS.iter().any(|w| after.starts_with(w) || label.ends_with(w))
             || lower.contains('%') && DONE_WORDS.iter().any(|w| lower.contains(w));

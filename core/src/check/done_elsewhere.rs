@@ -10,8 +10,8 @@
 //! four at least) and make a good part of it (a third: a long paragraph holds many words by
 //! chance), or, in a script that joins its words, four fifths of its character pairs are
 //! (a word makes several: `パーサーバグ修正` shares five of seven with `パーサーバグの特定`), or its work
-//! ids (of a named series: `DB-010`, `F045`) are the done line's. An item that says itself
-//! it is done, or that goes on with work begun (`Continue …`), is not judged. Units whose names are the same are progress-contradiction's. In
+//! ids (of a named series: `DB-010`, `F045`) are the done line's. The items of a Next Steps
+//! list are next-step-done's, and units whose names are the same progress-contradiction's. In
 //! a log, work listed as to do in an older sitting and done in a later one moved on: only an
 //! open item written after the work was done is stale.
 
@@ -26,10 +26,17 @@ pub(super) fn check(cx: &mut Ctx) {
         return;
     }
     let doc = cx.doc;
+    // A Next Steps list's items (under its heading, or a label above the list: `建议下一步：`).
+    let items = doc.items();
+    let is_next_step = |at: usize| {
+        let i = items.partition_point(|i| i.span.start() < at);
+        items.get(i).filter(|i| i.span.start() == at).map_or_else(|| doc.section_at(at).is_some_and(|s| doc.sections()[s].role == SectionRole::NextStep), |i| i.role == SectionRole::NextStep)
+    };
     let stands = |at: usize| {
         doc.section_at(at).is_none_or(|s| !matches!(doc.sections()[s].role, SectionRole::History | SectionRole::Optional | SectionRole::Issues))
     };
-    // (the marker's line, the unit's name, its topic) of each side.
+    // (the marker's line, its topic, the unit's name) of each side: the tuple next-step-dropped
+    // keeps its steps in (one copy of its code in the wasm builds).
     let mut open = Vec::new();
     let mut done = Vec::new();
     for &r in doc.current_units() {
@@ -39,12 +46,10 @@ pub(super) fn check(cx: &mut Ctx) {
             continue;
         }
         match doc.status_now(m) {
-            Some(Status::Pending | Status::InProgress) if m.source != MarkerSource::Prose && !says_done_or_goes_on(doc.text(line)) => {
-                open.push((line, u.name, Topic::of(doc.text(u.name))))
-            }
+            Some(Status::Pending | Status::InProgress) if m.source != MarkerSource::Prose && !is_next_step(line.start()) => open.push((line, Topic::of(doc.text(u.name)), u.name)),
             // The done side is read on its whole line: a name cut short at its first clause
             // leaves out the words that say what was done.
-            Some(Status::Completed) => done.push((line, u.name, Topic::of(doc.text(line)))),
+            Some(Status::Completed) => done.push((line, Topic::of(doc.text(line)), u.name)),
             _ => {}
         }
     }
@@ -53,7 +58,6 @@ pub(super) fn check(cx: &mut Ctx) {
     }
     // A section whose heading says it is done (`### Sessão 2025-04-07 ✅`, `## Phase 1 —
     // COMPLETE`) records the work done in it by its items, each a done line.
-    let items = doc.items();
     // (A log's dated sitting is such a heading: work told, done.)
     for m in doc.progress().iter().filter(|m| m.status == Some(Status::Completed)) {
         let Some(s) = doc.section_at(m.span.start()).filter(|&s| doc.sections()[s].heading.start() == m.span.start()) else { continue };
@@ -65,7 +69,7 @@ pub(super) fn check(cx: &mut Ctx) {
             // is not work done.
             let own_state = || crate::lexicon::status_within(&crate::case::to_lower(doc.text(line))).is_some_and(|st| st != Status::Completed);
             if i.section == Some(s) && i.checkbox != Some(false) && !matches!(i.role, SectionRole::NextStep | SectionRole::Todo | SectionRole::Blocked | SectionRole::Issues) && !own_state() {
-                done.push((line, i.text, Topic::of(doc.text(line))));
+                done.push((line, Topic::of(doc.text(line)), i.text));
             }
         }
     }
@@ -75,17 +79,17 @@ pub(super) fn check(cx: &mut Ctx) {
     // The done lines each word is on, so that an open item is compared with the lines that
     // share a word with it, not with every line (a long log records thousands).
     let key = |w: &str| crate::hash::fnv_of(w);
-    let mut postings: crate::hash::KeyMap<Vec<u32>> = Default::default();
-    for (i, (_, _, t)) in done.iter().enumerate() {
+    let mut postings: crate::hash::KeyMap<Vec<usize>> = Default::default();
+    for (i, (_, t, _)) in done.iter().enumerate() {
         for w in t.words.iter().chain(&t.pairs).chain(&t.ids) {
-            postings.entry(key(w)).or_default().push(i as u32);
+            postings.entry(key(w)).or_default().push(i);
         }
     }
     let order = |a: Span, b: Span| if doc.newest_first() { a.start() < b.start() } else { a.start() > b.start() };
     let mut hits = vec![0u32; done.len()];
-    for (line, name, topic) in &open {
+    for (line, topic, name) in &open {
         let Some(j) = same_work(topic, &done, &postings, &mut hits) else { continue };
-        let (done_line, done_name, _) = &done[j];
+        let (done_line, _, done_name) = &done[j];
         // The same name is progress-contradiction's; a log's older plan, work done since.
         if UnitKey::of(doc.text(*name)) == UnitKey::of(doc.text(*done_name)) || doc.is_log() && !order(*line, *done_line) {
             continue;
@@ -99,23 +103,15 @@ pub(super) fn check(cx: &mut Ctx) {
     }
 }
 
-/// An item that says itself it is done (`Feature #32 fully verified` among the next steps)
-/// or that goes on with work begun (`Continue the regression coverage`, `继续做 …`): neither
-/// is work listed as still to do from the start.
-fn says_done_or_goes_on(line: &str) -> bool {
-    let lower = crate::case::to_lower(line);
-    crate::lexicon::status_within(&lower) == Some(Status::Completed) || crate::lexicon::goes_on(&lower)
-}
-
 /// The done line (an index into `done`) that names the work `topic` is about, if one does.
-fn same_work(topic: &Topic, done: &[(Span, Span, Topic)], postings: &crate::hash::KeyMap<Vec<u32>>, hits: &mut [u32]) -> Option<usize> {
+fn same_work(topic: &Topic, done: &[(Span, Topic, Span)], postings: &crate::hash::KeyMap<Vec<usize>>, hits: &mut [u32]) -> Option<usize> {
     let key = |w: &str| crate::hash::fnv_of(w);
     // Work ids say it alone: every id of the item on one done line, and no other id there.
     // Ids of a series of their own (`DB-010`, `F045`, `PAY-320`), not a bare number (`#6`
     // names issues, PRs and features alike) nor a letter and a number (`x402`).
     if !topic.ids.is_empty() && topic.ids.iter().all(|id| series_id(id)) {
         let first = postings.get(&key(&topic.ids[0]))?;
-        return first.iter().map(|&j| j as usize).find(|&j| done[j].2.ids == topic.ids);
+        return first.iter().copied().find(|&j| done[j].1.ids == topic.ids);
     }
     // Seven tenths of the words; four fifths of the pairs, of which a word makes several.
     for (words, of, tenths) in [(&topic.words, (|t: &Topic| &t.words) as fn(&Topic) -> &Vec<String>, 7), (&topic.pairs, |t: &Topic| &t.pairs, 8)] {
@@ -125,11 +121,11 @@ fn same_work(topic: &Topic, done: &[(Span, Span, Topic)], postings: &crate::hash
         hits.iter_mut().for_each(|h| *h = 0);
         for w in words.iter() {
             for &j in postings.get(&key(w)).into_iter().flatten() {
-                hits[j as usize] += 1;
+                hits[j] += 1;
             }
         }
         let need = (words.len() * tenths).div_ceil(10).max(4) as u32;
-        let found = hits.iter().enumerate().find(|&(j, &h)| h >= need && h as usize * 3 >= of(&done[j].2).len()).map(|(j, _)| j);
+        let found = hits.iter().enumerate().find(|&(j, &h)| h >= need && h as usize * 3 >= of(&done[j].1).len()).map(|(j, _)| j);
         if found.is_some() {
             return found;
         }

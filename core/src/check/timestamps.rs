@@ -132,17 +132,6 @@ fn out_of_order(cx: &mut Ctx) {
     for g in heading_logs {
         report_order(cx, &g, false, "section");
     }
-    // A journal's rows, each written when it happened (`"ts"` to the second): one log.
-    if doc.is_journal() {
-        let rows: Vec<Dated> = doc
-            .records()
-            .iter()
-            .filter_map(|r| r.created_at.filter(|t| t.style.precision != Precision::Date).map(|ts| Dated { ts, span: crate::span::first_line(doc.source(), r.span) }))
-            .collect();
-        if rows.len() >= 3 && rows.len() == doc.records().len() {
-            report_order(cx, &rows, false, "row");
-        }
-    }
 }
 
 /// A timestamp as a message quotes it: as written, or a JSON row's as read (its span is the row).

@@ -492,7 +492,12 @@ impl Key {
 /// `repo_governance_fact` has repo, governance and fact. ASCII case folding: kinds are
 /// identifiers (and std's Unicode lower-casing would cost the wasm build its case tables).
 fn kind_is(kind: &str, words: &[&str]) -> bool {
-    kind.split(|c: char| !c.is_alphanumeric()).any(|w| words.iter().any(|k| k.eq_ignore_ascii_case(w)))
+    kind.split(not_a_word_char).any(|w| words.iter().any(|k| k.eq_ignore_ascii_case(w)))
+}
+
+/// What parts the words of a row's kind (`task_done`, `session-end`).
+fn not_a_word_char(c: char) -> bool {
+    !c.is_alphanumeric()
 }
 
 /// An object that reads as a memory row (it has content).
@@ -620,10 +625,11 @@ fn told(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
 fn by_kind(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
     let (_, Value::String(kind)) = object.get(KIND)? else { return None };
     let written = &text[kind.range()];
-    let last = written.rfind(['_', '-', '.', ' ']).map_or(0, |at| at + 1);
-    let status = crate::lexicon::status_value(&written[last..])?;
+    // Its last word, as [`kind_is`] splits them.
+    let last = written.split(not_a_word_char).last()?;
+    let status = crate::lexicon::status_value(last)?;
     let name = name(text, object)?;
-    Some(marker(span, status, Span::new(kind.start() + last, kind.end()), name, id(text, object), None))
+    Some(marker(span, status, Span::new(kind.end() - last.len(), kind.end()), name, id(text, object), None))
 }
 
 /// A row's content that opens with a next-step label (`Next: DOCX support; nightly
