@@ -196,6 +196,13 @@ const ROWS: &[(&str, Meaning)] = &[
     ("action items", Remaining),
     ("follow up", Remaining),
     ("upcoming", Remaining),
+    // Work planned for after the current work or a wait (`## After that`, `## When unblocked`).
+    ("after that", Remaining),
+    ("afterwards", Remaining),
+    ("when unblocked", Remaining),
+    ("once unblocked", Remaining),
+    ("after approval", Remaining),
+    ("once approved", Remaining),
     ("what works", Done),
     ("what's working", Done),
     ("accomplished", Done),
@@ -208,6 +215,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("what got done", Done),
     ("done so far", Done),
     ("what i did", Done),
+    ("done this session", Done),
+    ("completed this session", Done),
     ("work done", Done),
     ("archive", History),
     ("archived", History),
@@ -499,8 +508,12 @@ const ROWS: &[(&str, Meaning)] = &[
     ("inte klar", Status(Pending)),
     ("inte klart", Status(Pending)),
     ("ej klar", Status(Pending)),
+    ("ej påbörjad", Status(Pending)),
+    ("inte påbörjad", Status(Pending)),
+    ("inte påbörjat", Status(Pending)),
     ("att göra", Status(Pending)),
     ("blockerad", Status(Blocked)),
+    ("läge", StatusField),
     ("nästa steg", Next),
     ("vad som händer härnäst", Next),
     ("nästa gång", Next),
@@ -522,6 +535,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("historik", History),
     ("beslut", Decision),
     ("vad jag gjorde", Done),
+    ("gjort", Done),
+    ("klart hittills", Done),
     ("vad som gjorts", Done),
     // Russian
     ("готово", Status(Completed)),
@@ -832,7 +847,7 @@ const NOT_GERUNDS: &[&str] = &[
 /// a word for now (`I'm working on`, `Estoy trabajando en`, `Sto lavorando al`, `Je travaille
 /// sur`, `Ich arbeite an`, `Jag jobbar med`, `Сейчас работаю над`). Lower case.
 const SUBJECT_LEADS: &[&str] = &[
-    "i'm ", "i’m ", "i am ", "i was ", "we're ", "we’re ", "we are ", "we were ", "still ", "now ", // English
+    "i'm ", "i’m ", "i am ", "i was ", "was ", "we're ", "we’re ", "we are ", "we were ", "still ", "now ", // English
     "estoy ", "estamos ", "ahora ", "actualmente ", // Spanish
     "estou ", "agora ", "atualmente ", // Portuguese (`estamos` as in Spanish)
     "sto ", "stiamo ", "ora ", "attualmente ", // Italian
@@ -1314,6 +1329,10 @@ const PERSON_GIVES: &[&str] = &[
     "revis", "aprob", "aprue", "aprov", "respuesta", "resposta", "acces", "acess", "decisión", "decisão", "validation", "réponse",
     "accès", "freigabe", "antwort", "zugriff", "zugang", "entscheidung", "approvazion", "rispost", "accesso", "gransk",
     "godkänn", "svar", "åtkomst", "ревью", "одобр", "ответ", "доступ", "решени", "审核", "审批", "回复", "权限", "确认",
+    // A client who has to act, or a key only they can hand over (`väntar på kunden`,
+    // `waiting for the API key from the client`).
+    "client", "customer", "kund", "cliente", "kunde", "клиент", "заказчик", "客户", "顾客", "고객",
+    "key", "nyckel", "clave", "chave", "clé", "schlüssel", "chiave", "ключ", "密钥",
 ];
 
 /// How many words after a wait's opener may say what it waits for.

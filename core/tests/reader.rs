@@ -2075,3 +2075,25 @@ fn a_blocked_field_that_says_no() {
     let p = plan_of("# Status\n\n- Blocked: No access to staging yet\n");
     assert_eq!(p.status, RunStatus::Blocked);
 }
+
+/// Handoffs as people leave them: where the work stopped told without a subject (`Was in the
+/// middle of …`), work planned for after it or after a wait (`## After that`, `## When
+/// unblocked`) listed as still to do, a Swedish handoff's done list (`## Gjort`), rows not
+/// begun (`Ej påbörjad`) and a state field (`**Läge:**`) that waits on the client.
+#[test]
+fn handoffs_tell_where_they_stopped_what_comes_after_and_who_they_wait_on() {
+    let stopped = "# Notes for next session\n\n## Where I left off\n\nWas in the middle of implementing the reconcile command.\n\n## After that\n- `--write` flag for suggested postings\n- docs: a reconcile section in the README\n";
+    let p = plan_of(stopped);
+    assert_eq!(p.status, RunStatus::InProgress);
+    assert_eq!(names(&p.open), ["implementing the reconcile command"]);
+    assert_eq!(names(&p.pending).len(), 2, "{:?}", p.pending);
+    let unblocked = "# Handoff\n\n**Status:** blocked on legal's copy review.\n\n## Done\n- Consent banner wired to the tag manager\n\n## When unblocked\n- Paste the approved copy into the translations\n- Deploy to staging\n";
+    let p = plan_of(unblocked);
+    assert_eq!(p.status, RunStatus::Blocked);
+    assert_eq!(names(&p.pending), ["Paste the approved copy into the translations", "Deploy to staging"]);
+    let swedish = "# Överlämning – Fortnox\n\n**Läge:** Väntar på kunden. Inget mer att göra förrän vi fått API-nyckel.\n\n## Gjort\n- OAuth2-flödet implementerat\n- Felhantering för rate limit\n\n| # | Del | Status |\n|---|---|---|\n| 1 | Fakturarader | Klar |\n| 2 | E-postbekräftelse | Ej påbörjad |\n";
+    let p = plan_of(swedish);
+    assert_eq!(p.status, RunStatus::Blocked);
+    assert_eq!(names(&p.completed), ["OAuth2-flödet implementerat", "Felhantering för rate limit", "Fakturarader"]);
+    assert_eq!(names(&p.pending), ["E-postbekräftelse"]);
+}
