@@ -1939,6 +1939,8 @@ const OPTIONAL: &[&str] = &[
     "optional", "nice to have", "someday", "wishlist", "wish list", "stretch goal", "stretch goals", "opcional",
     "optionnel", "facultatif", "opzionale", "facoltativo", "valfri", "необязательно", "опционально", "任意",
     "オプション", "可选", "可選", "선택 사항",
+    // Work the run leaves to others: `Known follow-ups (out of scope, tracked separately)`.
+    "out of scope", "tracked separately", "fuera de alcance", "fora do escopo", "hors périmètre", "範囲外", "范围外",
 ];
 static OPTIONAL_PACKED: packed::Words = packed::packed_words!(OPTIONAL);
 

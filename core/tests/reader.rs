@@ -2097,3 +2097,18 @@ fn handoffs_tell_where_they_stopped_what_comes_after_and_who_they_wait_on() {
     assert_eq!(names(&p.completed), ["OAuth2-flödet implementerat", "Felhantering för rate limit", "Fakturarader"]);
     assert_eq!(names(&p.pending), ["E-postbekräftelse"]);
 }
+
+/// A finished run: a state section that only says it is finished is no next action, and
+/// follow-ups titled as left to others (`out of scope, tracked separately`) leave it
+/// finished; a handover it writes (`Ready for user testing: npm run dev`) stays the action.
+#[test]
+fn a_finished_run_has_no_next_action_but_its_handover() {
+    let done = "# Accessibility fixes\n\n## Status: Complete ✅\n\nAll 23 issues from the audit are fixed and verified.\n\n| Area | Status |\n|---|---|\n| Contrast | ✅ |\n| Labels | ✅ |\n\n## Known follow-ups (out of scope, tracked separately)\n- [ ] Date picker keyboard support\n";
+    let p = plan_of(done);
+    assert_eq!(p.status, RunStatus::Complete);
+    assert!(p.next_action.is_none(), "{:?}", p.next_action);
+    let handover = "# Refonte — notes\n\n## État actuel\n\n**Prêt pour test utilisateur :** `npm run dev` sur le port 3000\n\n## Fait\n- [x] Page d'accueil\n- [x] Page contact\n";
+    let p = plan_of(handover);
+    assert_eq!(p.status, RunStatus::Complete);
+    assert!(p.next_action.as_ref().is_some_and(|n| n.text.contains("npm run dev")), "{:?}", p.next_action);
+}

@@ -239,6 +239,11 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     };
     // A JSON file's recorded next step is its written one (a journal's last `Next: …`).
     let status = status::run_status(doc, &state, next_action.as_ref(), written.or_else(|| next::recorded(doc).map(|n| n.span)));
+    // A finished run's state section that says it is finished (`## Status: Complete ✅` over
+    // `All 23 issues are fixed and verified`) is no action; a handover it writes is (`Ready
+    // for user testing: npm run dev`).
+    let restates_done = |n: &NextAction| crate::lexicon::status_within(&crate::case::to_lower(&n.text)) == Some(Status::Completed);
+    let next_action = next_action.filter(|n| !(status == RunStatus::Complete && n.source == NextActionSource::CurrentState && restates_done(n)));
     if let Some(next) = next_action.as_ref().filter(|n| n.source == NextActionSource::NextStep) {
         let named = named_units(&next.text, next.line, [&completed, &pending, &open]);
         pending.extend(named);
