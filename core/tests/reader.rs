@@ -2112,3 +2112,16 @@ fn a_finished_run_has_no_next_action_but_its_handover() {
     assert_eq!(p.status, RunStatus::Complete);
     assert!(p.next_action.as_ref().is_some_and(|n| n.text.contains("npm run dev")), "{:?}", p.next_action);
 }
+
+/// A checklist written without list markers, a box a line (the scratchpad Cursor's agent
+/// rules keep): each line is a box; a paragraph with a line that is no box is prose.
+#[test]
+fn a_checklist_without_list_markers_is_read_box_by_box() {
+    let text = "# Scratchpad\n\n## Current task: Rebalancing report\n\n### Progress\n[X] Load holdings from `holdings.csv`\n[X] Fetch prices\n[ ] Chart: current vs target\n[ ] Render to PDF\n\nNext: the bar chart with grouped bars.\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["Load holdings from `holdings.csv`", "Fetch prices"]);
+    assert_eq!(names(&p.pending), ["Chart: current vs target", "Render to PDF"]);
+    assert_eq!(p.status, RunStatus::InProgress);
+    let prose = "# Notes\n\n[x] is how GitHub renders a ticked box\nin the task lists of an issue.\n";
+    assert!(plan_of(prose).completed.is_empty());
+}

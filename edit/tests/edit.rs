@@ -993,3 +993,15 @@ fn init_and_the_template_check_write_the_same_headers_and_descriptions() {
     assert_eq!(fix.len(), 1, "{without}");
     assert_eq!(fix[0].content.trim(), description);
 }
+
+/// A checklist written without list markers (a Cursor scratchpad: `[X] Load holdings`): a box
+/// is ticked and unticked in place; a status a box cannot show is a typed refusal, no edit.
+#[test]
+fn a_box_without_a_list_marker_is_ticked_in_place() {
+    let text = "# Scratchpad\n\n### Progress\n[X] Load holdings\n[ ] Chart: current vs target\n[ ] Render to PDF\n";
+    let done = edit::set_progress(text, "Chart: current vs target", Status::Completed, None).unwrap();
+    assert_eq!(done.text, text.replace("[ ] Chart", "[x] Chart"));
+    let reopened = edit::set_progress(text, "Load holdings", Status::Pending, None).unwrap();
+    assert_eq!(reopened.text, text.replace("[X] Load", "[ ] Load"));
+    assert!(matches!(edit::set_progress(text, "Render to PDF", Status::Blocked, None), Err(EditError::InvalidInput(_))));
+}

@@ -752,15 +752,11 @@ impl Summary {
                 cx.push(d);
             }
         }
-        match self.left {
-            Some((span, 0)) if current(&|s| matches!(s, Status::Pending | Status::InProgress)) => {
-                let d = cx
-                    .diag(Rule::SummaryContradiction, span, "the summary says nothing remains, and the file lists work still to do")
-                    .with_help("update the summary's count, or mark the open units done");
-                cx.push(d);
-            }
-            Some((span, said)) if said > 0 => self.left_against_units(cx, span, said),
-            _ => {}
+        if let Some((span, 0)) = self.left.filter(|_| current(&|s| matches!(s, Status::Pending | Status::InProgress))) {
+            let d = cx
+                .diag(Rule::SummaryContradiction, span, "the summary says nothing remains, and the file lists work still to do")
+                .with_help("update the summary's count, or mark the open units done");
+            cx.push(d);
         }
     }
 }
@@ -785,36 +781,11 @@ impl Summary {
     /// The summary's count against the units the file marks (`Progress: 3/5 tasks complete`
     /// over five boxes, four ticked): where the totals agree, they count the same things, and
     /// the figure done must too. Finished work told as prose and history are no marked units.
-    /// A number of units left (`3 features remaining`) against the open units of the one
-    /// list that holds them all (a What's Left list): which units the number counts is
-    /// clear only then.
-    fn left_against_units(&self, cx: &mut Ctx, span: Span, said: u32) {
-        let doc = cx.doc;
-        let mut sections = Vec::new();
-        for &r in doc.current_units() {
-            let (marker, _) = doc.unit_at(r);
-            if !matches!(marker.status, Some(Status::Pending | Status::InProgress)) || self.history.holds(marker.span.start()) {
-                continue;
-            }
-            let section = doc.section_at(marker.span.start());
-            if section.is_some_and(|s| matches!(doc.sections()[s].role, SectionRole::NextStep | SectionRole::Optional)) {
-                continue;
-            }
-            sections.push(section);
-        }
-        let open = sections.len() as u32;
-        if open == 0 || open == said || sections.iter().any(|s| *s != sections[0]) {
-            return;
-        }
-        let d = cx
-            .diag(Rule::SummaryContradiction, span, format!("the summary says {said} remaining, and the file lists {open} units still to do"))
-            .with_help("update the summary's count to the open units, or mark the units done or dropped");
-        cx.push(d);
-    }
-
+    /// The summary's counts against the units the file marks: a count whose total is theirs
+    /// (`Progress: 3/5`), and a number left (`3 features remaining`) against the units open.
     fn against_units(&self, cx: &mut Ctx) {
         let doc = cx.doc;
-        let (mut total, mut done) = (0u32, 0u32);
+        let (mut total, mut done, mut open) = (0u32, 0u32, 0u32);
         for &r in doc.current_units() {
             let (marker, _) = doc.unit_at(r);
             let Some(status) = marker.status else { continue };
@@ -826,6 +797,13 @@ impl Summary {
             }
             total += 1;
             done += u32::from(matches!(status, Status::Completed | Status::Skipped));
+            open += u32::from(matches!(status, Status::Pending | Status::InProgress));
+        }
+        if let Some((span, said)) = self.left.filter(|&(_, said)| said > 0 && open > 0 && said != open) {
+            let d = cx
+                .diag(Rule::SummaryContradiction, span, format!("the summary says {said} remaining, and the file lists {open} units still to do"))
+                .with_help("update the summary's count to the open units, or mark the units done or dropped");
+            cx.push(d);
         }
         for &(span, said) in &self.head {
             if let Some(stated) = said.done.filter(|&d| said.total == total && d != done) {

@@ -134,11 +134,6 @@ fn out_of_order(cx: &mut Ctx) {
     }
 }
 
-/// A timestamp as a message quotes it: as written, or a JSON row's as read (its span is the row).
-fn shown(cx: &Ctx, d: Dated) -> String {
-    if cx.doc.records().is_empty() { cx.doc.text(d.span).to_owned() } else { d.ts.to_string() }
-}
-
 fn report_order(cx: &mut Ctx, group: &[Dated], oldest_first: bool, what: &str) {
     let (mut up, mut down) = (0, 0);
     for w in group.windows(2) {
@@ -168,13 +163,13 @@ fn report_order(cx: &mut Ctx, group: &[Dated], oldest_first: bool, what: &str) {
         let run = (k..group.len() - 1).take_while(|&j| wrong(j)).count();
         let (prev, cur) = (group[k], group[k + 1]);
         let line = cx.line(prev.span.start());
-        let (written, prev_written) = (shown(cx, cur), shown(cx, prev));
+        let (written, prev_written) = (cx.doc.text(cur.span), cx.doc.text(prev.span));
         let message = if run == 1 {
             format!("{what} dated `{written}` is {order} than the {what} before it (`{prev_written}`, line {line})")
         } else {
             let last = group[k + run];
             let other = if ascending { "newest first" } else { "oldest first" };
-            let (last_line, last_written) = (cx.line(last.span.start()), shown(cx, last));
+            let (last_line, last_written) = (cx.line(last.span.start()), cx.doc.text(last.span));
             format!(
                 "{what}s from `{prev_written}` (line {line}) to `{last_written}` (line {last_line}) are kept {other}: {run} steps, each {order} than the {what} before it"
             )
@@ -193,7 +188,7 @@ fn future(cx: &mut Ctx, dated: &[Dated], now: Timestamp) {
             _ => 300,
         };
         if d.ts.epoch_seconds > now.epoch_seconds + slack {
-            let shown = shown(cx, *d);
+            let shown = if cx.doc.records().is_empty() { cx.doc.text(d.span).to_owned() } else { d.ts.to_string() };
             let diag = cx
                 .diag(Rule::FutureTimestamp, d.span, format!("`{}` is later than now ({now})", cx.quote(&shown, 40)))
                 .with_help("a memory file records the past: check the clock or the date written here");

@@ -30,6 +30,9 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
     }
     headings(doc, &mut markers);
     tables(doc, outline, &mut markers);
+    if free_form(doc.dialect) {
+        bare_boxes(doc, outline, &mut markers);
+    }
     // Session notes tell their Current State in sentences (`Webhook handler is half done:
     // …`) and labelled lines (`Pending: invoice emails, dunning.`) too, below the template's
     // description.
@@ -378,6 +381,23 @@ fn steps_in_one_item(text: &str) -> Option<Vec<Span>> {
         .collect();
     let words = |s: &Span| text[s.range()].split_whitespace().count();
     (trimmed.len() >= MIN_STEPS && trimmed.iter().all(|s| words(s) >= 2)).then_some(trimmed)
+}
+
+/// A checklist written without list markers, a box a line (`[X] Load holdings`, `[ ] Render
+/// to PDF`: the scratchpad that Cursor's agent rules keep): each line is a box, when every
+/// line of the paragraph opens with one. Markdown renders it as text.
+fn bare_boxes(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) {
+    let text = doc.source.as_str();
+    let boxed = |l: &str| matches!(l.as_bytes().get(..4), Some(b"[ ] " | b"[x] " | b"[X] "));
+    for &p in outline.paragraphs.iter().filter(|p| text[p.range()].starts_with('[')) {
+        if !crate::span::lines_in(text, p).all(|l| boxed(&text[l.range()])) {
+            continue;
+        }
+        for line in crate::span::lines_in(text, p) {
+            let status = if text.as_bytes()[line.start() + 1] == b' ' { Status::Pending } else { Status::Completed };
+            markers.push(simple(line, MarkerSource::Checkbox, status, Span::new(line.start(), line.start() + 3), Span::new(line.start() + 4, line.end())));
+        }
+    }
 }
 
 /// A box of the extended task lists, which Markdown renders as text: `[/]` and `[~]` begun,

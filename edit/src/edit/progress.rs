@@ -325,11 +325,19 @@ fn update_marker(
                 edits.push(TextEdit::replace(Span::new(region.start() + ps, region.start() + pe), new_piece));
             }
         }
-        (MarkerSource::Checkbox, Some(ii)) => {
-            let item = doc.item(ii);
-            let lead = &text[item.span.start()..item.text.start()];
-            let Some(open) = lead.rfind('[').map(|i| item.span.start() + i) else {
-                return Err(EditError::InvalidInput(format!("`{}`: no checkbox found", arg.name)));
+        (MarkerSource::Checkbox, ii) => {
+            // The box's `[` and where the unit's text starts: in the item's lead, or, for a box
+            // written without a list marker (`[ ] Render to PDF`), the status span's.
+            let (open, text_start) = match ii {
+                Some(ii) => {
+                    let item = doc.item(ii);
+                    let lead = &text[item.span.start()..item.text.start()];
+                    let Some(open) = lead.rfind('[').map(|i| item.span.start() + i) else {
+                        return Err(EditError::InvalidInput(format!("`{}`: no checkbox found", arg.name)));
+                    };
+                    (open, item.text.start())
+                }
+                None => (m.status_span.start(), m.status_span.end() + 1),
             };
             match status {
                 Status::Completed | Status::Pending if m.status != Some(status) => {
@@ -337,7 +345,7 @@ fn update_marker(
                     edits.push(TextEdit::replace(Span::new(open + 1, open + 2), mark));
                 }
                 Status::Completed | Status::Pending => {}
-                _ => edits.push(TextEdit::replace(Span::new(open, item.text.start()), format!("{status}: "))),
+                _ => edits.push(TextEdit::replace(Span::new(open, text_start), format!("{status}: "))),
             }
             name_edit(&mut edits);
         }
