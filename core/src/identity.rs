@@ -590,15 +590,18 @@ pub(crate) fn find_words(text: &str, key: &str) -> Option<usize> {
 /// `検索`, `索機`, `機能`), kept apart in [`Topic::pairs`]. Work ids ([`work_ids`]: `F045`,
 /// `#75`, `COD-11`, each id of a range `F041-F044`) are kept whole in [`Topic::ids`]: one
 /// alone says which work a line means. Words in parentheses are detail (`(likely MSW or Supertest)`), not the
-/// work: only their ids count.
+/// work: only their ids count. Words and pairs are kept as their hashes ([`crate::hash::fnv_of`]
+/// of the text, as [`Topic::keys`] gives every part): the rules compare them, never show
+/// them, and a line's topic is read for every line of a long file.
 #[derive(Debug, Default, PartialEq)]
 pub(crate) struct Topic {
-    pub words: Vec<String>,
-    pub pairs: Vec<String>,
+    pub words: Vec<u64>,
+    pub pairs: Vec<u64>,
     pub ids: Vec<String>,
 }
 
-/// Function and filler words a step's subject is not told by (`add the … for the …`).
+/// Function and filler words a step's subject is not told by (`add the … for the …`), in
+/// sorted order (looked up by binary search: a topic is read for every line of a long file).
 const NOT_TOPIC: &[&str] = &[
     "about", "add", "after", "again", "all", "also", "and", "any", "are", "before", "between", "both", "but", "can",
     "each", "every", "for", "from", "get", "have", "into", "its", "just", "make", "more", "need", "needs", "new",
@@ -634,11 +637,18 @@ impl Topic {
         }
         // Unique words; their order is of no use (the crate's one sort, by hash: README.md,
         // "dashboard", on the size of each new sort).
-        for list in [&mut topic.words, &mut topic.pairs, &mut topic.ids] {
-            crate::sort::sort_by_key(list, |w| [crate::hash::fnv_of(w.as_str()), 0, 0]);
+        for list in [&mut topic.words, &mut topic.pairs] {
+            crate::sort::sort_by_key(list, |&w| [w, 0, 0]);
             list.dedup();
         }
+        crate::sort::sort_by_key(&mut topic.ids, |w| [crate::hash::fnv_of(w.as_str()), 0, 0]);
+        topic.ids.dedup();
         topic
+    }
+
+    /// Every part of the topic by its hash, the ids' included: what the rules index lines by.
+    pub(crate) fn keys(&self) -> impl Iterator<Item = u64> + '_ {
+        self.words.iter().chain(&self.pairs).copied().chain(self.ids.iter().map(|id| crate::hash::fnv_of(id.as_str())))
     }
 
     fn read(&mut self, word: &str, detail: bool) {
@@ -651,10 +661,16 @@ impl Topic {
         if word.chars().any(crate::text::joins_words) {
             let joined: Vec<char> = word.chars().collect();
             for run in joined.split(|c| !crate::text::joins_words(*c)) {
-                self.pairs.extend(run.windows(2).map(|p| p.iter().collect::<String>()));
+                self.pairs.extend(run.windows(2).map(|p| {
+                    // The pair's text, hashed as a word's is, without a string of its own.
+                    let mut buf = [0u8; 8];
+                    let first = p[0].encode_utf8(&mut buf).len();
+                    let len = first + p[1].encode_utf8(&mut buf[first..]).len();
+                    crate::hash::fnv_of(std::str::from_utf8(&buf[..len]).unwrap_or_default())
+                }));
             }
-        } else if word.chars().count() >= 3 && !NOT_TOPIC.contains(&word) {
-            self.words.push(stem(word.trim_start_matches('#')).to_owned());
+        } else if word.chars().count() >= 3 && NOT_TOPIC.binary_search(&word).is_err() {
+            self.words.push(crate::hash::fnv_of(stem(word.trim_start_matches('#'))));
         }
     }
 }

@@ -940,10 +940,13 @@ mod tests {
     fn zero_counts() {
         assert!(matches!(zero_count("- **completed:** 0"), Some(Zero::Done)));
         assert!(matches!(zero_count("- **progress:** 0%"), Some(Zero::Done)));
-        assert!(matches!(zero_count("- features remaining: 0"), Some(Zero::Left)));
+        assert!(matches!(zero_count("- features remaining: 0"), Some(Zero::Left(0))));
         assert!(zero_count("- completed: 0 of 12").is_none());
         assert!(zero_count("errors: 0").is_none());
         assert!(zero_count("- status: tier 0 improvements complete").is_none());
-        assert!(matches!(zero_count("0 features remaining"), Some(Zero::Left)));
+        assert!(matches!(zero_count("0 features remaining"), Some(Zero::Left(0))));
+        assert!(matches!(zero_count("features remaining: 0 — ready for 1.0 tag"), Some(Zero::Left(0))));
+        assert!(matches!(zero_count("billing is live. 3 features remaining before the beta."), Some(Zero::Left(3))));
+        assert!(zero_count("3 features across 2 phases remaining").is_none());
     }
 }

@@ -13,7 +13,9 @@
 //! ids (of a named series: `DB-010`, `F045`) are the done line's. The items of a Next Steps
 //! list are next-step-done's, and units whose names are the same progress-contradiction's. In
 //! a log, work listed as to do in an older sitting and done in a later one moved on: only an
-//! open item written after the work was done is stale.
+//! open item written after the work was done is stale. The templated dialects (checkpoint
+//! log, session notes) write each unit's state as a marker line under its name, and are not
+//! read.
 
 use super::Ctx;
 use crate::document::{MarkerSource, SectionRole, Status};
@@ -22,7 +24,10 @@ use crate::rule::Rule;
 use crate::span::Span;
 
 pub(super) fn check(cx: &mut Ctx) {
-    if !cx.on(Rule::OpenItemDone) {
+    // A checkpoint log's Progress Markers and session notes' state are the units' formal
+    // state, one line a unit matched by its name (progress-contradiction's): the rule reads
+    // the files that write their state in their own words.
+    if !cx.on(Rule::OpenItemDone) || matches!(cx.doc.dialect(), crate::Dialect::CheckpointLog | crate::Dialect::SessionNotes) {
         return;
     }
     let doc = cx.doc;
@@ -78,11 +83,10 @@ pub(super) fn check(cx: &mut Ctx) {
     }
     // The done lines each word is on, so that an open item is compared with the lines that
     // share a word with it, not with every line (a long log records thousands).
-    let key = |w: &str| crate::hash::fnv_of(w);
     let mut postings: crate::hash::KeyMap<Vec<usize>> = Default::default();
     for (i, (_, t, _)) in done.iter().enumerate() {
-        for w in t.words.iter().chain(&t.pairs).chain(&t.ids) {
-            postings.entry(key(w)).or_default().push(i);
+        for k in t.keys() {
+            postings.entry(k).or_default().push(i);
         }
     }
     let order = |a: Span, b: Span| if doc.newest_first() { a.start() < b.start() } else { a.start() > b.start() };
@@ -105,22 +109,21 @@ pub(super) fn check(cx: &mut Ctx) {
 
 /// The done line (an index into `done`) that names the work `topic` is about, if one does.
 fn same_work(topic: &Topic, done: &[(Span, Topic, Span)], postings: &crate::hash::KeyMap<Vec<usize>>, hits: &mut [u32]) -> Option<usize> {
-    let key = |w: &str| crate::hash::fnv_of(w);
     // Work ids say it alone: every id of the item on one done line, and no other id there.
     // Ids of a series of their own (`DB-010`, `F045`, `PAY-320`), not a bare number (`#6`
     // names issues, PRs and features alike) nor a letter and a number (`x402`).
     if !topic.ids.is_empty() && topic.ids.iter().all(|id| series_id(id)) {
-        let first = postings.get(&key(&topic.ids[0]))?;
+        let first = postings.get(&crate::hash::fnv_of(topic.ids[0].as_str()))?;
         return first.iter().copied().find(|&j| done[j].1.ids == topic.ids);
     }
     // Seven tenths of the words; four fifths of the pairs, of which a word makes several.
-    for (words, of, tenths) in [(&topic.words, (|t: &Topic| &t.words) as fn(&Topic) -> &Vec<String>, 7), (&topic.pairs, |t: &Topic| &t.pairs, 8)] {
+    for (words, of, tenths) in [(&topic.words, (|t: &Topic| &t.words) as fn(&Topic) -> &Vec<u64>, 7), (&topic.pairs, |t: &Topic| &t.pairs, 8)] {
         if words.len() < 3 {
             continue;
         }
         hits.iter_mut().for_each(|h| *h = 0);
         for w in words.iter() {
-            for &j in postings.get(&key(w)).into_iter().flatten() {
+            for &j in postings.get(w).into_iter().flatten() {
                 hits[j] += 1;
             }
         }

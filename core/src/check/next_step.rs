@@ -93,25 +93,23 @@ fn dropped(cx: &mut Ctx) {
     }
     // Each line of the file once, by the words the steps use: the lines (by where they
     // start) each word is on.
-    let key = |w: &str| crate::hash::fnv_of(w);
     let mut postings: crate::hash::KeyMap<Vec<usize>> = Default::default();
     for (_, topic, _) in &steps {
-        for w in topic.words.iter().chain(&topic.pairs).chain(&topic.ids) {
-            postings.entry(key(w)).or_default();
+        for k in topic.keys() {
+            postings.entry(k).or_default();
         }
     }
     for (_, start, line) in lines_outside_code(doc) {
-        let topic = Topic::of(line);
-        for w in topic.words.iter().chain(&topic.pairs).chain(&topic.ids) {
-            if let Some(lines) = postings.get_mut(&key(w)) {
+        for k in Topic::of(line).keys() {
+            if let Some(lines) = postings.get_mut(&k) {
                 lines.push(start);
             }
         }
     }
     for (line, topic, earlier) in steps {
         let later = |at: &&usize| !earlier.contains(**at);
-        let lines_of = |w: &String| postings.get(&key(w)).into_iter().flatten().filter(later);
-        let mut named = topic.ids.iter().any(|id| lines_of(id).next().is_some());
+        let lines_of = |k: u64| postings.get(&k).into_iter().flatten().filter(later);
+        let mut named = topic.ids.iter().any(|id| lines_of(crate::hash::fnv_of(id.as_str())).next().is_some());
         // Words and character pairs each on their own: a later line with three fifths of
         // either (two at least, four at most: a long step's every clause need not recur).
         for words in [&topic.words, &topic.pairs] {
@@ -121,7 +119,7 @@ fn dropped(cx: &mut Ctx) {
                 if named || words.len() < 2 {
                     break;
                 }
-                for &at in lines_of(w) {
+                for &at in lines_of(*w) {
                     let n = hits.entry(crate::hash::small_key(at as u64)).or_default();
                     *n += 1;
                     named |= *n >= need;
@@ -136,7 +134,7 @@ fn dropped(cx: &mut Ctx) {
         let opening = |t: &str, words: usize| Topic::of(&t.split_whitespace().take(words).collect::<Vec<_>>().join(" ")).words;
         named = named
             || opening(doc.text(line), 3).iter().any(|head| {
-                lines_of(head).any(|&at| {
+                lines_of(*head).any(|&at| {
                     let said = crate::span::line_holding(doc.source(), at).trim_start();
                     let said = &said[crate::parse::list_marker(said)..];
                     opening(said, 1).contains(head) && crate::lexicon::status_within(&crate::case::to_lower(said)) == Some(Status::Completed)

@@ -196,3 +196,8 @@ proptest::proptest! {
 /// Pieces of names: letters in both cases, spacing, markup, punctuation, dashes, invisible
 /// and control characters, Unicode case.
 const PARTS: [&str; 22] = ["a", "A", "z9", " ", "  ", "\t", "_", "*", "`", ".", "/", "./", "-", "—", "\u{200B}", "É", "é", "ß", "İ", "\0", "(x)", "'"];
+
+#[test]
+fn not_topic_is_sorted_for_its_binary_search() {
+    assert!(super::NOT_TOPIC.windows(2).all(|w| w[0] < w[1]));
+}
