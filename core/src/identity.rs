@@ -635,12 +635,8 @@ impl Topic {
                 topic.read(raw.trim_matches(|c: char| matches!(c, '-' | '_' | '.')), detail);
             }
         }
-        // Unique words; their order is of no use (the crate's one sort, by hash: README.md,
-        // "dashboard", on the size of each new sort).
-        for list in [&mut topic.words, &mut topic.pairs] {
-            crate::sort::sort_by_key(list, |&w| [w, 0, 0]);
-            list.dedup();
-        }
+        // Unique ids (words and pairs are kept unique as they are read); their order is of no
+        // use (the crate's one sort, by hash: README.md, "dashboard", on the size of each new sort).
         crate::sort::sort_by_key(&mut topic.ids, |w| [crate::hash::fnv_of(w.as_str()), 0, 0]);
         topic.ids.dedup();
         topic
@@ -661,17 +657,22 @@ impl Topic {
         if word.chars().any(crate::text::joins_words) {
             let joined: Vec<char> = word.chars().collect();
             for run in joined.split(|c| !crate::text::joins_words(*c)) {
-                self.pairs.extend(run.windows(2).map(|p| {
-                    // The pair's text, hashed as a word's is, without a string of its own.
-                    let mut buf = [0u8; 8];
-                    let first = p[0].encode_utf8(&mut buf).len();
-                    let len = first + p[1].encode_utf8(&mut buf[first..]).len();
-                    crate::hash::fnv_of(std::str::from_utf8(&buf[..len]).unwrap_or_default())
-                }));
+                // A pair is its two characters, packed (21 bits each, below any word's hash
+                // but by a chance of one in millions).
+                for p in run.windows(2) {
+                    add(&mut self.pairs, u64::from(p[0]) << 21 | u64::from(p[1]));
+                }
             }
         } else if word.chars().count() >= 3 && NOT_TOPIC.binary_search(&word).is_err() {
-            self.words.push(crate::hash::fnv_of(stem(word.trim_start_matches('#'))));
+            add(&mut self.words, crate::hash::fnv_of(stem(word.trim_start_matches('#'))));
         }
+    }
+}
+
+/// Adds `key` to a topic's list unless it holds it: a line has a few words, and each counts once.
+fn add(list: &mut Vec<u64>, key: u64) {
+    if !list.contains(&key) {
+        list.push(key);
     }
 }
 
