@@ -831,6 +831,23 @@ impl Document {
         None
     }
 
+    /// The role of the innermost section holding `offset` (`None` before the first heading).
+    pub(crate) fn role_at(&self, offset: usize) -> Option<SectionRole> {
+        self.section_at(offset).map(|s| self.sections[s].role)
+    }
+
+    /// The items that start within `span`, in file order.
+    pub(crate) fn items_within(&self, span: Span) -> &[Item] {
+        let items = &self.items;
+        &items[items.partition_point(|i| i.span.start() < span.start())..items.partition_point(|i| i.span.start() < span.end())]
+    }
+
+    /// Whether offset `a` is written later than offset `b` by the file's order: below it in
+    /// a file kept oldest first, above it in one kept newest first ([`Self::newest_first`]).
+    pub(crate) fn later_in_file(&self, a: usize, b: usize) -> bool {
+        if self.newest_first { a < b } else { a > b }
+    }
+
     /// The dated section of the latest date outside history (the last of equal dates): a
     /// log's latest sitting, as stale-in-progress and the reader of its lines take it.
     pub(crate) fn latest_dated_section(&self) -> Option<&Section> {

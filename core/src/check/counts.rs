@@ -791,7 +791,7 @@ impl Summary {
             let Some(status) = marker.status else { continue };
             // A Next Steps list restates work the units hold (`Finish PAY-327` under a board
             // that lists PAY-327): not more units.
-            let restated = doc.section_at(marker.span.start()).is_some_and(|s| doc.sections()[s].role == SectionRole::NextStep);
+            let restated = doc.role_at(marker.span.start()) == Some(SectionRole::NextStep);
             if marker.source == crate::document::MarkerSource::Prose || self.history.holds(marker.span.start()) || restated {
                 continue;
             }

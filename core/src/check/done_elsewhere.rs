@@ -32,14 +32,11 @@ pub(super) fn check(cx: &mut Ctx) {
     }
     let doc = cx.doc;
     // A Next Steps list's items (under its heading, or a label above the list: `建议下一步：`).
-    let items = doc.items();
     let is_next_step = |at: usize| {
-        let i = items.partition_point(|i| i.span.start() < at);
-        items.get(i).filter(|i| i.span.start() == at).map_or_else(|| doc.section_at(at).is_some_and(|s| doc.sections()[s].role == SectionRole::NextStep), |i| i.role == SectionRole::NextStep)
+        let item = doc.items_within(Span::new(at, at + 1)).first();
+        item.map_or_else(|| doc.role_at(at), |i| Some(i.role)) == Some(SectionRole::NextStep)
     };
-    let stands = |at: usize| {
-        doc.section_at(at).is_none_or(|s| !matches!(doc.sections()[s].role, SectionRole::History | SectionRole::Optional | SectionRole::Issues))
-    };
+    let stands = |at: usize| !matches!(doc.role_at(at), Some(SectionRole::History | SectionRole::Optional | SectionRole::Issues));
     // (the marker's line, its topic, the unit's name) of each side: the tuple next-step-dropped
     // keeps its steps in (one copy of its code in the wasm builds).
     let mut open = Vec::new();
@@ -66,9 +63,7 @@ pub(super) fn check(cx: &mut Ctx) {
     // (A log's dated sitting is such a heading: work told, done.)
     for m in doc.progress().iter().filter(|m| m.status == Some(Status::Completed)) {
         let Some(s) = doc.section_at(m.span.start()).filter(|&s| doc.sections()[s].heading.start() == m.span.start()) else { continue };
-        let body = doc.sections()[s].body;
-        let from = items.partition_point(|i| i.span.start() < body.start());
-        for i in items[from..].iter().take_while(|i| i.span.start() < body.end()) {
+        for i in doc.items_within(doc.sections()[s].body) {
             let line = crate::span::first_line(doc.source(), i.span);
             // An item that gives a state of its own (`Started PAY-327 — template drafted`)
             // is not work done.
@@ -89,13 +84,12 @@ pub(super) fn check(cx: &mut Ctx) {
             postings.entry(k).or_default().push(i);
         }
     }
-    let order = |a: Span, b: Span| if doc.newest_first() { a.start() < b.start() } else { a.start() > b.start() };
     let mut hits = vec![0u32; done.len()];
     for (line, topic, name) in &open {
         let Some(j) = same_work(topic, &done, &postings, &mut hits) else { continue };
         let (done_line, _, done_name) = &done[j];
         // The same name is progress-contradiction's; a log's older plan, work done since.
-        if UnitKey::of(doc.text(*name)) == UnitKey::of(doc.text(*done_name)) || doc.is_log() && !order(*line, *done_line) {
+        if UnitKey::of(doc.text(*name)) == UnitKey::of(doc.text(*done_name)) || doc.is_log() && !doc.later_in_file(line.start(), done_line.start()) {
             continue;
         }
         let what = cx.quote(doc.text(*name).trim(), 60);

@@ -122,7 +122,7 @@ fn malformed(cx: &mut Ctx) {
 /// free-form file says `Done: parser`, `Fixed: login`, `Completado: API` in its own words,
 /// which are read, not wrong.
 fn canonical_expected(doc: &crate::Document, at: usize) -> bool {
-    doc.dialect() == Dialect::CheckpointLog || doc.section_at(at).is_some_and(|s| doc.sections()[s].role == SectionRole::Progress)
+    doc.dialect() == Dialect::CheckpointLog || doc.role_at(at) == Some(SectionRole::Progress)
 }
 
 /// A date-looking opening that is not a timestamp: `2026-02-30`, `2026-4-22`, `2026-13-01`.

@@ -155,10 +155,9 @@ fn dropped(cx: &mut Ctx) {
 /// lists, and the lines of each next-step label's block.
 fn steps_in(doc: &Document, part: Span) -> Vec<Span> {
     let items = doc.items();
-    let from = items.partition_point(|i| i.span.start() < part.start());
-    let mut out: Vec<Span> = items[from..]
+    let mut out: Vec<Span> = doc
+        .items_within(part)
         .iter()
-        .take_while(|i| i.span.start() < part.end())
         // An older sitting's steps are read as history by the plan (its role says so); the
         // section they are written in still says what they were.
         .filter(|i| i.checkbox != Some(true) && i.depth == 1)

@@ -190,9 +190,8 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         let at = marker.span.start();
         let latest = |slot: &mut Option<usize>| {
             *slot = Some(match *slot {
-                Some(prev) if doc.newest_first() => prev.min(at),
-                Some(prev) => prev.max(at),
-                None => at,
+                Some(prev) if !doc.later_in_file(at, prev) => prev,
+                _ => at,
             })
         };
         match status {

@@ -367,8 +367,7 @@ fn stop_line(doc: &Document) -> Option<Span> {
         let Some((_, point)) = crate::parse::stop_point(&body[at..]) else { continue };
         let point = point.shifted(line.start() + at);
         // The latest by the file's order: the last in a file kept oldest first, else the first.
-        let later = |p: Span, q: Span| if doc.newest_first() { p.start() < q.start() } else { p.start() > q.start() };
-        if found.is_none_or(|f| later(point, f)) {
+        if found.is_none_or(|f| doc.later_in_file(point.start(), f.start())) {
             found = Some(point);
         }
     }
