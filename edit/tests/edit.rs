@@ -999,9 +999,7 @@ fn init_and_the_template_check_write_the_same_headers_and_descriptions() {
 #[test]
 fn a_box_without_a_list_marker_is_ticked_in_place() {
     let text = "# Scratchpad\n\n### Progress\n[X] Load holdings\n[ ] Chart: current vs target\n[ ] Render to PDF\n";
-    let done = edit::set_progress(text, "Chart: current vs target", Status::Completed, None).unwrap();
-    assert_eq!(done.text, text.replace("[ ] Chart", "[x] Chart"));
-    let reopened = edit::set_progress(text, "Load holdings", Status::Pending, None).unwrap();
-    assert_eq!(reopened.text, text.replace("[X] Load", "[ ] Load"));
+    produces(text, |t| edit::set_progress(t, "Chart: current vs target", Status::Completed, None), &text.replace("[ ] Chart", "[x] Chart"));
+    produces(text, |t| edit::set_progress(t, "Load holdings", Status::Pending, None), &text.replace("[X] Load", "[ ] Load"));
     assert!(matches!(edit::set_progress(text, "Render to PDF", Status::Blocked, None), Err(EditError::InvalidInput(_))));
 }
