@@ -235,7 +235,7 @@ impl Reading<'_> {
     fn rows(&mut self, rows: &[(Span, Value)]) {
         let text = self.text;
         // (row index, row time, what it carries) of the rows with a next action or a pointer.
-        let mut nexts: Vec<(usize, Option<i64>, Option<FieldText>)> = Vec::new();
+        let mut nexts: Vec<(usize, Option<i64>, Said)> = Vec::new();
         let mut pointed: Vec<(usize, Option<i64>, Span)> = Vec::new();
         // The units that are rows themselves (indices into the units).
         let mut row_units = Vec::new();
@@ -267,14 +267,14 @@ impl Reading<'_> {
             // `"name": "next-steps"`): its content.
             let named_next = || row.get(NAME).and_then(|(_, v)| scalar(text, v)).is_some_and(|n| crate::lexicon::label_of(&text[n.range()]) == Some(crate::lexicon::Meaning::Next));
             if kind_is(kind, NEXT_KINDS) || named_next() {
-                nexts.extend(row.get(CONTENT).map(|(_, v)| (i, when, first_text(text, v))));
+                nexts.extend(row.get(CONTENT).map(|(_, v)| (i, when, Said::Field(v))));
             } else if let Some(step) = row.get(CONTENT).and_then(|(_, v)| labelled_next(text, v)) {
                 // A row that says what is next in its own words (`"msg": "Next: deploy"`).
-                nexts.push((i, when, Some(step)));
+                nexts.push((i, when, Said::After(step)));
             }
             for ((_, _, v), key) in fields.iter().zip(&row.keys) {
                 if key.any(NEXT) {
-                    nexts.push((i, when, first_text(text, v)));
+                    nexts.push((i, when, Said::Field(v)));
                 } else if key.any(DECISIONS) {
                     self.out.state.decisions.extend(texts(text, v));
                 } else if key.any(POINTERS) {
@@ -304,7 +304,11 @@ impl Reading<'_> {
         // The latest row that has the field says what is next, an empty list included: a
         // journal whose last row leaves `next_actions` empty has nothing next, not an older
         // row's step (which that row may have done).
-        self.out.state.next = latest(&nexts).and_then(|n| nexts.swap_remove(n).2);
+        // Only the latest is read out (its text unescaped).
+        self.out.state.next = latest(&nexts).and_then(|n| match nexts[n].2 {
+            Said::Field(v) => first_text(text, v),
+            Said::After(span) => Some(FieldText { span, text: unescape(&text[span.range()]) }),
+        });
         let current = latest(&pointed).map(|p| pointed.remove(p).2);
         let past = pointed.into_iter().map(|(_, _, p)| p).collect();
         self.point(current.into_iter().collect(), past);
@@ -632,14 +636,21 @@ fn by_kind(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
     Some(marker(span, status, Span::new(kind.end() - last.len(), kind.end()), name, id(text, object), None))
 }
 
+/// Where a row says what is next: a field that records it (`next_actions`, the content of a
+/// next-step row), or the words after a next-step label in its content.
+#[derive(Clone, Copy)]
+enum Said<'v> {
+    Field(&'v Value),
+    After(Span),
+}
+
 /// A row's content that opens with a next-step label (`Next: DOCX support; nightly
-/// crawl`): what follows the label.
-fn labelled_next(text: &str, value: &Value) -> Option<FieldText> {
+/// crawl`): where what follows the label is.
+fn labelled_next(text: &str, value: &Value) -> Option<Span> {
     let Value::String(content) = value else { return None };
     let said = &text[content.range()];
     let (meaning, _, rest) = crate::lexicon::labelled(said)?;
-    let span = Span::new(content.start() + rest, content.end());
-    (meaning == crate::lexicon::Meaning::Next && !said[rest..].trim().is_empty()).then(|| FieldText { span, text: unescape(&text[span.range()]) })
+    (meaning == crate::lexicon::Meaning::Next && !said[rest..].trim().is_empty()).then(|| Span::new(content.start() + rest, content.end()))
 }
 
 fn marker(span: Span, status: Status, status_span: Span, name: Span, id: Option<Span>, detail: Option<Span>) -> ProgressMarker {
