@@ -778,11 +778,10 @@ fn says_run_done(doc: &Document, start: usize, line: &str) -> bool {
 }
 
 impl Summary {
-    /// The summary's count against the units the file marks (`Progress: 3/5 tasks complete`
+    /// The summary's counts against the units the file marks (`Progress: 3/5 tasks complete`
     /// over five boxes, four ticked): where the totals agree, they count the same things, and
-    /// the figure done must too. Finished work told as prose and history are no marked units.
-    /// The summary's counts against the units the file marks: a count whose total is theirs
-    /// (`Progress: 3/5`), and a number left (`3 features remaining`) against the units open.
+    /// the figure done must too; a number left (`3 features remaining`) must be the units
+    /// open. Finished work told as prose, history and a Next Steps list are no marked units.
     fn against_units(&self, cx: &mut Ctx) {
         let doc = cx.doc;
         let (mut total, mut done, mut open) = (0u32, 0u32, 0u32);
