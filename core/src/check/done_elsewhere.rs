@@ -111,8 +111,10 @@ fn same_work(topic: &Topic, done: &[(Span, Topic, Span)], postings: &crate::hash
         return first.iter().copied().find(|&j| done[j].1.ids == topic.ids);
     }
     // Seven tenths of the words; four fifths of the pairs, of which a word makes several.
-    for (words, of, tenths) in [(&topic.words, (|t: &Topic| &t.words) as fn(&Topic) -> &Vec<u64>, 7), (&topic.pairs, |t: &Topic| &t.pairs, 8)] {
-        if words.len() < 3 {
+    // Four at least: a shorter item says too little to tell.
+    for (pairs, tenths) in [(false, 7), (true, 8)] {
+        let words = part(topic, pairs);
+        if words.len() < 4 {
             continue;
         }
         hits.iter_mut().for_each(|h| *h = 0);
@@ -122,12 +124,17 @@ fn same_work(topic: &Topic, done: &[(Span, Topic, Span)], postings: &crate::hash
             }
         }
         let need = (words.len() * tenths).div_ceil(10).max(4) as u32;
-        let found = hits.iter().enumerate().find(|&(j, &h)| h >= need && h as usize * 3 >= of(&done[j].1).len()).map(|(j, _)| j);
+        let found = hits.iter().enumerate().find(|&(j, &h)| h >= need && h as usize * 3 >= part(&done[j].1, pairs).len()).map(|(j, _)| j);
         if found.is_some() {
             return found;
         }
     }
     None
+}
+
+/// A topic's words, or its character pairs.
+fn part(topic: &Topic, pairs: bool) -> &[u64] {
+    if pairs { &topic.pairs } else { &topic.words }
 }
 
 /// Whether an id (as [`Topic::ids`] keeps it, folded) is of a named series: a prefix of two
