@@ -1327,3 +1327,10 @@ fn a_summary_count_is_held_against_the_units_listed() {
     let none_left = "# TODO\n\nFeatures remaining: 0 — ready for 1.0 tag\n\n## Now\n- [ ] `--json` output flag\n- [x] Config file discovery\n";
     assert_eq!(lines_of(none_left, Rule::SummaryContradiction), [3]);
 }
+
+#[test]
+fn commit_repeated_points_at_the_first_sitting_that_carried_the_hash_over() {
+    // Newest first: 6f1e2aa was recorded at 11:00 (line 12), and 12:00 (line 8) carried it.
+    let text = "# Checkpoints\n\n### 2026-02-27T13:00Z\n- Commit: `a41d0c3e77f2`\n- Focus: WS-64 docs slice\n\n### 2026-02-27T12:00Z\n- Commit: `6f1e2aa90b1c`\n- Focus: WS-63 importer slice\n\n### 2026-02-27T11:00Z\n- Commit: `6f1e2aa90b1c`\n- Focus: WS-62 exporter slice\n\n### 2026-02-27T10:00Z\n- Commit: `8c493de26dc3`\n- Focus: WS-61 parser slice\n";
+    assert_eq!(lines_of(text, Rule::CommitRepeated), vec![8]);
+}

@@ -56,8 +56,11 @@ pub(super) fn check(cx: &mut Ctx) {
         let own: Vec<&str> = commits[i..i + run].iter().flatten().map(|(_, _, body)| *body).collect();
         let alike = own.windows(2).all(|w| crate::identity::same_entry(w[0], w[1]));
         if run >= 2 && !alike {
-            // The run's sittings all have a commit: its second and last are there.
-            let second = commits[i + 1].as_ref().map_or(*first, |c| c.0);
+            // The run's sittings all have a commit: its second and last are there. The finding
+            // sits on the first sitting that carried the hash over, the second in time: in a
+            // newest-first log, the one above the run's last.
+            let second = if doc.newest_first() { i + run - 2 } else { i + 1 };
+            let second = commits[second].as_ref().map_or(*first, |c| c.0);
             let last = commits[i + run - 1].as_ref().map_or(*first, |c| c.0);
             let (from, to) = (cx.line(first.start()), cx.line(last.start()));
             let d = cx
