@@ -201,6 +201,12 @@ fn the_latest_state_wins_in_both_orders() {
     assert_eq!(names(&p.completed), ["export"]);
     assert!(p.open.is_empty());
     assert_eq!(p.next_action.unwrap().text, "start the search page");
+    // Undated sessions are ordered by their numbers, in French as in English.
+    let numbered = "# Journal\n\n## Session 3\n- Export terminé.\n- **Prochaine étape :** finir les avoirs\n\n## Session 2\n- Numérotation des factures.\n- Prochaine étape : export FEC.\n\n## Session 1\n- Mise en place du dépôt.\n";
+    let doc = parse(numbered);
+    assert!(doc.newest_first());
+    assert_eq!(plan(&doc, &CheckOptions::default()).next_action.unwrap().text, "finir les avoirs");
+    assert!(!parse(&numbered.replace("Session 3", "Session 0").replace("Session 1", "Session 9")).newest_first());
 }
 
 #[test]

@@ -42,6 +42,8 @@ pub(super) fn wrapping_fence(text: &str, from: usize) -> Option<Span> {
 /// Whether the file's dated parts (dated headings, dated paragraphs, log entries) run from
 /// the newest down: more steps back in time than forward between neighbours; on a tie (`12
 /// March`, `10 March`, `11 March`: one step each way), the first part newer than the last.
+/// Numbered sittings (`## Session 7` above `## Session 6`) step as their numbers do: a log
+/// of undated sessions is kept in one order or the other too.
 pub(super) fn newest_first(doc: &Document) -> bool {
     let mut balance = 0i64;
     let mut ends = 0i64;
@@ -62,6 +64,8 @@ pub(super) fn newest_first(doc: &Document) -> bool {
     step(&mut doc.sections.iter().filter_map(|s| s.timestamp).map(|t| t.epoch_seconds));
     step(&mut doc.stamps.iter().map(|s| s.timestamp.epoch_seconds));
     step(&mut doc.entries.iter().map(|e| e.timestamp.epoch_seconds));
+    let numbered = |s: &crate::document::Section| crate::identity::sitting(&crate::identity::section_key(doc.text(s.title))).map(|(_, n)| n as i64);
+    step(&mut doc.sections.iter().filter(|s| s.level >= 2 && s.timestamp.is_none()).filter_map(numbered));
     balance > 0 || balance == 0 && ends > 0
 }
 
