@@ -1146,13 +1146,15 @@ pub(crate) fn short_phrase_status(text: &str) -> Option<(Status, crate::span::Sp
 
 /// Whether the words before a state word name what is in that state (`Payment module`), not
 /// a sentence about it or a claim about many things: `All tests`, `Every check`, `Marked`
-/// (a verb's report), `Feature #722 marked as`, `sounds are` (a verb before the state).
+/// (a verb's report), `Feature #722 marked as`, `sounds are` (a verb before the state), and
+/// not a legend of the file's marks (`Struck-through items`, `Checked boxes`).
 pub(crate) fn names_a_subject(name: &str) -> bool {
     let first = name.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
     let last = name.split_whitespace().next_back().unwrap_or("").to_ascii_lowercase();
     let sentence = matches!(last.as_str(), "is" | "are" | "was" | "were" | "be" | "been" | "being" | "as" | "get" | "got");
     let claim = matches!(first.as_str(), "all" | "every" | "each" | "both" | "no" | "none" | "everything" | "nothing");
-    !sentence && !claim && done_verb(name).is_none() && !name.contains(['.', ',', ';', ':', '?', '!', '。', '、'])
+    let legend = matches!(last.as_str(), "items" | "tasks" | "entries" | "boxes" | "lines" | "rows" | "ones");
+    !sentence && !claim && !legend && done_verb(name).is_none() && !name.contains(['.', ',', ';', ':', '?', '!', '。', '、'])
 }
 
 /// Polite and past endings a sentence closes with after its state, in the languages that

@@ -2131,3 +2131,28 @@ fn a_checklist_without_list_markers_is_read_box_by_box() {
     let prose = "# Notes\n\n[x] is how GitHub renders a ticked box\nin the task lists of an issue.\n";
     assert!(plan_of(prose).completed.is_empty());
 }
+
+#[test]
+fn a_to_do_file_s_priority_groups_are_its_work_left() {
+    // `# TODO` over `## P0 …`: each group's items are to do, struck-through ones are done, the
+    // file's notes are no work, and the legend line is no unit. In Chinese, a note closing
+    // an item's wrapped line (`← 正在做`) puts it under way.
+    let text = "# TODO\n\nStruck-through items are done; delete them after the release.\n\n## P0 — must fix\n- ~~Crash on a directory config~~\n- Memory blow-up on big repos\n\n## P1 — should do\n- Respect nested .gitignore\n\n## Notes\n- LRU default size: 4096 entries\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["Crash on a directory config"]);
+    assert_eq!(names(&p.pending), ["Memory blow-up on big repos", "Respect nested .gitignore"]);
+    assert_eq!(p.status, RunStatus::InProgress);
+    let zh = "# 待办\n\n## P0\n- ~~微信支付接口改造~~\n- 订单超时自动取消：用延迟队列，\n  生产者写好了，消费者还没写 ← 正在做\n\n## P1\n- 退款流程\n\n## 备注\n- 延迟队列交换机名：order.delay\n";
+    let p = plan_of(zh);
+    assert_eq!(names(&p.completed), ["微信支付接口改造"]);
+    assert_eq!(p.resume_from.unwrap().unit, "订单超时自动取消：用延迟队列，");
+    assert_eq!(names(&p.pending), ["退款流程"]);
+}
+
+#[test]
+fn the_items_nested_in_a_unit_with_its_own_state_are_its_notes() {
+    let text = "# Project\n\n## TODO\n- 🔄 Stock check on order\n  - plan: reserve in Redis, roll back on failure\n  - reserve written, rollback not yet\n- Coupon rules\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.open), ["Stock check on order"]);
+    assert_eq!(names(&p.pending), ["Coupon rules"]);
+}

@@ -229,7 +229,8 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
     let mut stack: Vec<usize> = Vec::new();
     // The file's title: its one top-level heading, first. Its words name the file (`# Current
     // Task`), not a state every section under it is in; a file that is a list is one
-    // (`# Decision Log`, `# Archive`).
+    // (`# Decision Log`, `# Archive`), and so is a to-do file's groups (`# TODO` over `## P0 —
+    // must fix`), but for the notes it keeps beside them (`## Notes`, `## Context`).
     let title_heading = has_title(headings.iter().map(|h| h.level)).then_some(0);
     for (i, h) in headings.iter().enumerate() {
         let end = headings[i + 1..]
@@ -247,7 +248,7 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
         let timestamp = time::find(title).map(|(t, _)| t);
         let role = match own_status {
             true => roles::role_of(title),
-            false => roles::within(roles::role_of(title), parent.filter(|&p| Some(p) != title_heading || !doc.sections[p].role.is_state()).map(|p| doc.sections[p].role), timestamp.is_some()),
+            false => roles::within(roles::role_of(title), parent.filter(|&p| Some(p) != title_heading || !doc.sections[p].role.is_state() || doc.sections[p].role == SectionRole::Todo && !roles::is_detail_label(title)).map(|p| doc.sections[p].role), timestamp.is_some()),
         };
         doc.sections.push(Section {
             level: h.level,

@@ -156,6 +156,10 @@ fn notes_under_way(doc: &Document, markers: &mut [ProgressMarker]) {
         if let Some(cut) = lexicon::under_way_note(&text[unit.name.range()]) {
             unit.name = Span::new(unit.name.start(), unit.name.start() + cut);
             m.status = Some(Status::InProgress);
+        // Or the note closes the item's last wrapped line (`  consumer not written yet ←
+        // doing this`), before any item nested in it.
+        } else if crate::span::lines_in(text, m.span).skip(1).take_while(|l| lines::list_marker(doc.text(*l).trim_start()) == 0).last().is_some_and(|l| lexicon::under_way_note(doc.text(l)).is_some()) {
+            m.status = Some(Status::InProgress);
         }
     }
 }
@@ -745,7 +749,10 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         // Top-level items, and the items of a lead-in (`- **Deploy phase:**` over its tasks),
         // unless they detail a unit written above them (`emoji_paragraphs`).
         let detail = details.get(details.partition_point(|d| d.end() <= item.span.start())).is_some_and(|d| d.contains(item.span.start()));
-        if detail {
+        // Nor the items nested in a unit that gives its own state (`- 🔄 Stock check` over `-
+        // plan: reserve in Redis`): its notes, not units the list holds.
+        let in_unit = item.depth == 2 && markers.last().is_some_and(|m| m.span.contains(item.span.start()) && m.source != MarkerSource::Section);
+        if detail || in_unit {
             continue;
         }
         if item.depth <= 2 {

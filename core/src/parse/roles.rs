@@ -327,6 +327,9 @@ const DETAIL_LABELS: &[&str] = &[
     "implementation", "implementation details", "background", "problem", "outcome", "pros", "cons",
     "trade offs", "tradeoffs", "pros and cons", "why", "reason", "reasons", "reasoning", "benefits", "drawbacks",
     "risks", "impact", "use cases", "configuration", "usage", "example", "examples",
+    // Notes, in the reader's other languages.
+    "notas", "observações", "remarques", "notizen", "anmerkungen", "appunti", "anteckningar", "заметки",
+    "примечания", "メモ", "備考", "메모", "备注", "注意事项",
 ];
 
 pub(super) fn is_detail_label(label: &str) -> bool {
