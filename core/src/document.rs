@@ -527,7 +527,7 @@ impl Document {
 
     fn reconcile_units(&self) -> Vec<UnitRef> {
         let mut out: Vec<Option<UnitRef>> = Vec::with_capacity(self.progress.len());
-        let mut index: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = crate::hash::FastMap::default();
+        let mut index: crate::hash::KeyMap<usize> = Default::default();
         index.reserve(self.progress.len());
         // A list row that finishes a unit (`- Completed search indexing`, `- [x] Search
         // indexing`) is its own row, but it also ends the state a status line left open
@@ -537,7 +537,7 @@ impl Document {
         let mut open_rows = 0usize;
         // Unit → the marker that finished it (the map type of `index`: one table code less in
         // the wasm than a set of its own).
-        let mut finished: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = Default::default();
+        let mut finished: crate::hash::KeyMap<usize> = Default::default();
         let open = |status: Option<Status>| matches!(status, Some(Status::InProgress | Status::Pending));
         // In a log, a box left open in one sitting and ticked in a later one is one unit: the
         // open box is indexed so that the ticked row can end it.
@@ -552,7 +552,7 @@ impl Document {
             let finishes = !reconciles && marker.status == Some(Status::Completed) && (open_rows > 0 || self.newest_first);
             for (u, unit) in marker.units.iter().enumerate() {
                 let row = UnitRef { marker: m as u32, unit: u as u32 };
-                let key = if reconciles || finishes { crate::identity::UnitKey::of(self.text(unit.name)) } else { None };
+                let key = if reconciles || finishes { crate::identity::UnitKey::of(self.text(unit.name)).map(|k| k.id()) } else { None };
                 let Some(key) = key else {
                     out.push(Some(row));
                     continue;
@@ -614,15 +614,15 @@ impl Document {
             return;
         }
         // The map type of the unit index (one copy of the hash table's code in the wasm builds).
-        let begun: crate::hash::FastMap<crate::identity::UnitKey<'_>, usize> = out
+        let begun: crate::hash::KeyMap<usize> = out
             .iter()
             .flatten()
             .filter(|&&r| status(r) == Some(Status::InProgress))
             .filter_map(|&r| crate::identity::UnitKey::of(self.text(self.unit_at(r).1.name)))
-            .map(|k| (k, 0))
+            .map(|k| (k.id(), 0))
             .collect();
         for slot in out.iter_mut() {
-            if slot.is_some_and(|r| listed(r) && crate::identity::UnitKey::of(self.text(self.unit_at(r).1.name)).is_some_and(|k| begun.contains_key(&k))) {
+            if slot.is_some_and(|r| listed(r) && crate::identity::UnitKey::of(self.text(self.unit_at(r).1.name)).is_some_and(|k| begun.contains_key(&k.id()))) {
                 *slot = None;
             }
         }

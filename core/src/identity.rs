@@ -41,6 +41,12 @@ impl<'a> UnitKey<'a> {
         &self.0
     }
 
+    /// The key as a 64-bit hash, for a [`crate::hash::KeyMap`]: every map of units shares the
+    /// one hash table type (its code is in the wasm builds once), and a map holds no text.
+    pub(crate) fn id(&self) -> u64 {
+        crate::hash::fnv_of(self.as_str())
+    }
+
     /// Whether one of the two keys holds the other's words whole (`session continuity
     /// system` in `session 48 current session continuity system`): the same work, named
     /// with more or fewer words.

@@ -1477,13 +1477,13 @@ pub(crate) fn status_value(value: &str) -> Option<Status> {
 /// word), or a word that ends a status phrase (`done`, `progress`). Most lines end
 /// otherwise, and are let go before any search.
 fn may_end_with_status(t: &str) -> bool {
-    // Each word → a row it ends (the map type of the check's counts by name: one table code
-    // less in the wasm than a set of its own).
-    static LAST: OnceLock<crate::hash::FastMap<&'static str, usize>> = OnceLock::new();
+    // Each word's hash → a row it ends (the map type of the unit index: one table code less
+    // in the wasm than a set of its own).
+    static LAST: OnceLock<crate::hash::KeyMap<usize>> = OnceLock::new();
     let last = LAST.get_or_init(|| {
         // By their last word when it is ASCII (`à faire` by `faire`).
         let rows = (0..ROWS.len()).map(|i| (i, row(i))).filter(|(_, (_, m))| matches!(m, Status(_)));
-        rows.filter_map(|(i, (p, _))| Some((p.rsplit(' ').next().filter(|w| w.is_ascii())?, i))).collect()
+        rows.filter_map(|(i, (p, _))| Some((crate::hash::fnv_of(p.rsplit(' ').next().filter(|w| w.is_ascii())?), i))).collect()
     });
     let Some(&end) = t.as_bytes().last() else { return false };
     if !end.is_ascii() || matches!(end, b')' | b']') {
@@ -1502,7 +1502,7 @@ fn may_end_with_status(t: &str) -> bool {
     buf[..word.len()].copy_from_slice(word);
     buf[..word.len()].make_ascii_lowercase();
     // ASCII letters, digits and `%`: always UTF-8.
-    std::str::from_utf8(&buf[..word.len()]).is_ok_and(|w| last.contains_key(w))
+    std::str::from_utf8(&buf[..word.len()]).is_ok_and(|w| last.contains_key(&crate::hash::fnv_of(w)))
 }
 
 /// A phrase found: what it means, and how many bytes of the text it took.

@@ -3,6 +3,7 @@
 //! dangling-link and pinned-over-budget across the files of a memory folder ([`folder`]).
 
 use crate::text::file_name;
+use crate::hash::fnv_of;
 use super::{Ctx, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::document::Document;
@@ -354,14 +355,14 @@ fn normalize_path(path: &str) -> String {
 fn dangling(files: &[(&str, &Document)], out: &mut Vec<(usize, Diagnostic)>) {
     let name_lists: Vec<Vec<String>> = files.iter().map(|(p, d)| names(p, d)).collect();
     let paths: Vec<String> = files.iter().map(|(p, _)| normalize_path(p)).collect();
-    let mut known: crate::hash::FastMap<&str, usize> = crate::hash::FastMap::default();
+    let mut known: crate::hash::KeyMap<usize> = Default::default();
     for (i, list) in name_lists.iter().enumerate() {
         for n in list {
-            known.entry(n.as_str()).or_insert(i);
+            known.entry(fnv_of(n.as_str())).or_insert(i);
         }
     }
     for (i, list) in paths.iter().enumerate() {
-        known.entry(list.as_str()).or_insert(i);
+        known.entry(fnv_of(list.as_str())).or_insert(i);
     }
     for (i, (path, doc)) in files.iter().enumerate() {
         if !doc.dialect().is_agent_memory() {
@@ -373,9 +374,9 @@ fn dangling(files: &[(&str, &Document)], out: &mut Vec<(usize, Diagnostic)>) {
             let found = match link.kind {
                 LinkKind::Wiki => {
                     let key = crate::case::to_lower(target.trim());
-                    known.contains_key(key.as_str()) || known.contains_key(crate::case::to_lower(file_name(&key)).as_str())
+                    known.contains_key(&fnv_of(key.as_str())) || known.contains_key(&fnv_of(crate::case::to_lower(file_name(&key)).as_str()))
                 }
-                LinkKind::File => known.contains_key(normalize_path(&format!("{dir}{target}")).as_str()),
+                LinkKind::File => known.contains_key(&fnv_of(normalize_path(&format!("{dir}{target}")).as_str())),
             };
             if !found {
                 let what = match link.kind {

@@ -1,7 +1,7 @@
 //! stale-entry, mixed-scope: memory-store rows.
 
 use super::Ctx;
-use crate::hash::FastMap;
+use crate::hash::{fnv_of, KeyMap};
 use crate::rule::Rule;
 
 pub(super) fn check(cx: &mut Ctx) {
@@ -40,12 +40,12 @@ fn stale(cx: &mut Ctx, now: i64) {
 
 fn mixed(cx: &mut Ctx) {
     let records = cx.doc.records();
-    let mut counts: FastMap<&str, usize> = FastMap::default();
+    let mut counts: KeyMap<usize> = KeyMap::default();
     let mut order: Vec<&str> = Vec::new();
     let mut first_other = None;
     for r in records {
         let Some(scope) = r.scope.as_deref() else { continue };
-        let n = counts.entry(scope).or_insert(0);
+        let n = counts.entry(fnv_of(scope)).or_insert(0);
         if *n == 0 {
             order.push(scope);
             if order.len() == 2 {
@@ -56,7 +56,7 @@ fn mixed(cx: &mut Ctx) {
     }
     let Some(at) = first_other else { return };
     let listed: Vec<String> = order.iter().take(4).map(|s| {
-        let n = counts[s];
+        let n = counts[&fnv_of(s)];
         format!("`{}` ({n} row{})", cx.quote(s, 30), if n == 1 { "" } else { "s" })
     }).collect();
     let more = if order.len() > 4 { format!(" and {} more", order.len() - 4) } else { String::new() };

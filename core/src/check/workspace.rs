@@ -15,7 +15,7 @@ use super::progress::remaining;
 use super::{check, finish, CheckOptions};
 use crate::diagnostic::Diagnostic;
 use crate::document::{Document, Status};
-use crate::hash::FastMap;
+use crate::hash::{fnv_of, KeyMap};
 use crate::identity::UnitKey;
 use crate::rule::Rule;
 use crate::span::Span;
@@ -30,10 +30,10 @@ pub fn check_workspace(files: &[(&str, &Document)], options: &CheckOptions) -> V
         out.extend(check(doc, options).into_iter().map(|d| (i, d)));
     }
     // Folders: the path up to the last separator.
-    let mut folders: FastMap<&str, Vec<usize>> = FastMap::default();
+    let mut folders: KeyMap<Vec<usize>> = KeyMap::default();
     for (i, (name, _)) in files.iter().enumerate() {
         let dir = name.rfind(['/', '\\']).map_or("", |k| &name[..k]);
-        folders.entry(dir).or_default().push(i);
+        folders.entry(fnv_of(dir)).or_default().push(i);
     }
     let mut groups: Vec<Vec<usize>> = folders.into_values().filter(|g| g.len() > 1).collect();
     // Folders hold disjoint sets of files, each listed in ascending order: groups compare
@@ -69,8 +69,8 @@ fn cross_progress(files: &[(&str, &Document)], group: &[usize], options: &CheckO
         return;
     }
     // unit → (file, marker, status) of the first done and first open mention.
-    let mut done: FastMap<UnitKey<'_>, (usize, usize)> = FastMap::default();
-    let mut open: FastMap<UnitKey<'_>, (usize, usize)> = FastMap::default();
+    let mut done: KeyMap<(usize, usize)> = KeyMap::default();
+    let mut open: KeyMap<(usize, usize)> = KeyMap::default();
     for &f in group {
         let doc = files[f].1;
         for (mi, m) in doc.progress().iter().enumerate() {
@@ -78,7 +78,7 @@ fn cross_progress(files: &[(&str, &Document)], group: &[usize], options: &CheckO
             let is_done = status == Status::Completed;
             let is_open = matches!(status, Status::InProgress | Status::Pending);
             for u in &m.units {
-                let Some(key) = UnitKey::of(doc.text(u.name)).filter(|k| k.as_str().len() >= 4) else { continue };
+                let Some(key) = UnitKey::of(doc.text(u.name)).filter(|k| k.as_str().len() >= 4).map(|k| k.id()) else { continue };
                 let other = if is_done { open.get(&key) } else if is_open { done.get(&key) } else { None };
                 if let Some(&(of, om)) = other {
                     if of != f {

@@ -24,7 +24,6 @@ pub(crate) use formats::{CLAUDE_TYPES, LETTA_KEYS};
 
 
 use crate::document::*;
-use crate::hash::FastMap;
 use crate::identity::DecisionRef;
 use crate::span::{LineIndex, Span};
 use crate::time;
@@ -454,7 +453,7 @@ struct StampIds<'t> {
     /// How many decisions carry each stamp; built only once a stamp fails to be newer than
     /// every earlier one (equal texts have equal epochs, so while stamps increase, none can
     /// repeat: a log in time order never hashes a stamp).
-    counts: Option<FastMap<&'t str, usize>>,
+    counts: Option<crate::hash::KeyMap<usize>>,
 }
 
 impl<'t> StampIds<'t> {
@@ -467,13 +466,13 @@ impl<'t> StampIds<'t> {
         }
         let seen = &self.seen;
         let counts = self.counts.get_or_insert_with(|| {
-            let mut counts = FastMap::default();
+            let mut counts = crate::hash::KeyMap::default();
             for &s in seen {
-                *counts.entry(s).or_insert(0) += 1;
+                *counts.entry(crate::hash::fnv_of(s)).or_insert(0) += 1;
             }
             counts
         });
-        let n = counts.entry(stamp).or_insert(0);
+        let n = counts.entry(crate::hash::fnv_of(stamp)).or_insert(0);
         *n += 1;
         if *n == 1 { stamp.to_owned() } else { format!("{stamp}#{n}") }
     }
@@ -518,7 +517,7 @@ fn resolve_supersedes(doc: &mut Document) {
         crate::sort::sort_by_key(&mut by_instant, |&(t, i)| [crate::sort::signed(t), i as u64, 0]);
     }
     // Ids that are no timestamp (`L12`, or a reference that does not read): built on first need.
-    let mut by_id: Option<FastMap<&str, usize>> = None;
+    let mut by_id: Option<crate::hash::KeyMap<usize>> = None;
     let mut links = Vec::new();
     for (i, d) in doc.decisions.iter().enumerate() {
         let Some(sup) = &d.supersedes else { continue };
@@ -537,9 +536,9 @@ fn resolve_supersedes(doc: &mut Document) {
             }
             None => {
                 let by_id = by_id.get_or_insert_with(|| {
-                    doc.decisions.iter().enumerate().map(|(i, d)| (d.id.as_str(), i)).collect()
+                    doc.decisions.iter().enumerate().map(|(i, d)| (crate::hash::fnv_of(d.id.as_str()), i)).collect()
                 });
-                by_id.get(target).copied().filter(|&j| j < i)
+                by_id.get(&crate::hash::fnv_of(target)).copied().filter(|&j| j < i)
             }
         };
         if let Some(j) = found {

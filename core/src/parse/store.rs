@@ -17,7 +17,7 @@
 
 use super::json::{unescape, Reader, Value};
 use crate::document::{FieldText, JsonFault, JsonFaultKind, JsonState, MarkerSource, ProgressMarker, Record, Status, Unit};
-use crate::hash::FastMap;
+use crate::hash::KeyMap;
 use crate::identity::UnitKey;
 use crate::span::Span;
 use crate::time::{Precision, Timestamp, TimestampStyle, Zone};
@@ -342,10 +342,11 @@ impl Reading<'_> {
         if !past.is_empty() {
             // Hashed, not compared pairwise: a journal has a pointer on every row. (Maps of the
             // type the unit index uses: one copy of the hash table's code in the wasm build.)
-            let named: FastMap<UnitKey, usize> = self.out.units.iter().flat_map(unit_names).filter_map(key).map(|k| (k, 0)).collect();
-            let mut later: FastMap<UnitKey, usize> = current.iter().filter_map(|&p| key(p)).map(|k| (k, 0)).collect();
+            let id = |s: Span| key(s).map(|k| k.id());
+            let named: KeyMap<usize> = self.out.units.iter().flat_map(unit_names).filter_map(id).map(|k| (k, 0)).collect();
+            let mut later: KeyMap<usize> = current.iter().filter_map(|&p| id(p)).map(|k| (k, 0)).collect();
             for &p in past.iter().rev() {
-                let Some(k) = key(p) else { continue };
+                let Some(k) = id(p) else { continue };
                 if !named.contains_key(&k) && later.insert(k, 0).is_none() {
                     added.push((p, Status::Completed));
                 }
