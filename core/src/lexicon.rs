@@ -1021,16 +1021,25 @@ pub(crate) fn under_way_note(text: &str) -> Option<usize> {
     (open > 0 && opens_under_way(inner, true).is_some()).then(|| text[..open].trim_end().len()).filter(|&n| n > 0)
 }
 
-/// A progress figure alone in brackets after a name (`Phase 2: Core features (60%)`):
-/// (status, the figure's span, the name's span).
-pub(crate) fn percent_in_brackets(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+/// A progress figure alone after a name, in brackets or after a dash (`Phase 2: Core
+/// features (60%)`, `M3 — Push & pull sync — 70%`): (status, the figure's span, the name's
+/// span).
+pub(crate) fn percent_after_name(text: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
     use crate::span::Span;
     let t = text.trim_end().trim_end_matches(['.', '*']);
-    let inner_end = t.strip_suffix([')', '）'])?.len();
-    let open = t[..inner_end].rfind(['(', '（'])?;
-    let inner_start = open + t[open..].chars().next()?.len_utf8();
+    let (inner_start, inner_end, name) = match t.strip_suffix([')', '）']) {
+        Some(inner) => {
+            let open = inner.rfind(['(', '（'])?;
+            (open + t[open..].chars().next()?.len_utf8(), inner.len(), &t[..open])
+        }
+        None => {
+            let dash = t.rfind([' ', '*'])?;
+            let name = t[..dash].trim_end().strip_suffix(['—', '–', '-', ':'])?;
+            (dash + 1, t.len(), name)
+        }
+    };
     let status = percent_status(&t[inner_start..inner_end])?;
-    let name = t[..open].trim_end().len();
+    let name = name.trim_end().len();
     (name > 0).then(|| (status, Span::new(inner_start, inner_end), Span::new(0, name)))
 }
 

@@ -2156,3 +2156,19 @@ fn the_items_nested_in_a_unit_with_its_own_state_are_its_notes() {
     assert_eq!(names(&p.open), ["Stock check on order"]);
     assert_eq!(names(&p.pending), ["Coupon rules"]);
 }
+
+#[test]
+fn milestones_that_give_their_figure_on_the_heading() {
+    let text = "# Offline sync\n\n### M1 — Local store — 100%\nSchema done.\n\n### M2 — Push & pull — 70%\n- push — done\n\n### M3 — Background sync — 0%\nNeeds resumable batches.\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed)[0], "M1 — Local store");
+    assert_eq!(p.resume_from.unwrap().unit, "M2 — Push & pull");
+    assert_eq!(names(&p.pending), ["M3 — Background sync"]);
+    // One heading with a figure is a heading that says a number, not a milestone list.
+    let one = plan_of("# Report\n\n## Coverage — 80%\nThe parser is covered.\n");
+    assert!(one.open.is_empty());
+    // Two parts partly done are how far each has got: no contradiction.
+    let two = "# Plan\n\n- Phase 1: Setup (100%)\n- Phase 2: Core (60%)\n- Phase 3: UI (30%)\n";
+    let doc = parse(two);
+    assert!(memento_core::check(&doc, &CheckOptions::default()).iter().all(|d| d.rule != memento_core::Rule::ProgressContradiction));
+}

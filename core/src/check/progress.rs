@@ -178,12 +178,13 @@ fn done_in_an_open_list(cx: &mut Ctx) {
 /// is COMPLETED on a later line is in progress no more (that later line is a contradiction
 /// of its own, reported above). Units with a state of their own count (a status word, an
 /// emoji, `(in progress)` after the name, a heading's status), not the rows of a status
-/// table (an inventory of components, several partly built) nor the items of an In
-/// Progress section (one piece of work in several steps).
+/// table (an inventory of components, several partly built), nor parts given a figure
+/// (`Phase 2 (60%)`, `### M3 — Sync — 70%`: how far each has got, not where work goes on),
+/// nor the items of an In Progress section (one piece of work in several steps).
 fn two_in_progress(cx: &mut Ctx) {
     let doc = cx.doc;
     let markers = doc.progress();
-    let in_progress = |m: &ProgressMarker| m.status == Some(Status::InProgress) && m.source.reconciles() && m.source != MarkerSource::Table;
+    let in_progress = |m: &ProgressMarker| m.status == Some(Status::InProgress) && m.source.reconciles() && m.source != MarkerSource::Table && !doc.text(m.status_span).ends_with('%');
     // The current state costs a map of every unit: only worth it with two such lines.
     if markers.iter().filter(|m| in_progress(m)).nth(1).is_none() {
         return;

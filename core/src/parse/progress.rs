@@ -291,7 +291,7 @@ fn in_percent_list(doc: &Document, index: usize) -> bool {
     let last = (index + 1..items.len()).take_while(|&i| in_list(i)).last().unwrap_or(index);
     let text = doc.source.as_str();
     let mut siblings = (first..=last).filter(|&i| items[i].depth == depth);
-    last > first && siblings.all(|i| lexicon::percent_in_brackets(&text[first_line(text, items[i].text).range()]).is_some())
+    last > first && siblings.all(|i| lexicon::percent_after_name(&text[first_line(text, items[i].text).range()]).is_some())
 }
 
 /// The state an unticked box's own words give it, under way or stuck (`Login page (in
@@ -703,7 +703,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         }
         // `- Phase 2: Core features (60%)` in a list whose every item gives its figure: a
         // progress list, as a table's percentage column is.
-        if let Some((status, figure, name)) = lexicon::percent_in_brackets(line_text).filter(|_| in_percent_list(doc, index)) {
+        if let Some((status, figure, name)) = lexicon::percent_after_name(line_text).filter(|_| in_percent_list(doc, index)) {
             markers.push(simple(item.span, MarkerSource::Suffix, status, figure.shifted(line.start()), name.shifted(line.start())));
             continue;
         }
@@ -860,6 +860,7 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         }
     }
     let titled = super::has_title(doc.sections.iter().map(|s| s.level));
+    let figured = doc.sections.iter().filter(|s| lexicon::percent_after_name(&text[s.title.range()]).is_some()).count();
     for (index, section) in doc.sections.iter().enumerate() {
         let title = &text[section.title.range()];
         let at = section.title.start();
@@ -897,6 +898,12 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         }
         if let Some((status, word, name)) = lexicon::trailing_status(title) {
             markers.push(simple(section.heading, MarkerSource::Heading, status, word.shifted(at), name.shifted(at)));
+            continue;
+        }
+        // `### M3 — Push & pull sync — 70%` among headings that each give their figure: a
+        // milestone's progress, as a list's `(60%)` items are.
+        if let Some((status, figure, name)) = lexicon::percent_after_name(title).filter(|_| figured > 1) {
+            markers.push(simple(section.heading, MarkerSource::Heading, status, figure.shifted(at), name.shifted(at)));
             continue;
         }
         // Under the file's title, a `Status:` line belongs to the text below it (a session
