@@ -287,6 +287,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("tareas pendientes", Remaining),
     ("lo que se hizo", Done),
     ("lo hecho", Done),
+    ("ya hecho", Done),
+    ("a mitad de", Status(InProgress)),
     ("trabajo realizado", Done),
     ("lo que hice", Done),
     ("qué hice", Done),
@@ -341,6 +343,9 @@ const ROWS: &[(&str, Meaning)] = &[
     ("o que resta", Remaining),
     ("trabalho restante", Remaining),
     ("o que foi feito", Done),
+    ("já feito", Done),
+    ("no meio da", Status(InProgress)),
+    ("no meio do", Status(InProgress)),
     ("trabalho realizado", Done),
     ("o que eu fiz", Done),
     ("o que fiz", Done),
@@ -848,8 +853,8 @@ const NOT_GERUNDS: &[&str] = &[
 /// sur`, `Ich arbeite an`, `Jag jobbar med`, `Сейчас работаю над`). Lower case.
 const SUBJECT_LEADS: &[&str] = &[
     "i'm ", "i’m ", "i am ", "i was ", "was ", "we're ", "we’re ", "we are ", "we were ", "still ", "now ", // English
-    "estoy ", "estamos ", "ahora ", "actualmente ", // Spanish
-    "estou ", "agora ", "atualmente ", // Portuguese (`estamos` as in Spanish)
+    "estoy ", "estamos ", "estaba ", "estábamos ", "ahora ", "actualmente ", // Spanish
+    "estou ", "eu ", "estava ", "agora ", "atualmente ", // Portuguese (`estamos` as in Spanish)
     "sto ", "stiamo ", "ora ", "attualmente ", // Italian
     "je ", "nous ", "on ", "actuellement ", // French
     "ich ", "wir ", "aktuell ", // German
@@ -2091,6 +2096,8 @@ mod tests {
             ("pendiente", Some(Pending)),
             ("En curso", Some(InProgress)),
             ("Em andamento", Some(InProgress)),
+            ("no meio da sincronização", Some(InProgress)),
+            ("a mitad de la migración", Some(InProgress)),
             ("Terminé", Some(Completed)),
             ("En cours", Some(InProgress)),
             ("Erledigt", Some(Completed)),
@@ -2134,6 +2141,8 @@ mod tests {
     fn labels_in_every_language() {
         let cases: &[(&str, Option<Meaning>)] = &[
             ("Next Steps", Some(Next)),
+            ("Já feito", Some(Done)),
+            ("Ya hecho", Some(Done)),
             ("NEXT:", Some(Next)),
             ("Next Steps (priority order)", Some(Next)),
             ("次のステップ", Some(Next)),

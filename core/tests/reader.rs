@@ -2172,3 +2172,15 @@ fn milestones_that_give_their_figure_on_the_heading() {
     let doc = parse(two);
     assert!(memento_core::check(&doc, &CheckOptions::default()).iter().all(|d| d.rule != memento_core::Rule::ProgressContradiction));
 }
+
+#[test]
+fn where_i_left_off_in_other_languages() {
+    let pt = "# Anotações\n\n## Já feito\n- OAuth com o Mercado Livre\n- Publicação de anúncios\n\n## Onde parei\nEu estava no meio da sincronização de estoque. Falta montar o payload das variações.\n";
+    let p = plan_of(pt);
+    assert_eq!(names(&p.completed), ["OAuth com o Mercado Livre", "Publicação de anúncios"]);
+    assert_eq!(p.resume_from.unwrap().unit, "sincronização de estoque");
+    let es = "# Notas\n\n## Ya hecho\n- Login con Google\n\n## Donde lo dejé\nEstaba a mitad de la migración de pagos.\n";
+    let p = plan_of(es);
+    assert_eq!(names(&p.completed), ["Login con Google"]);
+    assert_eq!(p.resume_from.unwrap().unit, "la migración de pagos");
+}
