@@ -1322,6 +1322,11 @@ const WAITING_ON_A_PERSON: &[&str] = &[
     "instructions for user", "instructions for the user", "user action required", "action required by you",
     "esperando aprobación", "aguardando aprovação", "en attente de validation", "wartet auf freigabe",
     "väntar på godkännande", "ожидает одобрения", "承認待ち", "レビュー待ち", "승인 대기", "等待审批", "等待确认",
+    // Nothing of the run can move until the wait ends (`Until then nothing more can be done`).
+    "until then nothing", "until then there is nothing", "nothing more can be done until", "nothing else can be done until",
+    "cannot continue until", "can't continue until", "hasta entonces no se puede", "até lá não dá", "até lá não é possível",
+    "d'ici là, rien", "d'ici là rien", "bis dahin kann man nichts", "bis dahin können wir nichts", "fino ad allora non si può",
+    "tills dess går det inte", "до тех пор ничего", "それまでは何もできない", "그때까지는 할 수 있는 것이 없", "在此之前无法继续",
 ];
 static WAITING_ON_A_PERSON_PACKED: packed::Words = packed::packed_words!(WAITING_ON_A_PERSON);
 

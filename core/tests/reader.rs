@@ -2184,3 +2184,14 @@ fn where_i_left_off_in_other_languages() {
     assert_eq!(names(&p.completed), ["Login con Google"]);
     assert_eq!(p.resume_from.unwrap().unit, "la migración de pagos");
 }
+
+#[test]
+fn nothing_can_move_until_the_wait_ends() {
+    let en = "# Handoff\n\n## Summary\nEverything that works without DATEV access is done. **Blocked:** the transfer needs a client ID only the tax office can unlock. Until then nothing more can be done.\n\n## Done\n- [x] CSV export\n\n## Open\n- [ ] Enter the real client credentials\n";
+    assert_eq!(plan_of(en).status, RunStatus::Blocked);
+    let de = "# Übergabe\n\n## Kurzfassung\nAlles ohne DATEV-Zugang ist fertig. Die Kanzlei muss die Client-ID freischalten. Bis dahin kann man nichts weiter tun.\n\n## Erledigt\n- [x] CSV-Export\n\n## Offen\n- [ ] Echte Zugangsdaten eintragen\n";
+    assert_eq!(plan_of(de).status, RunStatus::Blocked);
+    // Work that can go on meanwhile is no such wait.
+    let meanwhile = en.replace("Until then nothing more can be done.", "Meanwhile the PDF export can go on.");
+    assert_eq!(plan_of(&meanwhile).status, RunStatus::InProgress);
+}
