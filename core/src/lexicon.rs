@@ -467,7 +467,13 @@ const ROWS: &[(&str, Meaning)] = &[
     ("fase attuale", Status(InProgress)),
     ("compito attuale", Status(InProgress)),
     ("lavoro in corso", Status(InProgress)),
+    ("rilasciato", Status(Completed)),
+    ("rilasciata", Status(Completed)),
+    ("in revisione", Status(InProgress)),
+    ("in lavorazione", Status(InProgress)),
     ("da fare", Status(Pending)),
+    ("da iniziare", Status(Pending)),
+    ("non iniziato", Status(Pending)),
     ("in sospeso", Status(Pending)),
     ("cosa manca", Remaining),
     ("da completare", Remaining),
@@ -602,6 +608,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("やったこと", Done),
     ("実施内容", Done),
     ("済み", Status(Completed)),
+    ("済", Status(Completed)),
     ("実施済み", Status(Completed)),
     ("対応済み", Status(Completed)),
     ("実装済み", Status(Completed)),
@@ -1309,6 +1316,13 @@ pub(crate) fn claims_all_done(line: &str) -> bool {
 pub(crate) fn states_a_goal(line: &str) -> bool {
     const GOALS: &[&str] = &["target", "goal", "objective", "aim:", "to reach", "until ", "starting", "started at", "baseline", "initial"];
     GOALS.iter().any(|g| line.contains(g))
+}
+
+/// Whether a status word says the work is in review (`In review`, `In revisione`, `レビュー中`):
+/// under way, but waiting on a reviewer.
+pub(crate) fn says_in_review(word: &str) -> bool {
+    let w = case::to_lower(word);
+    ["review", "revis", "relecture", "granskning", "ревью", "レビュー", "리뷰", "审核", "评审"].iter().any(|r| w.contains(r))
 }
 
 /// Phrases that say the run waits on a person, in a lower-cased line.
@@ -2101,6 +2115,10 @@ mod tests {
             ("pendiente", Some(Pending)),
             ("En curso", Some(InProgress)),
             ("Em andamento", Some(InProgress)),
+            ("In lavorazione", Some(InProgress)),
+            ("Da iniziare", Some(Pending)),
+            ("Non iniziato", Some(Pending)),
+            ("Rilasciato", Some(Completed)),
             ("no meio da sincronização", Some(InProgress)),
             ("a mitad de la migración", Some(InProgress)),
             ("Terminé", Some(Completed)),

@@ -2195,3 +2195,14 @@ fn nothing_can_move_until_the_wait_ends() {
     let meanwhile = en.replace("Until then nothing more can be done.", "Meanwhile the PDF export can go on.");
     assert_eq!(plan_of(&meanwhile).status, RunStatus::InProgress);
 }
+
+#[test]
+fn work_in_review_waits_and_work_under_way_is_where_to_resume() {
+    let en = "# Board\n\n| Task | State |\n|---|---|\n| Login | Shipped |\n| Push settings | In review |\n| Deep links | In progress |\n| Purchases | Not started |\n";
+    assert_eq!(plan_of(en).resume_from.unwrap().unit, "Deep links");
+    let it = "# Stato\n\n| Funzionalità | Stato |\n|---|---|\n| Accesso SPID | Rilasciato |\n| Pagamento pagoPA | In revisione |\n| Referti PDF | In lavorazione |\n| Notifiche IO | Da iniziare |\n";
+    let p = plan_of(it);
+    assert_eq!(names(&p.completed), ["Accesso SPID"]);
+    assert_eq!(p.resume_from.unwrap().unit, "Referti PDF");
+    assert_eq!(names(&p.pending), ["Notifiche IO"]);
+}

@@ -158,6 +158,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let mut pending = Vec::new();
     let mut open = Vec::new();
     let mut resume_from = None;
+    let mut resume_in_review = false;
     let mut in_progress_at = None;
     let mut stated_done = 0;
     let mut latest_open_at: Option<usize> = None;
@@ -178,7 +179,10 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             continue;
         }
         let unit = NamedUnit::of(doc, marker, unit);
-        if status == Status::InProgress && resume_from.is_none() {
+        // Work in review waits on a reviewer: a unit being worked on is where to resume.
+        let in_review = status == Status::InProgress && crate::lexicon::says_in_review(doc.text(marker.status_span));
+        if status == Status::InProgress && (resume_from.is_none() || resume_in_review && !in_review) {
+            resume_in_review = in_review;
             in_progress_at = Some(marker.span.start());
             resume_from = Some(ResumeFrom {
                 unit: masked(unit.name.clone()),
