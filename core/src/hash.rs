@@ -31,7 +31,7 @@ pub type FastSet<K> = HashSet<K, BuildHasherDefault<Fnv>>;
 
 /// A map keyed by a 64-bit key that is already a hash (an [`Fnv`] of a normalized text, a
 /// unit's folded name): the key is its own hash, so it is not hashed a second time.
-pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+pub type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// A number (a sitting's number, a two-byte word key, eight bytes of a secret) as a
 /// [`KeyMap`] key: spread over the 64 bits by an odd multiplier, then its high half folded
@@ -68,7 +68,7 @@ pub(crate) fn fnv_bytes(v: &[u8]) -> u64 {
 }
 
 /// The [`Fnv`] hash of a value.
-pub(crate) fn fnv_of<T: std::hash::Hash + ?Sized>(value: &T) -> u64 {
+pub fn fnv_of<T: std::hash::Hash + ?Sized>(value: &T) -> u64 {
     let mut h = Fnv::default();
     value.hash(&mut h);
     h.finish()
@@ -76,7 +76,7 @@ pub(crate) fn fnv_of<T: std::hash::Hash + ?Sized>(value: &T) -> u64 {
 
 /// The hasher of a [`KeyMap`]: a `u64` key passes through; anything else is hashed by [`Fnv`].
 #[derive(Default)]
-pub(crate) struct KeyHasher(Fnv);
+pub struct KeyHasher(Fnv);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {

@@ -43,7 +43,7 @@ impl<'a> UnitKey<'a> {
 
     /// The key as a 64-bit hash, for a [`crate::hash::KeyMap`]: every map of units shares the
     /// one hash table type (its code is in the wasm builds once), and a map holds no text.
-    pub(crate) fn id(&self) -> u64 {
+    pub fn id(&self) -> u64 {
         crate::hash::fnv_of(self.as_str())
     }
 

@@ -23,7 +23,7 @@ use memento_core::internal::line_start;
 use memento_core::rule::Rule;
 use memento_core::span::Span;
 use memento_core::Dialect;
-use memento_core::hash::FastMap;
+use memento_core::hash::{fnv_of, KeyMap};
 
 /// What a reason for a step back looks like on a progress line.
 const REGRESSION_NOTES: [&str; 12] = [
@@ -54,17 +54,17 @@ fn normalized(text: &str) -> String {
 fn align(old: &[String], new: &[String]) -> Vec<Option<usize>> {
     // Key → index into `queues`: the new indices with that key, and how many are taken. The
     // map holds an index, the type the core's maps hold (one table code in the wasm).
-    let mut by_key: FastMap<&str, usize> = FastMap::default();
+    let mut by_key: KeyMap<usize> = KeyMap::default();
     let mut queues: Vec<(usize, Vec<usize>)> = Vec::new();
     for (i, k) in new.iter().enumerate() {
-        let at = *by_key.entry(k.as_str()).or_insert(queues.len());
+        let at = *by_key.entry(fnv_of(k.as_str())).or_insert(queues.len());
         if at == queues.len() {
             queues.push((0, Vec::new()));
         }
         queues[at].1.push(i);
     }
     let mut take = |k: &String| {
-        let (taken, queue) = &mut queues[*by_key.get(k.as_str())?];
+        let (taken, queue) = &mut queues[*by_key.get(&fnv_of(k.as_str()))?];
         let n = *queue.get(*taken)?;
         *taken += 1;
         Some(n)
@@ -269,10 +269,10 @@ fn entries(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
     let aligned = align(&ok, &nk);
     // Each new key → an element with it (the map type `align` keeps: one table code less in
     // the wasm than a set).
-    let anywhere: FastMap<&str, usize> = nk.iter().enumerate().map(|(n, k)| (k.as_str(), n)).collect();
+    let anywhere: KeyMap<usize> = nk.iter().enumerate().map(|(n, k)| (fnv_of(k.as_str()), n)).collect();
     for (o, m) in aligned.iter().enumerate() {
         // Moved (out of order, or to another section) still counts as kept.
-        if m.is_some() || anywhere.contains_key(ok[o].as_str()) {
+        if m.is_some() || anywhere.contains_key(&fnv_of(ok[o].as_str())) {
             continue;
         }
         let item = old.item(oi[o]);
@@ -292,20 +292,20 @@ fn entries(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
 }
 
 fn progress(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
-    let mut by_unit: FastMap<UnitKey<'_>, usize> = FastMap::default();
+    let mut by_unit: KeyMap<usize> = KeyMap::default();
     for (i, m) in new.progress().iter().enumerate() {
         for u in m.units.iter().filter_map(|u| UnitKey::of(new.text(u.name))) {
-            by_unit.insert(u, i);
+            by_unit.insert(u.id(), i);
         }
     }
     // Each unit reported → its new marker (the map type of `by_unit`, not a set of its own).
-    let mut seen: FastMap<UnitKey<'_>, usize> = FastMap::default();
+    let mut seen: KeyMap<usize> = KeyMap::default();
     for m in old.progress().iter().filter(|m| m.status == Some(Status::Completed)) {
         for u in &m.units {
             let Some(k) = UnitKey::of(old.text(u.name)) else { continue };
-            let Some(&n) = by_unit.get(k.as_str()) else { continue };
+            let Some(&n) = by_unit.get(&k.id()) else { continue };
             let nm = &new.progress()[n];
-            if nm.status == Some(Status::Completed) || seen.insert(k, n).is_some() {
+            if nm.status == Some(Status::Completed) || seen.insert(k.id(), n).is_some() {
                 continue;
             }
             let line = new.text(nm.span);

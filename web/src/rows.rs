@@ -8,15 +8,15 @@
 //! (`07:12Z → 08:00Z → 09:41Z active`, "2 earlier versions" folded below it), and the two
 //! decisions of a conflict are both marked.
 //!
-//! No map type of the dashboard's own: the lookups here go through the core's `FastMap<&str,
-//! usize>` (code the dashboard holds already) or a sorted list of indices. Each key and value
-//! type of a hash map compiles its own table code into the wasm.
+//! No map type of the dashboard's own: the lookups here go through the core's `KeyMap<usize>`
+//! keyed by a name's hash (code the dashboard holds already) or a sorted list of indices.
+//! Each key and value type of a hash map compiles its own table code into the wasm.
 
 use crate::export::escape;
 use crate::inline;
 use crate::model::{DecisionRow, DiagnosticRow, UnitRow};
 use crate::picture::{self, Scale};
-use memento_core::hash::FastMap;
+use memento_core::hash::{fnv_of, KeyMap};
 use std::fmt::Write;
 
 /// "line N", a link to that line of the card's source view.
@@ -93,11 +93,11 @@ pub fn units(file: usize, units: &[UnitRow], stop: Option<&(String, String, Opti
 /// and naming the older one's id).
 pub fn decisions(file: usize, decisions: &[DecisionRow], conflicts: &[(String, u32)], badges: &Badges) -> Vec<String> {
     // Each decision's index by its id, and the decision each one replaced by its successor's id.
-    let by_id: FastMap<&str, usize> = decisions.iter().enumerate().map(|(i, d)| (d.id.as_str(), i)).collect();
-    let mut replaced: FastMap<&str, usize> = FastMap::default();
+    let by_id: KeyMap<usize> = decisions.iter().enumerate().map(|(i, d)| (fnv_of(d.id.as_str()), i)).collect();
+    let mut replaced: KeyMap<usize> = KeyMap::default();
     for (i, d) in decisions.iter().enumerate() {
         if let Some(by) = &d.superseded_by {
-            replaced.insert(by.as_str(), i);
+            replaced.insert(fnv_of(by.as_str()), i);
         }
     }
     let in_conflict = |d: &DecisionRow| conflicts.iter().find(|(message, line)| *line == d.line || message.contains(d.id.as_str()));
@@ -120,7 +120,7 @@ pub fn decisions(file: usize, decisions: &[DecisionRow], conflicts: &[(String, u
         let head = match &d.superseded_by {
             None => true,
             // A successor not listed (a file cut short): the decision stands alone.
-            Some(by) => !by_id.contains_key(by.as_str()),
+            Some(by) => !by_id.contains_key(&fnv_of(by.as_str())),
         };
         if !head {
             continue;
@@ -128,7 +128,7 @@ pub fn decisions(file: usize, decisions: &[DecisionRow], conflicts: &[(String, u
         // The versions this one replaced, newest first; a loop in a broken file stops.
         let mut earlier = Vec::new();
         let mut at = d.id.as_str();
-        while let Some(prev) = replaced.get(at).map(|&i| &decisions[i]).filter(|p| earlier.len() < decisions.len() && p.id != d.id) {
+        while let Some(prev) = replaced.get(&fnv_of(at)).map(|&i| &decisions[i]).filter(|p| earlier.len() < decisions.len() && p.id != d.id) {
             earlier.push(prev);
             at = prev.id.as_str();
         }
@@ -175,14 +175,14 @@ pub fn diagnostics(file: usize, diagnostics: &[DiagnosticRow]) -> Vec<String> {
             line_link(file, d.line)
         )
     };
-    let mut infos: FastMap<&str, usize> = FastMap::default();
+    let mut infos: KeyMap<usize> = KeyMap::default();
     for d in diagnostics.iter().filter(|d| d.severity == "info") {
-        *infos.entry(d.rule).or_default() += 1;
+        *infos.entry(fnv_of(d.rule)).or_default() += 1;
     }
     let mut out = Vec::new();
     let mut folded: Vec<&str> = Vec::new();
     for d in diagnostics {
-        let n = if d.severity == "info" { infos[d.rule] } else { 0 };
+        let n = if d.severity == "info" { infos[&fnv_of(d.rule)] } else { 0 };
         if n < FOLD_INFO {
             out.push(row(d));
         } else if !folded.contains(&d.rule) {
