@@ -2206,3 +2206,12 @@ fn work_in_review_waits_and_work_under_way_is_where_to_resume() {
     assert_eq!(p.resume_from.unwrap().unit, "Referti PDF");
     assert_eq!(names(&p.pending), ["Notifiche IO"]);
 }
+
+#[test]
+fn a_status_key_in_the_front_matter_is_the_run_s() {
+    let text = "---\ntitle: Migrate search\nstatus: blocked\nblocked_on: AWS quota increase\n---\n\n## Done\n- [x] Port the index template\n\n## When unblocked\n1. terraform apply\n2. Reindex\n";
+    assert_eq!(plan_of(text).status, RunStatus::Blocked);
+    assert_eq!(plan_of(&text.replace("status: blocked", "status: in progress")).status, RunStatus::InProgress);
+    // A key that is no status field says nothing of the run.
+    assert_eq!(plan_of(&text.replace("status: blocked", "state_file: blocked.md")).status, RunStatus::InProgress);
+}

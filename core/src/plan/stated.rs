@@ -1,4 +1,5 @@
-//! What a file states about where the run stands, in so many words: a `Status:` line, or a
+//! What a file states about where the run stands, in so many words: a `status:` key in its
+//! front matter, a `Status:` line, or a
 //! short status alone on a state section's first line, or a status on the state heading
 //! itself (`## Current Status: Phase 3 of 5 (in progress)`). The run's status reads the
 //! file's title section and its current-state sections (docs/reader.md, "The run's status");
@@ -12,6 +13,12 @@ use crate::span::Span;
 /// section (the first heading, of level 1) or a current-state section that is no session's
 /// own, the first that states one.
 pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
+    // A `status:` key in the front matter (`status: blocked`) is the file's own field for it.
+    let front = doc.agent_memory().front_matter.as_ref().into_iter().flat_map(|f| &f.fields);
+    let field = |key: Span| lexicon::phrase_at(doc.text(key)).is_some_and(|f| f.meaning == Meaning::StatusField && f.len == key.len());
+    if let Some(stated) = front.filter(|f| field(f.key)).find_map(|f| Some((lexicon::status_of(doc.text(f.value))?, f.line))) {
+        return Some(stated);
+    }
     let sections = doc.sections();
     sections
         .iter()
