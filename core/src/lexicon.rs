@@ -996,10 +996,15 @@ const HERE: &[&str] = &[
 ];
 
 /// An arrow pointing at the item's work as the current one (`API endpoints ← current`,
-/// `Billing 👈`): under way. (status, the mark's span, the unit's span).
+/// `Billing 👈`), or a word for here closing it in brackets (`Auth middleware (current)`):
+/// under way. (status, the mark's span, the unit's span).
 fn marked_here(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
     use crate::span::Span;
-    let (at, arrow) = [" ← ", " <- ", " <-- ", " 👈", " ⬅", " ⬅️"].iter().filter_map(|a| t.rfind(a).map(|at| (at, *a))).max_by_key(|&(at, a)| (at, a.len()))?;
+    // Or a word for here alone in closing brackets (`requireAuth middleware (current)`).
+    let (at, arrow) = [" ← ", " <- ", " <-- ", " 👈", " ⬅", " ⬅️", " ("].iter().filter_map(|a| t.rfind(a).map(|at| (at, *a))).max_by_key(|&(at, a)| (at, a.len()))?;
+    if arrow == " (" && !t.ends_with(')') {
+        return None;
+    }
     let tail = t[at + arrow.len()..].trim().trim_matches(|c: char| matches!(c, '(' | ')' | '[' | ']' | '*' | '_' | '`' | '️'));
     let here = tail.is_empty() && arrow.trim() == "👈" || HERE.contains(&case::to_lower(tail).as_str());
     let name = t[..at].trim_end().len();

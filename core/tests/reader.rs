@@ -2215,3 +2215,15 @@ fn a_status_key_in_the_front_matter_is_the_run_s() {
     // A key that is no status field says nothing of the run.
     assert_eq!(plan_of(&text.replace("status: blocked", "state_file: blocked.md")).status, RunStatus::InProgress);
 }
+
+#[test]
+fn a_plan_s_current_step_and_the_steps_after_it() {
+    let text = "# Plan: sessions to JWT\n\n1. Add jose — done\n2. Issue tokens from POST /login — done\n3. **requireAuth middleware verifies the JWT (current)**\n4. Token refresh with rotation\n5. Remove express-session\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.completed), ["Add jose", "Issue tokens from POST /login"]);
+    assert_eq!(p.resume_from.unwrap().unit, "requireAuth middleware verifies the JWT");
+    assert_eq!(names(&p.pending), ["Token refresh with rotation", "Remove express-session"]);
+    // Without a current step, statements after finished ones are no steps to do.
+    let done = "# Status\n\n1. Core implemented — done\n2. Auth working — done\n3. Mini-player optimized\n";
+    assert!(plan_of(done).pending.is_empty());
+}

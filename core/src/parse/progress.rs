@@ -76,9 +76,9 @@ fn unmarked_steps(doc: &Document, markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
     let mut by_start: Vec<usize> = (0..markers.len()).collect();
     crate::sort::sort_by_key(&mut by_start, |&k| [markers[k].span.start() as u64, 0, 0]);
-    let source_at = |at: usize| {
+    let marker_at = |at: usize| {
         let k = by_start.partition_point(|&k| markers[k].span.start() < at);
-        by_start.get(k).map(|&k| &markers[k]).filter(|m| m.span.start() == at).map(|m| m.source)
+        by_start.get(k).map(|&k| &markers[k]).filter(|m| m.span.start() == at)
     };
     let mut added = Vec::new();
     let mut k = 0;
@@ -100,7 +100,12 @@ fn unmarked_steps(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         }
         let list: Vec<usize> = (k..end).filter(|&i| doc.items[i].depth == 1).collect();
         k = end;
-        let marks: Vec<bool> = list.iter().map(|&i| matches!(source_at(doc.items[i].span.start()), Some(MarkerSource::Emoji | MarkerSource::Checkbox))).collect();
+        let kinds: Vec<Option<(MarkerSource, Option<Status>)>> = list.iter().map(|&i| marker_at(doc.items[i].span.start()).map(|m| (m.source, m.status))).collect();
+        // A status after a step's name (`2. Issue tokens — done`) marks it too when one such
+        // marks the current step (`3. Auth middleware (current)`): without one, the list may
+        // as well be statements of what holds (`4. Mini-player optimized`).
+        let current = kinds.iter().any(|k| matches!(k, Some((MarkerSource::Suffix, Some(Status::InProgress)))));
+        let marks: Vec<bool> = kinds.iter().map(|k| matches!(k, Some((MarkerSource::Emoji | MarkerSource::Checkbox, _))) || current && matches!(k, Some((MarkerSource::Suffix, _)))).collect();
         let Some(last_marked) = marks.iter().rposition(|&m| m) else { continue };
         let marked = marks.iter().filter(|&&m| m).count();
         let tail = &list[last_marked + 1..];
@@ -114,7 +119,7 @@ fn unmarked_steps(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         let labelled = |line: &str| line.find(": ").is_some_and(|at| line[..at].split_whitespace().count() <= 4);
         for &i in tail {
             let item = &doc.items[i];
-            if source_at(item.span.start()).is_some() {
+            if marker_at(item.span.start()).is_some() {
                 continue;
             }
             let line = first_line(text, item.text);
