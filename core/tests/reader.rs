@@ -2227,3 +2227,13 @@ fn a_plan_s_current_step_and_the_steps_after_it() {
     let done = "# Status\n\n1. Core implemented — done\n2. Auth working — done\n3. Mini-player optimized\n";
     assert!(plan_of(done).pending.is_empty());
 }
+
+#[test]
+fn a_dated_entry_that_opens_with_a_unit_and_its_state() {
+    // The tracker's row is older than the log's entries: the entries are the units' state.
+    let text = "# Refactor tracker\n\n| Module | Status |\n|---|---|\n| billing | Done |\n| notifications | In progress |\n| search | Not started |\n\n## Work log\n\n**2026-11-24** — notifications: moved the senders into the module.\n\n**2026-11-27** — notifications finished: old senders deleted, all callers moved.\n\n**2026-12-02** — search: started. Moving the indexer.\n";
+    let p = plan_of(text);
+    assert_eq!(p.resume_from.unwrap().unit, "search");
+    assert!(names(&p.completed).contains(&"notifications"));
+    assert!(!names(&p.pending).contains(&"search"));
+}

@@ -439,7 +439,18 @@ fn opening_clause_status(line: &str) -> Option<(Status, Span, Span)> {
     // against `송장 생성 작업 중 (PDF 템플릿 남음)`).
     const SEPARATORS: [&str; 12] = [" — ", " – ", " - ", ". ", "; ", ", ", ": ", "。", "，", "：", " (", "（"];
     const CLAUSE_MARKS: usize = 10;
-    state(&SEPARATORS[..CLAUSE_MARKS]).or_else(|| state(&SEPARATORS))
+    state(&SEPARATORS[..CLAUSE_MARKS]).or_else(|| state(&SEPARATORS)).or_else(|| {
+        // `search: started. Moving the indexer`: a short name, a colon, then its state alone.
+        let (name, rest) = line.split_once(": ")?;
+        let lead = rest.len() - rest.trim_start().len();
+        let clause = rest[lead..].split(['.', ',', ';', '—']).next()?.trim_end();
+        // The name is no label of the lexicon's (`Status: in progress` states no unit's).
+        let named = name.split_whitespace().count() <= 4 && lexicon::phrase_at(name).is_none();
+        let found = lexicon::phrase_at(clause).filter(|f| f.len == clause.len() && named)?;
+        let Meaning::Status(status) = found.meaning else { return None };
+        let at = name.len() + 2 + lead;
+        Some((status, Span::new(at, at + clause.len()), Span::new(0, name.trim_end().len())))
+    })
 }
 
 /// A line that opens with a start or with work under way (`Started on the rate limiter,
@@ -1182,7 +1193,14 @@ fn dated_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
         if crate::identity::only_a_sitting(&text[name.range()]) && lines::list_marker(next_line.trim_start()) > 0 {
             continue;
         }
-        markers.push(simple(Span::new(stamp.span.start(), line_end), MarkerSource::Prose, Status::Completed, Span::empty(stamp.span.start()), name));
+        // `**2026-11-27** — notifications finished: old senders deleted`, `search: started.`:
+        // an entry opening with a unit and its state says that unit's state, as a dated list
+        // line does; else it records the work it names, done.
+        let said = &text[name.range()];
+        match opening_clause_status(said).or_else(|| lexicon::status_after_name(said)) {
+            Some((status, word, unit)) => markers.push(simple(Span::new(stamp.span.start(), line_end), MarkerSource::Suffix, status, word.shifted(name.start()), unit.shifted(name.start()))),
+            None => markers.push(simple(Span::new(stamp.span.start(), line_end), MarkerSource::Prose, Status::Completed, Span::empty(stamp.span.start()), name)),
+        }
         // The entry that ends its paragraph, with an indented list right under it.
         paragraph += outline.paragraphs[paragraph..].partition_point(|p| p.end() <= line_end);
         if outline.paragraphs.get(paragraph).is_some_and(|p| p.start() <= line_end && text[line_end..p.end()].trim().is_empty()) {
