@@ -2237,3 +2237,12 @@ fn a_dated_entry_that_opens_with_a_unit_and_its_state() {
     assert!(names(&p.completed).contains(&"notifications"));
     assert!(!names(&p.pending).contains(&"search"));
 }
+
+#[test]
+fn a_card_that_waits_does_not_block_the_work_under_way() {
+    let board = "# Board\n\n## Backlog\n- Rate limiting\n\n## Doing\n- Resumable uploads: wiring the client now\n\n## Review\n- Signed share links — PR #57, waiting for Dana's review\n\n## Done\n- Magic-link auth\n";
+    assert_eq!(plan_of(board).status, RunStatus::InProgress);
+    // The run's own state waiting on a person is blocked, whatever is listed.
+    let stated = "# Handoff\n\n## Doing\n- Resumable uploads\n\n## Current state\nWaiting for Dana's review of PR #57 before anything else.\n";
+    assert_eq!(plan_of(stated).status, RunStatus::Blocked);
+}

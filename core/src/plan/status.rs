@@ -73,7 +73,14 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         // Markers are in file order: the one holding the wait, if any, starts last before it.
         let markers = doc.progress();
         let holder = markers[..markers.partition_point(|m| m.span.start() <= w)].last().filter(|m| m.span.contains(w));
-        !(under_way && holder.is_some_and(|m| matches!(m.status, Some(Status::Blocked | Status::Failed))))
+        // So is a wait on a list's card outside the run's state (`## Review` over `- Share
+        // links — PR #57, waiting for Dana's review`): that card waits, the work goes on.
+        let card = || {
+            let items = &doc.items;
+            items[..items.partition_point(|i| i.span.start() <= w)].last().is_some_and(|i| i.span.contains(w))
+                && !matches!(doc.role_at(w), Some(SectionRole::CurrentState | SectionRole::Blocked | SectionRole::NextStep))
+        };
+        !(under_way && (holder.is_some_and(|m| matches!(m.status, Some(Status::Blocked | Status::Failed))) || card()))
     });
     // Waiting on a person, as the latest word: blocked, whatever is under way.
     if let Some(w) = waiting {
