@@ -2246,3 +2246,15 @@ fn a_card_that_waits_does_not_block_the_work_under_way() {
     let stated = "# Handoff\n\n## Doing\n- Resumable uploads\n\n## Current state\nWaiting for Dana's review of PR #57 before anything else.\n";
     assert_eq!(plan_of(stated).status, RunStatus::Blocked);
 }
+
+#[test]
+fn crosses_beside_ticks_are_steps_to_do() {
+    let text = "# Search\n\n## Plan\n1. Enable pgvector ✔\n2. Chunker ✔\n3. Hybrid ranking ✘\n4. Search UI ✘\n";
+    let p = plan_of(text);
+    assert_eq!(names(&p.pending), ["Hybrid ranking", "Search UI"]);
+    assert_eq!(p.status, RunStatus::InProgress);
+    // A cross whose words say it failed, or one with no tick beside it, stays a failure.
+    let failed = plan_of("# Search\n\n## Plan\n1. Enable pgvector ✔\n2. Load test failed at 2k rps ✘\n");
+    assert!(failed.pending.is_empty());
+    assert!(plan_of("# Checks\n\n- Lint ✘\n").pending.is_empty());
+}

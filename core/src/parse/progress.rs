@@ -43,6 +43,7 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
     }
     in_file_order(&mut markers);
     notes_under_way(doc, &mut markers);
+    crosses_beside_ticks(doc, &mut markers);
     stop_points(doc, &mut markers);
     marks_said_twice(doc, &mut markers);
     struck_out(doc, &mut markers);
@@ -146,6 +147,25 @@ fn struck_out(doc: &Document, markers: &mut [ProgressMarker]) {
         unit.name = Span::new(unit.name.start() + words.start, unit.name.start() + words.end);
         if !matches!(m.status, Some(Status::Completed | Status::Skipped)) {
             m.status = Some(Status::Skipped);
+        }
+    }
+}
+
+/// A cross (`✘`, `✗`) in a section whose other steps are ticked (`✔`, `✓`): the pair marks
+/// done and not yet done, as boxes do (`5. Hybrid ranking ✘` after `4. Backfill ✔`), so the
+/// crossed step is to do, unless its words say it failed.
+fn crosses_beside_ticks(doc: &Document, markers: &mut [ProgressMarker]) {
+    let text = doc.source.as_str();
+    let mark = |m: &ProgressMarker| &text[m.status_span.range()];
+    let crossed = |m: &ProgressMarker| m.source == MarkerSource::Emoji && matches!(mark(m), "✘" | "✗");
+    if !markers.iter().any(crossed) {
+        return;
+    }
+    let ticked: Vec<Option<usize>> = markers.iter().filter(|m| m.source == MarkerSource::Emoji && matches!(mark(m), "✔" | "✓" | "✔️")).map(|m| doc.section_at(m.span.start())).collect();
+    for m in markers.iter_mut() {
+        let failed = crate::case::to_lower(&text[m.span.range()]).contains("fail");
+        if crossed(m) && !failed && ticked.contains(&doc.section_at(m.span.start())) {
+            m.status = Some(Status::Pending);
         }
     }
 }
