@@ -149,6 +149,10 @@ fn a_state_object_lists_its_units_under_the_names_of_their_states() {
     assert_eq!(in_progress(&plan), ["payments"]);
     assert_eq!(names(&plan.pending), ["emails", "admin"]);
     assert_eq!(next(&plan).1, "wire Stripe webhooks");
+    // Steps, as an agent's state file lists them.
+    let steps = plan_of(r#"{"phase": "implementation", "completed_steps": ["Audit amounts", "Money type"], "current_step": "Tax rounding", "remainingSteps": ["PDF template", "Reports"]}"#);
+    assert_eq!((names(&steps.completed), names(&steps.pending)), (vec!["Audit amounts", "Money type"], vec!["PDF template", "Reports"]));
+    assert_eq!(in_progress(&steps), ["Tax rounding"]);
     // A unit's own flag of the same name is still the unit's flag.
     let flagged = plan_of(r#"[{"description": "Sign up", "completed": true}, {"description": "Log in", "completed": false}]"#);
     assert_eq!((names(&flagged.completed), names(&flagged.pending)), (vec!["Sign up"], vec!["Log in"]));

@@ -405,9 +405,9 @@ const POINTERS: &[&str] = &[
 /// Lists of a state object named for the state of what they hold (`"in_progress":
 /// ["payments"]`): each string, or each object's name, is a unit in that state.
 const STATE_LISTS: &[(&[&str], Status)] = &[
-    (&["completed", "done", "finished", "completedtasks", "completedfeatures", "completeditems", "donetasks", "shipped"], Status::Completed),
+    (&["completed", "done", "finished", "completedtasks", "completedfeatures", "completeditems", "completedsteps", "donetasks", "donesteps", "shipped"], Status::Completed),
     (&["inprogress", "wip", "ongoing", "inprogresstasks", "activetasks"], Status::InProgress),
-    (&["todo", "todos", "pending", "remaining", "backlog", "upcoming", "notstarted", "pendingtasks", "remainingtasks", "nextup"], Status::Pending),
+    (&["todo", "todos", "pending", "remaining", "backlog", "upcoming", "notstarted", "pendingtasks", "pendingsteps", "remainingtasks", "remainingsteps", "remainingitems", "opentasks", "nextup"], Status::Pending),
     (&["blocked", "blockedtasks"], Status::Blocked),
 ];
 /// A row giving the reason for what it says records a decision.
