@@ -461,3 +461,20 @@ fn an_event_journal_reads_states_over_time_and_its_last_word_on_what_is_next() {
     let started = rows[..3].join("\n") + "\n";
     assert_eq!(in_progress(&plan_of(&started)), ["embeddings"]);
 }
+
+#[test]
+fn event_rows_that_name_their_task_by_id_alone() {
+    let rows = r#"{"ts":"2026-12-01T09:02:11Z","event":"task_created","id":"T1","title":"Add tracing"}
+{"ts":"2026-12-01T09:02:11Z","event":"task_created","id":"T2","title":"Propagate trace context"}
+{"ts":"2026-12-01T09:02:11Z","event":"task_created","id":"T3","title":"Export to Tempo"}
+{"ts":"2026-12-01T09:05:40Z","event":"task_started","id":"T1"}
+{"ts":"2026-12-01T12:30:19Z","event":"task_completed","id":"T1"}
+{"ts":"2026-12-01T13:10:00Z","event":"task_started","id":"T2"}
+"#;
+    let doc = memento_core::parse(rows);
+    let plan = memento_core::plan(&doc, &CheckOptions::default());
+    assert_eq!(names(&plan.completed), ["T1: Add tracing"]);
+    assert_eq!(in_progress(&plan), ["T2: Propagate trace context"]);
+    assert_eq!(names(&plan.pending), ["T3: Export to Tempo"]);
+    assert!(memento_core::check(&doc, &CheckOptions::default()).iter().all(|d| d.severity != memento_core::Severity::Error));
+}

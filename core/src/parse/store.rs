@@ -291,6 +291,22 @@ impl Reading<'_> {
             }
             self.out.records.push(record);
         }
+        // A task's rows that give only its id take the name its first row gave it
+        // (`task_created` with a title, then `task_started` and `task_completed` by id): one
+        // unit, whose latest row is its state.
+        let mut named: KeyMap<usize> = KeyMap::default();
+        for i in 0..self.out.units.len() {
+            let u = &self.out.units[i];
+            let (Some(id), Some(first)) = (u.id, u.units.first()) else { continue };
+            let key = crate::hash::fnv_of(&text[id.range()]);
+            match named.get(&key) {
+                Some(&n) if first.name == id => self.out.units[i].units[0].name = self.out.units[n].units[0].name,
+                None if first.name != id => {
+                    named.insert(key, i);
+                }
+                _ => {}
+            }
+        }
         // Every row "active" and none of any other status: the rows' own life (a store that
         // marks live memories so), not several tasks under way at once.
         let lifecycle = row_units.len() > 1 && row_units.iter().all(|&u| self.out.units[u].status == Some(Status::InProgress));
@@ -633,8 +649,11 @@ fn by_kind(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
     // Its last word, as [`kind_is`] splits them.
     let last = written.split(not_a_word_char).last()?;
     let status = crate::lexicon::status_value(last)?;
-    let name = name(text, object)?;
-    Some(marker(span, status, Span::new(kind.end() - last.len(), kind.end()), name, id(text, object), None))
+    // A row naming its task by id alone (`"event": "task_done", "id": "T1"`) is named for
+    // now by the id: `rows` gives it the name an earlier row gave that id.
+    let id = id(text, object);
+    let name = name(text, object).or(id)?;
+    Some(marker(span, status, Span::new(kind.end() - last.len(), kind.end()), name, id, None))
 }
 
 /// Where a row says what is next: a field that records it (`next_actions`, the content of a
