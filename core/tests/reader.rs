@@ -2258,3 +2258,12 @@ fn crosses_beside_ticks_are_steps_to_do() {
     assert!(failed.pending.is_empty());
     assert!(plan_of("# Checks\n\n- Lint ✘\n").pending.is_empty());
 }
+
+#[test]
+fn a_log_kept_by_the_time_of_day_records_work() {
+    let text = "# Session log\n\n---\n\n09:14  Started. Read the consumer end to end.\n11:02  Found the bug: unknown columns are dropped.\n17:55  Stopping here.\n\nOpen questions:\n- Do we want the refresh to alert?\n";
+    let p = plan_of(text);
+    assert_ne!(p.status, RunStatus::NotStarted);
+    // Questions are no work done.
+    assert!(p.completed.is_empty());
+}

@@ -193,7 +193,7 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         SectionRole::Active
     } else if starts("blocked") || starts("blocker") {
         SectionRole::Blocked
-    } else if has("known issue") || starts("issues") || has("既知の問題") {
+    } else if has("known issue") || starts("issues") || has("既知の問題") || starts("open question") || t == "questions" {
         SectionRole::Issues
     } else if starts("current state")
         || starts("current status")
