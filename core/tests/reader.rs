@@ -2117,6 +2117,20 @@ fn a_finished_run_has_no_next_action_but_its_handover() {
     let p = plan_of(handover);
     assert_eq!(p.status, RunStatus::Complete);
     assert!(p.next_action.as_ref().is_some_and(|n| n.text.contains("npm run dev")), "{:?}", p.next_action);
+    // A state section whose heading says it is done tells what was done, in any words.
+    let ru = "# Итоги — перенос CI
+
+## Статус: завершено ✅
+
+Все 14 пайплайнов переехали, Jenkins выключен.
+
+## Что сделано
+1. Общий шаблон ✔
+2. Раннеры на k8s ✔
+";
+    let p = plan_of(ru);
+    assert_eq!(p.status, RunStatus::Complete);
+    assert!(p.next_action.is_none(), "{:?}", p.next_action);
 }
 
 /// A checklist written without list markers, a box a line (the scratchpad Cursor's agent

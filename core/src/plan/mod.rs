@@ -245,7 +245,13 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     // A finished run's state section that says it is finished (`## Status: Complete ✅` over
     // `All 23 issues are fixed and verified`) is no action; a handover it writes is (`Ready
     // for user testing: npm run dev`).
-    let restates_done = |n: &NextAction| crate::lexicon::status_within(&crate::case::to_lower(&n.text)) == Some(Status::Completed);
+    // Or whose section states it done on its heading (`## Статус: завершено ✅` over `Все 14
+    // пайплайнов переехали`): its text tells what was done.
+    let section_done = |n: &NextAction| {
+        let Some(at) = doc.line_index().line_start(n.line.saturating_sub(1) as usize) else { return false };
+        doc.section_at(at).is_some_and(|i| doc.sections()[i].heading.start() < at && matches!(stated::section_status(doc, i), Some((Status::Completed, _))))
+    };
+    let restates_done = |n: &NextAction| crate::lexicon::status_within(&crate::case::to_lower(&n.text)) == Some(Status::Completed) || section_done(n);
     let next_action = next_action.filter(|n| !(status == RunStatus::Complete && n.source == NextActionSource::CurrentState && restates_done(n)));
     if let Some(next) = next_action.as_ref().filter(|n| n.source == NextActionSource::NextStep) {
         let named = named_units(&next.text, next.line, [&completed, &pending, &open]);
