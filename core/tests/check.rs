@@ -1326,6 +1326,22 @@ fn a_summary_count_is_held_against_the_units_listed() {
     assert!(lines_of(&left(3), Rule::SummaryContradiction).is_empty());
     let none_left = "# TODO\n\nFeatures remaining: 0 — ready for 1.0 tag\n\n## Now\n- [ ] `--json` output flag\n- [x] Config file discovery\n";
     assert_eq!(lines_of(none_left, Rule::SummaryContradiction), [3]);
+    // A fraction in words (`5 of 6 tasks`, `4 av 6 klara`); a position is no count (`Phase 2 of 4`).
+    let words = |line: &str| format!("# Progress
+
+{line}
+
+- [x] Scaffold
+- [x] init
+- [x] add
+- [ ] remove
+- [ ] list
+- [ ] sync
+");
+    assert_eq!(lines_of(&words("Completed 5 of 6 tasks."), Rule::SummaryContradiction), [3]);
+    assert_eq!(lines_of(&words("Sammanfattning: 4 av 6 klara."), Rule::SummaryContradiction), [3]);
+    assert!(lines_of(&words("Completed 3 of 6 tasks."), Rule::SummaryContradiction).is_empty());
+    assert!(lines_of(&words("Phase 2 of 4."), Rule::SummaryContradiction).is_empty());
 }
 
 #[test]
