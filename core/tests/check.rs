@@ -1350,3 +1350,14 @@ fn commit_repeated_points_at_the_first_sitting_that_carried_the_hash_over() {
     let text = "# Checkpoints\n\n### 2026-02-27T13:00Z\n- Commit: `a41d0c3e77f2`\n- Focus: WS-64 docs slice\n\n### 2026-02-27T12:00Z\n- Commit: `6f1e2aa90b1c`\n- Focus: WS-63 importer slice\n\n### 2026-02-27T11:00Z\n- Commit: `6f1e2aa90b1c`\n- Focus: WS-62 exporter slice\n\n### 2026-02-27T10:00Z\n- Commit: `8c493de26dc3`\n- Focus: WS-61 parser slice\n";
     assert_eq!(lines_of(text, Rule::CommitRepeated), vec![8]);
 }
+
+#[test]
+fn status_conflict_holds_the_current_phase_against_itself() {
+    let de = "# Übergabe\n\n**Stand:** 2026-12-01\n**Aktuelle Phase:** Phase 2 – DATEV-Anbindung\n\n## Phasen\n1. Grundgerüst\n2. DATEV-Anbindung\n3. Belegupload\n\n## Aktueller Stand\nPhase 3 (Belegupload) in Arbeit. Phase 2 ist abgeschlossen.\n";
+    assert_eq!(lines_of(de, Rule::StatusConflict), [12]);
+    let table = "# STATUS\n\n| Field | Value |\n|---|---|\n| Phase | 3 — Payment sheet |\n| Owner | dana |\n\n## Current state\nPhase 2 — address form. Working on the postcode lookup.\n";
+    assert_eq!(lines_of(table, Rule::StatusConflict), [9]);
+    // One phase said twice, or a plan's phases listed, is no conflict.
+    let agree = "# Plan\n\n**Current phase:** Phase 2\n\n## Phases\n- Phase 1: Setup\n- Phase 2: Build\n- Phase 3: Ship\n\n## Current state\nPhase 2 in progress: the importer.\n";
+    assert!(lines_of(agree, Rule::StatusConflict).is_empty());
+}

@@ -10,7 +10,8 @@
 //!   blocked on review`); a line naming a unit (`IN_PROGRESS: auth`) is that unit's status,
 //!   not the run's. A state section in history or under a dated session is that session's
 //!   state, which later ones rightly change. Also the run's overall progress, or a named
-//!   part's, given twice with different figures outside a log's sittings, and several blocks that each say they are
+//!   part's, given twice with different figures outside a log's sittings, the phase the run
+//!   is in given twice with different numbers, and several blocks that each say they are
 //!   where a fresh session starts (`START HERE` twice, `Latest Session` and `Current
 //!   Session`).
 
@@ -28,6 +29,7 @@ pub(super) fn check(cx: &mut Ctx) {
         conflict(cx);
         competing_entry_points(cx);
         overall_progress(cx);
+        current_phase(cx);
     }
     if cx.doc.dialect() != Dialect::SessionNotes || !cx.on(Rule::StaleCurrentState) {
         return;
@@ -141,6 +143,77 @@ fn overall_progress(cx: &mut Ctx) {
             Some(_) => {}
         }
     }
+}
+
+/// Labels that name the phase the run is in (`**Aktuelle Phase:** Phase 2`, `Current phase:
+/// 3 of 4`), in the reader's languages, lower case.
+const CURRENT_PHASE: &[&str] = &[
+    "current phase", "aktuelle phase", "fase actual", "fase atual", "phase actuelle", "fase attuale", "nuvarande fas",
+    "текущий этап", "текущая фаза", "現在のフェーズ", "当前阶段", "현재 단계",
+];
+
+/// Words a phase is numbered after (`Phase 3`, `Fase 3`, `フェーズ3`, `阶段 3`).
+const PHASE: &[&str] = &["phase", "fase", "etappe", "этап", "фаза", "フェーズ", "阶段", "단계"];
+
+/// The phase the run is said to be in, written twice with different numbers outside its
+/// sittings and history: a current-phase field (`**Aktuelle Phase:** Phase 2`) and a
+/// current-state section that opens on another phase under way (`## Aktueller Stand` over
+/// `Phase 3 (Belegupload) in Arbeit. Phase 2 ist abgeschlossen`). The later one is reported.
+fn current_phase(cx: &mut Ctx) {
+    let doc = cx.doc;
+    if doc.is_json() || doc.dialect() == Dialect::MemoryStore {
+        return;
+    }
+    let history = crate::document::Regions::of(doc, |r| r == SectionRole::History);
+    let mut said: Vec<(u32, Span)> = Vec::new();
+    for (_, start, line) in crate::code::lines_outside_code(doc) {
+        if history.holds(start) || doc.dated_section_at(start).is_some() || in_numbered_sitting(doc, start) {
+            continue;
+        }
+        let lower = crate::case::to_lower(line);
+        // Or a bare `Phase` field of the file's header or state (`| Phase | 3 — Payment sheet |`,
+        // `**Phase:** 3`): a plan's `Phase 1: Setup` numbers its phase before the colon.
+        let header = || {
+            let s = doc.section_at(start);
+            let t = lower.trim_start_matches(['|', '*', '-', ' ', '_']);
+            let w = PHASE.iter().find(|w| t.starts_with(**w))?;
+            let rest = t[w.len()..].trim_start_matches(['*', '_', ' ']);
+            let in_header = s.is_none() || s.is_some_and(|i| i == 0 || doc.sections()[i].role == SectionRole::CurrentState);
+            (in_header && rest.starts_with([':', '|', '：'])).then(|| lower.len() - rest.len() + 1)
+        };
+        let field = CURRENT_PHASE.iter().find_map(|l| lower.find(l).map(|at| at + l.len())).or_else(header);
+        // A current-state section's opening line on a phase under way.
+        let state = || {
+            let s = doc.section_at(start).map(|i| &doc.sections()[i])?;
+            let opening = s.role == SectionRole::CurrentState && doc.text(content_of(s)).trim_start().starts_with(line.trim());
+            (opening && lexicon::status_within(&lower) == Some(Status::InProgress)).then_some(0)
+        };
+        let Some(from) = field.or_else(state) else { continue };
+        let Some(n) = phase_number(&lower[from..]) else { continue };
+        let span = Span::new(start, start + line.trim_end().len());
+        match said.first() {
+            Some(&(was, at)) if was != n => {
+                let line = cx.line(at.start());
+                let d = cx
+                    .diag(Rule::StatusConflict, span, format!("this line puts the run in phase {n}, and line {line} in phase {was}"))
+                    .with_help("keep one current phase: update the older line, or move it under the history it belongs to");
+                cx.push(d);
+                return;
+            }
+            Some(_) => {}
+            None => said.push((n, span)),
+        }
+    }
+}
+
+/// The number of the first phase named in `lower` (`phase 2 – datev`, `: 3 of 4`, `フェーズ3`):
+/// the number after a phase word, or a number opening the value.
+fn phase_number(lower: &str) -> Option<u32> {
+    let value = lower.trim_start_matches(|c: char| matches!(c, '*' | '_' | ':' | '：' | ' '));
+    let after = PHASE.iter().filter_map(|w| value.find(w).map(|at| &value[at + w.len()..])).next().unwrap_or(value);
+    let digits = after.trim_start_matches([' ', '#']);
+    let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+    digits[..n].parse().ok()
 }
 
 /// Whether `offset` lies under a heading that names a numbered sitting, or under one of
