@@ -2281,3 +2281,12 @@ fn a_log_kept_by_the_time_of_day_records_work() {
     // Questions are no work done.
     assert!(p.completed.is_empty());
 }
+
+#[test]
+fn the_box_that_says_where_it_stopped_is_the_one_under_way() {
+    let text = "# CLAUDE.md\n\n## Current focus\n\nWorking on: **recurring transaction detection**.\n\nApproach (agreed with Jonas on Nov 30):\n- Group transactions by normalised counterparty.\n- Look for a dominant period.\n\nState:\n- [x] normalize.ts + tests\n- [ ] Handle months with 28–31 days properly: compare day-of-month with clamping.\n      **This is where I stopped**; the failing test is checked in as skip.\n- [ ] Store detected series\n- [ ] Dashboard card\n";
+    let p = plan_of(text);
+    assert_eq!(p.resume_from.unwrap().unit, "Handle months with 28–31 days properly: compare day-of-month with clamping.");
+    assert_eq!(names(&p.pending), ["Store detected series", "Dashboard card"]);
+    assert_eq!(names(&p.open).len(), 1);
+}

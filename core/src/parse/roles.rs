@@ -326,14 +326,15 @@ const DETAIL_LABELS: &[&str] = &[
     "rationale", "consequences", "alternatives", "alternatives considered", "options", "options considered",
     "implementation", "implementation details", "background", "problem", "outcome", "pros", "cons",
     "trade offs", "tradeoffs", "pros and cons", "why", "reason", "reasons", "reasoning", "benefits", "drawbacks",
-    "risks", "impact", "use cases", "configuration", "usage", "example", "examples",
+    "risks", "impact", "use cases", "configuration", "usage", "example", "examples", "approach", "idea", "ideas",
     // Notes, in the reader's other languages.
     "notas", "observações", "remarques", "notizen", "anmerkungen", "appunti", "anteckningar", "заметки",
     "примечания", "メモ", "備考", "메모", "备注", "注意事项",
 ];
 
 pub(super) fn is_detail_label(label: &str) -> bool {
-    let t = normalize(label);
+    // A note in brackets after it is no part of it (`Approach (agreed with Jonas):`).
+    let t = normalize(label.split(" (").next().unwrap_or(label));
     DETAIL_LABELS.contains(&t.as_str())
 }
 
