@@ -1489,7 +1489,7 @@ fn opening_bit(word: &[u8]) -> u16 {
 /// described as `(partial)`).
 const VALUE_WORDS: &[(&str, Status)] = &[
     ("success", Completed), ("succeeded", Completed), ("current", InProgress), ("working", InProgress),
-    ("in review", InProgress), ("review", InProgress), ("new", Pending), ("created", Pending), ("ready", Pending),
+    ("in review", InProgress), ("review", InProgress), ("new", Pending), ("ready", Pending),
     ("proposed", Pending), ("backlog", Pending), ("error", Failed), ("fail", Failed), ("abandoned", Skipped),
     ("on hold", Blocked), ("partial", InProgress),
     // Work taken off the list: in prose these are done verbs (`Removed the cache`).

@@ -155,6 +155,7 @@ const CURRENT_PHASE: &[&str] = &[
 /// Words a phase is numbered after (`Phase 3`, `Fase 3`, `フェーズ3`, `阶段 3`).
 const PHASE: &[&str] = &["phase", "fase", "etappe", "этап", "фаза", "フェーズ", "阶段", "단계"];
 
+
 /// The phase the run is said to be in, written twice with different numbers outside its
 /// sittings and history: a current-phase field (`**Aktuelle Phase:** Phase 2`) and a
 /// current-state section that opens on another phase under way (`## Aktueller Stand` over
@@ -164,44 +165,51 @@ fn current_phase(cx: &mut Ctx) {
     if doc.is_json() || doc.dialect() == Dialect::MemoryStore {
         return;
     }
-    let history = crate::document::Regions::of(doc, |r| r == SectionRole::History);
+    // Where a file states where it stands: the text above its first heading, its title's
+    // own lines, and its current-state sections (each up to its first subsection, near its
+    // top as a status is: `STATUS_LINES`), not a session's or history's.
+    let sections = doc.sections();
+    let own = |i: usize| Span::new(sections[i].body.start(), sections.get(i + 1).map_or(sections[i].span.end(), |n| n.heading.start().min(sections[i].span.end())));
+    let preamble = Span::new(0, sections.first().map_or(doc.source().len(), |s| s.heading.start()));
+    let states = sections
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !crate::parse::is_session_or_history(doc, s))
+        .map(|(i, _)| (own(i), sections[i].role == SectionRole::CurrentState));
+    let fences = crate::code::Fences::of(doc.source());
     let mut said: Vec<(u32, Span)> = Vec::new();
-    for (_, start, line) in crate::code::lines_outside_code(doc) {
-        if history.holds(start) || doc.dated_section_at(start).is_some() || in_numbered_sitting(doc, start) {
-            continue;
-        }
-        let lower = crate::case::to_lower(line);
-        // Or a bare `Phase` field of the file's header or state (`| Phase | 3 — Payment sheet |`,
-        // `**Phase:** 3`): a plan's `Phase 1: Setup` numbers its phase before the colon.
-        let header = || {
-            let s = doc.section_at(start);
-            let t = lower.trim_start_matches(['|', '*', '-', ' ', '_']);
-            let w = PHASE.iter().find(|w| t.starts_with(**w))?;
-            let rest = t[w.len()..].trim_start_matches(['*', '_', ' ']);
-            let in_header = s.is_none() || s.is_some_and(|i| i == 0 || doc.sections()[i].role == SectionRole::CurrentState);
-            (in_header && rest.starts_with([':', '|', '：'])).then(|| lower.len() - rest.len() + 1)
-        };
-        let field = CURRENT_PHASE.iter().find_map(|l| lower.find(l).map(|at| at + l.len())).or_else(header);
-        // A current-state section's opening line on a phase under way.
-        let state = || {
-            let s = doc.section_at(start).map(|i| &doc.sections()[i])?;
-            let opening = s.role == SectionRole::CurrentState && doc.text(content_of(s)).trim_start().starts_with(line.trim());
-            (opening && lexicon::status_within(&lower) == Some(Status::InProgress)).then_some(0)
-        };
-        let Some(from) = field.or_else(state) else { continue };
-        let Some(n) = phase_number(&lower[from..]) else { continue };
-        let span = Span::new(start, start + line.trim_end().len());
-        match said.first() {
-            Some(&(was, at)) if was != n => {
-                let line = cx.line(at.start());
-                let d = cx
-                    .diag(Rule::StatusConflict, span, format!("this line puts the run in phase {n}, and line {line} in phase {was}"))
-                    .with_help("keep one current phase: update the older line, or move it under the history it belongs to");
-                cx.push(d);
-                return;
+    for (span, state) in std::iter::once((preamble, false)).chain(states) {
+        let mut opening = state;
+        for line in crate::span::lines_in(doc.source(), span).filter(|l| !doc.text(*l).trim().is_empty()).take(crate::parse::STATUS_LINES) {
+            let written = doc.text(line);
+            if fences.holds(line.start()) {
+                continue;
             }
-            Some(_) => {}
-            None => said.push((n, span)),
+            let lower = crate::case::to_lower(written);
+            // Or a bare `Phase` field (`| Phase | 3 — Payment sheet |`, `**Phase:** 3`): a
+            // plan's `Phase 1: Setup` numbers its phase before the colon.
+            let field = || {
+                let t = lower.trim_start_matches(['|', '*', '-', ' ', '_']);
+                let w = PHASE.iter().find(|w| t.starts_with(**w))?;
+                let rest = t[w.len()..].trim_start_matches(['*', '_', ' ']);
+                rest.starts_with([':', '|', '：']).then(|| lower.len() - rest.len() + 1)
+            };
+            // A current-state section's opening line on a phase under way.
+            let under_way = std::mem::take(&mut opening) && lexicon::status_within(&lower) == Some(Status::InProgress);
+            let from = CURRENT_PHASE.iter().find_map(|l| lower.find(l).map(|at| at + l.len())).or_else(field).or(under_way.then_some(0));
+            let Some(n) = from.and_then(|from| phase_number(&lower[from..])) else { continue };
+            match said.first() {
+                Some(&(was, at)) if was != n => {
+                    let line_no = cx.line(at.start());
+                    let d = cx
+                        .diag(Rule::StatusConflict, line, format!("this line puts the run in phase {n}, and line {line_no} in phase {was}"))
+                        .with_help("keep one current phase: update the older line, or move it under the history it belongs to");
+                    cx.push(d);
+                    return;
+                }
+                Some(_) => {}
+                None => said.push((n, line)),
+            }
         }
     }
 }

@@ -153,7 +153,8 @@ fn struck_out(doc: &Document, markers: &mut [ProgressMarker]) {
 
 /// A cross (`✘`, `✗`) in a section whose other steps are ticked (`✔`, `✓`): the pair marks
 /// done and not yet done, as boxes do (`5. Hybrid ranking ✘` after `4. Backfill ✔`), so the
-/// crossed step is to do, unless its words say it failed.
+/// crossed step is to do, unless its words say it failed or the section marks work to do
+/// with a mark of its own (`☐ Release notes`: then the cross is a failure).
 fn crosses_beside_ticks(doc: &Document, markers: &mut [ProgressMarker]) {
     let text = doc.source.as_str();
     let mark = |m: &ProgressMarker| &text[m.status_span.range()];
@@ -161,10 +162,13 @@ fn crosses_beside_ticks(doc: &Document, markers: &mut [ProgressMarker]) {
     if !markers.iter().any(crossed) {
         return;
     }
-    let ticked: Vec<Option<usize>> = markers.iter().filter(|m| m.source == MarkerSource::Emoji && matches!(mark(m), "✔" | "✓" | "✔️")).map(|m| doc.section_at(m.span.start())).collect();
+    let sections_of = |pick: &dyn Fn(&ProgressMarker) -> bool| -> Vec<Option<usize>> { markers.iter().filter(|m| pick(m)).map(|m| doc.section_at(m.span.start())).collect() };
+    let ticked = sections_of(&|m| m.source == MarkerSource::Emoji && matches!(mark(m), "✔" | "✓" | "✔️"));
+    let to_do = sections_of(&|m| m.source == MarkerSource::Emoji && m.status == Some(Status::Pending));
     for m in markers.iter_mut() {
         let failed = crate::case::to_lower(&text[m.span.range()]).contains("fail");
-        if crossed(m) && !failed && ticked.contains(&doc.section_at(m.span.start())) {
+        let section = doc.section_at(m.span.start());
+        if crossed(m) && !failed && ticked.contains(&section) && !to_do.contains(&section) {
             m.status = Some(Status::Pending);
         }
     }

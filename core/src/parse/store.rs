@@ -648,7 +648,9 @@ fn by_kind(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
     let written = &text[kind.range()];
     // Its last word, as [`kind_is`] splits them.
     let last = written.split(not_a_word_char).last()?;
-    let status = crate::lexicon::status_value(last)?;
+    // `task_created`: a task put on the list, to do (a status value `Created 2152 lines` is no
+    // such word: only a kind says it).
+    let status = crate::lexicon::status_value(last).or((last == "created").then_some(Status::Pending))?;
     // A row naming its task by id alone (`"event": "task_done", "id": "T1"`) is named for
     // now by the id: `rows` gives it the name an earlier row gave that id.
     let id = id(text, object);

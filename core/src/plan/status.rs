@@ -77,7 +77,9 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         // links — PR #57, waiting for Dana's review`): that card waits, the work goes on.
         let card = || {
             let items = &doc.items;
-            items[..items.partition_point(|i| i.span.start() <= w)].last().is_some_and(|i| i.span.contains(w))
+            // Written in the card's own words, not a list a label hands to a person.
+            let own_words = |i: &crate::document::Item| lexicon::waits_on_a_person(&crate::case::to_lower(doc.text(crate::span::first_line(doc.source(), i.text))));
+            items[..items.partition_point(|i| i.span.start() <= w)].last().is_some_and(|i| i.span.contains(w) && own_words(i))
                 && !matches!(doc.role_at(w), Some(SectionRole::CurrentState | SectionRole::Blocked | SectionRole::NextStep))
         };
         !(under_way && (holder.is_some_and(|m| matches!(m.status, Some(Status::Blocked | Status::Failed))) || card()))
