@@ -1323,6 +1323,13 @@ pub(crate) fn states_a_goal(line: &str) -> bool {
     GOALS.iter().any(|g| line.contains(g))
 }
 
+/// Whether an item's words say the work stopped in it (`**This is where I stopped**`, `left
+/// off here`): the item under way, whichever of its lines says it.
+pub(crate) fn says_it_stopped_here(words: &str) -> bool {
+    let lower = case::to_lower(words);
+    ["where i stopped", "where we stopped", "where i left off", "where we left off", "stopped here", "left off here"].iter().any(|p| lower.contains(p))
+}
+
 /// Whether a status word says the work is in review (`In review`, `In revisione`, `レビュー中`):
 /// under way, but waiting on a reviewer.
 pub(crate) fn says_in_review(word: &str) -> bool {

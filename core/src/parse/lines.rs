@@ -332,6 +332,14 @@ pub(crate) fn time_of_day_prefix(line: &str) -> usize {
     inner.len() + 2 + (after.len() - after.trim_start().len())
 }
 
+/// Whether a line opens with a bare time of day and a space (`09:14  Started.`), as a log kept
+/// by the hour is written; [`time_of_day_prefix`] reads one in brackets.
+pub(crate) fn opens_with_time_of_day(line: &str) -> bool {
+    let b = line.as_bytes();
+    let hour = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    (1..=2).contains(&hour) && b.get(hour) == Some(&b':') && b.get(hour + 1..hour + 3).is_some_and(|m| m.iter().all(u8::is_ascii_digit)) && b.get(hour + 3) == Some(&b' ')
+}
+
 /// Where a line's text starts past the time it opens with, if any (`[2026-11-22 10:00]
 /// next: …`, `2026-04-22T07:12Z — text`, `[11:00] Route audit`): 0 when it opens with none.
 /// Only a line opening with `[` or a digit is read for one: readers call this on many lines.

@@ -340,18 +340,12 @@ fn pointed_sections(doc: &Document) -> Vec<bool> {
     let mut pointed = vec![false; doc.sections.len()];
     for item in doc.items.iter().filter(|i| i.checkbox == Some(false) && i.role == SectionRole::Active) {
         if let Some(s) = item.section.filter(|&s| !pointed[s]) {
-            pointed[s] = box_says(&text[first_line(text, item.text).range()]).is_some_and(|(st, _)| st == Status::InProgress) || stops_here(&text[item.text.range()]);
+            pointed[s] = box_says(&text[first_line(text, item.text).range()]).is_some_and(|(st, _)| st == Status::InProgress) || lexicon::says_it_stopped_here(&text[item.text.range()]);
         }
     }
     pointed
 }
 
-/// Whether an item's words say the work stopped in it (`**This is where I stopped**`, `left
-/// off here`): the item under way, whichever line says it.
-fn stops_here(words: &str) -> bool {
-    let lower = crate::case::to_lower(words);
-    ["where i stopped", "where we stopped", "where i left off", "where we left off", "stopped here", "left off here"].iter().any(|p| lower.contains(p))
-}
 
 /// Whether a box nested in item `index` is ticked: the item's work has begun.
 fn nested_ticked(doc: &Document, index: usize) -> bool {
@@ -377,7 +371,7 @@ fn open_box(doc: &Document, index: usize, line: Span, pointed: &[bool]) -> (Stat
     if let Some((status, name)) = box_says(words) {
         return (status, name.shifted(line.start()));
     }
-    if stops_here(&text[item.text.range()]) {
+    if lexicon::says_it_stopped_here(&text[item.text.range()]) {
         return (Status::InProgress, line);
     }
     // A box left in an In Progress or Blocked section has that state, unless a box of the

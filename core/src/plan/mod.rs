@@ -340,14 +340,9 @@ fn has_worked(doc: &Document) -> bool {
 }
 
 /// The lines of a log kept by the time of day only (`09:14  Started.`, `17:55  Stopping
-/// here.`): a day's sitting written as it went.
+/// here.`), up to two: a day's sitting written as it went.
 fn timed_lines(doc: &Document) -> usize {
-    let timed = |l: &str| {
-        let b = l.as_bytes();
-        let hour = b.iter().take_while(|c| c.is_ascii_digit()).count();
-        (1..=2).contains(&hour) && b.get(hour) == Some(&b':') && b.get(hour + 1..hour + 3).is_some_and(|m| m.iter().all(u8::is_ascii_digit)) && b.get(hour + 3) == Some(&b' ')
-    };
-    crate::code::lines_outside_code(doc).filter(|(_, _, l)| timed(l)).take(2).count()
+    crate::code::lines_outside_code(doc).filter(|(_, _, l)| crate::parse::opens_with_time_of_day(l)).take(2).count()
 }
 
 /// A unit as the plan names it: PENDING siblings written short (`orders/batch_4/, batch_5/`)
