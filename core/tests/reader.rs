@@ -2290,3 +2290,14 @@ fn the_box_that_says_where_it_stopped_is_the_one_under_way() {
     assert_eq!(names(&p.pending), ["Store detected series", "Dashboard card"]);
     assert_eq!(names(&p.open).len(), 1);
 }
+
+#[test]
+fn nested_boxes_say_how_far_their_parent_got() {
+    let text = "# Tasks\n\n- [ ] Importer v2\n  - [ ] Parsing\n    - [x] CSV\n    - [x] XLSX\n  - [ ] Mapping UI\n    - [x] column picker\n    - [ ] save mapping as a preset\n  - [ ] Dry run\n- [ ] Docs\n";
+    let p = plan_of(text);
+    // A box whose nested boxes are all ticked is done; the work goes on in the innermost box
+    // under way.
+    assert!(names(&p.completed).contains(&"Parsing"));
+    assert_eq!(p.resume_from.unwrap().unit, "Mapping UI");
+    assert!(names(&p.pending).contains(&"save mapping as a preset"));
+}

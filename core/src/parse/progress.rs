@@ -347,6 +347,17 @@ fn pointed_sections(doc: &Document) -> Vec<bool> {
 }
 
 
+/// How many boxes nested in item `index` are ticked and how many are open.
+fn nested_boxes(doc: &Document, index: usize) -> (usize, usize) {
+    let item = &doc.items[index];
+    let nested = doc.items[index + 1..].iter().take_while(|n| item.span.contains(n.span.start()));
+    nested.fold((0, 0), |(t, o), n| match n.checkbox {
+        Some(true) => (t + 1, o),
+        Some(false) => (t, o + 1),
+        None => (t, o),
+    })
+}
+
 /// Whether a box nested in item `index` is ticked: the item's work has begun.
 fn nested_ticked(doc: &Document, index: usize) -> bool {
     let item = &doc.items[index];
@@ -364,8 +375,11 @@ fn nested_ticked(doc: &Document, index: usize) -> bool {
 fn open_box(doc: &Document, index: usize, line: Span, pointed: &[bool]) -> (Status, Span) {
     let text = doc.source.as_str();
     let item = &doc.items[index];
-    if nested_ticked(doc, index) {
-        return (Status::InProgress, line);
+    // Every box nested in it ticked (`- [ ] Parsing` over three `- [x]`): its parts are done.
+    match nested_boxes(doc, index) {
+        (ticked, open) if ticked > 0 && open == 0 => return (Status::Completed, line),
+        (ticked, _) if ticked > 0 => return (Status::InProgress, line),
+        _ => {}
     }
     let words = &text[line.range()];
     if let Some((status, name)) = box_says(words) {

@@ -159,6 +159,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let mut open = Vec::new();
     let mut resume_from = None;
     let mut resume_in_review = false;
+    let mut resume_span = None;
     let mut in_progress_at = None;
     let mut stated_done = 0;
     let mut latest_open_at: Option<usize> = None;
@@ -179,10 +180,16 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             continue;
         }
         let unit = NamedUnit::of(doc, marker, unit);
-        // Work in review waits on a reviewer: a unit being worked on is where to resume.
+        // Work in review waits on a reviewer: a unit being worked on is where to resume. A
+        // box under way nested in the box found (`- [ ] Mapping UI` under `- [ ] Importer
+        // v2`) is where in it the work goes on.
         let in_review = status == Status::InProgress && crate::lexicon::says_in_review(doc.text(marker.status_span));
-        if status == Status::InProgress && (resume_from.is_none() || resume_in_review && !in_review) {
+        let boxed = marker.source == crate::document::MarkerSource::Checkbox;
+        let nested = boxed && resume_span.is_some_and(|s: crate::span::Span| s.contains(marker.span.start()) && s != marker.span);
+        if status == Status::InProgress && (resume_from.is_none() || resume_in_review && !in_review || nested) {
             resume_in_review = in_review;
+            // Only a box's nested boxes are its parts (a note under a unit is no unit in it).
+            resume_span = boxed.then_some(marker.span);
             in_progress_at = Some(marker.span.start());
             resume_from = Some(ResumeFrom {
                 unit: masked(unit.name.clone()),
