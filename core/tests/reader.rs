@@ -2301,3 +2301,9 @@ fn nested_boxes_say_how_far_their_parent_got() {
     assert_eq!(p.resume_from.unwrap().unit, "Mapping UI");
     assert!(names(&p.pending).contains(&"save mapping as a preset"));
 }
+
+#[test]
+fn still_to_do_titles_work_left() {
+    let text = "# NOTES\n\n## [Unreleased]\n\n### In progress\n- JSON Feed 1.1 support\n\n### Still to do before 2.0.0\n- README migration section\n- Drop Python 3.8\n";
+    assert_eq!(names(&plan_of(text).pending), ["README migration section", "Drop Python 3.8"]);
+}

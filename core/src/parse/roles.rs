@@ -162,6 +162,8 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("pending")
         || starts("todo")
         || starts("to do")
+        || starts("still to do")
+        || starts("left to do")
         || starts("remaining")
         || starts("backlog")
         // Work a session hands on to the next (`## Carry Forward`).
