@@ -1352,7 +1352,7 @@ const WAITING_ON_A_PERSON: &[&str] = &[
     "until then nothing", "until then there is nothing", "nothing more can be done until", "nothing else can be done until",
     "cannot continue until", "can't continue until", "hasta entonces no se puede", "até lá não dá", "até lá não é possível",
     "d'ici là, rien", "d'ici là rien", "bis dahin kann man nichts", "bis dahin können wir nichts", "fino ad allora non si può",
-    "tills dess går det inte", "до тех пор ничего", "それまでは何もできない", "그때까지는 할 수 있는 것이 없", "在此之前无法继续",
+    "tills dess går det inte", "до тех пор ничего", "дальше ничего не сделать", "それまでは何もできない", "그때까지는 할 수 있는 것이 없", "在此之前无法继续",
 ];
 static WAITING_ON_A_PERSON_PACKED: packed::Words = packed::packed_words!(WAITING_ON_A_PERSON);
 

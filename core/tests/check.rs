@@ -1340,6 +1340,7 @@ fn a_summary_count_is_held_against_the_units_listed() {
 ");
     assert_eq!(lines_of(&words("Completed 5 of 6 tasks."), Rule::SummaryContradiction), [3]);
     assert_eq!(lines_of(&words("Sammanfattning: 4 av 6 klara."), Rule::SummaryContradiction), [3]);
+    assert_eq!(lines_of(&words("Attività completate 4 su 6."), Rule::SummaryContradiction), [3]);
     assert!(lines_of(&words("Completed 3 of 6 tasks."), Rule::SummaryContradiction).is_empty());
     assert!(lines_of(&words("Phase 2 of 4."), Rule::SummaryContradiction).is_empty());
 }

@@ -2307,3 +2307,13 @@ fn still_to_do_titles_work_left() {
     let text = "# NOTES\n\n## [Unreleased]\n\n### In progress\n- JSON Feed 1.1 support\n\n### Still to do before 2.0.0\n- README migration section\n- Drop Python 3.8\n";
     assert_eq!(names(&plan_of(text).pending), ["README migration section", "Drop Python 3.8"]);
 }
+
+#[test]
+fn a_label_of_optional_work_over_a_list() {
+    let pt = "# progress.md\n\n## Status geral\n✅ **Concluído em 03/12/2026.**\n\n## O que foi feito\n- Expo SDK 52\n- Sentry\n\n## Pendências\nNenhuma obrigatória.\n\nOpcional, se sobrar tempo:\n- [ ] Remover o patch-package\n";
+    let p = plan_of(pt);
+    assert_eq!(p.status, RunStatus::Complete);
+    assert!(p.pending.is_empty());
+    let ru = "Заметки\n\n03.12.2026\nСертификат от банка не пришёл. Без сертификата дальше ничего не сделать.\n\n- [x] Выгрузка выписок\n- [ ] Подпись платежей\n";
+    assert_eq!(plan_of(ru).status, RunStatus::Blocked);
+}

@@ -592,14 +592,16 @@ fn one_fraction(line: &str) -> Fraction {
         found = Fraction::One(done, total, slash - left..at + 1 + right);
     }
     // `4 of 9`, `4 av 9 klara`, `6 de 11`, `3 von 8`, `5 из 9`: a fraction in words.
-    for word in [" of ", " av ", " de ", " von ", " di ", " sur ", " из "] {
+    for word in [" of ", " av ", " de ", " von ", " di ", " su ", " sur ", " из "] {
         for (at, _) in line.match_indices(word) {
             let left = line[..at].bytes().rev().take_while(u8::is_ascii_digit).count();
             let from = at + word.len();
             let right = line[from..].bytes().take_while(u8::is_ascii_digit).count();
             let before = (at - left).checked_sub(1).map(|i| b[i]);
             let after = b.get(from + right).copied();
-            if left == 0 || right == 0 || before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/')) || after.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'/' | b'.' | b',')) {
+            // A figure goes on after a point or a comma followed by a digit (`6.5`, `6,5`).
+            let goes_on = |c: u8| c.is_ascii_alphanumeric() || c == b'/' || matches!(c, b'.' | b',') && b.get(from + right + 1).is_some_and(u8::is_ascii_digit);
+            if left == 0 || right == 0 || before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/')) || after.is_some_and(goes_on) {
                 continue;
             }
             let (Ok(done), Ok(total)) = (line[at - left..at].parse::<u32>(), line[from..from + right].parse::<u32>()) else { continue };

@@ -274,7 +274,7 @@ pub(crate) fn under_detail_label(labels: &[ListLabel], at: usize) -> bool {
 
 /// The list labels of a document, in file order. A label is one short line: a lead-in
 /// (`…:`) of a few words, or, without the colon, a title of one or two words. Only roles that
-/// say what items are count, and labels of details (`Requirements:`, `Notes:`), whose items
+/// say what items are count (`Opcional, se sobrar tempo:` too: optional work), and labels of details (`Requirements:`, `Notes:`), whose items
 /// are no units; a `Status:` label changes nothing.
 pub(crate) fn list_labels(doc: &Document, paragraphs: &[Span]) -> Vec<ListLabel> {
     let text = doc.source.as_str();
@@ -305,6 +305,7 @@ pub(crate) fn list_labels(doc: &Document, paragraphs: &[Span]) -> Vec<ListLabel>
                 | SectionRole::Active
                 | SectionRole::Blocked
                 | SectionRole::Issues
+                | SectionRole::Optional
         ) {
             continue;
         }
