@@ -2317,3 +2317,15 @@ fn a_label_of_optional_work_over_a_list() {
     let ru = "Заметки\n\n03.12.2026\nСертификат от банка не пришёл. Без сертификата дальше ничего не сделать.\n\n- [x] Выгрузка выписок\n- [ ] Подпись платежей\n";
     assert_eq!(plan_of(ru).status, RunStatus::Blocked);
 }
+
+#[test]
+fn a_plan_not_begun_lists_its_steps_to_do() {
+    let text = "# Plan: SAML SSO\n\nStatus: not started — plan approved on 2026-12-04.\n\n## Why\nThree trials need SSO.\n\n## Steps\n1. **Data model.** Migration for saml_connections.\n2. **SP metadata endpoint.** GET /sso/saml/:org/metadata.\n3. Login start\n";
+    let p = plan_of(text);
+    assert_eq!(p.status, RunStatus::NotStarted);
+    assert_eq!(names(&p.pending), ["Data model", "SP metadata endpoint", "Login start"]);
+    assert_eq!(p.next_action.unwrap().text, "Start Data model");
+    // A file that says its work is done lists no steps to do.
+    let done = plan_of(&text.replace("Status: not started — plan approved on 2026-12-04.", "Status: complete."));
+    assert!(done.pending.is_empty());
+}
