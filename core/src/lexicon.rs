@@ -1326,6 +1326,12 @@ pub(crate) fn states_a_goal(line: &str) -> bool {
 /// Whether an item's words say the work stopped in it (`**This is where I stopped**`, `left
 /// off here`): the item under way, whichever of its lines says it.
 pub(crate) fn says_it_stopped_here(words: &str) -> bool {
+    // Every unticked box is asked: most hold neither `stopped` nor `left off` in any case,
+    // and are let go before their text is folded.
+    let holds = |w: &[u8]| words.as_bytes().windows(w.len()).any(|x| x.eq_ignore_ascii_case(w));
+    if !holds(b"stopped") && !holds(b"left off") {
+        return false;
+    }
     let lower = case::to_lower(words);
     ["where i stopped", "where we stopped", "where i left off", "where we left off", "stopped here", "left off here"].iter().any(|p| lower.contains(p))
 }

@@ -562,6 +562,19 @@ enum Fraction {
     Several,
 }
 
+impl Fraction {
+    /// Records the fraction written `line[done]` over `line[total]`, both plain numbers (one
+    /// that does not parse is no fraction): false when the line holds one already.
+    fn add(&mut self, line: &str, done: std::ops::Range<usize>, total: std::ops::Range<usize>) -> bool {
+        let (Ok(d), Ok(t)) = (line[done.clone()].parse::<u32>(), line[total.clone()].parse::<u32>()) else { return true };
+        if !matches!(self, Fraction::None) {
+            return false;
+        }
+        *self = Fraction::One(d, t, done.start..total.end);
+        true
+    }
+}
+
 /// The one fraction `a/b` of a line (`6 / 8` too): both plain numbers, not a date
 /// `2026/01/02`, a path or a rating `4.5/5`.
 fn one_fraction(line: &str) -> Fraction {
@@ -585,11 +598,9 @@ fn one_fraction(line: &str) -> Fraction {
         {
             continue;
         }
-        let (Ok(done), Ok(total)) = (line[slash - left..slash].parse::<u32>(), line[at + 1..at + 1 + right].parse::<u32>()) else { continue };
-        if !matches!(found, Fraction::None) {
+        if !found.add(line, slash - left..slash, at + 1..at + 1 + right) {
             return Fraction::Several;
         }
-        found = Fraction::One(done, total, slash - left..at + 1 + right);
     }
     // `4 of 9`, `4 av 9 klara`, `6 de 11`, `3 von 8`, `5 из 9`: a fraction in words.
     for word in [" of ", " av ", " de ", " von ", " di ", " su ", " sur ", " из "] {
@@ -604,11 +615,9 @@ fn one_fraction(line: &str) -> Fraction {
             if left == 0 || right == 0 || before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/')) || after.is_some_and(goes_on) {
                 continue;
             }
-            let (Ok(done), Ok(total)) = (line[at - left..at].parse::<u32>(), line[from..from + right].parse::<u32>()) else { continue };
-            if !matches!(found, Fraction::None) {
+            if !found.add(line, at - left..at, from..from + right) {
                 return Fraction::Several;
             }
-            found = Fraction::One(done, total, at - left..from + right);
         }
     }
     found

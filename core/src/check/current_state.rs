@@ -155,7 +155,6 @@ const CURRENT_PHASE: &[&str] = &[
 /// Words a phase is numbered after (`Phase 3`, `Fase 3`, `フェーズ3`, `阶段 3`).
 const PHASE: &[&str] = &["phase", "fase", "etappe", "этап", "фаза", "フェーズ", "阶段", "단계"];
 
-
 /// The phase the run is said to be in, written twice with different numbers outside its
 /// sittings and history: a current-phase field (`**Aktuelle Phase:** Phase 2`) and a
 /// current-state section that opens on another phase under way (`## Aktueller Stand` over
@@ -176,16 +175,18 @@ fn current_phase(cx: &mut Ctx) {
         .enumerate()
         .filter(|&(i, s)| (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !crate::parse::is_session_or_history(doc, s))
         .map(|(i, _)| (own(i), sections[i].role == SectionRole::CurrentState));
-    let fences = crate::code::Fences::of(doc.source());
+    // Fenced code is asked about only for a line that names a phase or opens a state (`code.rs`).
+    let mut fences: Option<crate::code::Fences> = None;
     let mut said: Vec<(u32, Span)> = Vec::new();
     for (span, state) in std::iter::once((preamble, false)).chain(states) {
         let mut opening = state;
         for line in crate::span::lines_in(doc.source(), span).filter(|l| !doc.text(*l).trim().is_empty()).take(crate::parse::STATUS_LINES) {
-            let written = doc.text(line);
-            if fences.holds(line.start()) {
+            let mut in_code = |at: usize| fences.get_or_insert_with(|| crate::code::Fences::of(doc.source())).holds(at);
+            // A fenced line is no opening line either.
+            if opening && in_code(line.start()) {
                 continue;
             }
-            let lower = crate::case::to_lower(written);
+            let lower = crate::case::to_lower(doc.text(line));
             // Or a bare `Phase` field (`| Phase | 3 — Payment sheet |`, `**Phase:** 3`): a
             // plan's `Phase 1: Setup` numbers its phase before the colon.
             let field = || {
@@ -198,6 +199,9 @@ fn current_phase(cx: &mut Ctx) {
             let under_way = std::mem::take(&mut opening) && lexicon::status_within(&lower) == Some(Status::InProgress);
             let from = CURRENT_PHASE.iter().find_map(|l| lower.find(l).map(|at| at + l.len())).or_else(field).or(under_way.then_some(0));
             let Some(n) = from.and_then(|from| phase_number(&lower[from..])) else { continue };
+            if in_code(line.start()) {
+                continue;
+            }
             match said.first() {
                 Some(&(was, at)) if was != n => {
                     let line_no = cx.line(at.start());

@@ -165,10 +165,10 @@ fn crosses_beside_ticks(doc: &Document, markers: &mut [ProgressMarker]) {
     let sections_of = |pick: &dyn Fn(&ProgressMarker) -> bool| -> Vec<Option<usize>> { markers.iter().filter(|m| pick(m)).map(|m| doc.section_at(m.span.start())).collect() };
     let ticked = sections_of(&|m| m.source == MarkerSource::Emoji && matches!(mark(m), "✔" | "✓" | "✔️"));
     let to_do = sections_of(&|m| m.source == MarkerSource::Emoji && m.status == Some(Status::Pending));
-    for m in markers.iter_mut() {
+    for m in markers.iter_mut().filter(|m| crossed(m)) {
         let failed = crate::case::to_lower(&text[m.span.range()]).contains("fail");
         let section = doc.section_at(m.span.start());
-        if crossed(m) && !failed && ticked.contains(&section) && !to_do.contains(&section) {
+        if !failed && ticked.contains(&section) && !to_do.contains(&section) {
             m.status = Some(Status::Pending);
         }
     }
@@ -346,8 +346,8 @@ fn pointed_sections(doc: &Document) -> Vec<bool> {
     pointed
 }
 
-
-/// How many boxes nested in item `index` are ticked and how many are open.
+/// How many boxes nested in item `index` are ticked and how many are open: one ticked, the
+/// item's work has begun; all, it is done.
 fn nested_boxes(doc: &Document, index: usize) -> (usize, usize) {
     let item = &doc.items[index];
     let nested = doc.items[index + 1..].iter().take_while(|n| item.span.contains(n.span.start()));
@@ -356,12 +356,6 @@ fn nested_boxes(doc: &Document, index: usize) -> (usize, usize) {
         Some(false) => (t, o + 1),
         None => (t, o),
     })
-}
-
-/// Whether a box nested in item `index` is ticked: the item's work has begun.
-fn nested_ticked(doc: &Document, index: usize) -> bool {
-    let item = &doc.items[index];
-    doc.items[index + 1..].iter().take_while(|n| item.span.contains(n.span.start())).any(|n| n.checkbox == Some(true))
 }
 
 /// The state of an unticked box (`line` its first line), and the unit's name: PENDING, unless
@@ -453,7 +447,7 @@ fn bare_boxes(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarke
 
 /// A box of the extended task lists, which Markdown renders as text: `[/]` and `[~]` begun,
 /// `[>]` put off. `[-]` means cancelled in some conventions and under way in others (Kiro's
-/// task lists): it is read as begun only over a ticked box of its own ([`nested_ticked`]).
+/// task lists): it is read as begun only over a ticked box of its own ([`nested_boxes`]).
 fn other_box(line: &str) -> Option<Status> {
     match line.as_bytes().get(..4)? {
         b"[/] " | b"[~] " => Some(Status::InProgress),
@@ -738,7 +732,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             markers.push(simple(item.span, MarkerSource::Checkbox, status, mark, name));
             continue;
         }
-        let begun_box = || line_text.starts_with("[-] ") && nested_ticked(doc, index);
+        let begun_box = || line_text.starts_with("[-] ") && nested_boxes(doc, index).0 > 0;
         if let Some(status) = other_box(line_text).or_else(|| begun_box().then_some(Status::InProgress)) {
             let name = Span::new(line.start() + 4, line.end());
             markers.push(simple(item.span, MarkerSource::Checkbox, status, Span::new(line.start(), line.start() + 3), name));

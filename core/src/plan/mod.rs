@@ -237,7 +237,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     // A plan not begun (no unit done, under way or to do, no work recorded, no status said
     // but "not started") lists its work as steps (`## Steps` over `1. **Data model.** …`).
     if completed.is_empty() && pending.is_empty() && open.is_empty() && !has_worked(doc) && stated::run_status(doc).is_none_or(|(s, _)| s == Status::Pending) {
-        pending = plan_steps(doc, &owned);
+        pending = plan_steps(doc, &owned, &mut line);
     }
     let written = next::written(doc);
     let next_action = next::next_action(doc, written, in_progress_at, resume_from.as_ref(), pending.first(), &open)
@@ -341,20 +341,21 @@ fn named_units(step: &str, line: u32, listed: [&[PlanUnit]; 3]) -> Vec<PlanUnit>
 
 /// The numbered steps of a plan's `## Steps` (or `## Plan`, `## Implementation plan`), to do,
 /// each named by its bold lead when it opens with one (`1. **Data model.** Migration …`),
-/// as `owned` writes it (secrets masked).
-fn plan_steps(doc: &Document, owned: &dyn Fn(&str) -> String) -> Vec<PlanUnit> {
+/// as `owned` writes it (secrets masked), on its `line`.
+fn plan_steps(doc: &Document, owned: &dyn Fn(&str) -> String, line: &mut dyn FnMut(usize) -> u32) -> Vec<PlanUnit> {
     let titled = |i: usize| {
         let t = crate::parse::normalize_title(doc.text(doc.sections()[i].title));
         ["steps", "plan", "implementation plan", "implementation steps", "work plan"].contains(&t.as_str())
     };
     let Some(section) = (0..doc.sections().len()).find(|&i| titled(i)) else { return Vec::new() };
-    let items = doc.items().iter().filter(|i| i.section == Some(section) && i.depth == 1 && matches!(i.bullet, '.' | ')'));
+    let body = doc.sections()[section].body;
+    let items = doc.items_within(body).iter().filter(|i| i.section == Some(section) && i.depth == 1 && matches!(i.bullet, '.' | ')'));
     let name = |i: &crate::document::Item| {
         let first = doc.text(crate::span::first_line(doc.source(), i.text));
         let lead = first.strip_prefix("**").and_then(|t| t.split_once("**")).map(|(lead, _)| lead.trim_end_matches(['.', ':', ' ']));
         owned(lead.filter(|l| !l.is_empty()).unwrap_or(first))
     };
-    items.map(|i| PlanUnit { unit: name(i), status: Status::Pending, range: None, line: doc.line_index().line_of(i.span.start()) as u32 + 1 }).collect()
+    items.map(|i| PlanUnit { unit: name(i), status: Status::Pending, range: None, line: line(i.span.start()) }).collect()
 }
 
 /// Whether the file records work already done, besides its progress markers: log entries,
