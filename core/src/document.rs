@@ -40,6 +40,8 @@ pub struct Document {
     pub(crate) fence: Option<Span>,
     /// Whether the dated parts run from the newest down (see [`Document::newest_first`]).
     pub(crate) newest_first: bool,
+    /// The phase the file says the run is in, and the section that phase names.
+    pub(crate) current_phase: Option<CurrentPhase>,
     /// The secrets of the source, found on first use ([`Document::secrets`]).
     pub(crate) secrets: std::sync::OnceLock<crate::secret::Secrets>,
     /// The next step the file writes itself, found on first use (`plan::next::written`).
@@ -53,6 +55,15 @@ pub struct Document {
     /// What the agent harnesses' formats add: front matter fields, observations, links,
     /// task-group blocks ([`crate::memory`]).
     pub(crate) agent: crate::memory::AgentMemory,
+}
+
+/// The current-phase field and the section it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CurrentPhase {
+    /// The field's line (`- Phase: ENHANCEMENT`): where the phase's state is said.
+    pub(crate) field: Span,
+    /// The section the field names.
+    pub(crate) section: usize,
 }
 
 /// A date at the start of a free-text paragraph.

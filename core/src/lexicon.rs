@@ -1038,6 +1038,40 @@ pub(crate) fn under_way_note(text: &str) -> Option<usize> {
     (open > 0 && opens_under_way(inner, true).is_some()).then(|| text[..open].trim_end().len()).filter(|&n| n > 0)
 }
 
+/// Labels that name the phase the run is in (`**Aktuelle Phase:** Phase 2`, `Current phase:
+/// 3 of 4`), in the reader's languages, lower case.
+const CURRENT_PHASE: &[&str] = &[
+    "current phase", "aktuelle phase", "fase actual", "fase atual", "phase actuelle", "fase attuale", "nuvarande fas",
+    "текущий этап", "текущая фаза", "現在のフェーズ", "当前阶段", "현재 단계",
+];
+
+/// Words a phase is numbered after (`Phase 3`, `Fase 3`, `フェーズ3`, `阶段 3`), lower case.
+pub(crate) const PHASE_WORDS: &[&str] = &["phase", "fase", "etappe", "этап", "фаза", "フェーズ", "阶段", "단계"];
+
+/// Where the value of a current-phase field starts in a lower-cased line: after a label for
+/// the current phase anywhere in it (`**Current phase:** Phase 2`), or after a bare phase
+/// word opening a field (`- Phase: ENHANCEMENT`, `| Phase | 3 — Payment sheet |`). A plan's
+/// `Phase 1: Setup` numbers its phase before the colon: no field.
+pub(crate) fn current_phase_field(lower: &str) -> Option<usize> {
+    if let Some(at) = CURRENT_PHASE.iter().find_map(|l| lower.find(l).map(|at| at + l.len())) {
+        return Some(at);
+    }
+    let t = lower.trim_start_matches(['|', '*', '-', ' ', '_']);
+    let w = PHASE_WORDS.iter().find(|w| t.starts_with(**w))?;
+    let rest = t[w.len()..].trim_start_matches(['*', '_', ' ']);
+    rest.starts_with([':', '|', '：']).then(|| lower.len() - rest.len() + rest.chars().next().map_or(0, char::len_utf8))
+}
+
+/// The number of the first phase named in a lower-cased field value (`phase 2 – datev`,
+/// `: 3 of 4`, `フェーズ3`): the number after a phase word, or a number opening the value.
+pub(crate) fn phase_number(lower: &str) -> Option<u32> {
+    let value = lower.trim_start_matches(|c: char| matches!(c, '*' | '_' | ':' | '：' | '|' | ' '));
+    let after = PHASE_WORDS.iter().filter_map(|w| value.find(w).map(|at| &value[at + w.len()..])).next().unwrap_or(value);
+    let digits = after.trim_start_matches([' ', '#']);
+    let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+    digits[..n].parse().ok()
+}
+
 /// A progress figure alone after a name, in brackets or after a dash (`Phase 2: Core
 /// features (60%)`, `M3 — Push & pull sync — 70%`): (status, the figure's span, the name's
 /// span).

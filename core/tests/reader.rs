@@ -2329,3 +2329,32 @@ fn a_plan_not_begun_lists_its_steps_to_do() {
     let done = plan_of(&text.replace("Status: not started — plan approved on 2026-12-04.", "Status: complete."));
     assert!(done.pending.is_empty());
 }
+
+#[test]
+fn the_current_phase_names_the_section_under_way() {
+    // A numbered phase: its heading is under way, its items and the later phases' are to do,
+    // the earlier phases done; a phase that states its own status keeps it.
+    let cases = [
+        ("# Build notes\n\n## Current Status\n- Phase: Phase 2\n\n## Phase 1: Setup\n- Scaffold the repo\n\n## Phase 2: Core\n- Build the parser\n- Write the tests\n\n## Phase 3: Polish\n- Docs site\n", "Phase 2: Core"),
+        ("# Notizen\n\n**Aktuelle Phase:** 2 von 3\n\n## Phase 1 — Einrichtung\n- Repo anlegen\n\n## Phase 2 — Kern\n- Parser bauen\n- Tests schreiben\n\n## Phase 3 — Feinschliff\n- Doku\n", "Phase 2 — Kern"),
+        ("# 进度\n\n- 当前阶段：阶段 2\n\n## 阶段 1 准备\n- 建仓库\n\n## 阶段 2 核心\n- 写解析器\n- 写测试\n\n## 阶段 3 收尾\n- 文档\n", "阶段 2 核心"),
+    ];
+    for (text, current) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.status, RunStatus::InProgress, "{text}");
+        assert_eq!(p.resume_from.as_ref().map(|r| r.unit.as_str()), Some(current), "{text}");
+        assert_eq!(p.pending.len(), 3, "{text}");
+        assert_eq!(p.completed.len(), 1, "{text}");
+    }
+    // A phase named by a word: the list that word titles is the work left, and a summary
+    // that says nothing remains is contradicted.
+    let log = "# Progress\n\n## Session History\n[001] 2026-02-16 10:00 - core-001: scaffold\n  - done\n[002] 2026-02-16 11:00 - core-002: parser\n  - done\n\n## Current Status\n- Phase: HARDENING\n- Features remaining: 0\n\n## Hardening Tasks\n- fuzz-parser: fuzz the parser\n- fuzz-edits: fuzz the edits\n";
+    let p = plan_of(log);
+    assert_eq!(p.status, RunStatus::InProgress);
+    assert_eq!(names(&p.pending), ["fuzz-parser: fuzz the parser", "fuzz-edits: fuzz the edits"]);
+    assert!(p.resume_from.is_none());
+    assert_eq!(findings(log, memento_core::Rule::SummaryContradiction), [11]);
+    // A section that states its own status is no list to do, and a note is no phase.
+    let own = "# Plan\n\n- Phase: Deploy\n\n### Deploy phase (in progress)\n- Wrote the workflow file\n\n## Deploy notes\n- use the staging project\n";
+    assert!(plan_of(own).pending.is_empty());
+}

@@ -70,7 +70,11 @@ pub(super) fn check(cx: &mut Ctx) -> Vec<usize> {
         }
         if let Some(summary) = summary.as_mut() {
             if i < summary.summary_lines {
-                summary.read(doc, start, line);
+                summary.read(doc, start, line, true);
+            } else if summary.states.iter().any(|s| s.contains(start)) {
+                // A state section past the summary says what is done and left; its counts
+                // are no head for the file's last count to contradict (they are one).
+                summary.read(doc, start, line, false);
             }
             if memchr::memchr(b'%', line.as_bytes()).is_some() && memchr::memchr(b'/', line.as_bytes()).is_some() {
                 if let Some(found) = percentage_disagrees(line) {
@@ -662,6 +666,9 @@ fn percentage_disagrees(line: &str) -> Option<(u32, u32, u32)> {
 struct Summary {
     history: crate::document::Regions,
     summary_lines: usize,
+    /// The own lines of the current-state sections outside sittings and history (`##
+    /// Current Status` over `- Features remaining: 0`), wherever they stand: a summary too.
+    states: Vec<Span>,
     head: Vec<(Span, Count)>,
     zero_done: Option<Span>,
     /// A line that says how many units are left (`Remaining: 0`, `3 features remaining`).
@@ -692,6 +699,13 @@ impl Summary {
         Summary {
             history: crate::document::Regions::of(doc, |r| r == SectionRole::History),
             summary_lines: first_dated.map_or(SUMMARY_LINES, |l| l.min(SUMMARY_LINES)),
+            states: doc
+                .sections()
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.role == SectionRole::CurrentState && !crate::parse::is_session_or_history(doc, s))
+                .map(|(i, s)| Span::new(s.body.start(), doc.sections().get(i + 1).map_or(s.span.end(), |n| n.heading.start().min(s.span.end()))))
+                .collect(),
             head: Vec::new(),
             zero_done: None,
             left: None,
@@ -701,8 +715,9 @@ impl Summary {
         }
     }
 
-    /// A line of the summary.
-    fn read(&mut self, doc: &Document, start: usize, line: &str) {
+    /// A line of the summary; `head`: of the file's head, whose counts the last count may
+    /// contradict.
+    fn read(&mut self, doc: &Document, start: usize, line: &str, head: bool) {
         if line.len() < 4 || self.history.holds(start) {
             return;
         }
@@ -718,7 +733,7 @@ impl Summary {
             Some(Zero::Left(n)) => self.left = self.left.or(Some((span, n))),
             None => {}
         }
-        if let Some(count) = count_on(line) {
+        if let Some(count) = count_on(line).filter(|_| head) {
             self.head.push((span, count));
         }
     }

@@ -145,16 +145,6 @@ fn overall_progress(cx: &mut Ctx) {
     }
 }
 
-/// Labels that name the phase the run is in (`**Aktuelle Phase:** Phase 2`, `Current phase:
-/// 3 of 4`), in the reader's languages, lower case.
-const CURRENT_PHASE: &[&str] = &[
-    "current phase", "aktuelle phase", "fase actual", "fase atual", "phase actuelle", "fase attuale", "nuvarande fas",
-    "текущий этап", "текущая фаза", "現在のフェーズ", "当前阶段", "현재 단계",
-];
-
-/// Words a phase is numbered after (`Phase 3`, `Fase 3`, `フェーズ3`, `阶段 3`).
-const PHASE: &[&str] = &["phase", "fase", "etappe", "этап", "фаза", "フェーズ", "阶段", "단계"];
-
 /// The phase the run is said to be in, written twice with different numbers outside its
 /// sittings and history: a current-phase field (`**Aktuelle Phase:** Phase 2`) and a
 /// current-state section that opens on another phase under way (`## Aktueller Stand` over
@@ -187,18 +177,10 @@ fn current_phase(cx: &mut Ctx) {
                 continue;
             }
             let lower = crate::case::to_lower(doc.text(line));
-            // Or a bare `Phase` field (`| Phase | 3 — Payment sheet |`, `**Phase:** 3`): a
-            // plan's `Phase 1: Setup` numbers its phase before the colon.
-            let field = || {
-                let t = lower.trim_start_matches(['|', '*', '-', ' ', '_']);
-                let w = PHASE.iter().find(|w| t.starts_with(**w))?;
-                let rest = t[w.len()..].trim_start_matches(['*', '_', ' ']);
-                rest.starts_with([':', '|', '：']).then(|| lower.len() - rest.len() + 1)
-            };
             // A current-state section's opening line on a phase under way.
             let under_way = std::mem::take(&mut opening) && lexicon::status_within(&lower) == Some(Status::InProgress);
-            let from = CURRENT_PHASE.iter().find_map(|l| lower.find(l).map(|at| at + l.len())).or_else(field).or(under_way.then_some(0));
-            let Some(n) = from.and_then(|from| phase_number(&lower[from..])) else { continue };
+            let from = lexicon::current_phase_field(&lower).or(under_way.then_some(0));
+            let Some(n) = from.and_then(|from| lexicon::phase_number(&lower[from..])) else { continue };
             if in_code(line.start()) {
                 continue;
             }
@@ -216,16 +198,6 @@ fn current_phase(cx: &mut Ctx) {
             }
         }
     }
-}
-
-/// The number of the first phase named in `lower` (`phase 2 – datev`, `: 3 of 4`, `フェーズ3`):
-/// the number after a phase word, or a number opening the value.
-fn phase_number(lower: &str) -> Option<u32> {
-    let value = lower.trim_start_matches(|c: char| matches!(c, '*' | '_' | ':' | '：' | ' '));
-    let after = PHASE.iter().filter_map(|w| value.find(w).map(|at| &value[at + w.len()..])).next().unwrap_or(value);
-    let digits = after.trim_start_matches([' ', '#']);
-    let n = digits.bytes().take_while(u8::is_ascii_digit).count();
-    digits[..n].parse().ok()
 }
 
 /// Whether `offset` lies under a heading that names a numbered sitting, or under one of

@@ -8,6 +8,7 @@ mod json;
 mod lines;
 mod links;
 mod outline;
+mod phase;
 mod progress;
 mod roles;
 mod shape;
@@ -77,6 +78,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
         stamps: Vec::new(),
         fence: None,
         newest_first: false,
+        current_phase: None,
         secrets: Default::default(),
         written_next: Default::default(),
         next_labels: Default::default(),
@@ -134,6 +136,9 @@ fn read(source: String, options: &ParseOptions) -> Document {
         detect::from_headings(&views, first_line)
     });
     formats::adjust_roles(&mut doc);
+    if progress::free_form(doc.dialect) {
+        doc.current_phase = phase::read(&mut doc);
+    }
     // The raw items are done with once the model's items are built: freed before the
     // entries are (a large file's items, twice over, would not fit the caches).
     let labels = build_items(&mut doc, std::mem::take(&mut outline.items), &outline.paragraphs);

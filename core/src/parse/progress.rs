@@ -41,6 +41,11 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
         state_paragraphs(doc, outline, &mut markers);
         state_fields(doc, &mut markers);
     }
+    // A current-phase field that names its section (`- 当前阶段：阶段 2` over `## 阶段 2 核心`)
+    // says that section's state: the section is the unit, the field's line none.
+    if let Some(phase) = doc.current_phase {
+        markers.retain(|m| !phase.field.contains(m.span.start()));
+    }
     in_file_order(&mut markers);
     notes_under_way(doc, &mut markers);
     crosses_beside_ticks(doc, &mut markers);
@@ -304,7 +309,7 @@ fn simple(span: Span, source: MarkerSource, status: Status, status_span: Span, n
 /// Remaining) are units of that state, a log's lines are work done. A checkpoint log and
 /// session notes say state in words only. The agent harnesses' memory files are free
 /// Markdown too (`docs/formats.md`).
-fn free_form(dialect: Dialect) -> bool {
+pub(super) fn free_form(dialect: Dialect) -> bool {
     matches!(dialect, Dialect::MemoryBank | Dialect::Generic | Dialect::ProgressLog) || dialect.is_agent_memory()
 }
 
@@ -967,6 +972,12 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         }
         if let Some((status, value)) = status_line_under(doc, section) {
             markers.push(simple(section.heading, MarkerSource::Heading, status, value, section.title));
+            continue;
+        }
+        // The section the file's current-phase field names (`- Phase: ENHANCEMENT` over `##
+        // Enhancement Features`): the phase under way, its state said on the field's line.
+        if let Some(phase) = doc.current_phase.filter(|p| p.section == index) {
+            markers.push(simple(section.heading, MarkerSource::Heading, Status::InProgress, phase.field, section.title));
             continue;
         }
         // A top-level heading dated without a status (`# Initialized: 2026-02-15`, a
