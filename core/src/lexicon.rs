@@ -127,6 +127,30 @@ const ROWS: &[(&str, Meaning)] = &[
     ("dropped", Status(Skipped)),
     ("won't do", Status(Skipped)),
     ("wontfix", Status(Skipped)),
+    // A standup's fields (`**Yesterday:** finished the rate limiter`, `**Today:** start the
+    // audit log`), in the reader's languages: what was done, and the next step.
+    ("yesterday", Done),
+    ("today", Next),
+    ("ayer", Done),
+    ("hoy", Next),
+    ("ontem", Done),
+    ("hoje", Next),
+    ("hier", Done),
+    ("aujourd'hui", Next),
+    ("gestern", Done),
+    ("heute", Next),
+    ("ieri", Done),
+    ("oggi", Next),
+    ("igår", Done),
+    ("idag", Next),
+    ("вчера", Done),
+    ("сегодня", Next),
+    ("昨日", Done),
+    ("今日", Next),
+    ("昨天", Done),
+    ("今天", Next),
+    ("어제", Done),
+    ("오늘", Next),
     ("next", Next),
     ("next step", Next),
     ("next steps", Next),
@@ -1427,6 +1451,13 @@ const WAIT_REACH: usize = 6;
 
 /// Whether a lower-cased line says the run waits on a person (approval, review, an action
 /// only a human can take).
+/// Words that say a block or a wait is over, lower case, in the reader's languages.
+const RESOLVED: &[&str] = &[
+    "resolved", "unblocked", "no longer blocked", "solved", "resuelto", "resuelta", "desbloquead", "resolvido", "resolvida",
+    "résolu", "débloqué", "gelöst", "behoben", "risolto", "risolta", "sbloccat", "löst", "решено", "решён", "разблокирован",
+    "解決", "已解决", "解决了", "해결",
+];
+
 pub(crate) fn waits_on_a_person(line: &str) -> bool {
     // Whole words: `hitl` is not in `hitless`.
     // A phrase in a script that joins its words, or ending with a mark, ends anywhere
@@ -1443,11 +1474,14 @@ pub(crate) fn waits_on_a_person(line: &str) -> bool {
         let after = &line[at..];
         line[..at].matches('(').count() > line[..at].matches(')').count() || after.find(')').is_some_and(|close| after.find('(').is_none_or(|open| close < open))
     };
-    if WAITING_ON_A_PERSON_PACKED.iter().any(|p| line.match_indices(p).any(|(at, _)| whole(at, p.len()) && !in_note(at))) {
+    // A wait the line says was resolved since (`waiting on Redis access from ops — resolved at
+    // 14:00`) waits no more.
+    let resolved = |at: usize| RESOLVED.iter().any(|r| line[at..].contains(r));
+    if WAITING_ON_A_PERSON_PACKED.iter().any(|p| line.match_indices(p).any(|(at, _)| whole(at, p.len()) && !in_note(at) && !resolved(at))) {
         return true;
     }
     WAIT_OPENERS.iter().any(|opener| {
-        line.match_indices(opener).filter(|&(at, _)| whole(at, opener.len()) && !in_note(at)).any(|(at, _)| {
+        line.match_indices(opener).filter(|&(at, _)| whole(at, opener.len()) && !in_note(at) && !resolved(at)).any(|(at, _)| {
             let rest = &line[at + opener.len()..];
             let rest = &rest[..rest.find(['.', ';', '\n']).unwrap_or(rest.len())];
             rest.split_whitespace().take(WAIT_REACH).any(|w| {
@@ -1911,6 +1945,17 @@ pub(crate) fn label_of(title: &str) -> Option<Meaning> {
     let head = rest.split(['(', '（']).next().unwrap_or(rest).trim_end();
     let cjk_tail = !t.as_bytes()[0].is_ascii() && head.chars().count() <= 8 && !head.contains(|c: char| c.is_ascii_alphanumeric() || c == ' ');
     (ends || cjk_tail).then_some(found.meaning)
+}
+
+/// The status a label opening a line gives its value: a status (`In progress: auth`), or
+/// done for a label of work done (`Accomplished: users API`, `**Yesterday:** finished the
+/// rate limiter`, `昨天：限流器`). (the status, the label's span, where the value starts).
+pub(crate) fn labelled_status(text: &str) -> Option<(Status, crate::span::Span, usize)> {
+    match labelled(text)? {
+        (Meaning::Status(status), word, rest) => Some((status, word, rest)),
+        (Meaning::Done, word, rest) => Some((Completed, word, rest)),
+        _ => None,
+    }
 }
 
 /// A status or label opening an item, followed by a colon or a dash: `Done: parser`,

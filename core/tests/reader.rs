@@ -2358,3 +2358,25 @@ fn the_current_phase_names_the_section_under_way() {
     let own = "# Plan\n\n- Phase: Deploy\n\n### Deploy phase (in progress)\n- Wrote the workflow file\n\n## Deploy notes\n- use the staging project\n";
     assert!(plan_of(own).pending.is_empty());
 }
+
+#[test]
+fn a_standup_says_what_was_done_and_what_comes_today() {
+    // Yesterday / Today / Blockers, in several languages and both orders: yesterday's work
+    // is done, the latest day's plan is the next action, a blocker of none or one resolved
+    // since blocks nothing.
+    let cases = [
+        ("# Standup\n\n## 2026-12-03\n**Yesterday:** rate limiter tests.\n**Today:** finish the rate limiter.\n**Blockers:** waiting on Redis access from ops — resolved at 14:00.\n\n## 2026-12-04\n**Yesterday:** finished the rate limiter.\n**Today:** start the audit log table.\n**Blockers:** none.\n", "start the audit log table."),
+        ("# Standup\n\n## 2026-12-04\n**Ayer:** terminé el limitador.\n**Hoy:** empezar la tabla de auditoría.\n**Bloqueos:** ninguno.\n\n## 2026-12-03\n**Ayer:** pruebas del limitador.\n**Hoy:** terminar el limitador.\n", "empezar la tabla de auditoría."),
+        ("# 站会\n\n## 2026-12-04\n- 昨天：限流器完成\n- 今天：写审计日志表\n- 阻碍：无\n\n## 2026-12-03\n- 昨天：限流器测试\n- 今天：完成限流器\n", "写审计日志表"),
+    ];
+    for (text, next) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.status, RunStatus::InProgress, "{text}");
+        assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(next), "{text}");
+        assert!(!p.completed.is_empty(), "{text}");
+    }
+    // A wait the line says was resolved waits no more; one still open blocks.
+    let waiting = "# Notes\n\n- [x] Parser\n- [ ] Cache\n\n## Current status\nWaiting on ops to grant Redis access.\n";
+    assert_eq!(plan_of(waiting).status, RunStatus::Blocked);
+    assert_eq!(plan_of(&waiting.replace("access.", "access — resolved at 14:00.")).status, RunStatus::InProgress);
+}

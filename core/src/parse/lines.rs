@@ -315,7 +315,8 @@ pub fn stop_point(s: &str) -> Option<(usize, Span)> {
 /// opens with a figure standing as a word of its own.
 pub(crate) fn is_count(value: &str) -> bool {
     let value = value.trim_start_matches(['*', '_', '`', ' ', '~']);
-    let first = value.split_whitespace().next().unwrap_or("");
+    // `+1 feature (#131)`: a count of what was added.
+    let first = value.split_whitespace().next().unwrap_or("").trim_start_matches('+');
     !value.chars().any(char::is_alphabetic)
         || first.bytes().next().is_some_and(|b| b.is_ascii_digit()) && first.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'/' | b'.' | b',' | b'%' | b'+'))
 }

@@ -673,7 +673,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         // What a status or label opening the item says (read once, when first asked: most
         // items of a long log are entries or canonical status lines, which need no lexicon).
         let mut label = None;
-        let mut label_of = |body: &str| *label.get_or_insert_with(|| lexicon::labelled(body));
+        let mut label_of = |body: &str| *label.get_or_insert_with(|| lexicon::labelled_status(body));
         // `COMPLETED: unit`, `DONE: unit` (upper case, any word: an unknown one under
         // Progress Markers is reported), else a status phrase of the lexicon in any case.
         let worded = lines::status_word(body)
@@ -683,9 +683,9 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             })
             // In a checkpoint log or session notes, only under Progress Markers.
             .map(|(known, word, rest)| (known, word, rest, false))
-            .or_else(|| match (section_markers || state_list || role == SectionRole::Progress).then(|| label_of(body)).flatten() {
-                Some((Meaning::Status(status), word, rest)) => Some((Some(StatusWord { status, alias: true }), word, rest, true)),
-                _ => None,
+            .or_else(|| {
+                let (status, word, rest) = (section_markers || state_list || role == SectionRole::Progress).then(|| label_of(body)).flatten()?;
+                Some((Some(StatusWord { status, alias: true }), word, rest, true))
             });
         if let Some((known, word, rest, by_label)) = worded {
             let status = known.map(|w| w.status);
@@ -698,7 +698,8 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             if units.is_empty() && status.is_some() {
                 continue; // `Done:` alone opens a list, it names no unit
             }
-            // `Started: 182/1215 (15.0%)` is a count under a label, not a unit.
+            // `Started: 182/1215 (15.0%)`, `Completed this session: +1 feature (#131)`: a count
+            // under a label, not a unit.
             // `- **Blocked:** No`, `- Blockers: none`: a field that says there is none.
             if by_label && (lines::is_count(rest) || lexicon::says_none(rest)) {
                 continue;
@@ -755,7 +756,7 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             continue;
         }
         // `Status: done` under a heading is the heading's state (see `headings`), not a unit.
-        if matches!(label_of(body), Some((Meaning::StatusField, _, _))) {
+        if matches!(lexicon::labelled(body), Some((Meaning::StatusField, _, _))) {
             continue;
         }
         // `- Phase 2: Core features (60%)` in a list whose every item gives its figure: a
@@ -1160,7 +1161,7 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             if lines::list_marker(content) > 0 || content.starts_with(['|', '>', '#']) {
                 continue;
             }
-            let Some((Meaning::Status(status), word, rest)) = lexicon::labelled(content) else { continue };
+            let Some((status, word, rest)) = lexicon::labelled_status(content) else { continue };
             let from = line.start() + (raw.len() - raw.trim_start().len());
             let value = Span::new(from + rest, from + content.len());
             let words = &text[value.range()];
