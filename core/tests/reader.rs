@@ -2380,3 +2380,9 @@ fn a_standup_says_what_was_done_and_what_comes_today() {
     assert_eq!(plan_of(waiting).status, RunStatus::Blocked);
     assert_eq!(plan_of(&waiting.replace("access.", "access — resolved at 14:00.")).status, RunStatus::InProgress);
 }
+
+#[test]
+fn a_dash_after_an_opening_state_is_no_part_of_the_unit() {
+    let p = plan_of("# Bitácora\n\n## Estado\nEn progreso — notificaciones push, falta la Edge Function.\n");
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("notificaciones push"));
+}

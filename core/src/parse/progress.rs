@@ -39,6 +39,8 @@ pub(super) fn build(doc: &mut Document, outline: &Outline) {
     if free_form(doc.dialect) || doc.dialect == Dialect::SessionNotes {
         in_file_order(&mut markers);
         state_paragraphs(doc, outline, &mut markers);
+        // `state_fields` asks which lines hold a unit already: in file order.
+        in_file_order(&mut markers);
         state_fields(doc, &mut markers);
     }
     // A current-phase field that names its section (`- 当前阶段：阶段 2` over `## 阶段 2 核心`)
@@ -504,7 +506,8 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
     let lexicon::Found { meaning: Meaning::Status(Status::InProgress), len } = lexicon::phrase_at(&line[lead..])? else { return None };
     let len = lead + len;
     let rest = &line[len..];
-    let mut gap = rest.len() - rest.trim_start_matches([' ', ':']).len();
+    // `En progreso — build de iOS`: a dash or a colon after the opening is no part of the unit.
+    let mut gap = rest.len() - rest.trim_start_matches([' ', ':', '：', '—', '–', '-']).len();
     // `Started on the limiter`, `Begonnen mit dem Export`: the unit follows.
     if let Some(word) = ["on ", "with ", "work on ", "con ", "com ", "mit ", "avec ", "med "].iter().find(|w| rest[gap..].starts_with(**w)) {
         gap += word.len();
