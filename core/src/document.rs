@@ -64,6 +64,9 @@ pub(crate) struct CurrentPhase {
     pub(crate) field: Span,
     /// The section the field names.
     pub(crate) section: usize,
+    /// Whether that section leaves its state to the field: it states none of its own (`##
+    /// Phase 2: Core`, not `## Phase 2: Core ✅`).
+    pub(crate) open: bool,
 }
 
 /// A date at the start of a free-text paragraph.

@@ -2354,6 +2354,11 @@ fn the_current_phase_names_the_section_under_way() {
     assert_eq!(names(&p.pending), ["fuzz-parser: fuzz the parser", "fuzz-edits: fuzz the edits"]);
     assert!(p.resume_from.is_none());
     assert_eq!(findings(log, memento_core::Rule::SummaryContradiction), [11]);
+    // A field left on a phase the file marks done: the phase under way is the unit, and
+    // the check says the field was not moved on.
+    let stale = "# Migration\n\nCurrent phase: Phase 2 — Port endpoints\n\n## Phase 2 — Port endpoints ✅\n- [x] /invoices\n\n## Phase 3 — Auth (in progress)\n- [x] login\n- [ ] rate limiting\n\n## Phase 4 — Cutover\n- [ ] staging\n";
+    assert_eq!(plan_of(stale).resume_from.map(|r| r.unit).as_deref(), Some("Phase 3 — Auth"));
+    assert_eq!(findings(stale, memento_core::Rule::StatusConflict), [3]);
     // A section that states its own status is no list to do, and a note is no phase.
     let own = "# Plan\n\n- Phase: Deploy\n\n### Deploy phase (in progress)\n- Wrote the workflow file\n\n## Deploy notes\n- use the staging project\n";
     assert!(plan_of(own).pending.is_empty());

@@ -30,6 +30,7 @@ pub(super) fn check(cx: &mut Ctx) {
         competing_entry_points(cx);
         overall_progress(cx);
         current_phase(cx);
+        phase_done(cx);
     }
     if cx.doc.dialect() != Dialect::SessionNotes || !cx.on(Rule::StaleCurrentState) {
         return;
@@ -143,6 +144,24 @@ fn overall_progress(cx: &mut Ctx) {
             Some(_) => {}
         }
     }
+}
+
+/// A current-phase field that names a phase the file marks done (`Current phase: Phase 2`
+/// over `## Phase 2 — Port endpoints ✅`): the field was not moved on with the work
+/// (docs/reader.md, "Where state is written").
+fn phase_done(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let Some(phase) = doc.current_phase.filter(|p| !p.open) else { return };
+    let heading = doc.sections()[phase.section].heading;
+    let done = doc.progress().iter().any(|m| m.span == heading && m.status == Some(Status::Completed));
+    if !done {
+        return;
+    }
+    let (title, line) = (cx.quote(super::title_of(doc, &doc.sections()[phase.section]), 40), cx.line(heading.start()));
+    let d = cx
+        .diag(Rule::StatusConflict, phase.field, format!("this line puts the run in `{title}`, and line {line} marks that phase done"))
+        .with_help("move the current phase on to the one under way");
+    cx.push(d);
 }
 
 /// The phase the run is said to be in, written twice with different numbers outside its

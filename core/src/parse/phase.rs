@@ -20,7 +20,8 @@ enum Named<'a> {
 }
 
 /// Reads the current-phase field of `doc`, gives the sections it names their roles, and
-/// returns the field and the current phase's section where the phase is numbered.
+/// returns the field and the current phase's section where the phase is numbered (the
+/// field's line is then no unit of its own: the section is).
 pub(super) fn read(doc: &mut Document) -> Option<CurrentPhase> {
     let (field, lower, from) = field(doc)?;
     let named = match lexicon::phase_number(&lower[from..]) {
@@ -52,7 +53,7 @@ pub(super) fn read(doc: &mut Document) -> Option<CurrentPhase> {
             let current = numbered.iter().find(|&&(_, k)| k == n)?.0;
             let later: Vec<usize> = numbered.iter().filter(|&&(i, k)| k > n && open(i)).map(|&(i, _)| i).collect();
             let earlier: Vec<usize> = numbered.iter().filter(|&&(i, k)| k < n && open(i)).map(|&(i, _)| i).collect();
-            (Some(current).filter(|&i| open(i)), later, earlier)
+            (current, later, earlier)
         }
         Named::Word(word) => {
             // One section named by the word (`## Enhancement Features` for `ENHANCEMENT`), else
@@ -68,16 +69,19 @@ pub(super) fn read(doc: &mut Document) -> Option<CurrentPhase> {
             return None;
         }
     };
+    let open = open(current);
     for i in later {
         set_role(doc, i, SectionRole::Todo);
     }
     for i in earlier {
         set_role(doc, i, SectionRole::Done);
     }
-    // A current phase that states its own status keeps it, and is no unit twice.
-    let current = current?;
-    set_role(doc, current, SectionRole::Todo);
-    Some(CurrentPhase { field, section: current })
+    // A current phase that states its own status keeps it (the field may be stale: the
+    // check holds one against the other).
+    if open {
+        set_role(doc, current, SectionRole::Todo);
+    }
+    Some(CurrentPhase { field, section: current, open })
 }
 
 /// Gives section `i` and its subsections of no role of their own `role`.

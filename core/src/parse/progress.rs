@@ -980,7 +980,7 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         }
         // The section the file's current-phase field names (`- Phase: ENHANCEMENT` over `##
         // Enhancement Features`): the phase under way, its state said on the field's line.
-        if let Some(phase) = doc.current_phase.filter(|p| p.section == index) {
+        if let Some(phase) = doc.current_phase.filter(|p| p.section == index && p.open) {
             markers.push(simple(section.heading, MarkerSource::Heading, Status::InProgress, phase.field, section.title));
             continue;
         }
