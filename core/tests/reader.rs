@@ -2391,3 +2391,14 @@ fn a_dash_after_an_opening_state_is_no_part_of_the_unit() {
     let p = plan_of("# Bitácora\n\n## Estado\nEn progreso — notificaciones push, falta la Edge Function.\n");
     assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("notificaciones push"));
 }
+
+#[test]
+fn a_pointer_opening_a_step_marks_the_one_under_way() {
+    let numbered = "# Migration\n\n1. ✅ Dump the old DB\n2. ✅ Restore into staging\n3. 👉 Run the backfill\n4. Switch DNS\n";
+    let boxes = "# Pagamenti\n\n- [x] Checkout\n- [ ] ▶️ Rimborsi parziali\n- [ ] Riconciliazione notturna\n";
+    for (text, unit, pending) in [(numbered, "Run the backfill", "Switch DNS"), (boxes, "Rimborsi parziali", "Riconciliazione notturna")] {
+        let p = plan_of(text);
+        assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some(unit), "{text}");
+        assert_eq!(names(&p.pending), [pending], "{text}");
+    }
+}

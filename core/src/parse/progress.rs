@@ -74,6 +74,15 @@ fn begun_in_words(doc: &Document, markers: &mut [ProgressMarker]) {
     }
 }
 
+/// Marks that point at a step as the current one when they open it.
+const POINTERS: &[&str] = &["👉", "➡️", "➡", "▶️", "▶", "→"];
+
+/// Where the name starts after a mark pointing at the step as the current one
+/// (`👉 Run the backfill`, `▶️ Rimborsi parziali`), when one opens `words`.
+fn pointed_at(words: &str) -> Option<usize> {
+    POINTERS.iter().find_map(|p| words.strip_prefix(p)).map(|rest| words.len() - rest.trim_start().len()).filter(|&at| at < words.len())
+}
+
 /// A numbered list whose items carry status marks (`1. ✅ Add export button`, `4. ⏳ Stream
 /// reports`) and ends with a few items that carry none (`5. Add column picker`, `6. Tests`):
 /// those are the steps not yet begun, pending. At least two marked items make it such a list;
@@ -134,8 +143,16 @@ fn unmarked_steps(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             let words = &text[line.range()];
             // A mark further in (`Space Invaders ✅ (NEW!)`) is a mark all the same.
             let marked_inside = lexicon::EMOJI.iter().any(|(e, _)| words.contains(e));
-            if !line.is_empty() && !lines::is_lead_in(words) && !labelled(words) && !marked_inside {
-                added.push(simple(item.span, MarkerSource::Section, Status::Pending, Span::empty(item.text.start()), line));
+            if line.is_empty() || lines::is_lead_in(words) || labelled(words) || marked_inside {
+                continue;
+            }
+            // `3. 👉 Run the backfill`: the step pointed at is the one under way.
+            match pointed_at(words) {
+                Some(at) => {
+                    let name = Span::new(line.start() + at, line.end());
+                    added.push(simple(item.span, MarkerSource::Section, Status::InProgress, Span::new(line.start(), name.start()), name));
+                }
+                None => added.push(simple(item.span, MarkerSource::Section, Status::Pending, Span::empty(item.text.start()), line)),
             }
         }
     }
@@ -333,6 +350,9 @@ fn in_percent_list(doc: &Document, index: usize) -> bool {
 /// The state an unticked box's own words give it, under way or stuck (`Login page (in
 /// progress)`, `Deploy — BLOCKED`, `Conflict resolution ← in progress`), and the unit's span.
 fn box_says(words: &str) -> Option<(Status, Span)> {
+    if let Some(at) = pointed_at(words) {
+        return Some((Status::InProgress, Span::new(at, words.len())));
+    }
     let said = lexicon::trailing_status(words).or_else(|| lexicon::status_in_closing_parenthesis(words));
     match said {
         Some((status @ (Status::InProgress | Status::Blocked | Status::Failed), _, name)) => Some((status, name)),
