@@ -28,7 +28,8 @@
 //!   it looks drawn at random, and whatever an environment name (`JWT_SECRET=…`) is set to,
 //!   unless a placeholder or a pointer ([`named_key`]);
 //! - card numbers: 13–19 digits, bare or in groups of four (Amex 4-6-5) separated by
-//!   spaces or dashes, with a card prefix (3, 4, 5, 6) and a valid Luhn checksum;
+//!   spaces or dashes, with a card prefix (3, 4, 5, 6) and a valid Luhn checksum, on a line
+//!   that does not call it a test card (`carte di prova`, `sandbox`);
 //! - US SSNs `ddd-dd-dddd` (not area 000, 666 or 9xx, group 00 or serial 0000).
 
 mod mask;
@@ -234,7 +235,7 @@ pub fn find_secrets(text: &str) -> Vec<SecretMatch> {
             continue;
         }
         let found = match b[i] {
-            b'0'..=b'9' if number_start(b, i) => card(b, i).or_else(|| ssn(b, i)),
+            b'0'..=b'9' if number_start(b, i) => card(b, i).filter(|_| !names_a_test_card(crate::span::line_holding(text, i))).or_else(|| ssn(b, i)),
             b's' | b'r' | b'g' | b'A' | b'x' | b'e' if token_start(b, i) => token(b, i),
             b'-' => private_key(text, i),
             b':' => url_password(b, i).or_else(|| webhook(b, i)),
@@ -812,6 +813,17 @@ fn card(b: &[u8], i: usize) -> Option<SecretMatch> {
     luhn(&digits).then(|| m(i, end, SecretKind::CardNumber)).flatten()
 }
 
+/// Words that say a card number on a line is a payment provider's test card (`Test con carte
+/// di prova 4349 9401 9900 4549`, `sandbox card`, `tarjeta de prueba`): published, no secret.
+const TEST_CARD_WORDS: &[&str] = &["test", "sandbox", "prova", "prueba", "teste", "essai", "テスト", "测试", "测试卡", "тест", "테스트"];
+
+/// Whether a line calls the card numbers on it test cards: one of [`TEST_CARD_WORDS`] opening
+/// a word (`Testkarte`, not `latest`).
+fn names_a_test_card(line: &str) -> bool {
+    let lower = crate::case::to_lower(line);
+    TEST_CARD_WORDS.iter().any(|w| lower.match_indices(w).any(|(at, _)| !lower[..at].chars().next_back().is_some_and(char::is_alphanumeric)))
+}
+
 fn luhn(digits: &[u8]) -> bool {
     let sum: u32 = digits
         .iter()
@@ -892,9 +904,14 @@ mod tests {
             "1776841920000", "2026-04-22T07:12Z", "000-12-3456", "666-12-3456", "912-12-3456",
             "123-00-4567", "2026-04-22 and 2026-04-23", "v1.2.3-456-78-9012", "-----BEGIN PUBLIC KEY-----",
             "phone 555-123-4567",
+            // A provider's test cards, named so on their line.
+            "Test con carte di prova 4349 9401 9900 4549 (esito OK)", "sandbox card 4111 1111 1111 1111",
+            "テストカード 4242 4242 4242 4242",
         ] {
             assert_eq!(kinds(text), vec![], "{text}");
         }
+        // `latest` is no test word.
+        assert_eq!(kinds("latest card 4111 1111 1111 1111"), vec![(SecretKind::CardNumber, "4111 1111 1111 1111")]);
     }
 
     #[test]
