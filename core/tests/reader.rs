@@ -2402,3 +2402,16 @@ fn a_pointer_opening_a_step_marks_the_one_under_way() {
         assert_eq!(names(&p.pending), [pending], "{text}");
     }
 }
+
+#[test]
+fn a_summary_count_of_one_list_or_of_the_boxes() {
+    // The count's total is one section's units: its figure done must be theirs.
+    let pt = "# Progresso\n\n## O que funciona\n- Login\n- Upload\n\n## Status geral\n7 de 10 tarefas do marco M2 concluídas.\n\n### Marco M2 — tarefas\n- [x] T1\n- [x] T2\n- [x] T3\n- [x] T4\n- [x] T5\n- [x] T6\n- [ ] T7\n- [ ] T8\n- [ ] T9\n- [ ] T10\n";
+    assert_eq!(findings(pt, memento_core::Rule::SummaryContradiction), [8]);
+    assert!(findings(&pt.replace("7 de 10", "6 de 10"), memento_core::Rule::SummaryContradiction).is_empty());
+    // The count's total is the file's boxes, notes nested under them aside; the done word
+    // labels the fraction in bold.
+    let it = "# TODO\n\nStato: **completate 4 su 8**\n\n## P0\n- [x] Import\n- [x] Giacenza\n- [x] IVA\n- [ ] DDT ← in corso\n  - fatto: template\n  - manca: numerazione\n\n## P1\n- [x] EAN\n- [x] Inventario\n- [ ] Notifica\n- [ ] Report\n";
+    assert_eq!(findings(it, memento_core::Rule::SummaryContradiction), [3]);
+    assert!(findings(&it.replace("4 su 8", "5 su 8"), memento_core::Rule::SummaryContradiction).is_empty());
+}

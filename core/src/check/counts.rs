@@ -494,10 +494,12 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
         // or the line has one and a percentage (`88% complete (42/50)`); not a pair of codes
         // (`Complete validation with 404/409 error handling`).
         let after = lower[at.end..].trim_start_matches([' ', '*', '_', ':', '-']);
-        // `Done: 6 / 8`, `已完成 8/10`: a done word labels the fraction.
-        let label = lower[..at.start].trim_end().trim_end_matches(':').trim_end_matches('：');
+        // `Done: 6 / 8`, `已完成 8/10`, `**completate 4 su 8**`: a done word labels the
+        // fraction (the words are stems: the label's last word opens with one).
+        let label = lower[..at.start].trim_end().trim_end_matches([':', '：', '*', '_', ' ']);
+        let last_word = label.rsplit([' ', '*', '_']).next().unwrap_or(label);
         let counted = kind.is_some()
-            || DONE_WORDS.iter().any(|w| after.starts_with(w) || label.ends_with(w))
+            || DONE_WORDS.iter().any(|w| after.starts_with(w) || label.ends_with(w) || last_word.starts_with(w))
             || lower.contains('%') && DONE_WORDS.iter().any(|w| lower.contains(w));
         return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });
     }
@@ -829,6 +831,11 @@ impl Summary {
     fn against_units(&self, cx: &mut Ctx) {
         let doc = cx.doc;
         let (mut total, mut done, mut open) = (0u32, 0u32, 0u32);
+        // The same by section: (section, total, done), in file order.
+        let mut by_section: Vec<(Option<usize>, u32, u32)> = Vec::new();
+        // The boxes alone (total, done): a to-do file counts its boxes (`completate 4 su 8`
+        // over eight boxes, with notes nested under them).
+        let mut boxes = (0u32, 0u32);
         for &r in doc.current_units() {
             let (marker, _) = doc.unit_at(r);
             let Some(status) = marker.status else { continue };
@@ -838,9 +845,22 @@ impl Summary {
             if marker.source == crate::document::MarkerSource::Prose || self.history.holds(marker.span.start()) || restated {
                 continue;
             }
+            let is_done = u32::from(matches!(status, Status::Completed | Status::Skipped));
             total += 1;
-            done += u32::from(matches!(status, Status::Completed | Status::Skipped));
+            done += is_done;
             open += u32::from(matches!(status, Status::Pending | Status::InProgress));
+            if marker.source == crate::document::MarkerSource::Checkbox {
+                boxes.0 += 1;
+                boxes.1 += is_done;
+            }
+            let section = doc.section_at(marker.span.start());
+            match by_section.iter_mut().find(|(s, ..)| *s == section) {
+                Some((_, t, d)) => {
+                    *t += 1;
+                    *d += is_done;
+                }
+                None => by_section.push((section, 1, is_done)),
+            }
         }
         if let Some((span, said)) = self.left.filter(|&(_, said)| said > 0 && open > 0 && said != open) {
             let d = cx
@@ -849,11 +869,37 @@ impl Summary {
             cx.push(d);
         }
         for &(span, said) in &self.head {
-            if let Some(stated) = said.done.filter(|&d| said.total == total && d != done) {
-                let d = cx
-                    .diag(Rule::SummaryContradiction, span, format!("the summary says {stated}/{total} done, and the file marks {done} of its {total} units done"))
-                    .with_help("update the summary's count to the units' state, or the units to the summary's");
-                cx.push(d);
+            let Some(stated) = said.done else { continue };
+            if said.total == total {
+                if stated != done {
+                    let d = cx
+                        .diag(Rule::SummaryContradiction, span, format!("the summary says {stated}/{total} done, and the file marks {done} of its {total} units done"))
+                        .with_help("update the summary's count to the units' state, or the units to the summary's");
+                    cx.push(d);
+                }
+                continue;
+            }
+            if said.total == boxes.0 {
+                if stated != boxes.1 {
+                    let d = cx
+                        .diag(Rule::SummaryContradiction, span, format!("the summary says {stated}/{total} done, and the file ticks {} of its {total} boxes", boxes.1, total = said.total))
+                        .with_help("update the summary's count to the boxes, or tick the boxes the summary counts");
+                    cx.push(d);
+                }
+                continue;
+            }
+            // Else the one section whose units the count's total is (`7 de 10 tarefas do
+            // marco M2 concluídas` over `### Marco M2 — tarefas`, ten boxes, six ticked).
+            let mut same = by_section.iter().filter(|&&(_, t, _)| t == said.total);
+            if let (Some(&(Some(s), _, marked)), None) = (same.next(), same.next()) {
+                if marked != stated {
+                    let section = &doc.sections()[s];
+                    let (title, line) = (cx.quote(super::title_of(doc, section), 40), cx.line(section.heading.start()));
+                    let d = cx
+                        .diag(Rule::SummaryContradiction, span, format!("the summary says {stated}/{} done, and `{title}` (line {line}) marks {marked} of its {} units done", said.total, said.total))
+                        .with_help("update the summary's count to the units' state, or the units to the summary's");
+                    cx.push(d);
+                }
             }
         }
     }
