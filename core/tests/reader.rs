@@ -2415,3 +2415,11 @@ fn a_summary_count_of_one_list_or_of_the_boxes() {
     assert_eq!(findings(it, memento_core::Rule::SummaryContradiction), [3]);
     assert!(findings(&it.replace("4 su 8", "5 su 8"), memento_core::Rule::SummaryContradiction).is_empty());
 }
+
+#[test]
+fn the_latest_dated_state_block_states_the_run() {
+    let text = "# Traspaso\n\n## Estado actual\n- Estado: en progreso\n- Tarea actual: timbrado\n\n## Hecho\n- XML\n\n## Estado (actualizado 2026-12-05)\n- Estado: bloqueado\n- Motivo: el PAC devuelve error 205\n";
+    assert_eq!(plan_of(text).status, RunStatus::Blocked);
+    // Undated blocks: the first states the run.
+    assert_eq!(plan_of(&text.replace(" (actualizado 2026-12-05)", "")).status, RunStatus::InProgress);
+}

@@ -20,11 +20,16 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
         return Some(stated);
     }
     let sections = doc.sections();
-    sections
+    let mut stated = sections
         .iter()
         .enumerate()
         .filter(|&(i, s)| (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !crate::parse::is_session_or_history(doc, s))
-        .find_map(|(i, _)| section_status(doc, i))
+        .filter_map(|(i, s)| Some((s.timestamp, section_status(doc, i)?)));
+    let first = stated.next()?;
+    // A state section whose title dates its update (`## Estado (actualizado 2026-12-05)`)
+    // states the run as of then: the latest such wins over the first.
+    let latest = stated.chain(std::iter::once(first)).filter(|(t, _)| t.is_some()).max_by_key(|(t, _)| t.map(|t| t.epoch_seconds));
+    Some(latest.unwrap_or(first).1)
 }
 
 
