@@ -2423,3 +2423,19 @@ fn the_latest_dated_state_block_states_the_run() {
     // Undated blocks: the first states the run.
     assert_eq!(plan_of(&text.replace(" (actualizado 2026-12-05)", "")).status, RunStatus::InProgress);
 }
+
+#[test]
+fn a_changelogs_unreleased_section_is_the_work_of_now() {
+    let cases = [
+        ("# Changelog\n\n## [Unreleased]\n\n### Added\n- Offline queue\n\n### In progress\n- TSE signing\n- Next step: implement sign_closing()\n\n### Planned\n- DSFinV-K export\n\n## [0.8.1] - 2026-11-27\n\n### Fixed\n- Duplicate receipts\n", "TSE signing", "DSFinV-K export"),
+        ("# Changelog\n\n## [Unreleased]\n\n### Hinzugefügt\n- Offline-Warteschlange\n\n### In Arbeit\n- TSE-Signatur\n\n### Geplant\n- DSFinV-K-Export\n\n## [0.8.1] - 2026-11-27\n\n### Behoben\n- Doppelte Belege\n", "TSE-Signatur", "DSFinV-K-Export"),
+    ];
+    for (text, unit, pending) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.status, RunStatus::InProgress, "{text}");
+        assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some(unit), "{text}");
+        assert_eq!(names(&p.pending), [pending], "{text}");
+        // The released versions stay history: their fixes are no units.
+        assert_eq!(p.completed.len(), 1, "{text}");
+    }
+}

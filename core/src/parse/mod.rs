@@ -136,6 +136,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
         detect::from_headings(&views, first_line)
     });
     formats::adjust_roles(&mut doc);
+    roles::unreleased(&mut doc);
     if progress::free_form(doc.dialect) {
         doc.current_phase = phase::read(&mut doc);
     }

@@ -855,8 +855,11 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
                 continue;
             }
             if let Some(status) = status {
-                // `Ready for autonomous work!` among the next steps is a note, no step.
-                let note = status == Status::Pending && lexicon::says_only_ready(line_text);
+                // `Ready for autonomous work!` among the next steps is a note, no step; so is
+                // a next step written in a list of work under way (`- Next step: sign_closing()`
+                // under `### In progress`): the next action, not one more unit.
+                let note = status == Status::Pending && lexicon::says_only_ready(line_text)
+                    || status == Status::InProgress && matches!(lexicon::labelled(line_text), Some((Meaning::Next, _, _)));
                 if !lexicon::opens_with_nothing(line_text) && !lines::is_lead_in(line_text) && !note {
                     let mut marker = simple(item.span, MarkerSource::Section, status, Span::empty(item.text.start()), line);
                     if status == Status::Pending {

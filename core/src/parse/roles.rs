@@ -254,6 +254,42 @@ pub(crate) fn within(own: SectionRole, parent: Option<SectionRole>, dated: bool)
     }
 }
 
+/// Titles of a changelog's section of changes not yet released, lower case (`## [Unreleased]`).
+const UNRELEASED: &[&str] = &["unreleased", "unveröffentlicht", "no publicado", "sin publicar", "não publicado", "non publié", "non rilasciato", "ej släppt", "не выпущено", "未リリース", "未发布", "미출시"];
+
+/// Titles of a changelog's changes planned, lower case (`### Planned`, `### Geplant`).
+const PLANNED: &[&str] = &["planned", "geplant", "planificado", "previsto", "planejado", "prévu", "pianificato", "planerat", "запланировано", "予定", "计划", "계획"];
+
+/// A changelog's `## [Unreleased]` section is the work of now, not history as the released
+/// versions under the file's `# Changelog` title are (docs/reader.md, "Document shape"): its
+/// subsections take their own roles, and a kind of change (`### Added`, `### Hinzugefügt`,
+/// `### Fixed`) is work done.
+pub(crate) fn unreleased(doc: &mut Document) {
+    let Some(title) = doc.sections.first().filter(|s| s.level == 1 && s.role == SectionRole::History) else { return };
+    let title_span = title.span;
+    let Some(at) = doc.sections.iter().position(|s| s.level > 1 && title_span.contains(s.heading.start()) && UNRELEASED.contains(&crate::case::to_lower(normalize(&doc.source[s.title.range()]).as_str()).as_str())) else {
+        return;
+    };
+    // The released versions keep the history they took from the title; the title itself
+    // holds the work of now too, so it is no history region.
+    doc.sections[0].role = SectionRole::Other;
+    let span = doc.sections[at].span;
+    doc.sections[at].role = SectionRole::Other;
+    for i in at + 1..doc.sections.len() {
+        if !span.contains(doc.sections[i].heading.start()) {
+            break;
+        }
+        let title = &doc.source[doc.sections[i].title.range()];
+        doc.sections[i].role = match role_of(title) {
+            // `### In Arbeit`, `### In progress`: the changes under way.
+            SectionRole::CurrentState => SectionRole::Active,
+            SectionRole::Other if PLANNED.contains(&crate::case::to_lower(normalize(title).as_str()).as_str()) => SectionRole::Todo,
+            SectionRole::Other => SectionRole::Done,
+            own => own,
+        };
+    }
+}
+
 /// A paragraph that names what the list right under it holds: `**Two decisions made this
 /// session:**`, `Completed:`, `3️⃣ DECISION`. Its items take that role, up to the next
 /// paragraph or heading.
