@@ -2439,3 +2439,13 @@ fn a_changelogs_unreleased_section_is_the_work_of_now() {
         assert_eq!(p.completed.len(), 1, "{text}");
     }
 }
+
+#[test]
+fn a_plain_text_title_in_brackets_and_notes_under_work_under_way() {
+    let text = "배포 자동화 작업 메모\n\n[완료]\n- ArgoCD 설치\n\n[진행 중]\n- payment-service 이전\n  - Sealed Secrets 로 시크릿 변환 중\n  - 문제: 인증서 파일이 900KB\n\n[다음 할 일]\n1. staging 동기화\n2. notification-service 이전\n";
+    let p = plan_of(text);
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("payment-service 이전"));
+    assert_eq!(p.open.len(), 1);
+    assert_eq!(names(&p.pending), ["staging 동기화", "notification-service 이전"]);
+    assert!(findings(text, memento_core::Rule::SeveralInProgress).is_empty());
+}

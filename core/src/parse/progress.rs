@@ -831,8 +831,10 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         // unless they detail a unit written above them (`emoji_paragraphs`).
         let detail = details.get(details.partition_point(|d| d.end() <= item.span.start())).is_some_and(|d| d.contains(item.span.start()));
         // Nor the items nested in a unit that gives its own state (`- 🔄 Stock check` over `-
-        // plan: reserve in Redis`): its notes, not units the list holds.
-        let in_unit = item.depth == 2 && markers.last().is_some_and(|m| m.span.contains(item.span.start()) && m.source != MarkerSource::Section);
+        // plan: reserve in Redis`), or in a unit of an In Progress list (`- payment-service`
+        // over `- converting the secrets`, `- problem: …`): its notes, not units the list holds.
+        let in_unit = item.depth == 2
+            && markers.last().is_some_and(|m| m.span.contains(item.span.start()) && (m.source != MarkerSource::Section || m.status == Some(Status::InProgress)));
         if detail || in_unit {
             continue;
         }

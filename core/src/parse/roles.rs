@@ -324,7 +324,10 @@ pub(crate) fn list_labels(doc: &Document, paragraphs: &[Span]) -> Vec<ListLabel>
         }
         let lead_in = is_lead_in(line);
         let words = line.split_whitespace().count();
-        if !(lead_in && words <= 12 || words <= 2) {
+        // A plain-text file's title in brackets (`[다음 할 일]`, `[Next]`) is one however short
+        // its words.
+        let bracketed = line.starts_with('[') && line.ends_with(']') && words <= 5;
+        if !(lead_in && words <= 12 || words <= 2 || bracketed) {
             continue;
         }
         let label = line.trim_end_matches(['*', '_']).trim_end_matches([':', '：']);
