@@ -2095,6 +2095,16 @@ pub(crate) fn says_optional(lower: &str) -> bool {
     OPTIONAL_PACKED.iter().chain(HEDGES_PACKED.iter()).any(|w| lower.contains(w))
 }
 
+/// Whether a step marks itself optional in brackets at either end (`（可选）给团队做培训`,
+/// `Dark mode (optional)`, `(nice to have) CSV export`).
+pub(crate) fn marked_optional(text: &str) -> bool {
+    let t = text.trim().trim_matches(['*', '_', '`']).trim();
+    let inner = |open: usize, close: usize| case::to_lower(t[open..close].trim());
+    let opening = t.starts_with(['(', '（']).then(|| t.find([')', '）']).map(|c| inner(t.chars().next().map_or(1, char::len_utf8), c))).flatten();
+    let closing = t.ends_with([')', '）']).then(|| t.rfind(['(', '（']).map(|o| inner(o + t[o..].chars().next().map_or(1, char::len_utf8), t.len() - t.chars().next_back().map_or(1, char::len_utf8)))).flatten();
+    [opening, closing].into_iter().flatten().any(|w| OPTIONAL.contains(&w.as_str()))
+}
+
 /// Whether a lower-cased section title marks its work optional: an [`OPTIONAL`] word at
 /// either end (`Optional Enhancements`, `Follow-ups (optional)`; not a sitting that did an
 /// optional part, `Session G — v1.0.0 + (optional) npm publish`); or standing work, which

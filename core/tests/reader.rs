@@ -2449,3 +2449,18 @@ fn a_plain_text_title_in_brackets_and_notes_under_work_under_way() {
     assert_eq!(names(&p.pending), ["staging 동기화", "notification-service 이전"]);
     assert!(findings(text, memento_core::Rule::SeveralInProgress).is_empty());
 }
+
+#[test]
+fn a_step_marked_optional_is_no_work_left() {
+    for text in [
+        "# 日志迁移\n\n- [x] 部署 Loki\n- [x] 下线 Elasticsearch\n- [ ] （可选）给开发团队做一次 LogQL 培训\n",
+        "# Release\n\n- [x] Tag v2\n- [x] Publish\n- [ ] Blog post (optional)\n",
+        "# Lanzamiento\n\n- [x] Etiquetar v2\n- [ ] (opcional) Publicar en el blog\n",
+    ] {
+        let p = plan_of(text);
+        assert_eq!(p.status, RunStatus::Complete, "{text}");
+        assert!(p.pending.is_empty(), "{text}");
+    }
+    // Done all the same when ticked.
+    assert_eq!(plan_of("# Release\n\n- [x] Tag v2\n- [x] Blog post (optional)\n").completed.len(), 2);
+}

@@ -684,8 +684,12 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         let body = &text[item.text.range()];
         let base = item.text.start();
         let role = item.role;
-        // A procedure's steps are every session's; optional work is no work of the run.
+        // A procedure's steps are every session's; optional work is no work of the run, in
+        // an optional list or marked so itself (`- [ ] （可选）LogQL 培训`) until done.
         if matches!(role, SectionRole::Procedure | SectionRole::Optional) {
+            continue;
+        }
+        if item.checkbox != Some(true) && lexicon::marked_optional(&text[first_line(text, item.text).range()]) {
             continue;
         }
         // Session notes keep their pending and finished work in Current State ("Pending
