@@ -2464,3 +2464,17 @@ fn a_step_marked_optional_is_no_work_left() {
     // Done all the same when ticked.
     assert_eq!(plan_of("# Release\n\n- [x] Tag v2\n- [x] Blog post (optional)\n").completed.len(), 2);
 }
+
+#[test]
+fn headings_dated_without_a_year_take_the_files_year() {
+    // A standup kept newest first under `## Fri 4 Dec`, the year from its `Last updated:`:
+    // a log, whose older days' plans are history.
+    let text = "# Standup\n\nLast updated: 2026-12-04\n\n## Fri 4 Dec\n**Today:** audit log table.\n\n## Thu 3 Dec\n**Today:** finish the limiter.\n- Next: write docs\n\n## Wed 2 Dec\n**Today:** limiter tests.\n";
+    let p = plan_of(text);
+    assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("audit log table."));
+    assert!(p.pending.is_empty(), "{:?}", names(&p.pending));
+    // The year before, for a day more than a month after the latest full date.
+    let ja = "# 作業ログ\n\n最終更新: 2027-01-03\n\n## 12月30日（水）\n- テーブルを追加した\n\n## 1月2日（土）\n- フォームに着手\n";
+    let found = memento_core::check(&parse(ja), &CheckOptions::default());
+    assert!(!found.iter().any(|d| matches!(d.rule, memento_core::Rule::FutureTimestamp | memento_core::Rule::TimestampOutOfOrder | memento_core::Rule::EntriesOutOfOrder)), "{found:?}");
+}

@@ -268,6 +268,26 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
         });
         stack.push(i);
     }
+    date_without_year(doc);
+}
+
+/// Headings dated without a year (`## Fri 4 Dec`, `## 12月1日（火）`), as a standup or a diary
+/// writes them: dated in the year of the latest full date the file writes (its latest dated
+/// heading, else its first date anywhere, a `Last updated:` field), so that the log's order
+/// and age can be read; a file that writes no year anywhere leaves them undated.
+fn date_without_year(doc: &mut Document) {
+    let undated = |s: &Section| s.timestamp.is_none() && s.level >= 2;
+    if !doc.sections.iter().any(undated) {
+        return;
+    }
+    let latest = doc.sections.iter().filter_map(|s| s.timestamp).max_by_key(|t| t.epoch_seconds).or_else(|| time::find(&doc.source).map(|(t, _)| t));
+    let Some(latest) = latest else { return };
+    for i in 0..doc.sections.len() {
+        if undated(&doc.sections[i]) {
+            let title = &doc.source[doc.sections[i].title.range()];
+            doc.sections[i].timestamp = time::find_without_year(title, latest).map(|(t, _)| t);
+        }
+    }
 }
 
 /// An italic line (`_…_` or `*…*`) on the line right after a heading.

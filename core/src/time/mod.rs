@@ -245,6 +245,20 @@ pub fn find(text: &str) -> Option<(Timestamp, std::ops::Range<usize>)> {
     None
 }
 
+/// A day and a month without a year opening a title (`Fri 4 Dec`, `12月4日（火）`), dated in
+/// the year that puts it at most a month after `latest`, a date the file writes in full: the
+/// timestamp and the date's byte range.
+pub(crate) fn find_without_year(title: &str, latest: Timestamp) -> Option<(Timestamp, std::ops::Range<usize>)> {
+    let (month, day, at) = written::month_day(title)?;
+    let (year, ..) = civil_from_days(latest.epoch_seconds.div_euclid(86_400));
+    let year = u32::try_from(year).ok()?;
+    let at_year = |y: u32| (day <= days_in_month(y, month)).then(|| days_from_civil(y, month, day));
+    const MONTH: i64 = 31;
+    let days = at_year(year).filter(|&d| d <= latest.epoch_seconds.div_euclid(86_400) + MONTH).or_else(|| at_year(year - 1))?;
+    let style = TimestampStyle { precision: Precision::Date, separator: ' ', zone: Zone::Unspecified };
+    Some((Timestamp { epoch_seconds: days * 86_400, style }, at))
+}
+
 fn is_word_byte(b: Option<&u8>) -> bool {
     b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
 }

@@ -143,8 +143,13 @@ fn month_before(text: &str) -> Option<(u32, usize)> {
     if text[..start].chars().next_back().is_some_and(|c| c.is_alphanumeric()) {
         return None;
     }
-    let word = &text[start..];
-    if word.len() > 12 {
+    Some((month_named(&text[start..])?, start))
+}
+
+/// The month a word names ([`MONTHS`]), in any case.
+fn month_named(word: &str) -> Option<u32> {
+    // Counted in characters: `сентября` is sixteen bytes.
+    if word.chars().nth(12).is_some() {
         return None;
     }
     let mut folded = String::with_capacity(word.len());
@@ -152,7 +157,75 @@ fn month_before(text: &str) -> Option<(u32, usize)> {
         crate::case::push_lower(&mut folded, c);
     }
     let month = MONTHS.split(' ').position(|name| name == folded)?;
-    Some((month as u32 % 12 + 1, start))
+    Some(month as u32 % 12 + 1)
+}
+
+/// A day and a month without a year opening a title, a weekday's name before them allowed
+/// (`Fri 4 Dec`, `Dec 4`, `December 4th`, `4. Dezember`, `4 de diciembre`, `4 декабря`,
+/// `12月4日（火）`, `12월 4일`), and nothing after them but a note set apart (`— standup`,
+/// `(Tue)`): (month, day, the date's byte range). Titles only: a sentence's `Dec 4` may be a
+/// deadline, and a log's headings are few.
+pub(super) fn month_day(title: &str) -> Option<(u32, u32, Range<usize>)> {
+    let b = title.as_bytes();
+    let lead = title.len() - title.trim_start_matches(['*', '_', '[', ' ']).len();
+    // `12月4日`, `12월 4일`.
+    if let Some((month, m_end)) = number(b, lead) {
+        for (month_mark, day_mark) in [("月", "日"), ("월", "일")] {
+            if let Some(rest) = title[m_end..].strip_prefix(month_mark) {
+                let at = title.len() - rest.len();
+                let (day, d_end) = number(b, at + count_spaces(b, at))?;
+                let end = d_end + title[d_end..].strip_prefix(day_mark).map_or(usize::MAX, |_| day_mark.len());
+                return (end < title.len() + 1).then_some((month, day, lead..end)).filter(|&(m, d, _)| valid(m, d));
+            }
+        }
+    }
+    // Words: a weekday's name, a day and a month either way round.
+    let mut tokens = Vec::new();
+    let mut at = lead;
+    for piece in title[lead..].split_inclusive([' ', ',']) {
+        let word = piece.trim_end_matches([' ', ',']).trim_end_matches(['*', '_', ']', ':']);
+        if !word.is_empty() {
+            tokens.push((at, word));
+        }
+        at += piece.len();
+        if tokens.len() == 4 {
+            break;
+        }
+    }
+    let day_of = |w: &str| {
+        let digits = w.trim_end_matches(['.', 's', 't', 'n', 'd', 'r', 'h']);
+        let suffix = &w[digits.len()..];
+        (matches!(suffix, "" | "." | "st" | "nd" | "rd" | "th") && (1..=2).contains(&digits.len())).then(|| digits.parse::<u32>().ok()).flatten()
+    };
+    let month_of = |w: &str| month_named(w.trim_end_matches('.'));
+    for skip in 0..2 {
+        let rest = tokens.get(skip..).unwrap_or(&[]);
+        // A weekday (any word that is no month) only before a date.
+        if skip == 1 && tokens.first().is_none_or(|(_, w)| month_of(w).is_some() || day_of(w).is_some() || !w.chars().all(char::is_alphabetic)) {
+            break;
+        }
+        let found = match rest {
+            [(s, d), (_, "de"), (m_at, m), ..] => day_of(d).zip(month_of(m)).map(|(day, month)| (month, day, *s, m_at + m.len())),
+            [(s, a), (e_at, e), ..] => match (day_of(a), month_of(a), day_of(e), month_of(e)) {
+                (Some(d), _, _, Some(m)) => Some((m, d, *s, e_at + e.len())),
+                (_, Some(m), Some(d), _) => Some((m, d, *s, e_at + e.len())),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some((month, day, start, end)) = found {
+            // Nothing after the date but a note set apart.
+            let after = title[end..].trim_start_matches([' ', ',']);
+            let apart = after.is_empty() || after.starts_with(['—', '–', '-', ':', '(', '（', '|', '*', '_', ']']);
+            return (apart && valid(month, day)).then_some((month, day, start..end));
+        }
+    }
+    None
+}
+
+/// Whether a day fits its month in some year.
+fn valid(month: u32, day: u32) -> bool {
+    (1..=12).contains(&month) && day >= 1 && day <= days_in_month(2024, month)
 }
 
 fn count_spaces(b: &[u8], at: usize) -> usize {
@@ -221,6 +294,7 @@ fn time_of_day(text: &str, at: usize) -> Option<(i64, Precision, Zone, usize)> {
 #[cfg(test)]
 mod tests {
     use super::super::{find, Precision, Timestamp, Zone};
+    use super::month_day;
 
     /// The date (and time) `find` reads in `text`, as ISO, and the words it spans.
     fn read(text: &str) -> Option<(String, &str)> {
@@ -237,6 +311,7 @@ mod tests {
             ("Stand: 3. März 2026", "2026-03-03", "3. März 2026"),
             ("Mise à jour le 14 août 2025", "2025-08-14", "14 août 2025"),
             ("Обновлено 5 января 2026", "2026-01-05", "5 января 2026"),
+            ("Обновлено 5 сентября 2026", "2026-09-05", "5 сентября 2026"),
             ("Aggiornato il 9 settembre 2025", "2025-09-09", "9 settembre 2025"),
             ("**Ngày cập nhật**: 17/01/2025", "2025-01-17", "17/01/2025"),
             ("Updated 01/17/2025", "2025-01-17", "01/17/2025"),
@@ -295,4 +370,28 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_day_and_month_opening_a_title() {
+        for (title, month, day) in [
+            ("Fri 4 Dec", 12, 4),
+            ("Dec 4", 12, 4),
+            ("December 4th — standup", 12, 4),
+            ("4. Dezember", 12, 4),
+            ("4 de diciembre", 12, 4),
+            ("4 декабря", 12, 4),
+            ("12月4日（金）", 12, 4),
+            ("12월 4일", 12, 4),
+            ("**Tue 1 Dec**", 12, 1),
+        ] {
+            let (m, d, r) = month_day(title).unwrap_or_else(|| panic!("{title}"));
+            assert_eq!((m, d), (month, day), "{title}");
+            assert!(title.is_char_boundary(r.start) && title.is_char_boundary(r.end), "{title}");
+        }
+        // A date with more after it is a title about something else; a day a month lacks is none.
+        for title in ["Fix Dec 4 bug", "4 Dec deploy went wrong", "31 Nov", "Sprint 4", "May the force"] {
+            assert_eq!(month_day(title), None, "{title}");
+        }
+    }
+
 }
