@@ -1019,6 +1019,7 @@ pub(crate) fn trailing_status(text: &str) -> Option<(Status, crate::span::Span, 
             let before = t[..word.start()].trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`'));
             before.ends_with(['—', '–', '-']).then(|| (status, crate::span::Span::new(word.start() + marks, word.end()), name))
         })
+        .or_else(|| mark_and_word_at_end(t))
 }
 
 /// Words an arrow points at an item with to say the work is there now: `4. API endpoints ←
@@ -1028,6 +1029,30 @@ const HERE: &[&str] = &[
     "actual", "aquí", "aqui", "atual", "ici", "hier", "qui", "här", "здесь", "сейчас", "текущая", "今ここ", "現在", "いまここ",
     "当前", "现在", "현재", "여기",
 ];
+
+/// A status mark and its word closing a name, a note in brackets after them allowed (`Phase 2
+/// — Extraction 🚧 En cours`, `Phase 1 — Inventaire ✅ Terminée (2026-11-14)`): the status
+/// both say. (status, the mark and word's span, the name's span).
+fn mark_and_word_at_end(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
+    use crate::span::Span;
+    let head = match t.strip_suffix([')', '）']).and_then(|inner| inner.rfind(['(', '（'])) {
+        Some(open) => t[..open].trim_end(),
+        None => t,
+    };
+    // Every status emoji is non-ASCII: most names are let go on their bytes.
+    if head.is_ascii() {
+        return None;
+    }
+    // The mark and the word must agree (`✅ PENDING` says nothing sure).
+    EMOJI.iter().find_map(|&(emoji, marked)| {
+        let at = head.rfind(emoji)?;
+        let word = head[at + emoji.len()..].trim_start_matches('\u{fe0f}');
+        let word = word.strip_prefix(' ')?;
+        let name = head[..at].strip_suffix(' ')?.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '—' | '–' | '-' | ':' | '|'));
+        let found = phrase_at(word).filter(|f| f.len == word.len())?;
+        (found.meaning == Status(marked) && !name.is_empty()).then(|| (marked, Span::new(at, head.len()), Span::new(0, name.len())))
+    })
+}
 
 /// An arrow pointing at the item's work as the current one (`API endpoints ← current`,
 /// `Billing 👈`), or a word for here closing it in brackets (`Auth middleware (current)`):
@@ -2480,6 +2505,9 @@ mod tests {
             ("Fase de pruebas — 🚧 en curso", Some((InProgress, "🚧 en curso", "Fase de pruebas"))),
             ("REFLECT Mode - ✅ COMPLETE (see `reflection.md`)", Some((Completed, "✅ COMPLETE", "REFLECT Mode"))),
             ("Deploy - ✅ PENDING", None),
+            ("Phase 2 — Extraction 🚧 En cours", Some((InProgress, "🚧 En cours", "Phase 2 — Extraction"))),
+            ("Phase 1 — Inventaire ✅ Terminée (2026-11-14)", Some((Completed, "✅ Terminée", "Phase 1 — Inventaire"))),
+            ("Inventaire ✅ En cours", None),
             // A mark closing the name, then a note; a status after a dash, then a note after a comma.
             ("Task 1 — DB schema ✅ (done 2026-11-01)", Some((Completed, "✅", "Task 1 — DB schema"))),
             ("Stealth: ✅ (100% on bot detection)", Some((Completed, "✅", "Stealth"))),

@@ -2359,6 +2359,10 @@ fn the_current_phase_names_the_section_under_way() {
     let stale = "# Migration\n\nCurrent phase: Phase 2 — Port endpoints\n\n## Phase 2 — Port endpoints ✅\n- [x] /invoices\n\n## Phase 3 — Auth (in progress)\n- [x] login\n- [ ] rate limiting\n\n## Phase 4 — Cutover\n- [ ] staging\n";
     assert_eq!(plan_of(stale).resume_from.map(|r| r.unit).as_deref(), Some("Phase 3 — Auth"));
     assert_eq!(findings(stale, memento_core::Rule::StatusConflict), [3]);
+    // Phases dated or marked twice over (`✅ Terminée (2026-11-14)`) keep their own status.
+    let fr = "# Plan de migration\n\nPhase actuelle : Phase 1 — Inventaire\n\n## Phase 1 — Inventaire ✅ Terminée (2026-11-14)\n- [x] Cartographier\n\n## Phase 2 — Extraction 🚧 En cours\n- [x] Dépôt\n- [ ] Bascule\n";
+    assert_eq!(plan_of(fr).resume_from.map(|r| r.unit).as_deref(), Some("Phase 2 — Extraction"));
+    assert_eq!(findings(fr, memento_core::Rule::StatusConflict), [3]);
     // A section that states its own status is no list to do, and a note is no phase.
     let own = "# Plan\n\n- Phase: Deploy\n\n### Deploy phase (in progress)\n- Wrote the workflow file\n\n## Deploy notes\n- use the staging project\n";
     assert!(plan_of(own).pending.is_empty());

@@ -29,10 +29,12 @@ pub(super) fn read(doc: &mut Document) -> Option<CurrentPhase> {
         None => Named::Word(first_word(&lower[from..])?),
     };
     let holder = doc.section_at(field.start());
-    // The sections that may name a phase: not the one that holds the field, no history or
-    // sitting.
+    // The sections that may name a phase: not the one that holds the field, no history. A
+    // numbered phase may give its dates (`## Phase 2 — Workers ✅ (done 2026-11-27)`); a
+    // word names no sitting (`## 2026-12-01 — Enhancement work`).
     let titles: Vec<(usize, String)> = (0..doc.sections.len())
-        .filter(|&i| Some(i) != holder && !super::is_session_or_history(doc, &doc.sections[i]))
+        .filter(|&i| Some(i) != holder && !super::is_history(doc, &doc.sections[i]))
+        .filter(|&i| matches!(named, Named::Number(_)) || !super::is_session_or_history(doc, &doc.sections[i]))
         .map(|i| (i, super::normalize_title(doc.text(doc.sections[i].title))))
         .collect();
     // Those whose role the phase gives: no state label (`## Completed`), no note (`##
