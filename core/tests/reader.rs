@@ -2482,3 +2482,12 @@ fn headings_dated_without_a_year_take_the_files_year() {
     let found = memento_core::check(&parse(ja), &CheckOptions::default());
     assert!(!found.iter().any(|d| matches!(d.rule, memento_core::Rule::FutureTimestamp | memento_core::Rule::TimestampOutOfOrder | memento_core::Rule::EntriesOutOfOrder)), "{found:?}");
 }
+
+#[test]
+fn progress_labels_spaced_percentages_and_nothing_left_in_other_languages() {
+    assert_eq!(findings("# TODO\n\nProgress: 18/24 (85%)\n\n- [x] a\n", memento_core::Rule::SummaryContradiction), [3]);
+    assert_eq!(findings("# Plan\n\nAvancement : 9/15 tâches (70 %)\n", memento_core::Rule::SummaryContradiction), [3]);
+    assert!(findings("# Plan\n\nAvancement : 9/15 tâches (60 %)\n", memento_core::Rule::SummaryContradiction).is_empty());
+    let ru = "# Прогресс\n\n## Сводка\nВыполнено: 2\nОсталось задач: 0\n\n## Задачи\n- [x] Кластер\n- [x] Схема\n- [ ] Дашборды\n";
+    assert_eq!(findings(ru, memento_core::Rule::SummaryContradiction), [5]);
+}

@@ -463,6 +463,9 @@ const DONE_WORDS: &[&str] = &[
     "abgeschlossen", "completat", "klar", "выполнен", "готов", "完了", "完成", "已完成", "완료",
 ];
 
+/// Labels for progress a fraction may follow (`Progress: 18/24`, `Avancement : 9/15`), stems.
+const PROGRESS_LABELS: &[&str] = &["progress", "progreso", "progresso", "avancement", "fortschritt", "framsteg", "прогресс", "進捗", "进度", "진행"];
+
 /// A progress count on a line: `137/137`, `5/94`, `88 features total`, `Total Features: 210`
 /// (done, if written; the total), with the kind it counts when the line names one.
 #[derive(Clone, Copy)]
@@ -498,8 +501,10 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
         // fraction (the words are stems: the label's last word opens with one).
         let label = lower[..at.start].trim_end().trim_end_matches([':', '：', '*', '_', ' ']);
         let last_word = label.rsplit([' ', '*', '_']).next().unwrap_or(label);
+        // `Progress: 18/24 (85%)`: a label for progress counts what is done.
         let counted = kind.is_some()
             || DONE_WORDS.iter().any(|w| after.starts_with(w) || label.ends_with(w) || last_word.starts_with(w))
+            || PROGRESS_LABELS.iter().any(|w| last_word.starts_with(w))
             || lower.contains('%') && DONE_WORDS.iter().any(|w| lower.contains(w));
         return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });
     }
@@ -649,8 +654,10 @@ fn percentage_disagrees(line: &str) -> Option<(u32, u32, u32)> {
     }
     let sign = lower.find('%')?;
     let b = lower.as_bytes();
-    let figure_start = sign - b[..sign].iter().rev().take_while(|c| c.is_ascii_digit() || **c == b'.').count();
-    let figure = &lower[figure_start..sign];
+    // `70 %`, as French writes it: a space before the sign.
+    let figure_end = if sign > 0 && b[sign - 1] == b' ' { sign - 1 } else { sign };
+    let figure_start = figure_end - b[..figure_end].iter().rev().take_while(|c| c.is_ascii_digit() || **c == b'.').count();
+    let figure = &lower[figure_start..figure_end];
     let (whole, tenth) = figure.split_once('.').unwrap_or((figure, "0"));
     let tenths = whole.parse::<u32>().ok()? * 10 + tenth.get(..1).and_then(|t| t.parse::<u32>().ok()).unwrap_or(0);
     if whole.is_empty() || tenths > 1000 || b[..figure_start].last().is_some_and(u8::is_ascii_alphanumeric) {
@@ -659,7 +666,7 @@ fn percentage_disagrees(line: &str) -> Option<(u32, u32, u32)> {
     let between = if figure_start >= at.end { &lower[at.end..figure_start] } else if sign < at.start { &lower[sign + 1..at.start] } else { return None };
     let near = between.len() <= 40
         && !between.bytes().any(|c| c.is_ascii_digit())
-        && between.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).all(|w| BETWEEN.contains(&w));
+        && between.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).all(|w| BETWEEN.contains(&w) || KINDS.contains(&w));
     let exact = u64::from(done) * 1000 / u64::from(total);
     (near && exact.abs_diff(u64::from(tenths)) > 10).then_some((done, total, tenths))
 }
@@ -951,10 +958,17 @@ fn zero_count(lower: &str) -> Option<Zero> {
     }
     let near = &words[zero_at.saturating_sub(3)..(zero_at + 3).min(words.len())];
     let says = |list: &[&str]| near.iter().any(|w| list.contains(w));
-    if says(&["remaining", "left", "pending", "open", "todo"]) {
+    // In the reader's languages too (`Осталось задач: 0`, `Pendientes: 0`, `残り: 0`).
+    if says(&[
+        "remaining", "left", "pending", "open", "todo", "pendientes", "restantes", "faltan", "restam", "faltam", "restant", "restantes",
+        "offen", "übrig", "verbleibend", "rimanenti", "kvar", "осталось", "остались", "残り", "剩余", "待办", "남은",
+    ]) {
         return Some(Zero::Left(0));
     }
-    if says(&["completed", "complete", "done", "finished", "passing", "progress"]) {
+    if says(&[
+        "completed", "complete", "done", "finished", "passing", "progress", "completadas", "hechas", "concluídas", "terminées",
+        "erledigt", "completate", "klara", "выполнено", "готово", "完了", "已完成", "완료",
+    ]) {
         return Some(Zero::Done);
     }
     None
