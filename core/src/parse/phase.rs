@@ -12,78 +12,73 @@ use crate::document::{CurrentPhase, Document, SectionRole};
 use crate::lexicon;
 use crate::span::Span;
 
-/// What a current-phase field names: a phase by its number (`Phase 2`, `3 of 4`) or by its
-/// name (`ENHANCEMENT`, `Implementation — API first`).
-enum Named<'a> {
-    Number(u32),
-    Word(&'a str),
-}
-
 /// Reads the current-phase field of `doc`, gives the sections it names their roles, and
 /// returns the field and the current phase's section where the phase is numbered (the
-/// field's line is then no unit of its own: the section is).
+/// field's line is then no unit of its own: the section is). One pass over the sections, in
+/// loops: this runs on every file, and the dashboard's size budget counts its code.
 pub(super) fn read(doc: &mut Document) -> Option<CurrentPhase> {
     let (field, lower, from) = field(doc)?;
-    let named = match lexicon::phase_number(&lower[from..]) {
-        Some(n) => Named::Number(n),
-        None => Named::Word(first_word(&lower[from..])?),
+    // A phase named by its number (`Phase 2`, `3 of 4`) or by a word (`ENHANCEMENT`).
+    let number = lexicon::phase_number(&lower[from..]);
+    let word = match number {
+        Some(_) => "",
+        None => first_word(&lower[from..])?,
     };
     let holder = doc.section_at(field.start());
-    // The sections that may name a phase: not the one that holds the field, no history. A
-    // numbered phase may give its dates (`## Phase 2 — Workers ✅ (done 2026-11-27)`); a
-    // word names no sitting (`## 2026-12-01 — Enhancement work`).
-    let titles: Vec<(usize, String)> = (0..doc.sections.len())
-        .filter(|&i| Some(i) != holder && !super::is_history(doc, &doc.sections[i]))
-        .filter(|&i| matches!(named, Named::Number(_)) || !super::is_session_or_history(doc, &doc.sections[i]))
-        .map(|i| (i, super::normalize_title(doc.text(doc.sections[i].title))))
-        .collect();
-    // Those whose role the phase gives: no state label (`## Completed`), no note (`##
-    // Implementation notes`), none that states its own status (`### Deploy phase (in
-    // progress)`: its items are what was done in it).
-    let open = |i: usize| {
+    let mut current = None;
+    let mut named_twice = false;
+    let mut others: Vec<(usize, SectionRole)> = Vec::new();
+    for i in 0..doc.sections.len() {
+        // Not the section that holds the field, nor history. A numbered phase may give its
+        // dates (`## Phase 2 — Workers ✅ (done 2026-11-27)`); a word names no sitting
+        // (`## 2026-12-01 — Enhancement work`).
         let s = &doc.sections[i];
-        let title = doc.text(s.title);
-        s.role == SectionRole::Other
-            && lexicon::emoji_at_ends(title).is_none()
-            && lexicon::trailing_status(title).is_none()
-            && !super::roles::is_detail_label(title)
-            && !title.split_whitespace().last().is_some_and(super::roles::is_detail_label)
-    };
-    let (current, later, earlier) = match named {
-        Named::Number(n) => {
-            let numbered: Vec<(usize, u32)> = titles.iter().filter_map(|(i, t)| Some((*i, numbered_phase(t)?))).collect();
-            let current = numbered.iter().find(|&&(_, k)| k == n)?.0;
-            let later: Vec<usize> = numbered.iter().filter(|&&(i, k)| k > n && open(i)).map(|&(i, _)| i).collect();
-            let earlier: Vec<usize> = numbered.iter().filter(|&&(i, k)| k < n && open(i)).map(|&(i, _)| i).collect();
-            (current, later, earlier)
+        if Some(i) == holder || super::is_history(doc, s) || number.is_none() && super::is_session_or_history(doc, s) {
+            continue;
         }
-        Named::Word(word) => {
-            // One section named by the word (`## Enhancement Features` for `ENHANCEMENT`), else
-            // the field names none for sure.
-            let mut named = titles.iter().filter(|(_, t)| t.split(' ').any(|w| w == word || w.len() > word.len() && w.starts_with(word) && word.len() >= 5));
-            let current = named.next()?.0;
-            if named.next().is_some() || !open(current) {
-                return None;
+        let title = super::normalize_title(doc.text(s.title));
+        match number {
+            Some(n) => match numbered_phase(&title) {
+                Some(k) if k == n => current = current.or(Some(i)),
+                Some(k) if open(doc, i) => others.push((i, if k > n { SectionRole::Todo } else { SectionRole::Done })),
+                _ => {}
+            },
+            // One section named by the word (`## Enhancement Features` for `ENHANCEMENT`),
+            // else the field names none for sure.
+            None if title.split(' ').any(|w| w == word || w.len() > word.len() && w.starts_with(word) && word.len() >= 5) => {
+                named_twice |= current.is_some();
+                current = Some(i);
             }
-            // A phase named by a word is a list's title (`Enhancement Features`): its items
-            // are the phase's work, the title no unit of its own.
-            set_role(doc, current, SectionRole::Todo);
-            return None;
+            None => {}
         }
-    };
-    let open = open(current);
-    for i in later {
-        set_role(doc, i, SectionRole::Todo);
     }
-    for i in earlier {
-        set_role(doc, i, SectionRole::Done);
-    }
-    // A current phase that states its own status keeps it (the field may be stale: the
-    // check holds one against the other).
-    if open {
+    let current = current?;
+    // A current phase that states its own status keeps it (the field may be stale: the check
+    // holds one against the other).
+    let open = open(doc, current);
+    if open && !named_twice {
         set_role(doc, current, SectionRole::Todo);
     }
+    // A phase named by a word is a list's title (`Enhancement Features`): its items are the
+    // phase's work, the title no unit of its own.
+    number?;
+    for (i, role) in others {
+        set_role(doc, i, role);
+    }
     Some(CurrentPhase { field, section: current, open })
+}
+
+/// Whether section `i` takes its role from the phase: no state label (`## Completed`), no
+/// note (`## Implementation notes`), none that states its own status (`### Deploy phase (in
+/// progress)`: its items are what was done in it).
+fn open(doc: &Document, i: usize) -> bool {
+    let s = &doc.sections[i];
+    let title = doc.text(s.title);
+    s.role == SectionRole::Other
+        && lexicon::emoji_at_ends(title).is_none()
+        && lexicon::trailing_status(title).is_none()
+        && !super::roles::is_detail_label(title)
+        && !title.split_whitespace().last().is_some_and(super::roles::is_detail_label)
 }
 
 /// Gives section `i` and its subsections of no role of their own `role`.
