@@ -9,5 +9,6 @@ cd "$root"
 scripts/setup.sh
 export PATH="$root/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
-cargo fetch # trunk builds offline (Trunk.toml)
+. scripts/release-wasm.env
+cargo fetch --target wasm32-unknown-unknown # trunk builds offline (Trunk.toml); std's own dependencies too
 exec trunk serve --release --address 127.0.0.1 --port 8080

@@ -34,7 +34,8 @@ node tests/npm/project.mjs
 node --test tests/npm/*.test.mjs
 
 step "dashboard: build"
-cargo fetch # trunk builds offline
+. scripts/release-wasm.env
+cargo fetch --target wasm32-unknown-unknown # trunk builds offline; std's own dependencies too
 trunk build --release
 
 step "dashboard: size budget (wasm + JS gzipped, at most 400,000 bytes)"

@@ -14,6 +14,7 @@ target_dir=${CARGO_TARGET_DIR:-$root/target}
 wasm="$target_dir/wasm32-unknown-unknown/npm-release/memento_wasm.wasm"
 out=wasm-pkg/pkg
 
+. scripts/release-wasm.env
 cargo build -p memento-wasm --target wasm32-unknown-unknown --profile npm-release
 
 rm -rf "$out"
