@@ -23,6 +23,11 @@ rustup target list --installed | grep -qx wasm32-unknown-unknown || {
   say "rustup target add wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown
 }
+# The shipped wasm builds compile the standard library from source (scripts/release-wasm.env).
+rustup component list --installed | grep -qx rust-src || {
+  say "rustup component add rust-src"
+  rustup component add rust-src
+}
 
 # Without --locked: the registry lacks one of its locked dependencies (about 6 minutes cold).
 { command -v wasm-bindgen >/dev/null && wasm-bindgen --version | grep -qx "wasm-bindgen $WASM_BINDGEN_VERSION"; } || {
