@@ -2424,8 +2424,11 @@ fn a_summary_count_of_one_list_or_of_the_boxes() {
 fn the_latest_dated_state_block_states_the_run() {
     let text = "# Traspaso\n\n## Estado actual\n- Estado: en progreso\n- Tarea actual: timbrado\n\n## Hecho\n- XML\n\n## Estado (actualizado 2026-12-05)\n- Estado: bloqueado\n- Motivo: el PAC devuelve error 205\n";
     assert_eq!(plan_of(text).status, RunStatus::Blocked);
-    // Undated blocks: the first states the run.
-    assert_eq!(plan_of(&text.replace(" (actualizado 2026-12-05)", "")).status, RunStatus::InProgress);
+    // Undated blocks: the later one, appended as the update, states the run; dated, the
+    // latest date wins wherever its block stands.
+    assert_eq!(plan_of(&text.replace(" (actualizado 2026-12-05)", "")).status, RunStatus::Blocked);
+    let dated_first = "# Traspaso\n\n## Estado (actualizado 2026-12-05)\n- Estado: bloqueado\n\n## Hecho\n- XML\n\n## Estado (actualizado 2026-12-01)\n- Estado: en progreso\n";
+    assert_eq!(plan_of(dated_first).status, RunStatus::Blocked);
 }
 
 #[test]
@@ -2490,4 +2493,27 @@ fn progress_labels_spaced_percentages_and_nothing_left_in_other_languages() {
     assert!(findings("# Plan\n\nAvancement : 9/15 tâches (60 %)\n", memento_core::Rule::SummaryContradiction).is_empty());
     let ru = "# Прогресс\n\n## Сводка\nВыполнено: 2\nОсталось задач: 0\n\n## Задачи\n- [x] Кластер\n- [x] Схема\n- [ ] Дашборды\n";
     assert_eq!(findings(ru, memento_core::Rule::SummaryContradiction), [5]);
+}
+
+#[test]
+fn two_state_sections_that_disagree_and_the_later_one_is_the_update() {
+    // The handoff's status at the top, and an update appended below it the same evening: the
+    // opening sentence of each states it (a Japanese sentence by its closing words).
+    let ja = "# 引き継ぎメモ\n\n## 現在のステータス\nPR #318 はレビュー待ち。実装・テストともに完了済み。\n\n## 背景\n- キャッシュを導入する\n\n## 現在の状況 (12/4 夕方)\nまだ実装中。キー設計を見直しているため、PR はドラフトに戻した。\n\n## 次にやること\n1. フィルタ正規化を完成させる\n";
+    assert_eq!(findings(ja, memento_core::Rule::StatusConflict), [10]);
+    assert_eq!(plan_of(ja).status, RunStatus::InProgress);
+    // A state section whose first sentence is long states nothing by it.
+    let long = "# Handoff\n\n## Current status\nThe exporter that writes the nightly CSV files is done.\n\n## Status (evening)\nIn progress.\n";
+    assert!(findings(long, memento_core::Rule::StatusConflict).is_empty());
+}
+
+#[test]
+fn a_status_block_dated_at_the_foot_of_a_newest_first_log_is_no_sitting() {
+    let text = "# Standup\n\n## Fri 2026-12-04\n- Today: merge PR #88\n\n## Thu 2026-12-03\n- Today: dry-run #3\n\n## Wed 2026-12-02\n- Today: dry-run #2\n\n## Status (as of 2026-12-04)\nAt risk: the cutover is on hold.\n";
+    let found = memento_core::check(&parse(text), &CheckOptions::default());
+    assert!(!found.iter().any(|d| matches!(d.rule, memento_core::Rule::TimestampOutOfOrder | memento_core::Rule::EntriesOutOfOrder)), "{found:?}");
+    // A sitting out of place is still found.
+    let wrong = text.replace("Thu 2026-12-03", "Thu 2026-11-03").replace("Wed 2026-12-02", "Wed 2026-12-05");
+    let found = memento_core::check(&parse(&wrong), &CheckOptions::default());
+    assert!(found.iter().any(|d| matches!(d.rule, memento_core::Rule::TimestampOutOfOrder | memento_core::Rule::EntriesOutOfOrder)), "{found:?}");
 }

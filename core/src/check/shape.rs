@@ -106,7 +106,8 @@ fn out_of_order(cx: &mut Ctx) {
     sort_by_key(&mut levels, |&l| [u64::from(l), 0, 0]);
     levels.dedup();
     for level in levels {
-        let dated = sections.iter().filter(|s| s.level == level).filter_map(|s| Some((s.heading, s.timestamp?)));
+        let lone_state = super::sittings::lone_state_section(doc);
+        let dated = sections.iter().enumerate().filter(|&(i, s)| s.level == level && Some(i) != lone_state).filter_map(|(_, s)| Some((s.heading, s.timestamp?)));
         runs(cx, "section", dated);
     }
     let text = doc.source();

@@ -62,6 +62,16 @@ pub(super) fn check(cx: &mut Ctx) {
     }
 }
 
+/// The one dated state section of a file of dated sittings (a standup's days, then `##
+/// Status (as of 2026-12-04)`): it says how things stand as of its date wherever it is kept,
+/// and is no sitting of the log, so the order of the sittings leaves it out. A file with
+/// several (a log of status updates) has them as its sittings.
+pub(super) fn lone_state_section(doc: &crate::Document) -> Option<usize> {
+    let mut dated_states = doc.sections().iter().enumerate().filter(|(_, s)| s.role == crate::document::SectionRole::CurrentState && s.timestamp.is_some());
+    let (i, _) = dated_states.next()?;
+    dated_states.next().is_none().then_some(i)
+}
+
 /// A log's sittings, in file order: its dated or numbered headings (below the title) of the
 /// first one's level, each to its section's end; else, with two rule lines or more (`---`
 /// after a blank line, as plain-text logs part their entries), the parts between them.

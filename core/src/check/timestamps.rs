@@ -114,8 +114,9 @@ fn out_of_order(cx: &mut Ctx) {
     // (parent, level) → index into `siblings`, the parent + 1 and the level in one key.
     let mut by_parent: crate::hash::KeyMap<usize> = Default::default();
     let mut siblings: Vec<Vec<Dated>> = Vec::new();
-    for s in doc.sections() {
-        if let Some(ts) = s.timestamp {
+    let lone_state = super::sittings::lone_state_section(doc);
+    for (i, s) in doc.sections().iter().enumerate() {
+        if let Some(ts) = s.timestamp.filter(|_| Some(i) != lone_state) {
             if let Some((_, r)) = time::find(doc.text(s.title)) {
                 let span = Span::new(s.title.start() + r.start, s.title.start() + r.end);
                 let parent = s.parent.map_or(0, |p| p as u64 + 1);

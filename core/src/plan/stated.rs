@@ -11,7 +11,7 @@ use crate::span::Span;
 
 /// The status the file states for the whole run, with the line stating it: in its title
 /// section (the first heading, of level 1) or a current-state section that is no session's
-/// own, the first that states one.
+/// own, the last that states one (or the latest by the dates of their titles).
 pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
     // A `status:` key in the front matter (`status: blocked`) is the file's own field for it.
     let front = doc.agent_memory().front_matter.as_ref().into_iter().flat_map(|f| &f.fields);
@@ -20,16 +20,19 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
         return Some(stated);
     }
     let sections = doc.sections();
-    let mut stated = sections
+    let stated = sections
         .iter()
         .enumerate()
         .filter(|&(i, s)| (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !crate::parse::is_session_or_history(doc, s))
         .filter_map(|(i, s)| Some((s.timestamp, section_status(doc, i)?)));
-    let first = stated.next()?;
-    // A state section whose title dates its update (`## Estado (actualizado 2026-12-05)`)
-    // states the run as of then: the latest such wins over the first.
-    let latest = stated.chain(std::iter::once(first)).filter(|(t, _)| t.is_some()).max_by_key(|(t, _)| t.map(|t| t.epoch_seconds));
-    Some(latest.unwrap_or(first).1)
+    // Two state sections that state the run differently (status-conflict reports them): the
+    // later one in the file was written as the update (`## 現在の状況 (12/4 夕方)` below `##
+    // 現在のステータス`, a `## Status (as of …)` at the foot), unless titles date them: a
+    // state section whose title dates its update (`## Estado (actualizado 2026-12-05)`)
+    // states the run as of then, and the latest such wins.
+    let last = stated.clone().last()?;
+    let latest = stated.filter(|(t, _)| t.is_some()).max_by_key(|(t, _)| t.map(|t| t.epoch_seconds));
+    Some(latest.unwrap_or(last).1)
 }
 
 
@@ -65,9 +68,20 @@ pub(crate) fn section_status(doc: &Document, i: usize) -> Option<(Status, Span)>
             Some((Meaning::Status(Status::Blocked), _, rest)) if first && !lexicon::says_none(&line[rest..]) => return Some((Status::Blocked, span)),
             // `IN_PROGRESS: auth`: a unit's status, not the run's.
             Some(_) => {}
-            None if first && line.split_whitespace().count() <= 6 => {
-                if let Some(st) = lexicon::status_of(line) {
-                    return Some((st, span));
+            // A short opening line, or the opening sentence of a longer one (`まだ実装中。Redis
+            // の…`), states the section's status by its first words, or by its last (a verb
+            // closes a Japanese or Korean sentence: `PR #318 はレビュー待ち`).
+            None if first => {
+                let sentence = lexicon::without_sentence_ending(crate::text::sentences(line).next().map_or(line, |r| &line[r]));
+                if sentence.split_whitespace().count() <= 6 {
+                    let at_end = || lexicon::trailing_status(sentence).or_else(|| lexicon::status_joined_at_end(sentence));
+                    if let Some(st) = lexicon::status_of(sentence).or_else(|| at_end().map(|(st, ..)| st)) {
+                        return Some((st, span));
+                    }
+                    // `PR #318 はレビュー待ち`: the run waits on a person.
+                    if lexicon::waits_on_a_person(&crate::case::to_lower(sentence)) {
+                        return Some((Status::Blocked, span));
+                    }
                 }
             }
             None => {}
