@@ -2517,3 +2517,12 @@ fn a_status_block_dated_at_the_foot_of_a_newest_first_log_is_no_sitting() {
     let found = memento_core::check(&parse(&wrong), &CheckOptions::default());
     assert!(found.iter().any(|d| matches!(d.rule, memento_core::Rule::TimestampOutOfOrder | memento_core::Rule::EntriesOutOfOrder)), "{found:?}");
 }
+
+#[test]
+fn units_under_way_in_two_sittings_of_a_log_are_not_at_once() {
+    let log = "PROGRESS LOG\n\n=== Session 1 — 2026-10-02 ===\n- IN PROGRESS: row matching\n\n=== Session 2 — 2026-10-05 ===\n- Row matching done\n- IN PROGRESS: JSON output\n\n=== Session 3 — 2026-10-09 ===\n- IN PROGRESS: parallel merge\n";
+    assert!(findings(log, memento_core::Rule::ProgressContradiction).is_empty());
+    // Two at once in one sitting still are.
+    let same = log.replace("- IN PROGRESS: parallel merge\n", "- IN PROGRESS: parallel merge\n- IN PROGRESS: CSV export\n");
+    assert_eq!(findings(&same, memento_core::Rule::ProgressContradiction), [12]);
+}

@@ -180,7 +180,8 @@ fn done_in_an_open_list(cx: &mut Ctx) {
 /// emoji, `(in progress)` after the name, a heading's status), not the rows of a status
 /// table (an inventory of components, several partly built), nor parts given a figure
 /// (`Phase 2 (60%)`, `### M3 — Sync — 70%`: how far each has got, not where work goes on),
-/// nor the items of an In Progress section (one piece of work in several steps).
+/// nor the items of an In Progress section (one piece of work in several steps), nor units
+/// of two sittings of a log.
 fn two_in_progress(cx: &mut Ctx) {
     let doc = cx.doc;
     let markers = doc.progress();
@@ -189,7 +190,16 @@ fn two_in_progress(cx: &mut Ctx) {
     if markers.iter().filter(|m| in_progress(m)).nth(1).is_none() {
         return;
     }
-    let mut now_in_progress = doc.current_units().iter().map(|&r| doc.unit_at(r)).filter(|(m, _)| in_progress(m));
+    let mut now_in_progress: Vec<_> = doc.current_units().iter().map(|&r| doc.unit_at(r)).filter(|(m, _)| in_progress(m)).collect();
+    // Units under way in two sittings of a log are one after the other: the older one left
+    // open is stale-in-progress's. Those of the latest sitting with any are compared.
+    if let Some(&(last, _)) = now_in_progress.last() {
+        let sitting = |m: &ProgressMarker| doc.sitting_at(m.span.start()).map(|(at, _)| at);
+        if doc.is_log() && sitting(last).is_some() {
+            now_in_progress.retain(|(m, _)| sitting(m) == sitting(last));
+        }
+    }
+    let mut now_in_progress = now_in_progress.into_iter();
     let Some((first, first_unit)) = now_in_progress.next() else { return };
     let first_name = doc.text(first_unit.name);
     let line = cx.line(first.span.start());
