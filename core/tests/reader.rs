@@ -2502,6 +2502,10 @@ fn two_state_sections_that_disagree_and_the_later_one_is_the_update() {
     let ja = "# 引き継ぎメモ\n\n## 現在のステータス\nPR #318 はレビュー待ち。実装・テストともに完了済み。\n\n## 背景\n- キャッシュを導入する\n\n## 現在の状況 (12/4 夕方)\nまだ実装中。キー設計を見直しているため、PR はドラフトに戻した。\n\n## 次にやること\n1. フィルタ正規化を完成させる\n";
     assert_eq!(findings(ja, memento_core::Rule::StatusConflict), [10]);
     assert_eq!(plan_of(ja).status, RunStatus::InProgress);
+    // The status a day ended in, under its own title.
+    let ru = "# Заметки\n\n## Статус\n\nСтатус: в работе — 4 из 7 задач выполнено.\n\n## Итоговый статус на конец дня\n\nСтатус: заблокировано — жду доступ от DevOps.\n";
+    assert_eq!(findings(ru, memento_core::Rule::StatusConflict), [9]);
+    assert_eq!(plan_of(ru).status, RunStatus::Blocked);
     // A state section whose first sentence is long states nothing by it.
     let long = "# Handoff\n\n## Current status\nThe exporter that writes the nightly CSV files is done.\n\n## Status (evening)\nIn progress.\n";
     assert!(findings(long, memento_core::Rule::StatusConflict).is_empty());
