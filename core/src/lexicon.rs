@@ -1314,7 +1314,7 @@ pub(crate) fn status_joined_at_end(text: &str) -> Option<(Status, crate::span::S
 
 fn status_at_end(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)> {
     use crate::span::Span;
-    if !may_end_with_status(t) {
+    if !may_end_with_status(t[..reached_at(t)].trim_end()) {
         return None;
     }
     let (tail_start, name_end) = if let Some(open) = t.strip_suffix([')', ']', '）']).and_then(|inner| inner.rfind(['(', '[', '（'])) {
@@ -1339,12 +1339,32 @@ fn status_at_end(t: &str) -> Option<(Status, crate::span::Span, crate::span::Spa
         Some((s, _, rest)) if phrase_at(&tail[rest.range()]).is_some_and(|f| f.len == rest.len() && f.meaning == Status(s)) => {
             Some((s, Span::new(tail_at, tail_at + tail.len())))
         }
-        _ => phrase_at(tail).filter(|f| tail[f.len..].trim_matches(is_markup).trim().is_empty()).and_then(|f| match f.meaning {
+        _ => phrase_at(tail).filter(|f| ends_at_status(tail[f.len..].trim_matches(is_markup).trim())).and_then(|f| match f.meaning {
             Status(s) => Some((s, Span::new(tail_at, tail_at + f.len))),
             _ => None,
         }),
     }?;
     Some((status.0, status.1, Span::new(0, name_end)))
+}
+
+/// Where what closes `t` says in which release or on which day its status was reached
+/// (`Commande verify — terminée en 1.0.0`, `Login — fixed in v2.3`, `Export — done on
+/// 2026-11-12`) begins: a short preposition and one token with a digit. `t.len()` when
+/// nothing does.
+fn reached_at(t: &str) -> usize {
+    let mut words = t.rsplitn(3, ' ');
+    let (Some(when), Some(at)) = (words.next(), words.next()) else { return t.len() };
+    let preposition = !at.is_empty() && at.chars().count() <= 3 && at.chars().all(char::is_alphabetic);
+    if preposition && when.bytes().any(|b| b.is_ascii_digit()) {
+        t.len() - when.len() - 1 - at.len()
+    } else {
+        t.len()
+    }
+}
+
+/// Whether a status phrase ends its text, followed by nothing or by when it was reached.
+fn ends_at_status(rest: &str) -> bool {
+    rest.is_empty() || reached_at(rest) == 0
 }
 
 /// Phrases that say the whole run is done, in a lower-cased line: `ALL 20 TASKS DONE`,
@@ -2224,6 +2244,18 @@ pub(crate) fn is_template_title(title: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_status_closing_a_name_may_say_when_it_was_reached() {
+        let status = |t: &str| trailing_status(t).map(|(s, ..)| s);
+        assert_eq!(status("Commande `verify` — terminée en 1.0.0."), Some(Completed));
+        assert_eq!(status("Login bug - fixed in v2.3"), Some(Completed));
+        assert_eq!(status("Export — done on 2026-11-12"), Some(Completed));
+        // Not a release or a day, or more than one word after it: a name going on.
+        assert_eq!(status("Export — done on time"), None);
+        assert_eq!(status("Session 1: 0843ebc7 (active, 2026-01-26T05:03:15Z)"), None);
+        assert_eq!(status("Auth — done in 2 of 3 services so far"), None);
+    }
 
     /// A text opening with two ASCII characters has the key the character-by-character
     /// reading gives it, whatever follows (a third character, non-ASCII or none).

@@ -20,6 +20,14 @@ pub(super) fn next_action(
     open: &[PlanUnit],
 ) -> Option<NextAction> {
     let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
+    // `Next step: None`: a written next step that only says there is none is no step. One
+    // that goes on (`None for now — waiting for product to decide the v3 scope`) tells the
+    // next session what to do meanwhile, and is kept.
+    let bare_none = |w: &Span| {
+        let t = doc.text(*w).trim().trim_end_matches(['.', '。', '!']);
+        crate::lexicon::opens_with_nothing(t) && t.split_whitespace().count() <= 2
+    };
+    let written = written.filter(|w| !bare_none(w));
     if let (Some(chosen), Some(at), Some(resume)) = (written, in_progress_at, resume) {
         // A roadmap's `## Now` over its `## Next`: the work under way comes first, the Next
         // list after it.
