@@ -113,21 +113,32 @@ pub(crate) fn without_full_stop(text: &str) -> &str {
 }
 
 /// The sentences of a paragraph, as byte ranges without their closing mark: a sentence ends
-/// at a line break, or at `.`, `!` or `?` before a space, and at `。`, `！` or `？` anywhere.
-/// `v1.2` and `e.g.x` hold no break: a full stop ends a sentence only before a space.
+/// at a line break, or at `.`, `!` or `?` before a space (past closing emphasis: `**BLOCKED.**
+/// Waiting on…`), and at `。`, `！` or `？` anywhere. `v1.2` and `e.g.x` hold no break: a
+/// full stop ends a sentence only before a space.
 pub(crate) fn sentences(paragraph: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
     let mut start = 0;
     let mut chars = paragraph.char_indices().peekable();
     std::iter::from_fn(move || {
         while let Some((at, c)) = chars.next() {
+            // The emphasis a stop closes (`**BLOCKED.**`) ends with its sentence.
+            let mut closing = 0;
             let ends = match c {
                 '\n' | '。' | '！' | '？' => true,
-                '.' | '!' | '?' => chars.peek().is_none_or(|&(_, next)| next == ' ' || next == '\n'),
+                '.' | '!' | '?' => {
+                    let after = &paragraph[at + 1..];
+                    let rest = after.trim_start_matches(['*', '_']);
+                    closing = after.len() - rest.len();
+                    rest.is_empty() || rest.starts_with([' ', '\n'])
+                }
                 _ => false,
             };
             if ends {
                 let range = start..at;
-                start = at + c.len_utf8();
+                start = at + c.len_utf8() + closing;
+                for _ in 0..closing {
+                    chars.next();
+                }
                 return Some(range);
             }
         }
@@ -185,6 +196,13 @@ mod tests {
         assert_eq!(struck_through("~~a~~ and ~~b~~"), None);
         assert_eq!(struck_through("~~~~"), None);
         assert_eq!(struck_through("**設定管理の拡張:** (変更なし)"), None);
+    }
+
+    #[test]
+    fn a_stop_closing_emphasis_ends_its_sentence() {
+        let text = "**BLOCKED.** Waiting on boards. Then flash.";
+        let found: Vec<&str> = sentences(text).map(|r| &text[r]).collect();
+        assert_eq!(found, ["**BLOCKED", " Waiting on boards", " Then flash"]);
     }
 
     #[test]
