@@ -2530,3 +2530,13 @@ fn units_under_way_in_two_sittings_of_a_log_are_not_at_once() {
     let same = log.replace("- IN PROGRESS: parallel merge\n", "- IN PROGRESS: parallel merge\n- IN PROGRESS: CSV export\n");
     assert_eq!(findings(&same, memento_core::Rule::ProgressContradiction), [12]);
 }
+
+#[test]
+fn a_summary_closing_a_log_is_held_to_the_boxes() {
+    let text = "# 开发进度\n\n## 会话 1（2026-11-10）\n- 完成：工程配置\n\n## 会话 2（2026-11-13）\n- 完成：接口层\n\n## 任务清单\n\n- [x] 工程配置\n- [x] 接口层\n- [ ] 售后（退款）申请页\n- [ ] 回归测试\n\n## 汇总\n\n已完成 3/4 项任务，剩余 1 项。\n";
+    assert_eq!(findings(text, memento_core::Rule::SummaryContradiction), [18]);
+    assert!(findings(&text.replace("3/4", "2/4"), memento_core::Rule::SummaryContradiction).is_empty());
+    // Brackets a name goes on after are part of it.
+    let p = plan_of("# 进度\n\n- 进行中：售后（退款）申请页\n");
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("售后（退款）申请页"));
+}

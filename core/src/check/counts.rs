@@ -775,7 +775,10 @@ impl Summary {
             }
         }
         if last.is_none() {
-            self.against_units(cx);
+            // A file without a head count may close with its summary (`## 汇总` after the
+            // sessions: `已完成 7/10 项任务`): its last count outside the sittings is one.
+            let closing = self.last.filter(|(span, _)| self.head.is_empty() && doc.sitting_at(span.start()).is_none());
+            self.against_units(cx, closing);
         }
         if self.zero_done.is_none() && self.left.is_none() && self.claims_done.is_none() {
             return;
@@ -835,7 +838,7 @@ impl Summary {
     /// over five boxes, four ticked): where the totals agree, they count the same things, and
     /// the figure done must too; a number left (`3 features remaining`) must be the units
     /// open. Finished work told as prose, history and a Next Steps list are no marked units.
-    fn against_units(&self, cx: &mut Ctx) {
+    fn against_units(&self, cx: &mut Ctx, closing: Option<(Span, Count)>) {
         let doc = cx.doc;
         let (mut total, mut done, mut open) = (0u32, 0u32, 0u32);
         // The same by section: (section, total, done), in file order.
@@ -875,7 +878,7 @@ impl Summary {
                 .with_help("update the summary's count to the open units, or mark the units done or dropped");
             cx.push(d);
         }
-        for &(span, said) in &self.head {
+        for (span, said) in self.head.iter().copied().chain(closing) {
             let Some(stated) = said.done else { continue };
             if said.total == total {
                 if stated != done {

@@ -197,13 +197,15 @@ fn unit(rest: &str, start: usize, end: usize, stops: bool) -> Option<RawUnit> {
     if piece.is_empty() {
         return None;
     }
-    // A note in brackets, half- or full-width (`发票生成（还差PDF模板）`).
+    // A note in brackets, half- or full-width (`发票生成（还差PDF模板）`); brackets the name
+    // goes on after, with no space (`售后（退款）申请页`), are part of it.
     let (name_end, detail) = match piece.find(['(', '（']) {
         Some(open) => {
             let width = piece[open..].chars().next().map_or(1, char::len_utf8);
             let close = piece[open..].rfind([')', '）']).map_or(piece.len(), |c| open + c);
             let detail = Span::new(piece_start + open + width, piece_start + close.max(open + width));
-            (open, Some(detail))
+            let after = piece[close..].chars().nth(1);
+            (if after.is_some_and(char::is_alphanumeric) { piece.len() } else { open }, Some(detail))
         }
         None => (piece.len(), None),
     };
