@@ -2491,6 +2491,9 @@ fn progress_labels_spaced_percentages_and_nothing_left_in_other_languages() {
     assert_eq!(findings("# TODO\n\nProgress: 18/24 (85%)\n\n- [x] a\n", memento_core::Rule::SummaryContradiction), [3]);
     assert_eq!(findings("# Plan\n\nAvancement : 9/15 tâches (70 %)\n", memento_core::Rule::SummaryContradiction), [3]);
     assert!(findings("# Plan\n\nAvancement : 9/15 tâches (60 %)\n", memento_core::Rule::SummaryContradiction).is_empty());
+    // A fraction in words has its percentage held to it too.
+    assert_eq!(findings("# OTA\n\nProgress: 6 of 9 steps done (75%).\n", memento_core::Rule::SummaryContradiction), [3]);
+    assert!(findings("# OTA\n\nProgress: 6 of 9 steps done (67%).\n", memento_core::Rule::SummaryContradiction).is_empty());
     let ru = "# Прогресс\n\n## Сводка\nВыполнено: 2\nОсталось задач: 0\n\n## Задачи\n- [x] Кластер\n- [x] Схема\n- [ ] Дашборды\n";
     assert_eq!(findings(ru, memento_core::Rule::SummaryContradiction), [5]);
 }

@@ -76,7 +76,8 @@ pub(super) fn check(cx: &mut Ctx) -> Vec<usize> {
                 // are no head for the file's last count to contradict (they are one).
                 summary.read(doc, start, line, false);
             }
-            if memchr::memchr(b'%', line.as_bytes()).is_some() && memchr::memchr(b'/', line.as_bytes()).is_some() {
+            // A fraction with a slash or in words (`6 of 9 steps done (75%)`).
+            if memchr::memchr(b'%', line.as_bytes()).is_some() {
                 if let Some(found) = percentage_disagrees(line) {
                     summary.percentages.push((Span::new(start, start + line.trim_end().len()), found));
                 }
