@@ -2543,3 +2543,17 @@ fn a_summary_closing_a_log_is_held_to_the_boxes() {
     let p = plan_of("# 进度\n\n- 进行中：售后（退款）申请页\n");
     assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("售后（退款）申请页"));
 }
+
+#[test]
+fn a_summary_total_that_no_count_of_the_boxes_gives() {
+    let todo = "# TODO\n\nProgreso: 4/7 tareas completadas\n\n## Fase 1\n- [x] a\n- [x] b\n  - [x] b1\n  - [ ] b2\n\n## Fase 2\n- [x] c\n- [ ] d\n- [ ] e\n- [ ] f\n";
+    assert_eq!(findings(todo, memento_core::Rule::SummaryContradiction), [3]);
+    // Its top-level boxes (six, three done) or all of them (eight, four done) are what a
+    // summary counts; an optional box counts as a box.
+    assert!(findings(&todo.replace("4/7", "3/6"), memento_core::Rule::SummaryContradiction).is_empty());
+    let optional = "# Release\n\nStatus: 2/4 checked\n\n- [x] Tag\n- [x] Build\n- [ ] Canary\n- [ ] (optional) Post in #announcements\n";
+    assert!(findings(optional, memento_core::Rule::SummaryContradiction).is_empty());
+    // An item's own figure is no summary.
+    let ab = "# Plan\n\n- [ ] A/B test (50/50), metric: clicks\n- [ ] Remove the old query\n- [x] Index\n";
+    assert!(findings(ab, memento_core::Rule::SummaryContradiction).is_empty());
+}

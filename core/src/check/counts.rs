@@ -902,7 +902,23 @@ impl Summary {
             // Else the one section whose units the count's total is (`7 de 10 tarefas do
             // marco M2 concluídas` over `### Marco M2 — tarefas`, ten boxes, six ticked).
             let mut same = by_section.iter().filter(|&&(_, t, _)| t == said.total);
-            if let (Some(&(Some(s), _, marked)), None) = (same.next(), same.next()) {
+            let first = same.next();
+            // A to-do file whose units are all boxes, and whose summary (no item itself:
+            // `- [ ] A/B test (50/50)`) totals neither its boxes, optional ones included,
+            // nor its top-level boxes, nor a section's: the list grew or shrank and the
+            // summary was not updated (`9/14 tareas` over eighteen boxes, eleven at the top).
+            if first.is_none() && boxes.0 == total && total >= 3 && doc.items_within(Span::new(span.start(), span.start() + 1)).is_empty() {
+                let listed = doc.items().iter().filter(|i| i.checkbox.is_some() && !self.history.holds(i.span.start()));
+                let (all, top) = listed.fold((0u32, 0u32), |(all, top), i| (all + 1, top + u32::from(i.depth == 1)));
+                if said.total != all && said.total != top {
+                    let d = cx
+                        .diag(Rule::SummaryContradiction, span, format!("the summary counts {} in all, and the file lists {all} boxes ({top} at the top level)", said.total))
+                        .with_help("update the summary's total to the list, or say what it counts");
+                    cx.push(d);
+                }
+                continue;
+            }
+            if let (Some(&(Some(s), _, marked)), None) = (first, same.next()) {
                 if marked != stated {
                     let section = &doc.sections()[s];
                     let (title, line) = (cx.quote(super::title_of(doc, section), 40), cx.line(section.heading.start()));
