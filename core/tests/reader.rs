@@ -2557,3 +2557,13 @@ fn a_summary_total_that_no_count_of_the_boxes_gives() {
     let ab = "# Plan\n\n- [ ] A/B test (50/50), metric: clicks\n- [ ] Remove the old query\n- [x] Index\n";
     assert!(findings(ab, memento_core::Rule::SummaryContradiction).is_empty());
 }
+
+#[test]
+fn a_json_summary_object_is_held_to_the_tasks_it_summarizes() {
+    let tasks = |summary: &str| format!("{{\n  \"summary\": {{\n{summary}\n  }},\n  \"tasks\": [\n    {{\"id\": \"T1\", \"title\": \"Skeleton\", \"status\": \"done\"}},\n    {{\"id\": \"T2\", \"title\": \"Upload\", \"status\": \"done\"}},\n    {{\"id\": \"T3\", \"title\": \"OCR\", \"status\": \"in_progress\"}},\n    {{\"id\": \"T4\", \"title\": \"Persist\", \"status\": \"pending\"}}\n  ]\n}}\n");
+    let lines = |text: &str| findings(text, memento_core::Rule::SummaryContradiction);
+    assert_eq!(lines(&tasks("    \"total\": 4,\n    \"done\": 3")), [2]);
+    assert_eq!(lines(&tasks("    \"total\": 5,\n    \"done\": 2")), [2]);
+    assert_eq!(lines(&tasks("    \"total\": 4,\n    \"done\": 2,\n    \"remaining\": 0")), [5]);
+    assert!(lines(&tasks("    \"total\": 4,\n    \"done\": 2,\n    \"remaining\": 2")).is_empty());
+}

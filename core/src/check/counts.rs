@@ -123,6 +123,10 @@ fn json_percentages(cx: &mut Ctx) {
     let doc = cx.doc;
     let (mut percent, mut done, mut total): (Option<(Span, u32)>, Option<u32>, Option<u32>) = (None, None, None);
     let mut found = Vec::new();
+    // The object that summarizes the file's tasks (`"summary": {`), where it opens, and the
+    // total and done it gives.
+    let mut summary: Option<(Span, Option<u32>, Option<u32>, Option<(Span, u32)>)> = None;
+    let mut summaries = Vec::new();
     for (_, start, line) in lines_outside_code(doc) {
         let field = line.trim_end_matches(',').split_once("\":").and_then(|(key, value)| {
             let value: u32 = value.trim().parse().ok()?;
@@ -131,6 +135,11 @@ fn json_percentages(cx: &mut Ctx) {
         let Some((key, value)) = field else {
             if line.contains(['{', '}']) {
                 (percent, done, total) = (None, None, None);
+                summaries.extend(summary.take());
+                let opens = line.trim_start().strip_prefix('"').and_then(|l| l.split_once('"')).filter(|(_, rest)| rest.trim_start().starts_with(':') && rest.trim_end().ends_with('{'));
+                if opens.is_some_and(|(key, _)| ["summary", "progress", "stats", "statistics", "counts", "totals"].contains(&crate::case::to_lower(key).as_str())) {
+                    summary = Some((Span::new(start, start + line.trim_end().len()), None, None, None));
+                }
             }
             continue;
         };
@@ -138,14 +147,56 @@ fn json_percentages(cx: &mut Ctx) {
             percent = (value <= 100).then(|| (Span::new(start, start + line.len()), value));
         } else if key.contains("total") {
             total = Some(value);
+            if let Some(s) = summary.as_mut() {
+                s.1 = Some(value);
+            }
         } else if ["complete", "done", "passing", "finished", "implemented"].iter().any(|w| key.contains(w)) {
             done = Some(value);
+            if let Some(s) = summary.as_mut() {
+                s.2 = Some(value);
+            }
+        } else if key.contains("remaining") || key == "left" {
+            if let Some(s) = summary.as_mut() {
+                s.3 = Some((Span::new(start, start + line.trim_end().len()), value));
+            }
         }
         if let (Some((span, p)), Some(d), Some(t)) = (percent, done, total) {
             if t > 0 && d <= t && (u64::from(d) * 100).abs_diff(u64::from(p) * u64::from(t)) > u64::from(t) {
                 found.push((span, p, d, t));
             }
             (percent, done, total) = (None, None, None);
+        }
+    }
+    summaries.extend(summary);
+    // A summary object against the tasks the file lists (`"total": 9, "done": 6` over ten
+    // tasks, five done): the list moved on and the summary did not.
+    let (mut tasks, mut tasks_done) = (0u32, 0u32);
+    // Each task once: one listed twice is one task (duplicate-entry reports the copy).
+    let mut tasks_open = 0u32;
+    for &r in doc.current_units() {
+        let Some(status) = doc.unit_at(r).0.status else { continue };
+        tasks += 1;
+        tasks_done += u32::from(status == Status::Completed);
+        tasks_open += u32::from(matches!(status, Status::Pending | Status::InProgress | Status::Blocked));
+    }
+    for (span, said_total, said_done, said_left) in summaries {
+        // `"remaining": 0` over tasks still open, as a markdown summary's `Remaining: 0`.
+        if let Some((left_span, left)) = said_left.filter(|&(_, left)| tasks >= 3 && left != tasks_open) {
+            let d = cx
+                .diag(Rule::SummaryContradiction, left_span, format!("this summary says {left} remaining, and the file lists {tasks_open} tasks still open"))
+                .with_help("update the summary object to the tasks, or the tasks to the summary");
+            cx.push(d);
+        }
+        let differs = said_total.is_some_and(|t| t != tasks) || said_done.is_some_and(|d| d != tasks_done);
+        if tasks >= 3 && said_total.is_some() && differs {
+            let said = match said_done {
+                Some(d) => format!("{d} of {} done", said_total.unwrap_or_default()),
+                None => format!("{} in total", said_total.unwrap_or_default()),
+            };
+            let d = cx
+                .diag(Rule::SummaryContradiction, span, format!("this summary says {said}, and the file lists {tasks} tasks, {tasks_done} done"))
+                .with_help("update the summary object to the tasks, or the tasks to the summary");
+            cx.push(d);
         }
     }
     for (span, p, d, t) in found {
