@@ -2567,3 +2567,12 @@ fn a_json_summary_object_is_held_to_the_tasks_it_summarizes() {
     assert_eq!(lines(&tasks("    \"total\": 4,\n    \"done\": 2,\n    \"remaining\": 0")), [5]);
     assert!(lines(&tasks("    \"total\": 4,\n    \"done\": 2,\n    \"remaining\": 2")).is_empty());
 }
+
+#[test]
+fn a_table_row_written_twice() {
+    let board = "# Sprint\n\n| ID | Task | Status |\n|----|------|--------|\n| ENT-301 | WebSocket endpoint | Done |\n| ENT-303 | Map with animated marker | In progress |\n| ENT-304 | Polling fallback | Done |\n| ENT-303 | Map with animated marker | In progress |\n";
+    assert_eq!(findings(board, memento_core::Rule::DuplicateEntry), [8]);
+    // Two tables may share a row; short rows say too little to repeat.
+    let two = "# Plan\n\n| Week | Focus |\n|---|---|\n| 1 | Parser and tests |\n\n| Week | Focus |\n|---|---|\n| 1 | Parser and tests |\n| 2 | | \n| 2 | | \n";
+    assert!(findings(two, memento_core::Rule::DuplicateEntry).is_empty());
+}

@@ -34,7 +34,39 @@ pub(super) fn check(cx: &mut Ctx) {
     }
     if cx.on(Rule::DuplicateEntry) {
         duplicate_items(cx);
+        duplicate_rows(cx);
         duplicate_records(cx);
+    }
+}
+
+/// A table's row written twice, cell for cell (a sprint board's `| ENT-303 | Mapa … |` pasted
+/// again below): one task counted twice. Rows of one table only, a run of `|` lines.
+fn duplicate_rows(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let mut table: Vec<(usize, &str)> = Vec::new();
+    let mut found = Vec::new();
+    for (_, start, line) in crate::code::lines_outside_code(doc) {
+        let row = line.trim_end();
+        if !row.starts_with('|') {
+            table.clear();
+            continue;
+        }
+        // A row of cells that say little (`| | |`, the delimiter row) repeats nothing.
+        if crate::parse::is_delimiter_row(row) || row.chars().filter(|c| c.is_alphanumeric()).count() < 8 {
+            continue;
+        }
+        match table.iter().find(|(_, r)| same_entry(r, row)) {
+            Some(&(first, _)) => found.push((crate::span::Span::new(start, start + row.len()), first)),
+            None => table.push((start, row)),
+        }
+    }
+    for (span, first) in found {
+        let line = cx.line(first);
+        let d = cx
+            .diag(Rule::DuplicateEntry, span, format!("this row repeats line {line} of the table"))
+            .with_help("remove the repeated row")
+            .with_fix(vec![TextEdit::delete(whole_lines(doc.source(), span))]);
+        cx.push(d);
     }
 }
 

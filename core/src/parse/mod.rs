@@ -17,6 +17,7 @@ mod table;
 
 pub(crate) use lines::{entry_text_start, is_lead_in, is_rule_line, list_marker, may_open_with_stop, opens_with_time_of_day, wrapped_end};
 pub(crate) use roles::{is_history, is_session_or_history, normalize as normalize_title, STATUS_LINES};
+pub(crate) use table::is_delimiter_row;
 // The writers' (crate::internal): status words, stop points, supersede phrases.
 pub use lines::{status_word, stop_point, supersedes};
 pub use store::status_of;

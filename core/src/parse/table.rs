@@ -24,7 +24,7 @@ pub(super) fn read(text: &str, para: Span) -> Option<Table> {
 }
 
 /// `|---|:---:|`: a table's delimiter row.
-fn is_delimiter_row(line: &str) -> bool {
+pub(crate) fn is_delimiter_row(line: &str) -> bool {
     let t = line.trim();
     t.contains('-') && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
 }
