@@ -2576,3 +2576,11 @@ fn a_table_row_written_twice() {
     let two = "# Plan\n\n| Week | Focus |\n|---|---|\n| 1 | Parser and tests |\n\n| Week | Focus |\n|---|---|\n| 1 | Parser and tests |\n| 2 | | \n| 2 | | \n";
     assert!(findings(two, memento_core::Rule::DuplicateEntry).is_empty());
 }
+
+#[test]
+fn a_blocker_still_listed_whose_ticket_is_done() {
+    let text = "# Standup\n\n## Montag\n\n**Tobias**\n- Gestern: IT-4471 erledigt, Zugriff auf Grafana ist da\n- Heute: Alerting\n\n## Offene Blocker\n\n- Tobias: Grafana-Zugriff fehlt (IT-4471)\n";
+    assert_eq!(findings(text, memento_core::Rule::OpenItemDone), [11]);
+    // Another ticket: nothing said about it.
+    assert!(findings(&text.replace("(IT-4471)", "(IT-4480)"), memento_core::Rule::OpenItemDone).is_empty());
+}

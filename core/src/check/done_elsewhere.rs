@@ -10,7 +10,8 @@
 //! four at least) and make a good part of it (a third: a long paragraph holds many words by
 //! chance), or, in a script that joins its words, four fifths of its character pairs are
 //! (a word makes several: `パーサーバグ修正` shares five of seven with `パーサーバグの特定`), or its work
-//! ids (of a named series: `DB-010`, `F045`) are the done line's. The items of a Next Steps
+//! ids (of a named series: `DB-010`, `F045`) are the done line's; a blocker still listed is
+//! matched by its ids alone (`Offene Blocker: … (IT-4471)` and `IT-4471 erledigt`). The items of a Next Steps
 //! list are next-step-done's, and units whose names are the same progress-contradiction's. In
 //! a log, work listed as to do in an older sitting and done in a later one moved on: only an
 //! open item written after the work was done is stale. The templated dialects (checkpoint
@@ -38,7 +39,8 @@ pub(super) fn check(cx: &mut Ctx) {
     };
     let stands = |at: usize| !matches!(doc.role_at(at), Some(SectionRole::History | SectionRole::Optional | SectionRole::Issues));
     // (the marker's line, its topic, the unit's name) of each side: the tuple next-step-dropped
-    // keeps its steps in (one copy of its code in the wasm builds).
+    // keeps its steps in (one copy of its code in the wasm builds); an open item also says
+    // whether it is a blocker.
     let mut open = Vec::new();
     let mut done = Vec::new();
     for &r in doc.current_units() {
@@ -48,7 +50,16 @@ pub(super) fn check(cx: &mut Ctx) {
             continue;
         }
         match doc.status_now(m) {
-            Some(Status::Pending | Status::InProgress) if m.source != MarkerSource::Prose && !is_next_step(line.start()) => open.push((line, Topic::of(doc.text(u.name)), u.name)),
+            Some(Status::Pending | Status::InProgress) if m.source != MarkerSource::Prose && !is_next_step(line.start()) => open.push((line, Topic::of(doc.text(u.name)), u.name, false)),
+            // A blocker still listed (`Offene Blocker: Grafana access missing (IT-4471)`) whose
+            // ticket a done line names (`IT-4471 erledigt`): by its ids alone, since a block
+            // and the work it held up share their words.
+            Some(Status::Blocked) if m.source != MarkerSource::Prose => {
+                let topic = Topic::of(doc.text(line));
+                if !topic.ids.is_empty() {
+                    open.push((line, topic, u.name, true));
+                }
+            }
             // The done side is read on its whole line: a name cut short at its first clause
             // leaves out the words that say what was done.
             Some(Status::Completed) => done.push((line, Topic::of(doc.text(line)), u.name)),
@@ -85,7 +96,7 @@ pub(super) fn check(cx: &mut Ctx) {
         }
     }
     let mut hits = vec![0u32; done.len()];
-    for (line, topic, name) in &open {
+    for (line, topic, name, blocker) in &open {
         let Some(j) = same_work(topic, &done, &postings, &mut hits) else { continue };
         let (done_line, _, done_name) = &done[j];
         // The same name is progress-contradiction's; a log's older plan, work done since.
@@ -95,7 +106,7 @@ pub(super) fn check(cx: &mut Ctx) {
         let what = cx.quote(doc.text(*name).trim(), 60);
         let said = cx.quote(doc.text(*done_line).trim().trim_start_matches(['-', '*', '+', ' ']), 60);
         let d = cx
-            .diag(Rule::OpenItemDone, *line, format!("`{what}` is still to do here, and line {} records it done: `{said}`", cx.line(done_line.start())))
+            .diag(Rule::OpenItemDone, *line, format!("`{what}` is still {} here, and line {} records it done: `{said}`", if *blocker { "listed as a blocker" } else { "to do" }, cx.line(done_line.start())))
             .with_help("check it off or remove it if it is done, or say what is left of it");
         cx.push(d);
     }

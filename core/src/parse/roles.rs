@@ -193,7 +193,7 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || has("当前焦点")
     {
         SectionRole::Active
-    } else if starts("blocked") || starts("blocker") {
+    } else if starts("blocked") || starts("blocker") || starts("open blocker") || starts("offene blocker") || starts("bloqueos") || starts("bloqueios") || starts("blocages") {
         SectionRole::Blocked
     } else if has("known issue") || starts("issues") || has("既知の問題") || starts("open question") || t == "questions" {
         SectionRole::Issues
