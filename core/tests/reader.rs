@@ -2584,3 +2584,9 @@ fn a_blocker_still_listed_whose_ticket_is_done() {
     // Another ticket: nothing said about it.
     assert!(findings(&text.replace("(IT-4471)", "(IT-4480)"), memento_core::Rule::OpenItemDone).is_empty());
 }
+
+#[test]
+fn a_decision_record_is_no_work_done() {
+    let text = "# Decisioni\n\n## D-006 — Database (2026-11-02)\n**Decisione:** PostgreSQL.\n**Stato:** accettata\n\n## D-007 — Autenticazione mobile (2026-11-12)\n**Decisione:** token JWT con refresh ruotati.\n**Stato:** accettata\n\n## Lavoro in corso\n\n- Implementazione di D-007: endpoint `/auth/token` scritto; manca la rotazione\n";
+    assert!(findings(text, memento_core::Rule::OpenItemDone).is_empty());
+}

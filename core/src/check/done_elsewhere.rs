@@ -62,7 +62,9 @@ pub(super) fn check(cx: &mut Ctx) {
             }
             // The done side is read on its whole line: a name cut short at its first clause
             // leaves out the words that say what was done.
-            Some(Status::Completed) => done.push((line, Topic::of(doc.text(line)), u.name)),
+            // A decision's record (`## D-007 — Autenticazione (2026-11-12)`, dated as a
+            // sitting is) says what was decided, not that the work is done.
+            Some(Status::Completed) if doc.role_at(line.start()) != Some(SectionRole::Decisions) => done.push((line, Topic::of(doc.text(line)), u.name)),
             _ => {}
         }
     }
