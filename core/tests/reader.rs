@@ -2587,6 +2587,7 @@ fn a_blocker_still_listed_whose_ticket_is_done() {
 
 #[test]
 fn a_decision_record_is_no_work_done() {
-    let text = "# Decisioni\n\n## D-006 — Database (2026-11-02)\n**Decisione:** PostgreSQL.\n**Stato:** accettata\n\n## D-007 — Autenticazione mobile (2026-11-12)\n**Decisione:** token JWT con refresh ruotati.\n**Stato:** accettata\n\n## Lavoro in corso\n\n- Implementazione di D-007: endpoint `/auth/token` scritto; manca la rotazione\n";
+    // An ADR log, one dated heading per decision: each reads as a sitting.
+    let text = "# Registro delle decisioni\n\nUna voce per decisione, la più vecchia in alto.\n\n## D-001 — Linguaggio (2026-09-15)\n**Decisione:** Go 1.23.\n**Stato:** accettata\n\n## D-002 — Database (2026-09-16)\n**Decisione:** PostgreSQL 16.\n**Stato:** accettata\n\n## D-003 — Code (2026-10-02)\n**Decisione:** River.\n**Stato:** accettata\n\n## D-007 — Autenticazione mobile (2026-11-12)\n**Decisione:** token JWT con refresh ruotati.\n**Stato:** accettata\n\n## Lavoro in corso\n\n- Implementazione di D-007: endpoint `/auth/token` scritto; manca la rotazione dei refresh token\n";
     assert!(findings(text, memento_core::Rule::OpenItemDone).is_empty());
 }
