@@ -105,6 +105,9 @@ fn template_text_never_filled_in_is_reported_where_a_value_goes() {
         ("## Sesión {{numero}} — YYYY-MM-DD\n\n**Datum:** YYYY-MM-DD\n- Commit: <commit-hash>\n- Last updated: ${DATE}\n<DATE> — started\n", &[1, 3, 4, 5, 6]),
         // A section or a field left to be decided (English, Spanish, Japanese).
         ("# Plan\n\n## Architecture\nTBD\n\n## Arquitectura\n\n[TODO]\n\n## 設計\n未定\n\n## Team\n- Architecture: TBD (awaiting team lead decision)\n", &[4, 8, 11, 14]),
+        // A bracketed note to fill in where an item's content goes; a step's `[TODO]` status
+        // and a mention in a sentence are not.
+        ("# Plan\n\n## Risks\n- Third-party embeds may not follow the theme.\n- [TODO: list any pages that render user HTML]\n\n## Steps\n16. [TODO] Disable the subscription\n- Ask whether [TODO notes] count\n", &[5]),
         // A commit written before it was made: a hash column's cell, a Commit field.
         ("# Log\n\n| Step | Commit | What |\n|---|---|---|\n| F1 | `897b457` | scaffolding |\n| F2 | (this commit) | example |\n\n- **Commit:** _this commit_\n- Commit: this commit fixes the parser\n- Pushed this commit to main.\n", &[6, 8]),
     ];

@@ -9,6 +9,7 @@
 //!   <script-name>`), and are left alone. An angle-bracket word is a placeholder when it is
 //!   upper case, holds a dash, an underscore or a space, or is a word such as `date` or
 //!   `hash`; an HTML tag or a generic (`Vec<u8>`) is not.
+//! - A bracketed note to fill in where a line's content goes: `- [TODO: list the pages]`.
 //! - A section, or a field (`Architecture: TBD (awaiting review)`), whose whole content is
 //!   a word that stands for content to come: `TBD`, `[TODO]`, `por definir`, `未定`
 //!   ([`crate::lexicon::TO_FILL`]). A section that says there is nothing (`N/A`, `なし`) is
@@ -48,6 +49,16 @@ pub(super) fn check(cx: &mut Ctx) {
     for at in memchr::memmem::find_iter(b, "TBD") {
         if let Some(hit) = field_to_fill(text, at) {
             found.push(hit);
+        }
+    }
+    // `[TODO: list the pages that render user HTML]`: a note to fill in where a line's
+    // content goes (the slot is checked when reported).
+    for at in memchr::memmem::find_iter(b, "[TODO").chain(memchr::memmem::find_iter(b, "[TBD")) {
+        let word = if b[at + 1] == b'T' && b.get(at + 2) == Some(&b'O') { 5 } else { 4 };
+        let close = memchr::memchr2(b']', b'\n', &b[at..]).filter(|&k| b[at + k] == b']');
+        // `[TODO] Disable the subscription` is a step's status, not a note.
+        if let Some(close) = close.filter(|_| matches!(b.get(at + word), Some(b':' | b' '))) {
+            found.push((Span::new(at, at + close + 1), "a note to fill in"));
         }
     }
     for at in memchr::memmem::find_iter(b, "this commit") {
