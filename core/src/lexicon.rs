@@ -1994,12 +1994,38 @@ pub(crate) fn label_of(title: &str) -> Option<Meaning> {
     let rest = t[found.len..].trim_start_matches(is_markup).trim();
     // `Next Steps for User:`, `Remaining for the release`: whose or what for, in a few words.
     let for_whom = rest.strip_prefix("for ").is_some_and(|w| w.split_whitespace().count() <= 3 && !w.contains(['.', ',']));
-    let ends = rest.is_empty() || rest.starts_with([':', '：', '(', '（', '—', '–']) || rest.starts_with("- ") || for_whom;
+    let ends = rest.is_empty() || rest.starts_with([':', '：', '(', '（', '—', '–']) || rest.starts_with("- ") || for_whom || when_titled(rest);
     // CJK titles run on without spaces: `完了したこと` (what was completed), `残りのタスク`,
     // and may end with a note in brackets (`残っているタスク (デプロイフェーズ以降)`).
     let head = rest.split(['(', '（']).next().unwrap_or(rest).trim_end();
     let cjk_tail = !t.as_bytes()[0].is_ascii() && head.chars().count() <= 8 && !head.contains(|c: char| c.is_ascii_alphanumeric() || c == ' ');
     (ends || cjk_tail).then_some(found.meaning)
+}
+
+/// Words that say work is done only in part, lower case (`SH-91 (partial): mailer`,
+/// `teilweise erledigt`): such a line records no work done.
+const PARTLY: &[&str] = &["partial", "partially", "partly", "parcial", "parcialmente", "partiel", "partiellement", "teilweise", "parziale", "parzialmente", "delvis", "частично", "一部", "部分", "일부"];
+
+/// Whether a lower-cased line says its work is done only in part ([`PARTLY`]), as a word.
+pub(crate) fn says_partly_done(lower: &str) -> bool {
+    lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| PARTLY.contains(&w) || !w.is_ascii() && PARTLY.iter().any(|p| !p.is_ascii() && w.contains(p)))
+}
+
+/// When a title's work was done or is to be done, after its phrase: `Erledigt in dieser
+/// Session`, `Done today`, `Hecho en esta sesión`, `Сделано сегодня`.
+const WHEN_TITLED: &[&str] = &[
+    "in this session", "this session", "today", "this week", "in dieser session", "in dieser sitzung", "heute", "diese woche",
+    "en esta sesión", "esta sesión", "hoy", "esta semana", "nesta sessão", "nessa sessão", "hoje", "esta semana",
+    "dans cette session", "cette session", "aujourd'hui", "cette semaine", "in questa sessione", "oggi", "questa settimana",
+    "i denna session", "denna session", "idag", "i dag", "denna vecka", "в этой сессии", "за сессию", "сегодня", "на этой неделе",
+];
+
+/// Whether the rest of a title only says when its work was done ([`WHEN_TITLED`]).
+fn when_titled(rest: &str) -> bool {
+    let rest = case::to_lower(rest.trim_end_matches([':', '：']).trim());
+    WHEN_TITLED.contains(&rest.as_str())
 }
 
 /// The status a label opening a line gives its value: a status (`In progress: auth`), or
@@ -2244,6 +2270,15 @@ pub(crate) fn is_template_title(title: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn work_done_in_part() {
+        assert!(says_partly_done("- sh-91 (partial): overdue mailer"));
+        assert!(says_partly_done("export teilweise erledigt"));
+        assert!(says_partly_done("导出部分完成"));
+        assert!(!says_partly_done("partials rendered on the server"));
+        assert!(!says_partly_done("export done"));
+    }
 
     #[test]
     fn a_status_closing_a_name_may_say_when_it_was_reached() {

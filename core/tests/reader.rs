@@ -2591,3 +2591,12 @@ fn a_decision_record_is_no_work_done() {
     let text = "# Registro delle decisioni\n\nUna voce per decisione, la più vecchia in alto.\n\n## D-001 — Linguaggio (2026-09-15)\n**Decisione:** Go 1.23.\n**Stato:** accettata\n\n## D-002 — Database (2026-09-16)\n**Decisione:** PostgreSQL 16.\n**Stato:** accettata\n\n## D-003 — Code (2026-10-02)\n**Decisione:** River.\n**Stato:** accettata\n\n## D-007 — Autenticazione mobile (2026-11-12)\n**Decisione:** token JWT con refresh ruotati.\n**Stato:** accettata\n\n## Lavoro in corso\n\n- Implementazione di D-007: endpoint `/auth/token` scritto; manca la rotazione dei refresh token\n";
     assert!(findings(text, memento_core::Rule::OpenItemDone).is_empty());
 }
+
+#[test]
+fn a_done_section_titled_for_when_it_was_done() {
+    // `Erledigt in dieser Session`: done work, titled with when it was done.
+    let de = "# Übergabe\n\n## Erledigt in dieser Session\n- Redis auf 7.2.6 aktualisiert\n- Sentinel-Konfiguration angepasst\n\n## Nächste Schritte\n1. Alert für `mailers_low` anlegen\n";
+    let p = plan_of(de);
+    assert_eq!(p.completed.len(), 2, "{:?}", names(&p.completed));
+    assert_eq!(p.status, RunStatus::InProgress);
+}
