@@ -2600,3 +2600,11 @@ fn a_done_section_titled_for_when_it_was_done() {
     assert_eq!(p.completed.len(), 2, "{:?}", names(&p.completed));
     assert_eq!(p.status, RunStatus::InProgress);
 }
+
+#[test]
+fn a_plans_first_step_is_its_next() {
+    let ru = "# План: миграция CI\n\n## Задачи\n- [ ] Workflow ci.yml\n- [ ] Кэш зависимостей\n\n## Первый шаг\n\nСоздать ветку `ci/gha-migration` и добавить ci.yml.\n";
+    assert_eq!(plan_of(ru).next_action.map(|n| n.line), Some(9));
+    let en = "# Plan\n\n- [ ] Audit colors\n- [ ] Tokens\n\nFirst step: run the color audit.\n";
+    assert_eq!(plan_of(en).next_action.map(|n| n.text).as_deref(), Some("run the color audit."));
+}
