@@ -91,7 +91,7 @@ fn personal_data_is_reported_without_repeating_it() {
 
 #[test]
 fn addresses_nobody_reads_and_look_alikes_are_quiet() {
-    let text = "# Notes\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n- remote: git@github.com:org/repo.git\n- write to support@acme.io, subscription@fotocorp.com or you@example.com\n- assets: logo@2x.png, lodash@4.17.21, @types/node, @app.route\n- C++ and +1 more, +30% faster, UTC+05:30, 1+1\n- https://linkedin.com/company/acme and facebook.com/groups/rust\n\n```\nmaintainer = \"jane.doe.real@gmail.com\"\n```\n";
+    let text = "# Notes\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n- remote: git@github.com:org/repo.git\n- write to support@acme.io, subscription@fotocorp.com or you@example.com\n- assets: logo@2x.png, lodash@4.17.21, @types/node, @app.route\n- C++ and +1 more, +30% faster, UTC+05:30, 1+1\n- https://linkedin.com/company/acme and facebook.com/groups/rust\n- Oud: `postgres://portal_admin:Zomer2026!Hekje@db-old.internal:5432/portal`\n\n```\nmaintainer = \"jane.doe.real@gmail.com\"\n```\n";
     let ds = findings(text, Rule::PersonalData);
     assert!(ds.is_empty(), "{ds:#?}");
 }

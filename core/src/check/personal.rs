@@ -72,6 +72,13 @@ const NOWHERE: &[&str] = &[
 ];
 static NOWHERE_WORDS: Words = packed_words!(NOWHERE);
 
+/// Whether the `@` at `at` ends the credentials of a URL: the word it is in opens with a
+/// scheme (`postgres://portal_admin:Zomer2026!Hekje@db-old.internal`).
+fn url_credentials(text: &str, at: usize) -> bool {
+    let word_start = text[..at].rfind(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | '<')).map_or(0, |i| i + 1);
+    text[word_start..at].contains("://")
+}
+
 /// The address around the `@` at `at`: its span and a shortened form for the message.
 fn email_at(text: &str, at: usize) -> Option<(Span, String)> {
     let b = text.as_bytes();
@@ -86,8 +93,10 @@ fn email_at(text: &str, at: usize) -> Option<(Span, String)> {
         && domain.contains('.')
         && tld.len() >= 2
         && tld.bytes().all(|c| c.is_ascii_alphabetic())
-        // `https://user@host`, `ssh://git@host`: the user part of a URL.
-        && !(start > 0 && matches!(b[start - 1], b':' | b'/'));
+        // `https://user@host`, `ssh://git@host`, `postgres://admin:Zomer!Hekje@db`: the user
+        // (or password) part of a URL.
+        && !(start > 0 && matches!(b[start - 1], b':' | b'/'))
+        && !url_credentials(text, at);
     if !ok {
         return None;
     }
