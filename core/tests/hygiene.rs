@@ -108,6 +108,8 @@ fn template_text_never_filled_in_is_reported_where_a_value_goes() {
         // A bracketed note to fill in where an item's content goes; a step's `[TODO]` status
         // and a mention in a sentence are not.
         ("# Plan\n\n## Risks\n- Third-party embeds may not follow the theme.\n- [TODO: list any pages that render user HTML]\n\n## Steps\n16. [TODO] Disable the subscription\n- Ask whether [TODO notes] count\n", &[5]),
+        // Capitals in brackets standing for a value; a status in brackets or a link's text is none.
+        ("# Contexto\n\n- PAC: [NOMBRE DEL PAC]\n- Firma: [IN PROGRESS] timbrado\n- [GitHub ISSUE](https://github.com/o/r/issues/1)\n", &[3]),
         // A commit written before it was made: a hash column's cell, a Commit field.
         ("# Log\n\n| Step | Commit | What |\n|---|---|---|\n| F1 | `897b457` | scaffolding |\n| F2 | (this commit) | example |\n\n- **Commit:** _this commit_\n- Commit: this commit fixes the parser\n- Pushed this commit to main.\n", &[6, 8]),
     ];

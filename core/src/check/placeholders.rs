@@ -51,14 +51,11 @@ pub(super) fn check(cx: &mut Ctx) {
             found.push(hit);
         }
     }
-    // `[TODO: list the pages that render user HTML]`: a note to fill in where a line's
-    // content goes (the slot is checked when reported).
-    for at in memchr::memmem::find_iter(b, "[TODO").chain(memchr::memmem::find_iter(b, "[TBD")) {
-        let word = if b[at + 1] == b'T' && b.get(at + 2) == Some(&b'O') { 5 } else { 4 };
-        let close = memchr::memchr2(b']', b'\n', &b[at..]).filter(|&k| b[at + k] == b']');
-        // `[TODO] Disable the subscription` is a step's status, not a note.
-        if let Some(close) = close.filter(|_| matches!(b.get(at + word), Some(b':' | b' '))) {
-            found.push((Span::new(at, at + close + 1), "a note to fill in"));
+    // `[TODO: list the pages that render user HTML]`, `[NOMBRE DEL PAC]`: a note or a name
+    // to fill in where a line's content goes (the slot is checked when reported).
+    for at in memchr::memchr_iter(b'[', b) {
+        if let Some(hit) = bracketed_at(text, at) {
+            found.push(hit);
         }
     }
     for at in memchr::memmem::find_iter(b, "this commit") {
@@ -129,6 +126,26 @@ fn template_field_at(text: &str, at: usize) -> Option<(Span, &'static str)> {
         }
         _ => None,
     }
+}
+
+/// A bracketed note to fill in starting at `at`: `[TODO: …]` or `[TBD …]` with words after
+/// the mark, or words in capitals standing for a value (`[NOMBRE DEL PAC]`, `[YOUR_NAME]`:
+/// two words at least, no status such as `[IN PROGRESS]`, not a link's text).
+fn bracketed_at(text: &str, at: usize) -> Option<(Span, &'static str)> {
+    let b = text.as_bytes();
+    if !b.get(at + 1).is_some_and(u8::is_ascii_uppercase) {
+        return None;
+    }
+    let close = at + memchr::memchr2(b']', b'\n', &b[at..]).filter(|&k| b[at + k] == b']')?;
+    let inner = &text[at + 1..close];
+    let span = Span::new(at, close + 1);
+    // `[TODO] Disable the subscription` is a step's status, not a note.
+    if ["TODO:", "TODO ", "TBD:", "TBD "].iter().any(|m| inner.starts_with(m)) {
+        return Some((span, "a note to fill in"));
+    }
+    let capitals = inner.chars().all(|c| c.is_uppercase() || matches!(c, ' ' | '_' | '-')) && inner.contains([' ', '_']);
+    let link = matches!(b.get(close + 1), Some(b'(' | b'['));
+    (capitals && !link && lexicon::status_of(inner).is_none()).then_some((span, "a placeholder"))
 }
 
 /// HTML elements written in markdown; anything else in angle brackets is no tag.
