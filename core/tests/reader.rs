@@ -2608,3 +2608,11 @@ fn a_plans_first_step_is_its_next() {
     let en = "# Plan\n\n- [ ] Audit colors\n- [ ] Tokens\n\nFirst step: run the color audit.\n";
     assert_eq!(plan_of(en).next_action.map(|n| n.text).as_deref(), Some("run the color audit."));
 }
+
+#[test]
+fn follow_ups_outside_the_task_are_no_work_left() {
+    let text = "# HANDOFF\n\n## Result: ✅ DONE\nAll acceptance criteria met; PR #214 merged.\n\n## Acceptance criteria\n- [x] First token in < 1.5 s\n- [x] Docs updated\n\n## Follow-ups (not part of this task)\n- Rate-limit per user on `/chat` (ticket SUP-88).\n";
+    let p = plan_of(text);
+    assert_eq!(p.status, RunStatus::Complete);
+    assert!(p.pending.is_empty(), "{:?}", names(&p.pending));
+}
