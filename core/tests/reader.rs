@@ -2616,3 +2616,10 @@ fn follow_ups_outside_the_task_are_no_work_left() {
     assert_eq!(p.status, RunStatus::Complete);
     assert!(p.pending.is_empty(), "{:?}", names(&p.pending));
 }
+
+#[test]
+fn a_state_opening_a_section_before_a_dash_is_the_runs() {
+    let de = "# Übergabe\n\n## Status (oben)\n**Blockiert** — warten auf Beispieldateien vom Kunden.\n\n## Verlauf\n- 2026-12-05: Beispieldateien erhalten.\n\n## Status (aktuell)\nIn Arbeit — Kostenstellen-Mapping für 6-stellige Nummern.\n";
+    assert_eq!(plan_of(de).status, RunStatus::InProgress);
+    assert_eq!(findings(de, memento_core::Rule::StatusConflict), [10]);
+}

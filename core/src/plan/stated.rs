@@ -66,6 +66,9 @@ pub(crate) fn section_status(doc: &Document, i: usize) -> Option<(Status, Span)>
             // `Blocked — waiting on Anna for the API key` opening the state: what is stuck
             // stops the run, whichever unit it names; `Blocked: No` says it is not.
             Some((Meaning::Status(Status::Blocked), _, rest)) if first && !lexicon::says_none(&line[rest..]) => return Some((Status::Blocked, span)),
+            // `In Arbeit — Kostenstellen-Mapping`: a state opening the section, a dash before
+            // what it is about, is the run's (a colon gives a unit its status).
+            Some((Meaning::Status(status), word, rest)) if first && line[word.end()..rest].contains(['—', '–', '-']) => return Some((status, span)),
             // `IN_PROGRESS: auth`: a unit's status, not the run's.
             Some(_) => {}
             // A short opening line, or the opening sentence of a longer one (`まだ実装中。Redis
