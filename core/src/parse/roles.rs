@@ -68,9 +68,9 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || ["future idea", "future improvement", "future enhancement", "future work", "ideas", "parking lot", "icebox", "out of scope"].iter().any(|p| starts(p))
         || has("not planned")
         // Work that comes out of this task but is not its own: `Follow-ups (not part of
-        // this task)`.
-        || ["follow-up", "follow up", "followup"].iter().any(|p| starts(p))
+        // this task)` (a bare `Follow-up:` lists work left).
         || has("not part of this task")
+        || has("out of this task")
         || ["ideas futuras", "ideias futuras", "idées", "ideen für", "idee future", "idéer", "идеи", "アイデア", "未来的想法", "아이디어"].iter().any(|p| folded().starts_with(p))
     {
         SectionRole::Optional
