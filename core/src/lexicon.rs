@@ -2029,7 +2029,7 @@ pub(crate) fn says_partly_done(lower: &str) -> bool {
 /// Session`, `Done today`, `Hecho en esta sesión`, `Сделано сегодня`.
 const WHEN_TITLED: &[&str] = &[
     "in this session", "this session", "today", "this week", "in dieser session", "in dieser sitzung", "heute", "diese woche",
-    "en esta sesión", "esta sesión", "hoy", "esta semana", "nesta sessão", "nessa sessão", "hoje", "esta semana",
+    "en esta sesión", "esta sesión", "hoy", "esta semana", "nesta sessão", "nessa sessão", "hoje",
     "dans cette session", "cette session", "aujourd'hui", "cette semaine", "in questa sessione", "oggi", "questa settimana",
     "i denna session", "denna session", "idag", "i dag", "denna vecka", "в этой сессии", "за сессию", "сегодня", "на этой неделе",
 ];

@@ -118,7 +118,7 @@ pub(crate) fn without_full_stop(text: &str) -> &str {
 /// full stop ends a sentence only before a space.
 pub(crate) fn sentences(paragraph: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
     let mut start = 0;
-    let mut chars = paragraph.char_indices().peekable();
+    let mut chars = paragraph.char_indices();
     std::iter::from_fn(move || {
         while let Some((at, c)) = chars.next() {
             // The emphasis a stop closes (`**BLOCKED.**`) ends with its sentence.

@@ -114,6 +114,15 @@ pub(super) fn check(cx: &mut Ctx) -> Vec<usize> {
     may_count
 }
 
+/// A JSON object that summarizes the file's tasks (`"summary": {"total": 9, "done": 6}`):
+/// the line that opens it and the counts it gives (the `remaining` one with its line).
+struct SummaryObject {
+    opens: Span,
+    total: Option<u32>,
+    done: Option<u32>,
+    left: Option<(Span, u32)>,
+}
+
 /// A JSON state object whose progress fields disagree: a percentage (`"completionPercentage":
 /// 95`) beside a count done and a total (`"featuresComplete": 42`, `"featuresTotal": 50`,
 /// which is 84%). The fields are read line by line, as such files are written, one object
@@ -123,9 +132,8 @@ fn json_percentages(cx: &mut Ctx) {
     let doc = cx.doc;
     let (mut percent, mut done, mut total): (Option<(Span, u32)>, Option<u32>, Option<u32>) = (None, None, None);
     let mut found = Vec::new();
-    // The object that summarizes the file's tasks (`"summary": {`), where it opens, and the
-    // total and done it gives.
-    let mut summary: Option<(Span, Option<u32>, Option<u32>, Option<(Span, u32)>)> = None;
+    // The object that summarizes the file's tasks (`"summary": {`), while it is open.
+    let mut summary: Option<SummaryObject> = None;
     let mut summaries = Vec::new();
     for (_, start, line) in lines_outside_code(doc) {
         let field = line.trim_end_matches(',').split_once("\":").and_then(|(key, value)| {
@@ -138,7 +146,7 @@ fn json_percentages(cx: &mut Ctx) {
                 summaries.extend(summary.take());
                 let opens = line.trim_start().strip_prefix('"').and_then(|l| l.split_once('"')).filter(|(_, rest)| rest.trim_start().starts_with(':') && rest.trim_end().ends_with('{'));
                 if opens.is_some_and(|(key, _)| ["summary", "progress", "stats", "statistics", "counts", "totals"].contains(&crate::case::to_lower(key).as_str())) {
-                    summary = Some((Span::new(start, start + line.trim_end().len()), None, None, None));
+                    summary = Some(SummaryObject { opens: Span::new(start, start + line.trim_end().len()), total: None, done: None, left: None });
                 }
             }
             continue;
@@ -148,16 +156,16 @@ fn json_percentages(cx: &mut Ctx) {
         } else if key.contains("total") {
             total = Some(value);
             if let Some(s) = summary.as_mut() {
-                s.1 = Some(value);
+                s.total = Some(value);
             }
         } else if ["complete", "done", "passing", "finished", "implemented"].iter().any(|w| key.contains(w)) {
             done = Some(value);
             if let Some(s) = summary.as_mut() {
-                s.2 = Some(value);
+                s.done = Some(value);
             }
         } else if key.contains("remaining") || key == "left" {
             if let Some(s) = summary.as_mut() {
-                s.3 = Some((Span::new(start, start + line.trim_end().len()), value));
+                s.left = Some((Span::new(start, start + line.trim_end().len()), value));
             }
         }
         if let (Some((span, p)), Some(d), Some(t)) = (percent, done, total) {
@@ -179,7 +187,7 @@ fn json_percentages(cx: &mut Ctx) {
         tasks_done += u32::from(status == Status::Completed);
         tasks_open += u32::from(matches!(status, Status::Pending | Status::InProgress | Status::Blocked));
     }
-    for (span, said_total, said_done, said_left) in summaries {
+    for SummaryObject { opens: span, total: said_total, done: said_done, left: said_left } in summaries {
         // `"remaining": 0` over tasks still open, as a markdown summary's `Remaining: 0`.
         if let Some((left_span, left)) = said_left.filter(|&(_, left)| tasks >= 3 && left != tasks_open) {
             let d = cx

@@ -47,21 +47,28 @@ fn duplicate_rows(cx: &mut Ctx) {
     if !doc.source().starts_with('|') && memchr::memmem::find(doc.source().as_bytes(), b"\n|").is_none() {
         return;
     }
-    let mut table: Vec<(usize, &str)> = Vec::new();
+    // The current table's rows by their entry hash (the key `duplicate_items` and
+    // `duplicate_records` read): a long table costs a lookup a row, not a scan of the rows
+    // before it. Rare collisions share a bucket, whose rows are compared in full.
+    let mut table: KeyMap<Vec<(usize, &str)>> = KeyMap::default();
     let mut found = Vec::new();
     for (_, start, line) in crate::code::lines_outside_code(doc) {
         let row = line.trim_end();
         if !row.starts_with('|') {
-            table.clear();
+            if !table.is_empty() {
+                table.clear();
+            }
             continue;
         }
         // A row of cells that say little (`| | |`, the delimiter row) repeats nothing.
         if crate::parse::is_delimiter_row(row) || row.chars().filter(|c| c.is_alphanumeric()).count() < 8 {
             continue;
         }
-        match table.iter().find(|(_, r)| same_entry(r, row)) {
+        let Some(key) = entry_hash(row) else { continue };
+        let bucket = table.entry(key).or_default();
+        match bucket.iter().find(|(_, r)| same_entry(r, row)) {
             Some(&(first, _)) => found.push((crate::span::Span::new(start, start + row.len()), first)),
-            None => table.push((start, row)),
+            None => bucket.push((start, row)),
         }
     }
     for (span, first) in found {

@@ -105,8 +105,8 @@ fn out_of_order(cx: &mut Ctx) {
     let mut levels: Vec<u8> = sections.iter().filter(|s| s.timestamp.is_some()).map(|s| s.level).collect();
     sort_by_key(&mut levels, |&l| [u64::from(l), 0, 0]);
     levels.dedup();
+    let lone_state = super::sittings::lone_state_section(doc);
     for level in levels {
-        let lone_state = super::sittings::lone_state_section(doc);
         let dated = sections.iter().enumerate().filter(|&(i, s)| s.level == level && Some(i) != lone_state).filter_map(|(_, s)| Some((s.heading, s.timestamp?)));
         runs(cx, "section", dated);
     }

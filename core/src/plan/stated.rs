@@ -20,18 +20,19 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
         return Some(stated);
     }
     let sections = doc.sections();
-    let stated = sections
+    let stated: Vec<_> = sections
         .iter()
         .enumerate()
         .filter(|&(i, s)| (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !crate::parse::is_session_or_history(doc, s))
-        .filter_map(|(i, s)| Some((s.timestamp, section_status(doc, i)?)));
+        .filter_map(|(i, s)| Some((s.timestamp, section_status(doc, i)?)))
+        .collect();
     // Two state sections that state the run differently (status-conflict reports them): the
     // later one in the file was written as the update (`## 現在の状況 (12/4 夕方)` below `##
     // 現在のステータス`, a `## Status (as of …)` at the foot), unless titles date them: a
     // state section whose title dates its update (`## Estado (actualizado 2026-12-05)`)
     // states the run as of then, and the latest such wins.
-    let last = stated.clone().last()?;
-    let latest = stated.filter(|(t, _)| t.is_some()).max_by_key(|(t, _)| t.map(|t| t.epoch_seconds));
+    let last = stated.last()?;
+    let latest = stated.iter().filter(|(t, _)| t.is_some()).max_by_key(|(t, _)| t.map(|t| t.epoch_seconds));
     Some(latest.unwrap_or(last).1)
 }
 
