@@ -39,6 +39,7 @@ pub mod span;
 mod text;
 pub mod time;
 pub mod tokens;
+pub mod view;
 
 pub use check::{check, CheckOptions, NotesTemplate};
 pub use dialect::Dialect;

@@ -58,6 +58,32 @@ pub struct ToolOutcome {
     pub content: String,
 }
 
+/// `ToolCallResult`, what the npm package's `applyToolCall` gives: the file after the call
+/// (the text called on when nothing was written), and what goes back to the model.
+#[derive(Debug, serde::Serialize)]
+pub struct ToolCallResult<'a> {
+    pub text: &'a str,
+    pub changed: bool,
+    pub result: ToolResult<'a>,
+}
+
+/// `ToolResult`: `content` and `is_error` of a tool result.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolResult<'a> {
+    pub is_error: bool,
+    pub content: &'a str,
+}
+
+impl ToolOutcome {
+    /// The result of this call on `text`, as it goes back to the caller.
+    pub fn result<'a>(&'a self, text: &'a str) -> ToolCallResult<'a> {
+        let ToolOutcome { text: written, is_error, content } = self;
+        let result = ToolResult { is_error: *is_error, content };
+        ToolCallResult { text: written.as_deref().unwrap_or(text), changed: written.is_some(), result }
+    }
+}
+
 /// Carries out one call of `tool` on the memory file `text` at time `at`. `input` is the
 /// call's arguments, or why they could not be read (a message for the model).
 pub fn apply(text: &str, tool: ToolName, input: Result<&dyn ToolInput, String>, at: Timestamp) -> ToolOutcome {

@@ -41,11 +41,6 @@ memento_core::named! {
     }
 }
 
-/// The code the glue throws with for a method called after `free()`, through
-/// `MementoError.fromGlue` (js/error.js): not raised by Rust, declared all the same.
-#[cfg(test)]
-pub const GLUE_CODES: [&str; 1] = ["freed"];
-
 /// A `MementoError` to throw.
 pub fn error(code: Code, message: impl AsRef<str>) -> JsValue {
     error_with(code, message, JsValue::UNDEFINED)

@@ -13,17 +13,14 @@
 //! ```
 //!
 //! - Results cross the boundary as one JSON text per value read, written by serde from the
-//!   core's types ([`model`]); big lists of a [`Plan`] or a [`MementoDocument`] are built
+//!   core's types (`memento_core::view`, [`model`]); big lists of a [`Plan`] or a [`MementoDocument`] are built
 //!   only when read, once.
 //! - Offsets are UTF-16 code units by default, UTF-8 bytes with
-//!   `positionEncoding: "utf-8"` ([`offsets`]).
+//!   `positionEncoding: "utf-8"` (`memento_core::view::Encoding`).
 //! - Findings are data (diagnostics); misuse throws `MementoError` ([`error`]).
 
-#[cfg(test)]
-mod declarations;
-mod error;
+pub mod error;
 mod model;
-mod offsets;
 mod options;
 mod tools;
 
@@ -31,7 +28,7 @@ use error::{error, into_error, Code};
 use memento_core::{Status, Timestamp};
 use model::to_js;
 use memento_edit::{edit, prompt};
-use offsets::{Doc, Encoding};
+use memento_core::view::{self, Encoding, View};
 use options::{now, text_arg, Opts};
 use std::cell::OnceCell;
 use std::rc::Rc;
@@ -41,12 +38,12 @@ use wasm_bindgen::JsCast;
 pub use tools::{apply_tool_call, memory_tools};
 
 /// The TypeScript declarations of every result and option: `types.d.ts`, whose unions of
-/// names are generated from the Rust enums (`declarations.rs`).
+/// names are generated from the Rust enums (`tests/declarations.rs`).
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = include_str!("types.d.ts");
 
-fn doc_from(text: String, o: &Opts) -> Result<Rc<Doc>, JsValue> {
-    Ok(Rc::new(Doc::new(o.parse(text)?)))
+fn doc_from(text: String, o: &Opts) -> Result<Rc<View>, JsValue> {
+    Ok(Rc::new(View::new(o.parse(text)?)))
 }
 
 /// A JS value of a result object, built on first read, then kept.
@@ -100,7 +97,7 @@ pub fn parse(
 /// The model lists (`sections`, `decisions`, …) are built when first read, then kept.
 #[wasm_bindgen]
 pub struct MementoDocument {
-    doc: Rc<Doc>,
+    doc: Rc<View>,
     enc: Encoding,
     lists: ModelLists,
 }
@@ -139,44 +136,44 @@ impl MementoDocument {
 
     #[wasm_bindgen(getter, unchecked_return_type = "Section[]")]
     pub fn sections(&self) -> JsValue {
-        self.lists.sections.get(|| to_js(&model::sections(&self.doc, self.enc)))
+        self.lists.sections.get(|| to_js(&view::sections(&self.doc, self.enc)))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "Decision[]")]
     pub fn decisions(&self) -> JsValue {
-        self.lists.decisions.get(|| to_js(&model::decisions(&self.doc, self.enc)))
+        self.lists.decisions.get(|| to_js(&view::decisions(&self.doc, self.enc)))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "ProgressMarker[]")]
     pub fn progress(&self) -> JsValue {
-        self.lists.progress.get(|| to_js(&model::progress(&self.doc, self.enc)))
+        self.lists.progress.get(|| to_js(&view::progress(&self.doc, self.enc)))
     }
 
     /// Timestamped list items of every section.
     #[wasm_bindgen(getter, unchecked_return_type = "Entry[]")]
     pub fn entries(&self) -> JsValue {
-        self.lists.entries.get(|| to_js(&model::entries(&self.doc, self.enc)))
+        self.lists.entries.get(|| to_js(&view::entries(&self.doc, self.enc)))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "Discovery[]")]
     pub fn discoveries(&self) -> JsValue {
-        self.lists.discoveries.get(|| to_js(&model::discoveries(&self.doc, self.enc)))
+        self.lists.discoveries.get(|| to_js(&view::discoveries(&self.doc, self.enc)))
     }
 
     /// Memory-store rows.
     #[wasm_bindgen(getter, unchecked_return_type = "MemoryRecord[]")]
     pub fn records(&self) -> JsValue {
-        self.lists.records.get(|| to_js(&model::records(&self.doc, self.enc)))
+        self.lists.records.get(|| to_js(&view::records(&self.doc, self.enc)))
     }
 
     #[wasm_bindgen(getter, js_name = nextStep, unchecked_return_type = "NextStep | null")]
     pub fn next_step(&self) -> JsValue {
-        to_js(&model::next_step(&self.doc, self.enc))
+        to_js(&view::next_step(&self.doc, self.enc))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "Completion | null")]
     pub fn completion(&self) -> JsValue {
-        to_js(&model::completion(&self.doc, self.enc))
+        to_js(&view::completion(&self.doc, self.enc))
     }
 
     /// Runs every check rule (docs/rules.md). Diagnostics are data: this never throws on content.
@@ -187,7 +184,7 @@ impl MementoDocument {
     ) -> Result<JsValue, JsValue> {
         let o = Opts::new(&options)?;
         let found = memento_core::check(&self.doc.doc, &o.check_options()?);
-        Ok(to_js(&offsets::diagnostics(&self.doc, &found, o.encoding(self.enc)?)))
+        Ok(to_js(&view::diagnostics(&self.doc, &found, o.encoding(self.enc)?)))
     }
 
     /// The resume plan (docs/plan.md), with the check's findings.
@@ -221,14 +218,14 @@ impl MementoDocument {
 /// `JSON.stringify(plan)` writes every field (`PlanData`).
 #[wasm_bindgen]
 pub struct Plan {
-    doc: Rc<Doc>,
+    doc: Rc<View>,
     plan: memento_core::Plan,
     enc: Encoding,
     parts: PlanParts,
 }
 
 impl Plan {
-    fn new(doc: Rc<Doc>, o: &Opts, default_enc: Encoding) -> Result<Plan, JsValue> {
+    fn new(doc: Rc<View>, o: &Opts, default_enc: Encoding) -> Result<Plan, JsValue> {
         let plan = memento_core::plan(&doc.doc, &o.check_options()?);
         Ok(Plan { doc, plan, enc: o.encoding(default_enc)?, parts: PlanParts::default() })
     }
@@ -250,7 +247,7 @@ impl Plan {
 
     #[wasm_bindgen(getter, js_name = resumeFrom, unchecked_return_type = "ResumeFrom | null")]
     pub fn resume_from(&self) -> JsValue {
-        self.parts.resume_from.get(|| to_js(&self.plan.resume_from.as_ref().map(model::resume)))
+        self.parts.resume_from.get(|| to_js(&self.plan.resume_from.as_ref().map(view::resume)))
     }
 
     /// One entry per completed unit, in file order: the units to skip.
@@ -283,7 +280,7 @@ impl Plan {
 
     #[wasm_bindgen(getter, unchecked_return_type = "Diagnostic[]")]
     pub fn diagnostics(&self) -> JsValue {
-        self.parts.diagnostics.get(|| to_js(&offsets::diagnostics(&self.doc, &self.plan.diagnostics, self.enc)))
+        self.parts.diagnostics.get(|| to_js(&view::diagnostics(&self.doc, &self.plan.diagnostics, self.enc)))
     }
 
     #[wasm_bindgen(getter, js_name = lastUpdated)]
@@ -295,18 +292,18 @@ impl Plan {
     /// (stale, duplicate); null for a file without rows.
     #[wasm_bindgen(getter, unchecked_return_type = "StoreView | null")]
     pub fn store(&self) -> JsValue {
-        self.parts.store.get(|| to_js(&model::store(&self.doc, &self.plan, self.enc)))
+        self.parts.store.get(|| to_js(&view::store(&self.doc, &self.plan, self.enc)))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "PlanCounts")]
     pub fn counts(&self) -> JsValue {
-        to_js(&model::counts(&self.plan))
+        to_js(&view::counts(&self.plan))
     }
 
     /// Every field as plain data (what `JSON.stringify` writes).
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "PlanData")]
     pub fn to_json(&self) -> JsValue {
-        to_js(&model::plan(&self.doc, &self.plan, self.enc))
+        to_js(&view::plan(&self.doc, &self.plan, self.enc))
     }
 }
 
@@ -353,17 +350,17 @@ pub fn check_workspace(
 ) -> Result<JsValue, JsValue> {
     let o = Opts::new(&options)?;
     let enc = o.encoding(Encoding::Utf16)?;
-    let docs: Vec<(String, Doc)> = memory_files(&files, &o)?.into_iter().map(|(p, d)| (p, Doc::new(d))).collect();
+    let docs: Vec<(String, View)> = memory_files(&files, &o)?.into_iter().map(|(p, d)| (p, View::new(d))).collect();
     let refs: Vec<(&str, &memento_core::Document)> = docs.iter().map(|(p, d)| (p.as_str(), &d.doc)).collect();
     let found = memento_core::check::check_workspace(&refs, &o.check_options()?);
     let mut per_file = vec![Vec::new(); docs.len()];
     for (file, d) in found {
         per_file.get_mut(file).map(|list: &mut Vec<_>| list.push(d));
     }
-    let files: Vec<model::FileDiagnostics> = docs
+    let files: Vec<view::FileDiagnostics> = docs
         .iter()
         .zip(&per_file)
-        .map(|((path, d), found)| model::FileDiagnostics { path, dialect: d.doc.dialect(), diagnostics: offsets::diagnostics(d, found, enc) })
+        .map(|((path, d), found)| view::FileDiagnostics { path, dialect: d.doc.dialect(), diagnostics: view::diagnostics(d, found, enc) })
         .collect();
     Ok(to_js(&files))
 }
@@ -435,10 +432,10 @@ pub fn diff(
     let o = Opts::new(&options)?;
     let parse_options = o.parse_options()?;
     let old = memento_core::parse_with(before, &parse_options);
-    let new = Doc::new(memento_core::parse_with(after, &parse_options));
+    let new = View::new(memento_core::parse_with(after, &parse_options));
     // The core masks the secrets of both versions in what it says (docs/secrets.md).
     let found = memento_edit::diff(&old, &new.doc);
-    Ok(to_js(&offsets::diagnostics(&new, &found, o.encoding(Encoding::Utf16)?)))
+    Ok(to_js(&view::diagnostics(&new, &found, o.encoding(Encoding::Utf16)?)))
 }
 
 /// Three-way merge of one file edited in two places (docs/edits.md).
@@ -482,7 +479,7 @@ fn edit_args(options: &JsValue) -> Result<EditArgs, JsValue> {
 /// `{ text, edits }`, the edits' ranges in the old text.
 fn edit_result(old: &str, out: Result<edit::EditOutcome, memento_edit::EditError>, enc: Encoding) -> Result<JsValue, JsValue> {
     let edit::EditOutcome { text, edits } = out.map_err(|e| into_error(e, old))?;
-    Ok(to_js(&edit::EditOutcome { text, edits: offsets::edits(old, edits, enc) }))
+    Ok(to_js(&edit::EditOutcome { text, edits: view::edits(old, edits, enc) }))
 }
 
 fn kind(name: &str) -> Result<edit::Kind, JsValue> {
@@ -596,7 +593,7 @@ pub fn apply_edits(
     let text = &text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
     let enc = o.encoding(Encoding::Utf16)?;
-    let map = offsets::Utf16Map::new(if enc == Encoding::Utf16 { text } else { "" });
+    let map = view::Utf16Map::new(if enc == Encoding::Utf16 { text } else { "" });
     let bad = || error(Code::InvalidArgument, "expected an array of { range: { start, end }, content }");
     let list = edits.dyn_ref::<js_sys::Array>().ok_or_else(bad)?;
     let mut core_edits = Vec::with_capacity(list.length() as usize);
@@ -616,7 +613,7 @@ pub fn apply_edits(
 /// Every rule: id, default severity, kind (check or transition) and a one-line doc.
 #[wasm_bindgen(unchecked_return_type = "RuleInfo[]")]
 pub fn rules() -> JsValue {
-    to_js(&memento_core::Rule::ALL.iter().map(|&r| model::RuleInfo::from(r)).collect::<Vec<_>>())
+    to_js(&memento_core::Rule::ALL.iter().map(|&r| view::RuleInfo::from(r)).collect::<Vec<_>>())
 }
 
 /// The text with every detected secret (API keys, tokens, private keys, …) masked, at every

@@ -3,7 +3,7 @@
 //! (`undefined`) takes its default.
 
 use crate::error::{error, Code};
-use crate::offsets::Encoding;
+use memento_core::view::Encoding;
 use memento_core::time::{Timestamp, TimestampStyle};
 use memento_core::{CheckOptions, Dialect, NotesTemplate, ParseOptions, Rule, Severity};
 use wasm_bindgen::prelude::*;

@@ -8,7 +8,6 @@ use crate::error::{error, Code};
 use crate::model::to_js;
 use crate::options::{self, Opts};
 use memento_edit::tools::{self, ToolInput, ToolName};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// Tool definitions (JSON Schema) for record_decision, supersede_decision, record_progress,
@@ -38,32 +37,7 @@ pub fn apply_tool_call(
         Err(message) => Err(message.clone()),
     };
     let out = tools::apply(&text, tool, opts.as_ref().map(|o| o as &dyn ToolInput).map_err(Clone::clone), at);
-    Ok(to_js(&ToolCallResult::new(&text, &out)))
-}
-
-/// `ToolCallResult`: the file after the call, and what goes back to the model.
-#[derive(Serialize)]
-pub struct ToolCallResult<'a> {
-    text: &'a str,
-    changed: bool,
-    result: ToolResult<'a>,
-}
-
-/// `ToolResult`: `content` and `is_error` of a tool result.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ToolResult<'a> {
-    is_error: bool,
-    content: &'a str,
-}
-
-impl<'a> ToolCallResult<'a> {
-    /// The result of a call on `text`.
-    pub fn new(text: &'a str, out: &'a tools::ToolOutcome) -> Self {
-        let tools::ToolOutcome { text: written, is_error, content } = out;
-        let result = ToolResult { is_error: *is_error, content };
-        ToolCallResult { text: written.as_deref().unwrap_or(text), changed: written.is_some(), result }
-    }
+    Ok(to_js(&out.result(&text)))
 }
 
 /// The arguments as an object (a JSON text is parsed), or a message for the model.

@@ -10,10 +10,13 @@
 //! no value it gives. The test compares both blocks of `types.d.ts` with what the Rust side
 //! says now, and rewrites them when `UPDATE_DECLARATIONS` is set (the diff is then the review).
 
-use crate::error::{Code, GLUE_CODES};
-use crate::model::{self, Counts, PlanData, Resume, RuleInfo};
-use crate::offsets::{Doc, Encoding, Place, Range};
-use crate::tools::{ToolCallResult, ToolResult};
+use memento_wasm::error::Code;
+
+/// The code the glue throws with for a method called after `free()`, through
+/// `MementoError.fromGlue` (js/error.js): not raised by Rust, declared all the same.
+const GLUE_CODES: [&str; 1] = ["freed"];
+use memento_core::view::{self, Counts, Encoding, PlanData, Place, Range, Resume, RuleInfo, View};
+use memento_edit::tools::{ToolCallResult, ToolResult};
 use memento_core::document::{MarkerSource, SectionRole};
 use memento_core::plan::{ActiveDecision, NextAction, NextActionSource, PlanConflict, PlanDecisions, PlanUnit, SupersededDecision};
 use memento_core::{Diagnostic, Dialect, Rule, RuleKind, RunStatus, Severity, Status, TextEdit};
@@ -107,13 +110,13 @@ declare! {
         ("lastUpdated", "string | null", ""),
         ("store", "StoreView | null", "A memory store's rows by scope and tag, its facts and the rows to audit; null for a file without rows."),
     ];
-    model::Count<'_> => "StoreCount", "A name (a scope, a tag) and how many rows carry it.", [("name", "string", ""), ("rows", "number", "")];
-    model::Audit<'_> => "StoreAudit", "A row the check flags: stale (`stale-entry`) or a repeat of another (`duplicate-entry`).",
+    view::Count<'_> => "StoreCount", "A name (a scope, a tag) and how many rows carry it.", [("name", "string", ""), ("rows", "number", "")];
+    view::Audit<'_> => "StoreAudit", "A row the check flags: stale (`stale-entry`) or a repeat of another (`duplicate-entry`).",
         [("line", "number", ""), ("id", "string | null", ""), ("rule", "RuleId", ""), ("message", "string", "")];
-    model::Store<'_> => "StoreView", "The plan of a memory store: counts by scope and tag (most first), the rows that say something newest first, and the rows to audit in file order.",
+    view::Store<'_> => "StoreView", "The plan of a memory store: counts by scope and tag (most first), the rows that say something newest first, and the rows to audit in file order.",
         [("scopes", "StoreCount[]", ""), ("tags", "StoreCount[]", ""), ("facts", "MemoryRecord[]", ""), ("audit", "StoreAudit[]", "")];
     Place => "Located", "Where a model element is.", [("line", "number", ""), ("column", "number", ""), ("range", "Range", "")];
-    model::Section<'_> => "Section" extends "Located", "A heading and everything up to the next heading of the same or a higher level.", [
+    view::Section<'_> => "Section" extends "Located", "A heading and everything up to the next heading of the same or a higher level.", [
         ("title", "string", ""),
         ("level", "number", ""),
         ("role", "SectionRole", ""),
@@ -122,7 +125,7 @@ declare! {
         ("timestamp", "string | null", ""),
         ("body", "Range", "After the heading to the end of the section."),
     ];
-    model::Decision<'_> => "Decision" extends "Located", "A binding decision.", [
+    view::Decision<'_> => "Decision" extends "Located", "A binding decision.", [
         ("id", "string", "Its timestamp as written (`…#2` for a second one), or `L<line>`."),
         ("text", "string", ""),
         ("timestamp", "string | null", ""),
@@ -130,22 +133,22 @@ declare! {
         ("supersededBy", "string | null", ""),
         ("active", "boolean", ""),
     ];
-    model::ProgressUnit<'_> => "ProgressUnit", "A unit of work a progress marker names.",
+    view::ProgressUnit<'_> => "ProgressUnit", "A unit of work a progress marker names.",
         [("name", "string", ""), ("range", "string | null", ""), ("stoppedAt", "string | null", "")];
-    model::ProgressMarker<'_> => "ProgressMarker" extends "Located", "One line of progress state.", [
+    view::ProgressMarker<'_> => "ProgressMarker" extends "Located", "One line of progress state.", [
         ("status", "Status | null", "`null` for a status word Memento does not know."),
         ("statusText", "string", ""),
         ("source", "MarkerSource", ""),
         ("units", "ProgressUnit[]", ""),
         ("detail", "string | null", ""),
     ];
-    model::Entry<'_> => "Entry" extends "Located", "A timestamped list item.",
+    view::Entry<'_> => "Entry" extends "Located", "A timestamped list item.",
         [("timestamp", "string", ""), ("text", "string", ""), ("section", "string | null", "")];
-    model::Discovery<'_> => "Discovery" extends "Located", "A fact learned along the way.", [("text", "string", ""), ("timestamp", "string | null", "")];
-    model::NextStep<'_> => "NextStep" extends "Located", "The exact next action, as the file writes it.", [("text", "string", "")];
-    model::Completion<'_> => "Completion" extends "Located", "`TASK COMPLETE — <timestamp>` and its `Final status: …` line.",
+    view::Discovery<'_> => "Discovery" extends "Located", "A fact learned along the way.", [("text", "string", ""), ("timestamp", "string | null", "")];
+    view::NextStep<'_> => "NextStep" extends "Located", "The exact next action, as the file writes it.", [("text", "string", "")];
+    view::Completion<'_> => "Completion" extends "Located", "`TASK COMPLETE — <timestamp>` and its `Final status: …` line.",
         [("timestamp", "string | null", ""), ("finalStatus", "string | null", "")];
-    model::MemoryRecord<'_> => "MemoryRecord" extends "Located", "A memory-store row.", [
+    view::MemoryRecord<'_> => "MemoryRecord" extends "Located", "A memory-store row.", [
         ("id", "string | null", ""),
         ("content", "string | null", ""),
         ("tags", "string[]", ""),
@@ -154,7 +157,7 @@ declare! {
         ("updatedAt", "string | null", ""),
         ("lastAccessedAt", "string | null", ""),
     ];
-    model::FileDiagnostics<'_> => "FileDiagnostics", "One file of `checkWorkspace`.", [("path", "string", ""), ("dialect", "Dialect", ""), ("diagnostics", "Diagnostic[]", "")];
+    view::FileDiagnostics<'_> => "FileDiagnostics", "One file of `checkWorkspace`.", [("path", "string", ""), ("dialect", "Dialect", ""), ("diagnostics", "Diagnostic[]", "")];
     MergeConflict => "MergeConflict", "A block both sides changed in incompatible ways; the merged text kept ours.",
         [("section", "string", ""), ("reason", "string", "")];
     MergeOutcome => "MergeResult", "The merged text; on a conflict it kept ours for that section.",
@@ -383,36 +386,36 @@ fn every_result_is_what_its_interface_declares() {
     let mut r = Reader::new();
     for (text, name) in [(LOG, "session_memory.md"), (STORE, "memories.jsonl")] {
         let parse = memento_core::ParseOptions { dialect: None, file_name: Some(name.into()) };
-        let doc = Doc::new(memento_core::parse_with(text.to_owned(), &parse));
+        let doc = View::new(memento_core::parse_with(text.to_owned(), &parse));
         let plan = memento_core::plan(&doc.doc, &options);
         for enc in [Encoding::Utf16, Encoding::Utf8] {
-            r.sample(&model::plan(&doc, &plan, enc));
-            if let Some(store) = model::store(&doc, &plan, enc) {
+            r.sample(&view::plan(&doc, &plan, enc));
+            if let Some(store) = view::store(&doc, &plan, enc) {
                 r.sample(&store);
             }
             let found = memento_core::check(&doc.doc, &options);
-            r.samples(&crate::offsets::diagnostics(&doc, &found, enc));
-            r.sample(&model::FileDiagnostics { path: name, dialect: doc.doc.dialect(), diagnostics: found.as_slice().into() });
+            r.samples(&view::diagnostics(&doc, &found, enc));
+            r.sample(&view::FileDiagnostics { path: name, dialect: doc.doc.dialect(), diagnostics: found.as_slice().into() });
         }
-        r.sample(&model::counts(&plan));
+        r.sample(&view::counts(&plan));
         if text == LOG {
             let enc = Encoding::Utf16;
-            r.samples(&model::sections(&doc, enc));
-            r.samples(&model::decisions(&doc, enc));
-            r.samples(&model::progress(&doc, enc));
-            r.samples(&model::entries(&doc, enc));
-            r.samples(&model::discoveries(&doc, enc));
-            r.sample(&model::next_step(&doc, enc).expect("a next step"));
-            r.sample(&model::completion(&doc, enc).expect("a completion"));
+            r.samples(&view::sections(&doc, enc));
+            r.samples(&view::decisions(&doc, enc));
+            r.samples(&view::progress(&doc, enc));
+            r.samples(&view::entries(&doc, enc));
+            r.samples(&view::discoveries(&doc, enc));
+            r.sample(&view::next_step(&doc, enc).expect("a next step"));
+            r.sample(&view::completion(&doc, enc).expect("a completion"));
             let found = memento_core::check(&doc.doc, &options);
             assert!(found.iter().any(|d| d.fix.is_some() && d.help.is_some()), "a sample diagnostic with a fix and help");
         } else {
-            r.samples(&model::records(&doc, Encoding::Utf16));
+            r.samples(&view::records(&doc, Encoding::Utf16));
         }
     }
     let at = memento_core::Timestamp::parse("2026-04-22T10:00Z").expect("a time");
     let edited = memento_edit::edit::checkpoint_with(LOG, "Found a second schema", at, None, &Default::default()).expect("an edit");
-    r.sample(&EditOutcome { text: edited.text.clone(), edits: crate::offsets::edits(LOG, edited.edits, Encoding::Utf16) });
+    r.sample(&EditOutcome { text: edited.text.clone(), edits: view::edits(LOG, edited.edits, Encoding::Utf16) });
     let ours = LOG.replace("095", "096");
     let theirs = LOG.replace("095", "097");
     let merged = memento_edit::merge(LOG, &ours, &theirs);
@@ -422,7 +425,7 @@ fn every_result_is_what_its_interface_declares() {
     for input in [Err("no input".to_owned()), Ok(())] {
         let args: &dyn memento_edit::tools::ToolInput = &NoArguments;
         let out = memento_edit::tools::apply(LOG, ToolName::Recall, input.map(|()| args), at);
-        r.sample(&ToolCallResult::new(LOG, &out));
+        r.sample(&out.result(LOG));
     }
     let unreached: Vec<_> = r.interfaces.iter().map(|i| i.name).filter(|n| !r.seen.contains(n)).collect();
     assert!(unreached.is_empty(), "no sample reaches the declared interfaces {unreached:?}");

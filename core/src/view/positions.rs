@@ -1,8 +1,9 @@
-//! Offsets for JavaScript. The core's spans are UTF-8 byte offsets; a JS string is indexed
-//! in UTF-16 code units. A [`Utf16Map`] is built once per text, only when an offset is
-//! actually returned, and converts any byte offset with a binary search.
+//! Offsets in the reader's encoding. The core's spans are UTF-8 byte offsets; a JavaScript
+//! string (and an editor speaking LSP's default) is indexed in UTF-16 code units. A
+//! [`Utf16Map`] is built once per text, only when an offset is actually given out, and
+//! converts any byte offset with a binary search (docs/architecture.md, "Views").
 
-use memento_core::{Diagnostic, Document, Span, TextEdit};
+use crate::{Diagnostic, Document, Span, TextEdit};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -67,18 +68,20 @@ impl Utf16Map {
     }
 }
 
-/// A parsed document and what the binding derives from it on demand.
-pub struct Doc {
+/// A parsed document as shown outside the crate (the npm package): its texts with secrets
+/// masked, its spans as places in the reader's encoding, the UTF-16 map built on demand.
+pub struct View {
+    /// The document shown.
     pub doc: Document,
     utf16: OnceCell<Utf16Map>,
 }
 
-impl Doc {
+impl View {
     pub fn new(doc: Document) -> Self {
-        Doc { doc, utf16: OnceCell::new() }
+        View { doc, utf16: OnceCell::new() }
     }
 
-    /// A text of the document as the package gives it out: its secrets masked
+    /// A text of the document as it is given out: its secrets masked
     /// (docs/secrets.md). Borrows when the document holds none.
     pub fn masked<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
         self.doc.secrets().mask(text)
@@ -137,7 +140,7 @@ pub struct Place {
 
 /// Diagnostics of `doc` in `enc`: as the core gives them in UTF-8, else a copy of them with
 /// UTF-16 ranges and columns (the core's own type, so its `Serialize` stays the one shape).
-pub fn diagnostics<'a>(doc: &Doc, list: &'a [Diagnostic], enc: Encoding) -> Cow<'a, [Diagnostic]> {
+pub fn diagnostics<'a>(doc: &View, list: &'a [Diagnostic], enc: Encoding) -> Cow<'a, [Diagnostic]> {
     if enc == Encoding::Utf8 {
         return Cow::Borrowed(list);
     }
