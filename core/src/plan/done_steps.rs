@@ -2,9 +2,119 @@
 //! action"): the next-step-done rule flags such a step, and the plan passes over it to the
 //! next one a Next Steps list gives.
 
-use crate::document::{Document, ProgressMarker, Status, Unit};
-use crate::identity::{find_words as names, UnitKey};
+use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
+use crate::identity::{find_words as names, Topic, UnitKey};
 use crate::span::Span;
+
+/// The lines that record work done, each by its topic, with the words each is indexed by:
+/// what open-item-done compares the open items with, and next-step-done and the plan a next
+/// step (docs/rules.md, "open-item-done").
+pub(crate) struct DoneLines {
+    /// (the line, its topic, the unit's name).
+    pub lines: Vec<(Span, Topic, Span)>,
+    /// The done lines each word is on, so that an item is compared with the lines that share
+    /// a word with it, not with every line (a long log records thousands).
+    postings: crate::hash::KeyMap<Vec<usize>>,
+}
+
+impl DoneLines {
+    pub(crate) fn of(doc: &Document) -> DoneLines {
+        let mut lines = Vec::new();
+        for &r in doc.current_units() {
+            let (m, u) = doc.unit_at(r);
+            let line = crate::span::first_line(doc.source(), m.span);
+            // The done side is read on its whole line: a name cut short at its first clause
+            // leaves out the words that say what was done. History and optional work stand for
+            // nothing now; a decision's record (`## D-007 — Autenticazione (2026-11-12)`, dated
+            // as a sitting is) says what was decided, not that the work is done; nor is work
+            // done in part (`SH-91 (partial): mailer`).
+            let role = doc.role_at(line.start());
+            if doc.status_now(m) == Some(Status::Completed)
+                && !matches!(role, Some(SectionRole::History | SectionRole::Optional | SectionRole::Issues | SectionRole::Decisions))
+                && !crate::lexicon::says_partly_done(&crate::case::to_lower(doc.text(line)))
+            {
+                lines.push((line, Topic::of(doc.text(line)), u.name));
+            }
+        }
+        // A section whose heading says it is done (`### Sessão 2025-04-07 ✅`, `## Phase 1 —
+        // COMPLETE`) records the work done in it by its items, each a done line.
+        // (A log's dated sitting is such a heading: work told, done.)
+        for m in doc.progress().iter().filter(|m| m.status == Some(Status::Completed)) {
+            let Some(s) = doc.section_at(m.span.start()).filter(|&s| doc.sections()[s].heading.start() == m.span.start()) else { continue };
+            for i in doc.items_within(doc.sections()[s].body) {
+                let line = crate::span::first_line(doc.source(), i.span);
+                // An item that gives a state of its own (`Started PAY-327 — template drafted`)
+                // is not work done.
+                let own_state = || crate::lexicon::status_within(&crate::case::to_lower(doc.text(line))).is_some_and(|st| st != Status::Completed);
+                if i.section == Some(s) && i.checkbox != Some(false) && !matches!(i.role, SectionRole::NextStep | SectionRole::Todo | SectionRole::Blocked | SectionRole::Issues) && !own_state() {
+                    lines.push((line, Topic::of(doc.text(line)), i.text));
+                }
+            }
+        }
+        let mut postings: crate::hash::KeyMap<Vec<usize>> = Default::default();
+        for (i, (_, t, _)) in lines.iter().enumerate() {
+            for k in t.keys() {
+                postings.entry(k).or_default().push(i);
+            }
+        }
+        DoneLines { lines, postings }
+    }
+
+    /// The done line (and the name of its unit) that names the work `topic` is about, if one
+    /// does: every id of the topic on it and no other id there; else seven tenths of the
+    /// topic's words (four fifths of its character pairs, of which a word makes several), and
+    /// `least` words at least (a shorter item says too little to tell), making a third of the
+    /// done line's own (a long paragraph holds many words by chance). `hits` is scratch space
+    /// kept between calls.
+    pub(crate) fn same_work(&self, topic: &Topic, least: usize, hits: &mut Vec<u32>) -> Option<(Span, Span)> {
+        let found = self.same_work_at(topic, least, hits)?;
+        let (line, _, name) = self.lines[found];
+        Some((line, name))
+    }
+
+    fn same_work_at(&self, topic: &Topic, least: usize, hits: &mut Vec<u32>) -> Option<usize> {
+        let done = &self.lines;
+        // Work ids say it alone: every id of the item on one done line, and no other id there.
+        // Ids of a series of their own (`DB-010`, `F045`, `PAY-320`), not a bare number (`#6`
+        // names issues, PRs and features alike) nor a letter and a number (`x402`).
+        if !topic.ids.is_empty() && topic.ids.iter().all(|id| series_id(id)) {
+            let first = self.postings.get(&crate::hash::fnv_of(topic.ids[0].as_str()))?;
+            return first.iter().copied().find(|&j| done[j].1.ids == topic.ids);
+        }
+        hits.resize(done.len(), 0);
+        for (pairs, tenths) in [(false, 7), (true, 8)] {
+            let words = part(topic, pairs);
+            if words.len() < least {
+                continue;
+            }
+            hits.iter_mut().for_each(|h| *h = 0);
+            for w in words.iter() {
+                for &j in self.postings.get(w).into_iter().flatten() {
+                    hits[j] += 1;
+                }
+            }
+            let need = (words.len() * tenths).div_ceil(10).max(least) as u32;
+            let found = hits.iter().enumerate().find(|&(j, &h)| h >= need && h as usize * 3 >= part(&done[j].1, pairs).len()).map(|(j, _)| j);
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+}
+
+/// A topic's words, or its character pairs.
+fn part(topic: &Topic, pairs: bool) -> &[u64] {
+    if pairs { &topic.pairs } else { &topic.words }
+}
+
+/// Whether an id (as [`Topic::ids`] keeps it, folded) is of a named series: a prefix of two
+/// letters or with a dash (`db-010`, `pay-320`), or a number written with its zeros (`f045`).
+fn series_id(id: &str) -> bool {
+    let digits = id.find(|c: char| c.is_ascii_digit()).unwrap_or(id.len());
+    let prefix = &id[..digits];
+    prefix.contains('-') || prefix.chars().filter(char::is_ascii_alphabetic).count() >= 2 || id[digits..].starts_with('0')
+}
 
 /// The COMPLETED unit (in its current state) that the step on `line` names as its object,
 /// unless some open unit is named too or the step says itself that it is done. A name counts
