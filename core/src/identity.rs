@@ -682,12 +682,24 @@ fn add(list: &mut Vec<u64>, key: u64) {
     }
 }
 
-/// A word without its plural or verb ending (`tests`, `testing`, `tested`: `test`), keeping
-/// four letters at least. Crude and meant so: both sides of a comparison are cut alike.
+/// A word without its plural, then its verb or participle ending, keeping four letters at
+/// least: `tests`, `testing`, `tested` are `test`; in the languages the lexicon reads, a
+/// verb's infinitive and its past (`añadir` / `añadió`, `implementar` / `implementado`,
+/// `exportieren` / `exportiert`, `terminer` / `terminé`, `completare` / `completato`) are one
+/// word, so that a next step and the line that records it done meet. Crude and meant so:
+/// both sides of a comparison are cut alike.
 fn stem(word: &str) -> &str {
-    for ending in ["ing", "ed", "s"] {
+    let word = match word.strip_suffix('s') {
+        Some(stem) if stem.chars().count() >= 4 && !stem.ends_with('s') => stem,
+        _ => word,
+    };
+    // Longest first: `ieren` before `en`, `ado` before `o`-less `ad…`.
+    const ENDINGS: &[&str] = &[
+        "ieren", "iert", "ando", "endo", "ing", "ado", "ada", "ido", "ida", "ído", "ída", "ato", "ata", "ito", "ita", "are", "ere", "ire", "ée", "ió", "ed", "ar", "er", "ir", "ó", "é",
+    ];
+    for ending in ENDINGS {
         if let Some(stem) = word.strip_suffix(ending) {
-            if stem.chars().count() >= 4 && !stem.ends_with('s') {
+            if stem.chars().count() >= 4 {
                 return stem;
             }
         }

@@ -2130,6 +2130,20 @@ pub(crate) fn says_only_ready(line: &str) -> bool {
     READY.iter().any(|p| t.starts_with(p)) && t.split_whitespace().count() <= 5 && !t.contains([':', '：', ';'])
 }
 
+/// Words a step opens with to go on with work already under way (`Continue F07`, `继续做 …`,
+/// `Weiter mit dem Export`, `引き続き …`): such a step takes up what is left of it.
+const GO_ON: &[&str] = &[
+    "continue", "keep ", "resume", "carry on", "continuar", "seguir", "continuer", "poursuivre", "weiter", "fortsetzen",
+    "continuare", "proseguire", "fortsätt", "продолж", "継続", "引き続き", "続け", "계속", "继续", "接着",
+];
+
+/// Whether a step opens by going on with work under way ([`GO_ON`]), past a list marker,
+/// an ordinal and markup.
+pub(crate) fn says_go_on(line: &str) -> bool {
+    let t = crate::case::to_lower(line.trim_start_matches(|c: char| !c.is_alphanumeric() || c.is_ascii_digit()));
+    GO_ON.iter().any(|w| t.starts_with(w))
+}
+
 /// Words that mark a block as the one a fresh session starts from: `START HERE`, `Current
 /// Session`, `Latest Session`.
 pub(crate) const CURRENT_MARKS: &[&str] = &[

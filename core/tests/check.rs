@@ -1367,3 +1367,26 @@ fn status_conflict_holds_the_current_phase_against_itself() {
     let agree = "# Plan\n\n**Current phase:** Phase 2\n\n## Phases\n- Phase 1: Setup\n- Phase 2: Build\n- Phase 3: Ship\n\n## Current state\nPhase 2 in progress: the importer.\n";
     assert!(lines_of(agree, Rule::StatusConflict).is_empty());
 }
+
+/// A next step that restates, in other words, work a line of the same file records done
+/// (`Add retry to upload parts` and `Added retry logic … to part uploads`): next-step-done,
+/// in several languages. Not when the step is a ticked box, says itself that it is done, or
+/// shares too few words; not in a log by a done line written before the step (the later
+/// sitting takes up what is left of it).
+#[test]
+fn a_next_step_restating_done_work_in_other_words_is_flagged() {
+    let stale = |text: &str| -> Vec<u32> { check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::NextStepDone).map(|d| d.line).collect() };
+    let en = "# Notes\n\n## Done\n\n- Added retry logic (exponential backoff) to part uploads, merged in #41\n- Thumbnails for jpg and png\n\n## In progress\n\n- Video thumbnails\n\n## Next steps\n\n1. Add retry to upload parts (backoff)\n2. Shrink the container image\n";
+    assert_eq!(stale(en), [14]);
+    let es = "# Contexto activo\n\n## Cambios recientes\n\n- Se añadió paginación por cursor a `GET /pedidos` (PR #212)\n\n## En curso\n\n- Cancelación de pedidos\n\n## Próximos pasos\n\n1. Añadir paginación al endpoint `GET /pedidos`\n2. Terminar la validación de estados\n";
+    assert_eq!(stale(es), [13]);
+    let pt = "# Progresso\n\n## Concluído\n\n- Importador de produtos implementado com validação de CNPJ\n\n## Em andamento\n\n- Cálculo de impostos\n\n## Próximos passos\n\n1. Implementar importador de produtos com validação\n";
+    assert_eq!(stale(pt), [13]);
+    // Quiet: a ticked step, a step that says it is done, a step sharing two words only.
+    assert!(stale(&en.replace("1. Add retry to upload parts (backoff)", "- [x] Add retry to upload parts (backoff)")).is_empty());
+    assert!(stale(&en.replace("1. Add retry to upload parts (backoff)", "1. Retry for upload parts: done")).is_empty());
+    assert!(stale(&en.replace("1. Add retry to upload parts (backoff)", "1. Add retry to downloads")).is_empty());
+    // A log: the later sitting's step goes on with work an older one recorded done.
+    let log = "# Progress Log\n\n## Session 1 — 2026-04-20\n\n- Added retry logic to part uploads — COMPLETED\n\n## Session 2 — 2026-04-21\n\n- Multipart API — IN_PROGRESS\n\nNext: retry upload parts on 503 as well\n";
+    assert!(stale(log).is_empty(), "{:?}", stale(log));
+}

@@ -2623,3 +2623,19 @@ fn a_state_opening_a_section_before_a_dash_is_the_runs() {
     assert_eq!(plan_of(de).status, RunStatus::InProgress);
     assert_eq!(findings(de, memento_core::Rule::StatusConflict), [10]);
 }
+
+/// A Next Steps list whose first step restates work the file records done, in other words
+/// (`Add retry to upload parts` over `Added retry logic … to part uploads`): the plan passes
+/// over it to the next step (next-step-done flags the stale one).
+#[test]
+fn the_plan_passes_over_a_next_step_that_restates_done_work() {
+    let cases = [
+        ("# Notes\n\n## Done\n\n- Added retry logic (exponential backoff) to part uploads, merged in #41\n\n## In progress\n\n- Video thumbnails\n\n## Next steps\n\n1. Add retry to upload parts (backoff)\n2. Shrink the container image\n", "Shrink the container image"),
+        ("# Contexto activo\n\n## Cambios recientes\n\n- Se añadió paginación por cursor a `GET /pedidos` (PR #212)\n\n## Próximos pasos\n\n1. Añadir paginación al endpoint `GET /pedidos`\n2. Terminar la validación de estados\n", "Terminar la validación de estados"),
+        ("# Fortschritt\n\n## Erledigt\n\n- CSV-Export der Buchungen implementiert und getestet\n\n## Nächste Schritte\n\n1. CSV-Export der Buchungen implementieren\n2. PDF-Export anfangen\n", "PDF-Export anfangen"),
+    ];
+    for (text, next) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(next), "{text}");
+    }
+}

@@ -202,6 +202,8 @@ fn next_step_done(cx: &mut Ctx) {
         return; // no step: the units' current state (a map of every unit) is not needed
     }
     let now: Vec<(&ProgressMarker, &Unit)> = doc.current_units().iter().map(|&r| doc.unit_at(r)).collect();
+    let done = crate::plan::done_steps::DoneLines::of(doc);
+    let mut hits = Vec::new();
     for line in lines {
         // A one-word name (`Documentation`) in a step other than the plan's is too loose a
         // match: `Maintain documentation as development progresses` is ongoing work.
@@ -212,6 +214,13 @@ fn next_step_done(cx: &mut Ctx) {
             let d = cx
                 .diag(Rule::NextStepDone, line, format!("the next step names `{name}`, which the file records as COMPLETED (line {done_line})"))
                 .with_help("write the next step the work actually needs, or correct the unit's status if it is not done");
+            cx.push(d);
+        } else if let Some(done_line) = crate::plan::done_steps::restates_done(doc, line, &done, &mut hits) {
+            let step = cx.quote(doc.text(line).trim().trim_start_matches(['-', '*', '+', ' ']), 60);
+            let said = cx.quote(doc.text(done_line).trim().trim_start_matches(['-', '*', '+', ' ']), 60);
+            let d = cx
+                .diag(Rule::NextStepDone, line, format!("the next step `{step}` is work line {} records done: `{said}`", cx.line(done_line.start())))
+                .with_help("write the next step the work actually needs, or say what is left of this one");
             cx.push(d);
         }
     }

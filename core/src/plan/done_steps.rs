@@ -103,6 +103,28 @@ impl DoneLines {
     }
 }
 
+/// The done line that a next step on `line` restates in other words (`Add retry to upload
+/// parts` over `- Added retry logic … to part uploads — merged in #41`, `Añadir paginación
+/// al endpoint GET /pedidos` over `Se añadió paginación por cursor a GET /pedidos`), by
+/// [`DoneLines::same_work`] with three words at least: a step says its work in few. Not when
+/// the step says itself that it is done (in words, or a ticked box) or goes on with the work
+/// (`Continue …`, `继续做 …`); nor, in a log, by a
+/// done line of an older sitting: the step of a later sitting that takes up work an older
+/// one recorded done goes on with it (`继续做 …`), and names what is left of it.
+pub(crate) fn restates_done(doc: &Document, line: Span, done: &DoneLines, hits: &mut Vec<u32>) -> Option<Span> {
+    let written = doc.text(line);
+    let lower = crate::case::to_lower(written);
+    let ticked = doc.items_within(crate::span::whole_lines(doc.source(), line)).first().is_some_and(|i| i.checkbox == Some(true));
+    if ticked || crate::lexicon::says_go_on(written) || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some() || crate::lexicon::status_within(&lower).is_some() {
+        return None;
+    }
+    let (done_line, _) = done.same_work(&Topic::of(written), 3, hits)?;
+    // The sittings of the two lines: the same one (or none: a file of no dates) judges alike.
+    let older_sitting = doc.is_log() && doc.later_in_file(line.start(), done_line.start()) && doc.sitting_at(line.start()).map(|s| s.0) != doc.sitting_at(done_line.start()).map(|s| s.0);
+    let stale = !done_line.contains(line.start()) && !older_sitting;
+    stale.then_some(done_line)
+}
+
 /// A topic's words, or its character pairs.
 fn part(topic: &Topic, pairs: bool) -> &[u64] {
     if pairs { &topic.pairs } else { &topic.words }

@@ -93,19 +93,22 @@ pub(super) fn next_action(
 /// it that does not (next-step-done flags the stale one). A step that is no list item, or a
 /// list done throughout, stays as written.
 fn past_done_steps(doc: &Document, chosen: Span) -> Span {
-    use super::done_steps::{names_done_ids, names_done_unit};
+    use super::done_steps::{names_done_ids, names_done_unit, restates_done, DoneLines};
     let items = doc.items();
     let Some(k) = items.iter().position(|i| i.text.start() == chosen.start()) else { return chosen };
     let now: Vec<_> = doc.current_units().iter().map(|&r| doc.unit_at(r)).collect();
+    let done_lines = DoneLines::of(doc);
+    let mut hits = Vec::new();
     // Passed over only when the step is the done unit and at most a verb (`Implement `init`
     // command` over `- [x] `init` command`): `Wire the importer into the CLI` names the done
     // importer as its context, and is new work. The chosen step's name may be one word, a
     // later one's two, as the rule reads them.
     let words_of = |t: &str| crate::identity::UnitKey::of(t).map_or(0, |k| k.as_str().split(' ').count());
-    let done = |span: Span, words: usize| {
+    // Or it restates, in other words, a line that records the work done.
+    let mut done = |span: Span, words: usize| {
         crate::span::first_filled_line(doc.source(), span).is_some_and(|l| {
             let found = names_done_unit(doc, l, words, &now).or_else(|| names_done_ids(doc, l, &now));
-            found.is_some_and(|(_, unit)| words_of(doc.text(l)) <= words_of(doc.text(unit.name)) + 1)
+            found.is_some_and(|(_, unit)| words_of(doc.text(l)) <= words_of(doc.text(unit.name)) + 1) || restates_done(doc, l, &done_lines, &mut hits).is_some()
         })
     };
     if now.is_empty() || !done(chosen, 1) {
