@@ -2639,3 +2639,20 @@ fn the_plan_passes_over_a_next_step_that_restates_done_work() {
         assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(next), "{text}");
     }
 }
+
+/// A unit under way whose own item says below its first line that it is blocked (a
+/// sub-item, a continuation): when every unit under way is held up so, the run is blocked,
+/// whatever is planned for after it. Another unit under way keeps the run in progress.
+#[test]
+fn a_run_whose_only_unit_under_way_is_held_up_on_its_own_item_is_blocked() {
+    let cases = [
+        "# CLAUDE.md\n\n## 当前状态\n\n- 已完成：账本 CRUD\n- 进行中：iOS 上传 TestFlight\n  - **阻塞**：需要 App Store Connect API 密钥，等待管理员发给我\n- 待办：数据导出 Excel\n\n## 下一步\n\n拿到密钥后运行 `fastlane beta`。\n",
+        "# Passation\n\n## Ce qui est fait\n\n- [x] Realm configuré\n\n## En cours\n\n- [ ] Migration des mots de passe via le SPI\n      → **bloqué** : validation par l'équipe sécurité (SEC-2291)\n\n## Prochaine session\n\n1. Relancer l'équipe sécurité\n",
+        "# Progress\n\n## Done\n\n- Parser\n\n## In progress\n\n- Deploy to staging\n  - Blocked: waiting for the VPN certificate from IT\n\n## Next\n\n- Ask IT again on Monday\n",
+    ];
+    for text in cases {
+        assert_eq!(plan_of(text).status, RunStatus::Blocked, "{text}");
+    }
+    let other_work = cases[2].replace("- Deploy to staging\n", "- Exporter\n- Deploy to staging\n");
+    assert_eq!(plan_of(&other_work).status, RunStatus::InProgress);
+}

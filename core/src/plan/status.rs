@@ -98,6 +98,13 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         return RunStatus::Blocked;
     }
     let stated_under_way = stated == Some(Status::InProgress);
+    // Every unit under way held up on its own item (`- In progress: TestFlight upload` over
+    // `  - **Blocked**: waiting for the API key`, `→ **bloqué** : ticket SEC-2291`): no work
+    // can go on, whatever is planned for after it.
+    let mut under_way = units.open.iter().filter(|u| u.status == Status::InProgress).peekable();
+    if under_way.peek().is_some() && under_way.all(|u| held_up(doc, u)) && claim_done.is_none() {
+        return RunStatus::Blocked;
+    }
     if units.open.iter().any(|u| u.status == Status::InProgress) {
         return RunStatus::InProgress;
     }
@@ -142,6 +149,17 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         return RunStatus::InProgress;
     }
     RunStatus::NotStarted
+}
+
+/// Whether a unit's own list item says, on a line below its first (a continuation or a
+/// sub-item), that it is blocked.
+fn held_up(doc: &Document, unit: &PlanUnit) -> bool {
+    let Some(start) = doc.line_index().line_start(unit.line as usize - 1) else { return false };
+    let Some(item) = doc.items_within(Span::new(start, start + 1)).first() else { return false };
+    crate::span::lines_in(doc.source(), item.span).skip(1).any(|l| {
+        let line = doc.text(l).trim_start_matches(|c: char| !c.is_alphanumeric());
+        lexicon::status_of(line) == Some(Status::Blocked)
+    })
 }
 
 /// Whether the file says anywhere a claim is read (its state sections, its first and last
