@@ -112,6 +112,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("in development", Status(InProgress)),
     ("under development", Status(InProgress)),
     ("planned", Status(Pending)),
+    ("planning", Status(Pending)),
     ("queued", Status(Pending)),
     ("open", Status(Pending)),
     ("blocked", Status(Blocked)),

@@ -2656,3 +2656,20 @@ fn a_run_whose_only_unit_under_way_is_held_up_on_its_own_item_is_blocked() {
     let other_work = cases[2].replace("- Deploy to staging\n", "- Exporter\n- Deploy to staging\n");
     assert_eq!(plan_of(&other_work).status, RunStatus::InProgress);
 }
+
+/// A file that states the run has not started (`Status: not started`, `Status: planning
+/// only`, `Статус: не начато`) over no work done or under way is not started, though it
+/// writes the first step to take. Work recorded done makes it a run in progress.
+#[test]
+fn a_stated_not_started_over_no_work_is_not_started() {
+    let cases = [
+        "# PLAN — Slack digest bot\n\nStatus: planning only. Nothing implemented yet.\n\n## Milestones\n\n- M1: OAuth install flow\n- M2: digest job\n\n## Next step\n\nCreate the Slack app from `manifest.yml`.\n",
+        "# План миграции\n\nСтатус: не начато\n\n## Этапы\n\n1. Создать ветку\n2. Настроить CI\n\n## Первый шаг\n\nСоздать ветку `migrate-ci`.\n",
+        "# Plan\n\n**Estado:** sin empezar\n\n## Próximos pasos\n\n1. Crear el repositorio\n",
+    ];
+    for text in cases {
+        assert_eq!(plan_of(text).status, RunStatus::NotStarted, "{text}");
+    }
+    let worked = cases[0].replace("- M1: OAuth install flow\n", "- M1: OAuth install flow ✅\n");
+    assert_ne!(plan_of(&worked).status, RunStatus::NotStarted);
+}

@@ -98,6 +98,11 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         return RunStatus::Blocked;
     }
     let stated_under_way = stated == Some(Status::InProgress);
+    // `Status: not started`, `Status: planning only`, over no work done or under way: the
+    // plan's steps are all ahead, whatever next step it writes.
+    if stated == Some(Status::Pending) && units.stated_done == 0 && !units.worked && claims.complete.is_none() && units.open.iter().all(|u| u.status != Status::InProgress) {
+        return RunStatus::NotStarted;
+    }
     // Every unit under way held up on its own item (`- In progress: TestFlight upload` over
     // `  - **Blocked**: waiting for the API key`, `→ **bloqué** : ticket SEC-2291`): no work
     // can go on, whatever is planned for after it.
