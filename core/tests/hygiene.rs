@@ -192,3 +192,15 @@ fn a_fresh_checkpoint_log_has_no_empty_section_finding() {
     let found = memento_core::check(&memento_core::parse(text), &memento_core::CheckOptions::default());
     assert!(found.iter().all(|d| d.rule != memento_core::Rule::EmptySection), "{found:#?}");
 }
+
+/// A list of blockers, issues or open questions that says `None` has answered; one left
+/// blank, its heading straight over the next, says nothing (in several languages).
+#[test]
+fn a_blank_section_about_problems_is_empty_and_one_saying_none_is_not() {
+    for (title, next) in [("Known issues", "Next steps"), ("Open Questions", "Gotchas"), ("Kända problem", "Nästa steg"), ("Problemas conocidos", "Próximos pasos"), ("既知の問題", "次のステップ")] {
+        let blank = format!("# Status\n\nIn progress: the exporter.\n\n## {title}\n\n## {next}\n\n- Write the exporter\n");
+        assert_eq!(lines(&blank, Rule::EmptySection), [5], "{blank}");
+        let none = blank.replace(&format!("## {title}\n\n"), &format!("## {title}\n\nNone\n\n"));
+        assert!(lines(&none, Rule::EmptySection).is_empty(), "{none}");
+    }
+}

@@ -6,7 +6,7 @@
 //! Left to other rules, so nothing is reported twice: a section that holds only `TBD`
 //! (unfilled-placeholder), the next step's section (empty-next-step), session notes'
 //! Current State (stale-current-state). Left alone: sections about problems (Blockers,
-//! Known Issues, Errors: [`crate::lexicon::names_problems`]), where `None` is the answer;
+//! Known Issues, Errors: [`crate::lexicon::names_problems`]) that say `None`, the answer;
 //! a TASK COMPLETE block; the file's title.
 //!
 //! Headings are also written as lines: `### Status: COMPLETE`, `## PLAN Mode - ✅ COMPLETE`,
@@ -73,11 +73,11 @@ fn sections(cx: &mut Ctx) {
     };
     let empty: Vec<bool> = (0..all.len()).map(|i| {
         let (content, has_sub) = own_content(doc, i);
-        !has_sub && !skipped(&all[i]) && !checkpoint_section(&all[i]) && says_nothing(doc.text(content))
+        !has_sub && !skipped(doc, i) && !checkpoint_section(&all[i]) && says_nothing(doc.text(content))
     }).collect();
     // A section about problems that says `None` has answered (session notes' template
-    // sections aside: the template asks for them).
-    let answered = |i: usize| lexicon::names_problems(title_of(doc, &all[i]));
+    // sections aside: the template asks for them); one left blank has not.
+    let answered = |i: usize| lexicon::names_problems(title_of(doc, &all[i])) && !doc.text(own_content(doc, i).0).trim().is_empty();
     // (empty, all) among the sections under each parent (index + 1; 0 for the top level),
     // and among the dated ones.
     let mut siblings = vec![(0usize, 0usize); all.len() + 1];
@@ -139,7 +139,7 @@ fn sections(cx: &mut Ctx) {
         cx.push(d);
     }
     for (i, s) in all.iter().enumerate() {
-        if empty[i] || skipped(s) || answered(i) {
+        if empty[i] || skipped(doc, i) || answered(i) {
             continue;
         }
         let Some((blank, items, word)) = items_saying_nothing(doc, own_content(doc, i).0) else { continue };
@@ -196,9 +196,15 @@ fn is_statement(title: &str) -> bool {
     !t.chars().any(char::is_alphanumeric) || t.ends_with(':') || t.ends_with('：') || labelled || lexicon::trailing_status(t).is_some()
 }
 
-/// Sections whose emptiness is another rule's finding, or an answer.
-fn skipped(s: &Section) -> bool {
-    matches!(s.role, SectionRole::Completion | SectionRole::NextStep | SectionRole::Blocked | SectionRole::Issues)
+/// Sections whose emptiness is another rule's finding (a TASK COMPLETE block, the next
+/// step), or an answer: a list of blockers or issues that says `None` (left blank, it says
+/// nothing).
+fn skipped(doc: &Document, i: usize) -> bool {
+    match doc.sections()[i].role {
+        SectionRole::Completion | SectionRole::NextStep => true,
+        SectionRole::Blocked | SectionRole::Issues => !doc.text(own_content(doc, i).0).trim().is_empty(),
+        _ => false,
+    }
 }
 
 /// Dated paragraphs that head entries (their text before the date recurs) and are followed
