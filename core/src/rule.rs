@@ -69,7 +69,7 @@ rules! {
     FutureTimestamp = "future-timestamp", Warning, Check, "A timestamp later than now.";
     DanglingSupersedes = "dangling-supersedes", Error, Check, "SUPERSEDES names no earlier decision.";
     ConflictingDecisions = "conflicting-decisions", Error, Check, "Two active decisions about the same subject pull opposite ways.";
-    DuplicateEntry = "duplicate-entry", Warning, Check, "The same normalized text twice in a section, or a row twice in one table.";
+    DuplicateEntry = "duplicate-entry", Warning, Check, "The same normalized text twice in a section, a row twice in one table, or a feature of a JSON feature list written twice.";
     ProgressContradiction = "progress-contradiction", Error, Check, "A unit both COMPLETED and IN_PROGRESS/PENDING, or two units IN_PROGRESS.";
     SectionOverBudget = "section-over-budget", Warning, Check, "A section over its token budget, or the file over its total budget.";
     StaleMemory = "stale-memory", Warning, Check, "The newest timestamp is older than stale_after before now.";

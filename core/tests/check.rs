@@ -1390,3 +1390,29 @@ fn a_next_step_restating_done_work_in_other_words_is_flagged() {
     let log = "# Progress Log\n\n## Session 1 — 2026-04-20\n\n- Added retry logic to part uploads — COMPLETED\n\n## Session 2 — 2026-04-21\n\n- Multipart API — IN_PROGRESS\n\nNext: retry upload parts on 503 as well\n";
     assert!(stale(log).is_empty(), "{:?}", stale(log));
 }
+
+/// A JSON feature list: a summary string that gives a count (`"summary": "passing: 8/12"`)
+/// against the features it lists, and a feature object written twice, field for field.
+#[test]
+fn a_feature_lists_summary_string_and_a_repeated_feature_are_checked() {
+    let feature = |id: &str, what: &str, passes: bool| format!("    {{\n      \"id\": \"{id}\",\n      \"description\": \"{what}\",\n      \"passes\": {passes}\n    }}");
+    let list = |summary: &str, features: &[String]| format!("{{\n  \"summary\": \"{summary}\",\n  \"features\": [\n{}\n  ]\n}}\n", features.join(",\n"));
+    let features = vec![
+        feature("F01", "User can create a board", true),
+        feature("F02", "User can add columns", true),
+        feature("F03", "User can add cards to a column", false),
+        feature("F04", "User can drag cards between columns", false),
+    ];
+    let rules = |text: &str| -> Vec<(Rule, u32)> {
+        check(&parse_with(text, &ParseOptions { file_name: Some("feature_list.json".into()), ..ParseOptions::default() }), &now())
+            .into_iter()
+            .filter(|d| matches!(d.rule, Rule::SummaryContradiction | Rule::DuplicateEntry))
+            .map(|d| (d.rule, d.line))
+            .collect()
+    };
+    assert!(rules(&list("passing: 2/4", &features)).is_empty());
+    assert_eq!(rules(&list("passing: 3/4", &features)), [(Rule::SummaryContradiction, 2)]);
+    let mut repeated = features.clone();
+    repeated.push(features[2].clone());
+    assert_eq!(rules(&list("passing: 2/4", &repeated)), [(Rule::DuplicateEntry, 24)]);
+}

@@ -114,6 +114,10 @@ pub(super) fn check(cx: &mut Ctx) -> Vec<usize> {
     may_count
 }
 
+/// The keys of a JSON file's summary of its tasks: an object (`"summary": {"total": 9,
+/// "done": 6}`) or a string that gives a count (`"progress": "passing: 8/12"`).
+const SUMMARY_KEYS: [&str; 6] = ["summary", "progress", "stats", "statistics", "counts", "totals"];
+
 /// A JSON object that summarizes the file's tasks (`"summary": {"total": 9, "done": 6}`):
 /// the line that opens it and the counts it gives (the `remaining` one with its line).
 struct SummaryObject {
@@ -141,11 +145,19 @@ fn json_percentages(cx: &mut Ctx) {
             Some((crate::case::to_lower(key.trim_start_matches(['"', ' '])), value))
         });
         let Some((key, value)) = field else {
+            // `"summary": "passing: 8/12"`: a summary written as a string, its count in it.
+            let said = line.trim_end_matches(',').trim_start().strip_prefix('"').and_then(|l| l.split_once("\":")).filter(|(key, value)| {
+                SUMMARY_KEYS.contains(&crate::case::to_lower(key).as_str()) && value.trim_start().starts_with('"')
+            });
+            if let Some(Count { done: Some(done), total, .. }) = said.and_then(|(_, value)| count_on(value)) {
+                summaries.push(SummaryObject { opens: Span::new(start, start + line.trim_end().len()), total: Some(total), done: Some(done), left: None });
+                continue;
+            }
             if line.contains(['{', '}']) {
                 (percent, done, total) = (None, None, None);
                 summaries.extend(summary.take());
                 let opens = line.trim_start().strip_prefix('"').and_then(|l| l.split_once('"')).filter(|(_, rest)| rest.trim_start().starts_with(':') && rest.trim_end().ends_with('{'));
-                if opens.is_some_and(|(key, _)| ["summary", "progress", "stats", "statistics", "counts", "totals"].contains(&crate::case::to_lower(key).as_str())) {
+                if opens.is_some_and(|(key, _)| SUMMARY_KEYS.contains(&crate::case::to_lower(key).as_str())) {
                     summary = Some(SummaryObject { opens: Span::new(start, start + line.trim_end().len()), total: None, done: None, left: None });
                 }
             }
@@ -181,8 +193,14 @@ fn json_percentages(cx: &mut Ctx) {
     let (mut tasks, mut tasks_done) = (0u32, 0u32);
     // Each task once: one listed twice is one task (duplicate-entry reports the copy).
     let mut tasks_open = 0u32;
+    // Work left listed twice is listed once, by unit and status, as the plan lists it.
+    let mut left: crate::hash::KeyMap<()> = Default::default();
     for &r in doc.current_units() {
-        let Some(status) = doc.unit_at(r).0.status else { continue };
+        let (marker, unit) = doc.unit_at(r);
+        let Some(status) = marker.status else { continue };
+        if status != Status::Completed && left.insert(crate::identity::unit_hash(doc.text(unit.name)) ^ crate::hash::small_key(status as u64), ()).is_some() {
+            continue;
+        }
         tasks += 1;
         tasks_done += u32::from(status == Status::Completed);
         tasks_open += u32::from(matches!(status, Status::Pending | Status::InProgress | Status::Blocked));

@@ -36,6 +36,37 @@ pub(super) fn check(cx: &mut Ctx) {
         duplicate_items(cx);
         duplicate_rows(cx);
         duplicate_records(cx);
+        duplicate_features(cx);
+    }
+}
+
+/// A feature of a JSON feature list written twice, field for field (`F08` pasted again
+/// further down): one feature counted twice, and a summary that counts the list is off by it.
+fn duplicate_features(cx: &mut Ctx) {
+    let doc = cx.doc;
+    if !doc.is_json() {
+        return;
+    }
+    let markers = doc.progress();
+    // By the entry hash of the object's text, as `duplicate_rows` keys a table's rows.
+    let mut seen: KeyMap<Vec<usize>> = KeyMap::default();
+    let mut found = Vec::new();
+    for (i, m) in markers.iter().enumerate().filter(|(_, m)| m.source == MarkerSource::Feature) {
+        let text = doc.text(m.span);
+        let Some(key) = entry_hash(text) else { continue };
+        let bucket = seen.entry(key).or_default();
+        match bucket.iter().find(|&&f| same_entry(doc.text(markers[f].span), text)) {
+            Some(&first) => found.push((i, first)),
+            None => bucket.push(i),
+        }
+    }
+    for (i, first) in found {
+        let (m, name) = (&markers[i], markers[i].units.first().map_or("", |u| doc.text(u.name)));
+        let line = cx.line(markers[first].span.start());
+        let d = cx
+            .diag(Rule::DuplicateEntry, crate::span::first_line(doc.source(), m.span), format!("this feature repeats the one at line {line}: `{}`", cx.quote(name, 60)))
+            .with_help("remove the repeated object: the feature is counted twice");
+        cx.push(d);
     }
 }
 
