@@ -50,19 +50,20 @@ pub(super) fn check(cx: &mut Ctx) {
             continue;
         }
         match doc.status_now(m) {
-            Some(Status::Pending | Status::InProgress) if m.source != MarkerSource::Prose && !is_next_step(line.start()) => open.push((line, Topic::of(doc.text(u.name)), u.name, false)),
+            Some(Status::Pending | Status::InProgress) if m.source != MarkerSource::Prose && !is_next_step(line.start()) => open.push((line, Topic::of(doc.text(u.name)), u.name, Listed::ToDo)),
             // A blocker still listed (`Offene Blocker: Grafana access missing (IT-4471)`) whose
             // ticket a done line names (`IT-4471 erledigt`): by its ids alone, since a block
             // and the work it held up share their words.
             Some(Status::Blocked) if m.source != MarkerSource::Prose => {
                 let topic = Topic::of(doc.text(line));
                 if !topic.ids.is_empty() {
-                    open.push((line, topic, u.name, true));
+                    open.push((line, topic, u.name, Listed::Blocker));
                 }
             }
             _ => {}
         }
     }
+    open.extend(known_issues(doc));
     if open.is_empty() {
         return;
     }
@@ -71,8 +72,12 @@ pub(super) fn check(cx: &mut Ctx) {
         return;
     }
     let mut hits = Vec::new();
-    for (line, topic, name, blocker) in &open {
-        let Some((done_line, done_name)) = done.same_work(topic, 4, &mut hits) else { continue };
+    for (line, topic, name, listed) in &open {
+        let found = match listed {
+            Listed::Issue => done.resolves(topic, &mut hits),
+            _ => done.same_work(topic, 4, &mut hits),
+        };
+        let Some((done_line, done_name)) = found else { continue };
         // The same name is progress-contradiction's; a log's older plan, work done since.
         if UnitKey::of(doc.text(*name)) == UnitKey::of(doc.text(done_name)) || doc.is_log() && !doc.later_in_file(line.start(), done_line.start()) {
             continue;
@@ -80,8 +85,49 @@ pub(super) fn check(cx: &mut Ctx) {
         let what = cx.quote(doc.text(*name).trim(), 60);
         let said = cx.quote(doc.text(done_line).trim().trim_start_matches(['-', '*', '+', ' ']), 60);
         let d = cx
-            .diag(Rule::OpenItemDone, *line, format!("`{what}` is still {} here, and line {} records it done: `{said}`", if *blocker { "listed as a blocker" } else { "to do" }, cx.line(done_line.start())))
+            .diag(Rule::OpenItemDone, *line, format!("`{what}` is still {} here, and line {} records it done: `{said}`", listed.as_str(), cx.line(done_line.start())))
             .with_help("check it off or remove it if it is done, or say what is left of it");
         cx.push(d);
     }
+}
+
+/// How an open item is listed.
+#[derive(Clone, Copy)]
+enum Listed {
+    ToDo,
+    Blocker,
+    Issue,
+}
+
+impl Listed {
+    fn as_str(self) -> &'static str {
+        match self {
+            Listed::ToDo => "to do",
+            Listed::Blocker => "listed as a blocker",
+            Listed::Issue => "listed as a known issue",
+        }
+    }
+}
+
+/// The items of a Known Issues list (top level, not ticked, struck through or said to be
+/// resolved), each by its first sentence: the issue, not the notes on it (`Webhook signature
+/// verification intermittently fails on staging. Blocks testing …`). In a file that says how
+/// things stand now: the sittings of a log (its dated or numbered sessions) each list the
+/// issues of their day.
+fn known_issues(doc: &crate::Document) -> Vec<(Span, Topic, Span, Listed)> {
+    let mut out = Vec::new();
+    if super::sittings::parts(doc).len() >= 2 {
+        return out;
+    }
+    for item in doc.items().iter().filter(|i| i.depth == 1 && i.checkbox != Some(true) && doc.role_at(i.span.start()) == Some(SectionRole::Issues)) {
+        let Some(line) = crate::span::first_filled_line(doc.source(), item.text) else { continue };
+        let text = doc.text(line);
+        if crate::text::struck_through(text).is_some() || crate::lexicon::status_within(&crate::case::to_lower(text)).is_some() {
+            continue;
+        }
+        let first = crate::text::sentences(text).next().map_or(text, |r| &text[r]);
+        let first = first.find(" (").map_or(first, |at| &first[..at]);
+        out.push((line, Topic::of(first), line, Listed::Issue));
+    }
+    out
 }

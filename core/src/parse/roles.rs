@@ -199,7 +199,13 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         SectionRole::Active
     } else if starts("blocked") || starts("blocker") || starts("open blocker") || starts("offene blocker") || starts("bloqueos") || starts("bloqueios") || starts("blocages") {
         SectionRole::Blocked
-    } else if has("known issue") || starts("issues") || has("既知の問題") || starts("open question") || t == "questions" {
+    } else if has("known issue")
+        || starts("issues")
+        || starts("open question")
+        || t == "questions"
+        // Known problems in the reader's other languages.
+        || ["problemas conocidos", "problemas conhecidos", "problèmes connus", "bekannte probleme", "problemi noti", "kända problem", "bekende problemen", "известные проблемы", "既知の問題", "已知问题", "알려진 문제"].iter().any(|w| has(w))
+    {
         SectionRole::Issues
     } else if starts("current state")
         || starts("current status")

@@ -72,7 +72,23 @@ impl DoneLines {
         Some((line, name))
     }
 
+    /// The done line that resolves a known issue (`Webhook signature verification
+    /// intermittently fails on staging` and `Webhook signature verification fixed (clock
+    /// skew) — verified on staging`): three of its words on the line at least, and six
+    /// tenths of them, since an issue says what goes wrong in words its fix does not repeat.
+    pub(crate) fn resolves(&self, issue: &Topic, hits: &mut Vec<u32>) -> Option<(Span, Span)> {
+        let found = self.matching(issue, 3, 6, hits)?;
+        let (line, _, name) = self.lines[found];
+        Some((line, name))
+    }
+
     fn same_work_at(&self, topic: &Topic, least: usize, hits: &mut Vec<u32>) -> Option<usize> {
+        self.matching(topic, least, 7, hits)
+    }
+
+    /// The done line holding `topic`'s work ids, else `tenths` of its words (and `least` at
+    /// least), or four fifths of its character pairs.
+    fn matching(&self, topic: &Topic, least: usize, tenths: usize, hits: &mut Vec<u32>) -> Option<usize> {
         let done = &self.lines;
         // Work ids say it alone: every id of the item on one done line, and no other id there.
         // Ids of a series of their own (`DB-010`, `F045`, `PAY-320`), not a bare number (`#6`
@@ -82,7 +98,7 @@ impl DoneLines {
             return first.iter().copied().find(|&j| done[j].1.ids == topic.ids);
         }
         hits.resize(done.len(), 0);
-        for (pairs, tenths) in [(false, 7), (true, 8)] {
+        for (pairs, tenths) in [(false, tenths), (true, 8)] {
             let words = part(topic, pairs);
             if words.len() < least {
                 continue;
