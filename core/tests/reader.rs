@@ -2673,3 +2673,31 @@ fn a_stated_not_started_over_no_work_is_not_started() {
     let worked = cases[0].replace("- M1: OAuth install flow\n", "- M1: OAuth install flow ✅\n");
     assert_ne!(plan_of(&worked).status, RunStatus::NotStarted);
 }
+
+/// Dutch, Polish and Turkish status words and next-step labels; a state title of one word
+/// (`## Stand`); the unit a focus section names in a field (`Tarea en curso: …`) over the
+/// paragraph above it; a next step that says there is none and that the run is done.
+#[test]
+fn more_languages_state_titles_focus_fields_and_a_next_step_of_none() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("# Voortgang\n\n- Klaar: importeren\n- Bezig: exporteren\n\nVolgende stap: exporteren afmaken\n", "exporteren", "exporteren afmaken"),
+        ("# Postęp\n\n- Zrobione: import\n- W toku: eksport\n\nNastępny krok: dokończyć eksport\n", "eksport", "dokończyć eksport"),
+        ("# İlerleme\n\n- Tamamlandı: içe aktarma\n- Devam ediyor: dışa aktarma\n\nSonraki adım: dışa aktarmayı bitir\n", "dışa aktarma", "dışa aktarmayı bitir"),
+        ("# Fortschritt\n\n## Stand\n\nIn Arbeit: Export der Buchungsstapel (EXTF).\nNächster Schritt: Sachkonten exportieren.\n", "Export der Buchungsstapel", "Sachkonten exportieren."),
+        ("# Contexto activo\n\n## Enfoque actual\n\nEstamos terminando la API de pedidos para la app móvil.\n\nTarea en curso: **endpoint de cancelación de pedidos**.\n\n## Próximos pasos\n\n1. Validar estados en `cancelar_pedido()`\n", "endpoint de cancelación de pedidos", "Validar estados"),
+    ];
+    for &(text, unit, next) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.status, RunStatus::InProgress, "{text}");
+        assert!(p.resume_from.as_ref().is_some_and(|r| r.unit.contains(unit)), "{text}: {:?}", p.resume_from);
+        assert!(p.next_action.as_ref().is_some_and(|n| n.text.contains(next)), "{text}: {:?}", p.next_action);
+    }
+    for done in ["# Voortgang\n\n- Klaar: importeren\n- Klaar: exporteren\n\n## Volgende stap\n\nGeen — project afgerond. Eventuele verbeteringen staan in de backlog.\n", "# 작업 로그\n\n- 완료: 색인\n- 완료: 검색 API\n\n## 다음 단계\n없음. (후속 과제는 WIKI-88 참고)\n"] {
+        let p = plan_of(done);
+        assert_eq!(p.status, RunStatus::Complete, "{done}");
+        assert_eq!(p.next_action, None, "{done}");
+    }
+    // A none that goes on to what to do meanwhile is kept.
+    let waiting = plan_of("# Progress\n\n- Done: parser\n\n## Next step\n\nNone for now — waiting for product to decide the v3 scope.\n");
+    assert!(waiting.next_action.is_some());
+}

@@ -195,8 +195,9 @@ fn next_step_done(cx: &mut Ctx) {
     if doc.completion().is_some() || doc.progress().is_empty() {
         return;
     }
-    let chosen = crate::plan::next::written(doc).and_then(|s| crate::span::first_filled_line(doc.source(), s));
-    let mut lines: Vec<Span> = steps(doc).into_iter().filter_map(|s| crate::span::first_filled_line(doc.source(), s)).collect();
+    // A step that says there is none (`없음. (후속 과제는 WIKI-88 참고)`) names no work.
+    let chosen = crate::plan::next::written(doc).filter(|&s| !crate::plan::next::says_no_step(doc, s)).and_then(|s| crate::span::first_filled_line(doc.source(), s));
+    let mut lines: Vec<Span> = steps(doc).into_iter().filter(|&s| !crate::plan::next::says_no_step(doc, s)).filter_map(|s| crate::span::first_filled_line(doc.source(), s)).collect();
     lines.dedup_by_key(|l| l.start());
     if lines.is_empty() {
         return; // no step: the units' current state (a map of every unit) is not needed

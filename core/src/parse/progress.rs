@@ -1133,6 +1133,13 @@ fn state_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
         if line_text.starts_with(['|', '<', '`']) || lexicon::opens_with_nothing(line_text) || lines::is_rule_line(line_text) {
             continue;
         }
+        // A section that names its unit in a field (`Tarea en curso: **endpoint de
+        // cancelación**` below a paragraph on the sprint) says it there (`state_fields`).
+        let end = doc.sections.get(i + 1).map_or(section.span.end(), |n| n.heading.start().min(section.span.end()));
+        let fields = crate::span::lines_in(text, Span::new(p.start(), end.max(p.start()))).filter(|l| !text[l.range()].trim().is_empty()).take(super::STATUS_LINES);
+        if status == Some(Status::InProgress) && fields.into_iter().any(|l| matches!(lexicon::labelled_status(text[l.range()].trim()), Some((Status::InProgress, _, _)))) {
+            continue;
+        }
         // `**Active Task**: Memory optimization - Complete`: the line's own status wins.
         match status {
             Some(status) => match lexicon::trailing_status(line_text) {
@@ -1176,13 +1183,19 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
         let sitting = super::is_session_or_history(doc, section) && !super::is_history(doc, section);
         let reach = if sitting {
             usize::MAX
-        } else if (header || section.role == SectionRole::CurrentState) && !super::is_session_or_history(doc, section) {
+        } else if (header || matches!(section.role, SectionRole::CurrentState | SectionRole::Active)) && !super::is_session_or_history(doc, section) {
             super::STATUS_LINES
         } else {
             continue;
         };
         let end = doc.sections.get(i + 1).map(|n| n.heading.start()).filter(|&e| e < section.span.end()).unwrap_or(section.span.end());
         let own = Span::new(section.body.start().min(end), end);
+        // A focus section whose items are units already (`Working on: detection` over its
+        // boxes, one of them where the work stopped) is told by them.
+        let first = &markers[..in_order];
+        if section.role == SectionRole::Active && first.get(first.partition_point(|m| m.span.start() < own.start())).is_some_and(|m| own.contains(m.span.start())) {
+            continue;
+        }
         let lines = crate::span::lines_in(text, own).filter(|l| !text[l.range()].trim().is_empty());
         for line in lines.take(reach) {
             let raw = &text[line.range()];

@@ -20,14 +20,7 @@ pub(super) fn next_action(
     open: &[PlanUnit],
 ) -> Option<NextAction> {
     let line = |offset: usize| doc.line_index().line_of(offset) as u32 + 1;
-    // `Next step: None`: a written next step that only says there is none is no step. One
-    // that goes on (`None for now — waiting for product to decide the v3 scope`) tells the
-    // next session what to do meanwhile, and is kept.
-    let bare_none = |w: &Span| {
-        let t = doc.text(*w).trim().trim_end_matches(['.', '。', '!']);
-        crate::lexicon::opens_with_nothing(t) && t.split_whitespace().count() <= 2
-    };
-    let written = written.filter(|w| !bare_none(w));
+    let written = written.filter(|&w| !says_no_step(doc, w));
     if let (Some(chosen), Some(at), Some(resume)) = (written, in_progress_at, resume) {
         // A roadmap's `## Now` over its `## Next`: the work under way comes first, the Next
         // list after it.
@@ -86,6 +79,24 @@ pub(super) fn next_action(
     let state = doc.sections().iter().find(|s| matches!(s.role, SectionRole::CurrentState | SectionRole::Active));
     let body = state_text(doc, state?.body, state?.description)?;
     Some(NextAction { text: doc.text(body).trim().to_owned(), source: NextActionSource::CurrentState, line: line(body.start()) })
+}
+
+/// `Next step: None`: a written next step that only says there is none is no step, nor one
+/// that goes on to say the work is done, optional or elsewhere (`Geen — project afgerond.`,
+/// `없음. (후속 과제는 WIKI-88 참고)`). One that goes on otherwise (`None for now — waiting for
+/// product to decide the v3 scope`) tells the next session what to do meanwhile, and is
+/// kept. The plan and next-step-done both ask.
+pub(crate) fn says_no_step(doc: &Document, w: Span) -> bool {
+    let t = doc.text(w).trim().trim_end_matches(['.', '。', '!']);
+    if !crate::lexicon::opens_with_nothing(t) {
+        return false;
+    }
+    let t = t.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let rest = t.trim_start_matches(char::is_alphanumeric).trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '.' | '。' | ',' | '—' | '–' | '-' | ':'));
+    let lower = crate::case::to_lower(rest);
+    t.split_whitespace().count() <= 2
+        || !crate::lexicon::waits_on_a_person(&lower)
+            && (rest.starts_with(['(', '（']) || crate::lexicon::status_within(&lower) == Some(Status::Completed) || crate::lexicon::says_optional(&lower))
 }
 
 /// The step to take from a list of next steps whose first step names work the file records
