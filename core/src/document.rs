@@ -52,6 +52,9 @@ pub struct Document {
     /// Each unit at its current state, found on first use ([`Document::current_units`]):
     /// the plan and several rules ask.
     pub(crate) current: std::sync::OnceLock<Vec<UnitRef>>,
+    /// Where each unit left under way in an older session that a later one takes up again
+    /// starts, found on first use ([`Document::left_behind`]).
+    pub(crate) taken_up: std::sync::OnceLock<Vec<usize>>,
     /// What the agent harnesses' formats add: front matter fields, observations, links,
     /// task-group blocks ([`crate::memory`]).
     pub(crate) agent: crate::memory::AgentMemory,
@@ -909,14 +912,57 @@ impl Document {
         }
         let session = self.dated_section_at(marker.span.start()).filter(|s| s.role != SectionRole::History)?;
         let latest = self.latest_dated_section()?.timestamp?;
-        session.timestamp.filter(|t| t.epoch_seconds < latest.epoch_seconds)
+        let left = session.timestamp.filter(|t| t.epoch_seconds < latest.epoch_seconds)?;
+        (!self.is_taken_up(marker)).then_some(left)
+    }
+
+    fn is_taken_up(&self, marker: &ProgressMarker) -> bool {
+        self.taken_up().binary_search(&marker.span.start()).is_ok()
+    }
+
+    /// The units left under way in an older session that a later session names again, in
+    /// words a status line does not read (`- В процессе: чеки 54-ФЗ` on the 20th, `-
+    /// Продолжил чеки 54-ФЗ: …` on the 24th) or on a line of its own: taken up, not left
+    /// behind. Where each one's marker starts, in file order.
+    fn taken_up(&self) -> &[usize] {
+        self.taken_up.get_or_init(|| {
+            let Some(latest) = self.latest_dated_section().and_then(|s| s.timestamp) else { return Vec::new() };
+            let src = self.source.as_bytes();
+            let mut out = Vec::new();
+            for m in &self.progress {
+                if m.status != Some(Status::InProgress) || m.source == MarkerSource::Prose {
+                    continue;
+                }
+                let Some(session) = self.dated_section_at(m.span.start()).filter(|s| s.role != SectionRole::History) else { continue };
+                let Some(when) = session.timestamp.filter(|t| t.epoch_seconds < latest.epoch_seconds) else { continue };
+                let later = |at: usize| self.dated_section_at(at).and_then(|s| s.timestamp).is_some_and(|t| t.epoch_seconds > when.epoch_seconds);
+                // The later sessions are below it in a file kept oldest first, above it in one
+                // kept newest first (a mixed file is checked by each mention's own date).
+                let region = if self.newest_first { Span::new(0, session.span.start()) } else { Span::new(session.span.end(), src.len()) };
+                // By the name's first clause: a note after it (`чеки 54-ФЗ — не сходится НДС`)
+                // is that day's.
+                let again = m.units.iter().any(|u| {
+                    let name = self.text(u.name);
+                    let name = [" — ", " – ", " - ", " (", ": ", ", "].iter().filter_map(|sep| name.find(sep)).min().map_or(name, |at| &name[..at]);
+                    let name = name.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`' | '.' | ':'));
+                    name.chars().count() >= 4 && memchr::memmem::find_iter(&src[region.range()], name.as_bytes()).any(|at| later(region.start() + at))
+                });
+                if again {
+                    out.push(m.span.start());
+                }
+            }
+            out
+        })
     }
 
     /// A unit's status as the next session takes it: its marker's, but work left under way
-    /// in a session the run moved on from ([`Self::left_behind`]) is pending.
+    /// in a session the run moved on from ([`Self::left_behind`]) is pending, and work a
+    /// later session took up again in words no status line reads has no state the file
+    /// says (`Продолжил чеки 54-ФЗ: …`, then other work): neither open nor done.
     pub(crate) fn status_now(&self, marker: &ProgressMarker) -> Option<Status> {
         match marker.status {
             Some(Status::InProgress) if self.left_behind(marker).is_some() => Some(Status::Pending),
+            Some(Status::InProgress) if marker.source != MarkerSource::Prose && self.is_taken_up(marker) => None,
             status => status,
         }
     }

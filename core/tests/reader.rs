@@ -2701,3 +2701,18 @@ fn more_languages_state_titles_focus_fields_and_a_next_step_of_none() {
     let waiting = plan_of("# Progress\n\n- Done: parser\n\n## Next step\n\nNone for now — waiting for product to decide the v3 scope.\n");
     assert!(waiting.next_action.is_some());
 }
+
+/// A unit left under way in an older session that a later session names again in words no
+/// status line reads (`Продолжил чеки 54-ФЗ: …`) was taken up, not left behind: no
+/// stale-in-progress, and neither open nor pending now. One no later session names is still
+/// left behind.
+#[test]
+fn a_unit_a_later_session_takes_up_again_is_not_left_behind() {
+    let log = "# Прогресс\n\n### Сессия 3 — 20.11.2026\n- В процессе: чеки 54-ФЗ — не сходится НДС при скидке.\n\n### Сессия 4 — 24.11.2026\n- Продолжил чеки 54-ФЗ: скидку распределяем по позициям.\n- Сделано: задачи 5, 6.\n\n### Сессия 5 — 01.12.2026\n- Выкатили в прод.\n- Сделано: задача 9. Работа завершена.\n";
+    let p = plan_of(log);
+    assert!(p.open.iter().chain(&p.pending).all(|u| !u.unit.contains("54-ФЗ")), "{:?} {:?}", p.open, p.pending);
+    let stale = |text: &str| memento_core::check(&parse(text), &CheckOptions::default()).iter().filter(|d| d.rule == memento_core::Rule::StaleInProgress).count();
+    assert_eq!(stale(log), 0);
+    let dropped = log.replace("- Продолжил чеки 54-ФЗ: скидку распределяем по позициям.\n", "");
+    assert_eq!(stale(&dropped), 1);
+}

@@ -84,6 +84,7 @@ fn read(source: String, options: &ParseOptions) -> Document {
         written_next: Default::default(),
         next_labels: Default::default(),
         current: Default::default(),
+        taken_up: Default::default(),
         agent: Default::default(),
     };
     // Spans hold u32 offsets: a longer text is kept whole (it round-trips) but not read.
