@@ -704,6 +704,12 @@ fn one_fraction(line: &str) -> Fraction {
             if left == 0 || right == 0 || before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/')) || after.is_some_and(goes_on) {
                 continue;
             }
+            // `task 6 of 8`, `(tarea 6 de 8)`, `Schritt 3 von 7`: which one is under way, not
+            // how many are done.
+            let noun = line[..at - left].trim_end().rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+            if INDEX_NOUNS.contains(&noun) {
+                continue;
+            }
             if !found.add(line, at - left..at, from..from + right) {
                 return Fraction::Several;
             }
@@ -711,6 +717,14 @@ fn one_fraction(line: &str) -> Fraction {
     }
     found
 }
+
+/// Nouns a number after them counts as one of several (`task 6 of 8`): an index, not a count
+/// done. Lower case, singular, in the reader's languages.
+const INDEX_NOUNS: &[&str] = &[
+    "task", "step", "phase", "stage", "part", "session", "sprint", "milestone", "tarea", "paso", "fase", "etapa", "sesión", "tarefa",
+    "passo", "sessão", "tâche", "étape", "aufgabe", "schritt", "teil", "compito", "uppgift", "steg", "fas", "задача", "шаг", "этап",
+    "фаза", "часть",
+];
 
 /// Words that may stand between a count and its percentage (`42/50 features passing (84%)`,
 /// `84% complete (42/50)`): anything else (`5/10 tests, coverage 73%`) makes the percentage
@@ -1119,6 +1133,11 @@ mod tests {
         assert_eq!((c.done, c.total, c.kind), (Some(236), 250, None));
         assert_eq!(count_on("26/30 passing, 4 blocked").map(|c| c.total), Some(30));
         assert!(count_on("Complete validation with 404/409 error handling").is_none());
+        // Which one is under way, not how many are done.
+        for line in ["En curso: validación (tarea 6 de 8).", "Working on task 3 of 7", "Schritt 2 von 5: Export"] {
+            assert!(count_on(line).is_none(), "{line}");
+        }
+        assert_eq!(count_on("6 of 8 tasks done").map(|c| (c.done, c.total)), Some((Some(6), 8)));
     }
 
     #[test]
