@@ -874,6 +874,7 @@ pub const EMOJI: &[(&str, Status)] = &[
     ("🔲", Pending),
     ("☐", Pending),
     ("⛔", Blocked),
+    ("🔴", Blocked),
     ("🛑", Blocked),
     ("⏸️", Blocked),
     ("⏸", Blocked),
@@ -2218,7 +2219,9 @@ pub(crate) const UNCHANGED: &[&str] = &[
 /// `Follow-ups (optional)`, `Wishlist`) or in a step: left undone, it was never owed.
 const OPTIONAL: &[&str] = &[
     "optional", "nice to have", "someday", "wishlist", "wish list", "stretch goal", "stretch goals", "opcional",
-    "optionnel", "facultatif", "opzionale", "facoltativo", "valfri", "необязательно", "опционально", "任意",
+    "opcionales", "opcionais", "optionnel", "optionnels", "optionnelle", "optionnelles", "facultatif", "facultatives",
+    "opzionale", "opzionali", "facoltativo", "facoltativi", "optionale", "valfri", "valfria", "необязательно",
+    "необязательные", "опционально", "опциональные", "任意",
     "オプション", "可选", "可選", "선택 사항",
     // Work the run leaves to others: `Known follow-ups (out of scope, tracked separately)`.
     "out of scope", "tracked separately", "fuera de alcance", "fora do escopo", "hors périmètre", "範囲外", "范围外",
@@ -2250,7 +2253,9 @@ pub(crate) fn marked_optional(text: &str) -> bool {
 /// no run finishes (`Maintenance Priorities (Ongoing)`, `Ongoing monitoring`).
 pub(crate) fn titles_optional_work(lower: &str) -> bool {
     let t = lower.trim_matches(|c: char| !c.is_alphanumeric());
-    if OPTIONAL_PACKED.iter().any(|w| t.starts_with(w) || t.ends_with(w)) {
+    // Or before a note in brackets (`Melhorias opcionais (pós-MVP, só se a clínica pedir)`).
+    let before_note = t.rfind(" (").map_or(t, |at| t[..at].trim_end());
+    if OPTIONAL_PACKED.iter().any(|w| t.starts_with(w) || t.ends_with(w) || before_note.ends_with(w)) {
         return true;
     }
     STANDING_WORK_PACKED.iter().any(|w| t.contains(w)) && RECURRING_PACKED.iter().any(|w| t.contains(w))

@@ -2716,3 +2716,26 @@ fn a_unit_a_later_session_takes_up_again_is_not_left_behind() {
     let dropped = log.replace("- Продолжил чеки 54-ФЗ: скидку распределяем по позициям.\n", "");
     assert_eq!(stale(&dropped), 1);
 }
+
+/// A state section opening with a mark and a bold status (`🔴 **Bloqueado.** …`, `⛔
+/// **Blockiert.** …`) under a title of one word or an overall status (`## Estado`, `##
+/// Gesamtstatus`); an optional list titled so before a note in brackets (`## Melhorias
+/// opcionais (pós-MVP, …)`) leaves no work; a status field with a mark (`**Stato:** bloccato
+/// 🔴`) states the run's status, and is no unit.
+#[test]
+fn marked_state_sections_optional_titles_with_notes_and_marked_status_fields() {
+    let blocked = [
+        "# Contexto activo\n\n## Enfoque actual\nIntegración del CFDI con el PAC.\n\n## Estado\n🔴 **Bloqueado.** No podemos timbrar hasta que Jorge nos mande el CSD.\n\n## Próximos pasos\n1. Subir el CSD a Doppler\n",
+        "# STATUS\n\n## Gesamtstatus\n\n⛔ **Blockiert.** Wir warten seit dem 27.11. auf den VPN-Zugang.\n\n## Komponenten\n\n- ✅ Login\n- 🚧 OCR-Vorschlag\n",
+    ];
+    for text in blocked {
+        assert_eq!(plan_of(text).status, RunStatus::Blocked, "{text}");
+    }
+    let done = "# Progresso\n\n## Status atual\n✅ **Concluído.** O MVP foi entregue.\n\n## O que já funciona\n- [x] Agenda\n- [x] Login\n\n## Melhorias opcionais (pós-MVP, só se a clínica pedir)\n- [ ] Integração com Google Agenda\n- [ ] Fila de espera\n";
+    let p = plan_of(done);
+    assert_eq!(p.status, RunStatus::Complete);
+    assert!(p.pending.is_empty() && p.next_action.is_none(), "{:?} {:?}", p.pending, p.next_action);
+    let field = plan_of("# Stato del progetto\n\n**Stato:** bloccato 🔴\n\n## Fatto\n- ✅ Calendario corsi\n\n## Prossimi passi\n- aspettare l'invito di Marco\n");
+    assert_eq!(field.status, RunStatus::Blocked);
+    assert!(field.open.iter().all(|u| !u.unit.starts_with("Stato")), "{:?}", field.open);
+}

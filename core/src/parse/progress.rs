@@ -655,7 +655,9 @@ fn emoji_paragraphs(doc: &Document, outline: &Outline, markers: &mut Vec<Progres
     for (k, &p) in outline.paragraphs.iter().enumerate() {
         let mut last = None;
         for line in crate::span::lines_in(text, p) {
-            last = lexicon::emoji_at_ends(&text[line.range()]);
+            // `**Stato:** bloccato 🔴` states the run's status (`plan::stated`), no unit's.
+            let field = matches!(lexicon::labelled(&text[line.range()]), Some((Meaning::StatusField, _, _)));
+            last = lexicon::emoji_at_ends(&text[line.range()]).filter(|_| !field);
             if let Some((status, emoji, name)) = last {
                 markers.push(simple(line, MarkerSource::Emoji, status, emoji.shifted(line.start()), name.shifted(line.start())));
             }

@@ -62,6 +62,8 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     // Optional work, or standing work no run finishes (lexicon::titles_optional_work); a
     // roadmap's `## Later` after its Now and Next.
     } else if crate::lexicon::titles_optional_work(folded())
+        // Before a note in brackets, which the folded title no longer marks.
+        || title.contains(" (") && crate::lexicon::titles_optional_work(&crate::case::to_lower(title))
         || t == "later"
         // Ideas parked for later, not planned: `Future ideas (not planned)`, `Ideas for v2`,
         // `Parking lot`, `Out of scope`.
@@ -218,11 +220,12 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("where things stand")
         || starts("where we are")
         || starts("status")
+        || starts("overall status")
         // The state a sitting ended in (`## Final status`, `## Итоговый статус на конец дня`).
         || starts("final status")
         || starts("end of day status")
         // The current state in the reader's other languages.
-        || ["estado actual", "estado atual", "aktueller stand", "aktueller status", "stato attuale", "situazione attuale", "nuvarande status", "slutstatus", "estado final", "statut final", "stato finale", "endstand", "onde parei", "onde paramos", "donde quedamos", "dove mi sono fermato", "dove eravamo", "var jag slutade", "wo wir stehen"].iter().any(|p| starts(p))
+        || ["estado actual", "estado atual", "aktueller stand", "aktueller status", "stato attuale", "situazione attuale", "nuvarande status", "slutstatus", "estado final", "statut final", "stato finale", "endstand", "onde parei", "onde paramos", "donde quedamos", "dove mi sono fermato", "dove eravamo", "var jag slutade", "wo wir stehen", "gesamtstatus", "estado general", "estado geral", "statut global", "stato generale", "övergripande status"].iter().any(|p| starts(p))
         || !t.is_ascii() && ["situação atual", "état actuel", "état des lieux", "où j'en suis", "où on en est", "où je me suis arrêté", "donde lo dejé", "donde me quedé", "wo ich aufgehört", "nuläge", "var vi står", "текущее состояние", "текущий статус", "итоговый статус", "статус на конец", "最終ステータス", "最終状況", "最终状态", "최종 상태", "где я остановился", "на чём остановился", "현재 상태", "현재 상황"].iter().any(|p| folded().starts_with(p))
         || has("現在の")
         || has("当前")
