@@ -2739,3 +2739,13 @@ fn marked_state_sections_optional_titles_with_notes_and_marked_status_fields() {
     assert_eq!(field.status, RunStatus::Blocked);
     assert!(field.open.iter().all(|u| !u.unit.starts_with("Stato")), "{:?}", field.open);
 }
+
+/// A feature list whose features are all still to start, with a note of where to start
+/// (`"next": "Run ./init.sh, then start feature 1"`), is a plan not begun; one feature
+/// passing makes it a run in progress.
+#[test]
+fn a_feature_list_of_features_all_to_start_is_not_started() {
+    let list = |first: &str| format!("{{\n  \"next\": \"Run ./init.sh, then start feature 1\",\n  \"features\": [\n    {{ \"id\": 1, \"description\": \"Parse a PDF invoice\", \"status\": \"{first}\" }},\n    {{ \"id\": 2, \"description\": \"Extract line items\", \"status\": \"not_started\" }},\n    {{ \"id\": 3, \"description\": \"Export CSV\", \"status\": \"not_started\" }}\n  ]\n}}\n");
+    assert_eq!(plan_named("feature_list.json", &list("not_started")).status, RunStatus::NotStarted);
+    assert_eq!(plan_named("feature_list.json", &list("passing")).status, RunStatus::InProgress);
+}

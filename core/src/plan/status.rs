@@ -133,7 +133,9 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
             && !units.worked
             && !stated_under_way
             && claims.complete.is_none()
-            && next.is_none_or(|n| n.source == NextActionSource::Pending);
+            // A feature list's note of where to start (`"next": "Run ./init.sh, then start
+            // feature 1"`) over features all still to start is a plan not begun.
+            && (next.is_none_or(|n| n.source == NextActionSource::Pending) || doc.is_json());
         return if fresh { RunStatus::NotStarted } else { RunStatus::InProgress };
     }
     // A next step written over finished units is work still to do, where the file keeps
