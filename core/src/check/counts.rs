@@ -1036,6 +1036,13 @@ impl std::fmt::Display for Count {
     }
 }
 
+/// Words for what is left, in the reader's languages (`Remaining: 0`, `Осталось задач: 0`,
+/// `Pendientes: 0`, `残り: 0`).
+const LEFT_LABELS: &[&str] = &[
+    "remaining", "left", "pending", "open", "todo", "pendientes", "restantes", "faltan", "restam", "faltam", "restant", "offen",
+    "übrig", "verbleibend", "rimanenti", "kvar", "осталось", "остались", "残り", "剩余", "待办", "남은",
+];
+
 enum Zero {
     Done,
     /// How many are left: `Remaining: 0`, `3 features remaining`.
@@ -1046,7 +1053,7 @@ enum Zero {
 /// any number left (`3 features remaining`).
 fn zero_count(lower: &str) -> Option<Zero> {
     let t = lower.trim_start_matches(['-', '*', '|', ' ']).replace(['*', '|'], " ");
-    let words: Vec<&str> = t.split(|c: char| c.is_whitespace() || c == ':' || c == '：').filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = t.split(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '，' | '、')).filter(|w| !w.is_empty()).collect();
     // The line's one plain number (a version, `1.0`, or a date is no count).
     let plain = |w: &str| !w.is_empty() && w.trim_end_matches('%').bytes().all(|b| b.is_ascii_digit());
     let mut numbers = words.iter().enumerate().filter(|(_, w)| plain(w));
@@ -1059,6 +1066,11 @@ fn zero_count(lower: &str) -> Option<Zero> {
     if number.bytes().all(|b| b.is_ascii_digit()) && (left_after(1) || left_after(2)) {
         return number.parse().ok().map(Zero::Left);
     }
+    // `Remaining: 3`, `Offen: 3`, `剩余：3 项`: a word for what is left labels the number.
+    let labels = |w: &str| LEFT_LABELS.contains(&w) && [format!("{w}:"), format!("{w}：")].iter().any(|l| t.contains(l.as_str()));
+    if number.bytes().all(|b| b.is_ascii_digit()) && number_at > 0 && labels(words[number_at - 1]) {
+        return number.parse().ok().map(Zero::Left);
+    }
     let zero_at = (*number == "0" || *number == "0%").then_some(number_at)?;
     // `Completed: 0`, `Remaining: 0` (the zero right after a label), `0 remaining`, `0
     // features done` (the zero opens the count); not `Tier 0 improvements complete`.
@@ -1069,11 +1081,7 @@ fn zero_count(lower: &str) -> Option<Zero> {
     }
     let near = &words[zero_at.saturating_sub(3)..(zero_at + 3).min(words.len())];
     let says = |list: &[&str]| near.iter().any(|w| list.contains(w));
-    // In the reader's languages too (`Осталось задач: 0`, `Pendientes: 0`, `残り: 0`).
-    if says(&[
-        "remaining", "left", "pending", "open", "todo", "pendientes", "restantes", "faltan", "restam", "faltam", "restant", "restantes",
-        "offen", "übrig", "verbleibend", "rimanenti", "kvar", "осталось", "остались", "残り", "剩余", "待办", "남은",
-    ]) {
+    if says(LEFT_LABELS) {
         return Some(Zero::Left(0));
     }
     if says(&[
@@ -1166,6 +1174,10 @@ mod tests {
         assert!(matches!(zero_count("0 features remaining"), Some(Zero::Left(0))));
         assert!(matches!(zero_count("features remaining: 0 — ready for 1.0 tag"), Some(Zero::Left(0))));
         assert!(matches!(zero_count("billing is live. 3 features remaining before the beta."), Some(Zero::Left(3))));
+        assert!(matches!(zero_count("**remaining: 3**"), Some(Zero::Left(3))));
+        assert!(matches!(zero_count("**当前进度：阶段三，剩余：3 项**"), Some(Zero::Left(3))));
+        // A step about what is left is no summary.
+        assert!(zero_count("2. 残り 14 か所の `toLocaleString()` を置き換え").is_none());
         assert!(zero_count("3 features across 2 phases remaining").is_none());
     }
 }
