@@ -682,8 +682,9 @@ fn add(list: &mut Vec<u64>, key: u64) {
     }
 }
 
-/// A word without its plural, then its verb or participle ending, keeping four letters at
-/// least: `tests`, `testing`, `tested` are `test`; in the languages the lexicon reads, a
+/// A word without its plural, then its verb or participle ending (or a final `e`), keeping
+/// four letters at least: `tests`, `testing`, `tested` are `test`, `regenerate` and
+/// `regenerated` are `regenerat`; in the languages the lexicon reads, a
 /// verb's infinitive and its past (`añadir` / `añadió`, `implementar` / `implementado`,
 /// `exportieren` / `exportiert`, `terminer` / `terminé`, `completare` / `completato`) are one
 /// word, so that a next step and the line that records it done meet. Crude and meant so:
@@ -704,7 +705,11 @@ fn stem(word: &str) -> &str {
             }
         }
     }
-    word
+    // `regenerate` as `regenerated` is cut (`regenerat`).
+    match word.strip_suffix('e') {
+        Some(stem) if stem.chars().count() >= 4 => stem,
+        _ => word,
+    }
 }
 
 // ----------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@
 use super::Ctx;
 use crate::document::{MarkerSource, SectionRole, Status};
 use crate::identity::{Topic, UnitKey};
-use crate::plan::done_steps::DoneLines;
+use crate::plan::done_steps::{Bar, DoneLines};
 use crate::rule::Rule;
 use crate::span::Span;
 
@@ -73,10 +73,8 @@ pub(super) fn check(cx: &mut Ctx) {
     }
     let mut hits = Vec::new();
     for (line, topic, name, listed) in &open {
-        let found = match listed {
-            Listed::Issue => done.resolves(topic, &mut hits),
-            _ => done.same_work(topic, 4, &mut hits),
-        };
+        let bar = if matches!(listed, Listed::Issue) { Bar::ISSUE } else { Bar::ITEM };
+        let found = done.same_work(topic, bar, &mut hits);
         let Some((done_line, done_name)) = found else { continue };
         // The same name is progress-contradiction's; a log's older plan, work done since.
         if UnitKey::of(doc.text(*name)) == UnitKey::of(doc.text(done_name)) || doc.is_log() && !doc.later_in_file(line.start(), done_line.start()) {

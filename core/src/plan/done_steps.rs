@@ -61,34 +61,16 @@ impl DoneLines {
     }
 
     /// The done line (and the name of its unit) that names the work `topic` is about, if one
-    /// does: every id of the topic on it and no other id there; else seven tenths of the
-    /// topic's words (four fifths of its character pairs, of which a word makes several), and
-    /// `least` words at least (a shorter item says too little to tell), making a third of the
-    /// done line's own (a long paragraph holds many words by chance). `hits` is scratch space
-    /// kept between calls.
-    pub(crate) fn same_work(&self, topic: &Topic, least: usize, hits: &mut Vec<u32>) -> Option<(Span, Span)> {
-        let found = self.same_work_at(topic, least, hits)?;
+    /// does: every id of the topic on it and no other id there; else as much of the topic's
+    /// words as `bar` asks (four fifths of its character pairs, of which a word makes
+    /// several). `hits` is scratch space kept between calls.
+    pub(crate) fn same_work(&self, topic: &Topic, bar: Bar, hits: &mut Vec<u32>) -> Option<(Span, Span)> {
+        let found = self.matching(topic, bar, hits)?;
         let (line, _, name) = self.lines[found];
         Some((line, name))
     }
 
-    /// The done line that resolves a known issue (`Webhook signature verification
-    /// intermittently fails on staging` and `Webhook signature verification fixed (clock
-    /// skew) — verified on staging`): three of its words on the line at least, and six
-    /// tenths of them, since an issue says what goes wrong in words its fix does not repeat.
-    pub(crate) fn resolves(&self, issue: &Topic, hits: &mut Vec<u32>) -> Option<(Span, Span)> {
-        let found = self.matching(issue, 3, 6, hits)?;
-        let (line, _, name) = self.lines[found];
-        Some((line, name))
-    }
-
-    fn same_work_at(&self, topic: &Topic, least: usize, hits: &mut Vec<u32>) -> Option<usize> {
-        self.matching(topic, least, 7, hits)
-    }
-
-    /// The done line holding `topic`'s work ids, else `tenths` of its words (and `least` at
-    /// least), or four fifths of its character pairs.
-    fn matching(&self, topic: &Topic, least: usize, tenths: usize, hits: &mut Vec<u32>) -> Option<usize> {
+    fn matching(&self, topic: &Topic, bar: Bar, hits: &mut Vec<u32>) -> Option<usize> {
         let done = &self.lines;
         // Work ids say it alone: every id of the item on one done line, and no other id there.
         // Ids of a series of their own (`DB-010`, `F045`, `PAY-320`), not a bare number (`#6`
@@ -98,9 +80,9 @@ impl DoneLines {
             return first.iter().copied().find(|&j| done[j].1.ids == topic.ids);
         }
         hits.resize(done.len(), 0);
-        for (pairs, tenths) in [(false, tenths), (true, 8)] {
+        for (pairs, tenths) in [(false, bar.tenths), (true, 8)] {
             let words = part(topic, pairs);
-            if words.len() < least {
+            if words.len() < bar.least {
                 continue;
             }
             hits.iter_mut().for_each(|h| *h = 0);
@@ -109,8 +91,8 @@ impl DoneLines {
                     hits[j] += 1;
                 }
             }
-            let need = (words.len() * tenths).div_ceil(10).max(least) as u32;
-            let found = hits.iter().enumerate().find(|&(j, &h)| h >= need && h as usize * 3 >= part(&done[j].1, pairs).len()).map(|(j, _)| j);
+            let need = (words.len() * tenths).div_ceil(10).max(bar.least) as u32;
+            let found = hits.iter().enumerate().find(|&(j, &h)| h >= need && h as usize * bar.of_done >= part(&done[j].1, pairs).len()).map(|(j, _)| j);
             if found.is_some() {
                 return found;
             }
@@ -119,10 +101,32 @@ impl DoneLines {
     }
 }
 
+/// How much of a topic one done line must hold for the two to name the same work: `tenths`
+/// of its words, `least` at least (a shorter text says too little to tell), and those making
+/// one `of_done`-th of the done line's own words (a long paragraph holds many by chance).
+#[derive(Clone, Copy)]
+pub(crate) struct Bar {
+    least: usize,
+    tenths: usize,
+    of_done: usize,
+}
+
+impl Bar {
+    /// An item still to do or under way: seven tenths of its words, four at least, a third of
+    /// the done line's.
+    pub(crate) const ITEM: Bar = Bar { least: 4, tenths: 7, of_done: 3 };
+    /// A next step says its work in few words, by its first clause, and the line that records
+    /// it done may tell how at length: three words at least, a fifth of the done line's.
+    pub(crate) const STEP: Bar = Bar { least: 3, tenths: 7, of_done: 5 };
+    /// A known issue says what goes wrong in words its fix does not repeat: six tenths of its
+    /// words, three at least.
+    pub(crate) const ISSUE: Bar = Bar { least: 3, tenths: 6, of_done: 3 };
+}
+
 /// The done line that a next step on `line` restates in other words (`Add retry to upload
 /// parts` over `- Added retry logic … to part uploads — merged in #41`, `Añadir paginación
 /// al endpoint GET /pedidos` over `Se añadió paginación por cursor a GET /pedidos`), by
-/// [`DoneLines::same_work`] with three words at least: a step says its work in few. Not when
+/// [`DoneLines::same_work`] at [`Bar::STEP`]. Not when
 /// the step says itself that it is done (in words, or a ticked box) or goes on with the work
 /// (`Continue …`, `继续做 …`); nor, in a log, by a
 /// done line of an older sitting: the step of a later sitting that takes up work an older
@@ -134,7 +138,10 @@ pub(crate) fn restates_done(doc: &Document, line: Span, done: &DoneLines, hits: 
     if ticked || crate::lexicon::says_go_on(written) || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some() || crate::lexicon::status_within(&lower).is_some() {
         return None;
     }
-    let (done_line, _) = done.same_work(&Topic::of(written), 3, hits)?;
+    // The step's work is its first clause: what follows says why or how (`Regenerate the
+    // API client so the frontend picks up taxRateId`).
+    let clause = [", ", "; ", " — ", " so ", ". "].iter().filter_map(|sep| written.find(sep)).min().map_or(written, |at| &written[..at]);
+    let (done_line, _) = done.same_work(&Topic::of(clause), Bar::STEP, hits)?;
     // The sittings of the two lines: the same one (or none: a file of no dates) judges alike.
     let older_sitting = doc.is_log() && doc.later_in_file(line.start(), done_line.start()) && doc.sitting_at(line.start()).map(|s| s.0) != doc.sitting_at(done_line.start()).map(|s| s.0);
     let stale = !done_line.contains(line.start()) && !older_sitting;
