@@ -2749,3 +2749,25 @@ fn a_feature_list_of_features_all_to_start_is_not_started() {
     assert_eq!(plan_named("feature_list.json", &list("not_started")).status, RunStatus::NotStarted);
     assert_eq!(plan_named("feature_list.json", &list("passing")).status, RunStatus::InProgress);
 }
+
+/// The MCP memory server's knowledge graph (JSON lines of entities and relations): an
+/// entity's kind is its entity type, its observations give its status (`status: done`) and
+/// the next step (`Next: …`); a decision entity's first observation is the decision.
+#[test]
+fn the_mcp_memory_servers_knowledge_graph_is_read() {
+    let graph = concat!(
+        r#"{"type":"entity","name":"decision_embeddings","entityType":"decision","observations":["2026-11-10: use text-embedding-3-small for tickets"]}"#, "\n",
+        r#"{"type":"entity","name":"task_ingest","entityType":"task","observations":["status: done","Ingests 2,314 articles nightly"]}"#, "\n",
+        r#"{"type":"entity","name":"task_eval_harness","entityType":"task","observations":["status: in_progress","Groundedness judge works"]}"#, "\n",
+        r#"{"type":"entity","name":"task_pii_redaction","entityType":"task","observations":["status: todo"]}"#, "\n",
+        r#"{"type":"entity","name":"session_2026-12-01","entityType":"session","observations":["Ran the judge on 300 tickets","Next: build the helpfulness rating page"]}"#, "\n",
+        r#"{"type":"relation","from":"task_eval_harness","to":"task_ingest","relationType":"depends_on"}"#, "\n",
+    );
+    let p = plan_named("memory.jsonl", graph);
+    assert_eq!(p.status, RunStatus::InProgress);
+    assert_eq!(names(&p.completed), ["task_ingest"]);
+    assert_eq!(p.resume_from.map(|r| r.unit).as_deref(), Some("task_eval_harness"));
+    assert!(names(&p.pending).contains(&"task_pii_redaction"), "{:?}", p.pending);
+    assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("build the helpfulness rating page"));
+    assert!(p.decisions.active.iter().any(|d| d.text.contains("text-embedding-3-small")));
+}

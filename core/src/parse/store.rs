@@ -248,12 +248,19 @@ impl Reading<'_> {
             let record = record(text, *span, &row);
             let when = record.updated_at.or(record.created_at).map(|t| t.epoch_seconds);
             let kind = row.get(KIND).and_then(|(_, v)| scalar(text, v)).map_or("", |k| &text[k.range()]);
+            // The MCP memory server's knowledge graph (`"type": "entity", "entityType":
+            // "task"`): an entity's kind is its entity type.
+            let kind = match kind {
+                "entity" => row.get(&["entitytype"]).and_then(|(_, v)| scalar(text, v)).map_or(kind, |k| &text[k.range()]),
+                _ => kind,
+            };
             let own = if kind_is(kind, CONTAINERS) {
                 None
             } else {
                 unit(text, *span, &row, None, Place::Row)
                     .or_else(|| kind_is(kind, PROGRESS_KINDS).then(|| told(text, *span, &row)).flatten())
                     .or_else(|| by_kind(text, *span, &row))
+                    .or_else(|| observed(text, *span, &row))
             };
             let is_unit = own.is_some();
             if is_unit {
@@ -271,6 +278,9 @@ impl Reading<'_> {
             } else if let Some(step) = row.get(CONTENT).and_then(|(_, v)| labelled_next(text, v)) {
                 // A row that says what is next in its own words (`"msg": "Next: deploy"`).
                 nexts.push((i, when, Said::After(step)));
+            } else if let Some((_, Value::Array(items))) = row.get(&["observations"]) {
+                // Or in one of its observations (`"Next: build the rating page"`).
+                nexts.extend(items.iter().find_map(|(_, v)| labelled_next(text, v)).map(|step| (i, when, Said::After(step))));
             }
             for ((_, _, v), key) in fields.iter().zip(&row.keys) {
                 if key.any(NEXT) {
@@ -638,6 +648,22 @@ fn told(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
         .filter(|(_, _, name)| crate::lexicon::names_a_subject(&said[name.range()]))
         .or_else(|| super::progress::sentence_states(said).into_iter().next())?;
     Some(marker(span, status, word.shifted(content.start()), name.shifted(content.start()), id(text, object), None))
+}
+
+/// An entity of the MCP memory server's knowledge graph whose observations give its status
+/// as a field written out (`"observations": ["status: in_progress", "…"]`): that unit in
+/// that state.
+fn observed(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
+    let (_, Value::Array(items)) = object.get(&["observations"])? else { return None };
+    let (status, at) = items.iter().find_map(|(_, v)| {
+        let Value::String(s) = v else { return None };
+        let said = &text[s.range()];
+        let value = said.strip_prefix("status:").or_else(|| said.strip_prefix("Status:"))?;
+        let (status, bytes) = status_of(value)?;
+        let from = s.start() + (said.len() - value.len());
+        Some((status, Span::new(from + bytes.start, from + bytes.end)))
+    })?;
+    Some(marker(span, status, at, name(text, object)?, id(text, object), None))
 }
 
 /// A journal's event row that says in its kind what happened to the task it names
