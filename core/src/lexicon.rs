@@ -746,6 +746,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("已修复", Status(Completed)),
     ("进行中", Status(InProgress)),
     ("正在做", Status(InProgress)),
+    ("当前在做", Status(InProgress)),
+    ("目前在做", Status(InProgress)),
     ("正在开发", Status(InProgress)),
     ("正在实现", Status(InProgress)),
     ("正在进行", Status(InProgress)),

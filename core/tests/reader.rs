@@ -2771,3 +2771,14 @@ fn the_mcp_memory_servers_knowledge_graph_is_read() {
     assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("build the helpfulness rating page"));
     assert!(p.decisions.active.iter().any(|d| d.text.contains("text-embedding-3-small")));
 }
+
+/// A bold label in a script that joins its words (`**進行中**: リマインダー機能`) names its unit;
+/// a comma inside brackets ends no clause (`正在开发：**订单导出模块**（Excel 导出，进度约 70%）`),
+/// and of two state blocks the later one's unit under way is the current one (`当前在做`).
+#[test]
+fn bold_joined_labels_and_commas_inside_brackets() {
+    let ja = plan_of("# メモ\n\n## 現在の状況\n**進行中**: リマインダー機能（前日に DM を送る）\n- Cron は設定済み\n");
+    assert_eq!(ja.resume_from.map(|r| r.unit).as_deref(), Some("リマインダー機能"));
+    let zh = plan_of("# Progress\n\n## Current Status\n_Updated: 2026-11-26_\n\n正在开发：**订单导出模块**（Excel 导出，进度约 70%）。报表缓存还没开始。\n\n## Current Status\n_Updated: 2026-12-01_\n\n订单导出模块已完成。当前在做**报表缓存**：日报预计算已完成。\n");
+    assert_eq!(zh.resume_from.map(|r| r.unit).as_deref(), Some("报表缓存"), "{:?}", zh.open);
+}

@@ -537,15 +537,25 @@ fn under_way_opening(line: &str) -> Option<(Span, Span)> {
     if gap == 0 && !joined || rest.len() <= gap {
         return None;
     }
-    // A comma inside a figure (`1,400 lines`) ends no clause.
+    // A comma inside a figure (`1,400 lines`) ends no clause, nor one inside brackets
+    // (`订单导出模块（Excel 导出，进度约 70%）`).
     // A colon opens how far it got (`Started feature 15 (due dates): date picker added`).
-    let clause_mark = rest[gap..].match_indices([',', ';', '，', '；', ':', '：']).map(|(at, _)| at).find(|&at| {
-        let digit = |b: Option<&u8>| b.is_some_and(u8::is_ascii_digit);
-        let bytes = rest[gap..].as_bytes();
-        let in_figure = matches!(bytes[at], b',' | b':') && at > 0 && digit(bytes.get(at - 1)) && digit(bytes.get(at + 1));
-        // `http://`, `C::new`: no clause mark.
-        let in_word = bytes[at] == b':' && !bytes.get(at + 1).is_none_or(|b| b.is_ascii_whitespace());
-        !in_figure && !in_word
+    let mut depth = 0i32;
+    let clause_mark = rest[gap..].char_indices().find_map(|(at, c)| {
+        match c {
+            '(' | '（' => depth += 1,
+            ')' | '）' => depth -= 1,
+            ',' | ';' | '，' | '；' | ':' | '：' if depth <= 0 => {
+                let digit = |b: Option<&u8>| b.is_some_and(u8::is_ascii_digit);
+                let bytes = rest[gap..].as_bytes();
+                let in_figure = matches!(bytes[at], b',' | b':') && at > 0 && digit(bytes.get(at - 1)) && digit(bytes.get(at + 1));
+                // `http://`, `C::new`: no clause mark.
+                let in_word = bytes[at] == b':' && !bytes.get(at + 1).is_none_or(|b| b.is_ascii_whitespace());
+                return (!in_figure && !in_word).then_some(at);
+            }
+            _ => {}
+        }
+        None
     });
     let mut clause = clause_mark.map_or(rest.len(), |at| gap + at);
     // `In progress: Payments (Stripe hookup 60% done)`: the note in brackets closing the
@@ -612,7 +622,9 @@ pub(super) fn sentence_states(paragraph: &str) -> Vec<(Status, Span, Span)> {
                 .or_else(|| without_closing_note(sentence).and_then(lexicon::status_joined_at_end))
                 .filter(|(_, _, name)| lexicon::names_a_subject(&sentence[name.range()]))
         };
-        if let Some((status, word, name)) = state.filter(|(_, _, name)| !name.is_empty()) {
+        // A name of markup alone (`**` of `**進行中**: …`) names nothing: the label's line is
+        // a field's (`state_fields`).
+        if let Some((status, word, name)) = state.filter(|(_, _, name)| sentence[name.range()].chars().any(char::is_alphanumeric)) {
             states.push((status, word.shifted(base), name.shifted(base)));
         }
     }
