@@ -1432,3 +1432,14 @@ fn a_known_issue_the_file_records_fixed_is_an_open_item_done() {
     let log = "# Progress Log\n\n## Session 1 — 2026-04-20\n\n- Webhook signature verification fixed — COMPLETED\n\n### Known issues\n\n- Webhook signature verification fails on staging again\n\n## Session 2 — 2026-04-21\n\n- Checkout — IN_PROGRESS\n";
     assert!(issues(log).is_empty(), "{:?}", issues(log));
 }
+
+/// A box written twice in one list is one task listed twice, whatever the list's title.
+#[test]
+fn a_box_written_twice_in_one_list_is_a_duplicate_entry() {
+    let text = "# 路线图\n\n## 阶段三：聊天与交易（进行中）\n\n- [x] 会话列表与聊天页面 UI\n- [ ] 图片消息（复用 COS 上传）\n- [ ] 未读数与小程序订阅消息提醒\n- [ ] 交易完成后互评\n- [ ] 未读数与小程序订阅消息提醒\n";
+    let found: Vec<u32> = check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::DuplicateEntry).map(|d| d.line).collect();
+    assert_eq!(found, [9]);
+    // The same box under two phases is each phase's.
+    let two = text.replace("- [ ] 交易完成后互评\n", "\n## 阶段四\n\n");
+    assert!(check(&parse(&two), &now()).iter().all(|d| d.rule != Rule::DuplicateEntry));
+}

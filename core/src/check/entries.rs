@@ -262,7 +262,8 @@ fn duplicate_items(cx: &mut Ctx) {
     let mut keys: Vec<(usize, usize, u64)> = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let Some(section) = item.section else { continue };
-        if item.depth != 1 || !(structured || lists_state(doc.sections()[section].role)) {
+        // A box is a task, in a list of any title (`## 阶段三：聊天与交易` over its boxes).
+        if item.depth != 1 || !(structured || lists_state(doc.sections()[section].role) || item.checkbox.is_some()) {
             continue;
         }
         if let Some(hash) = entry_hash(text_of(i)) {
