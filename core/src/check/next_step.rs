@@ -203,7 +203,8 @@ fn next_step_done(cx: &mut Ctx) {
         return; // no step: the units' current state (a map of every unit) is not needed
     }
     let now: Vec<(&ProgressMarker, &Unit)> = doc.current_units().iter().map(|&r| doc.unit_at(r)).collect();
-    let done = crate::plan::done_steps::DoneLines::of(doc);
+    // Built on first use, and never for a checkpoint log or session notes (`restates_done`).
+    let done = std::cell::OnceCell::new();
     let mut hits = Vec::new();
     for line in lines {
         // A one-word name (`Documentation`) in a step other than the plan's is too loose a
@@ -216,7 +217,7 @@ fn next_step_done(cx: &mut Ctx) {
                 .diag(Rule::NextStepDone, line, format!("the next step names `{name}`, which the file records as COMPLETED (line {done_line})"))
                 .with_help("write the next step the work actually needs, or correct the unit's status if it is not done");
             cx.push(d);
-        } else if let Some(done_line) = crate::plan::done_steps::restates_done(doc, line, &done, &mut hits) {
+        } else if let Some(done_line) = (!matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes)).then(|| crate::plan::done_steps::restates_done(doc, line, done.get_or_init(|| crate::plan::done_steps::DoneLines::of(doc)), &mut hits)).flatten() {
             let step = cx.quote(doc.text(line).trim().trim_start_matches(['-', '*', '+', ' ']), 60);
             let said = cx.quote(doc.text(done_line).trim().trim_start_matches(['-', '*', '+', ' ']), 60);
             let d = cx

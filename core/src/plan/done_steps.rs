@@ -133,6 +133,11 @@ impl Bar {
 /// one recorded done goes on with it (`继续做 …`), and names what is left of it.
 pub(crate) fn restates_done(doc: &Document, line: Span, done: &DoneLines, hits: &mut Vec<u32>) -> Option<Span> {
     let written = doc.text(line);
+    // A checkpoint log's and session notes' units are one marker line each, matched by name
+    // (docs/dialects.md).
+    if matches!(doc.dialect(), crate::Dialect::CheckpointLog | crate::Dialect::SessionNotes) {
+        return None;
+    }
     let lower = crate::case::to_lower(written);
     let ticked = doc.items_within(crate::span::whole_lines(doc.source(), line)).first().is_some_and(|i| i.checkbox == Some(true));
     if ticked || crate::lexicon::says_go_on(written) || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some() || crate::lexicon::status_within(&lower).is_some() {

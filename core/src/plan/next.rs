@@ -108,7 +108,8 @@ fn past_done_steps(doc: &Document, chosen: Span) -> Span {
     let items = doc.items();
     let Some(k) = items.iter().position(|i| i.text.start() == chosen.start()) else { return chosen };
     let now: Vec<_> = doc.current_units().iter().map(|&r| doc.unit_at(r)).collect();
-    let done_lines = DoneLines::of(doc);
+    // Built on first use: a step its unit's name finds done asks nothing more.
+    let done_lines = std::cell::OnceCell::new();
     let mut hits = Vec::new();
     // Passed over only when the step is the done unit and at most a verb (`Implement `init`
     // command` over `- [x] `init` command`): `Wire the importer into the CLI` names the done
@@ -119,7 +120,7 @@ fn past_done_steps(doc: &Document, chosen: Span) -> Span {
     let mut done = |span: Span, words: usize| {
         crate::span::first_filled_line(doc.source(), span).is_some_and(|l| {
             let found = names_done_unit(doc, l, words, &now).or_else(|| names_done_ids(doc, l, &now));
-            found.is_some_and(|(_, unit)| words_of(doc.text(l)) <= words_of(doc.text(unit.name)) + 1) || restates_done(doc, l, &done_lines, &mut hits).is_some()
+            found.is_some_and(|(_, unit)| words_of(doc.text(l)) <= words_of(doc.text(unit.name)) + 1) || restates_done(doc, l, done_lines.get_or_init(|| DoneLines::of(doc)), &mut hits).is_some()
         })
     };
     if now.is_empty() || !done(chosen, 1) {
