@@ -1,6 +1,7 @@
 //! Misuse throws one typed error, `MementoError` (`js/error.js`), with a stable `code`.
 //! Everything about a file's content is data (diagnostics), never an exception.
 
+use memento_edit::edit::Detail;
 use memento_edit::EditError;
 use wasm_bindgen::prelude::*;
 
@@ -50,48 +51,21 @@ fn error_with(code: Code, message: impl AsRef<str>, details: JsValue) -> JsValue
     MementoError::new(code.as_str(), message.as_ref(), details).into()
 }
 
-/// The code and details of a refused edit.
-pub fn edit_code(e: &EditError) -> (Code, Vec<(&'static str, DetailValue<'_>)>) {
-    use DetailValue::{Num, Str};
-    match e {
-        EditError::DuplicateEntry { section, line, .. } => {
-            (Code::DuplicateEntry, vec![("section", Str(section)), ("line", Num(*line))])
-        }
-        EditError::ConflictsWith { decision, line, .. } => {
-            (Code::ConflictingDecision, vec![("decision", Str(decision)), ("line", Num(*line))])
-        }
-        EditError::UnknownDecision(id) => (Code::UnknownDecision, vec![("decision", Str(id))]),
-        EditError::AlreadySuperseded { decision, by } => {
-            (Code::AlreadySuperseded, vec![("decision", Str(decision)), ("by", Str(by))])
-        }
-        EditError::AnotherInProgress { unit, line } => {
-            (Code::AnotherInProgress, vec![("unit", Str(unit)), ("line", Num(*line))])
-        }
-        EditError::AlreadyComplete { line } => (Code::AlreadyComplete, vec![("line", Num(*line))]),
-        EditError::NoSuchSection(name) => (Code::NoSuchSection, vec![("section", Str(name))]),
-        EditError::NotSupportedForDialect { .. } => (Code::NotSupported, Vec::new()),
-        EditError::InvalidInput(_) => (Code::InvalidInput, Vec::new()),
-    }
-}
-
-pub enum DetailValue<'a> {
-    Str(&'a str),
-    Num(u32),
-}
-
-/// The one conversion of a core edit refusal into a thrown `MementoError`. A refusal may
-/// quote the note or the file (`source`): their secrets are masked (docs/secrets.md).
+/// The one conversion of a core edit refusal into a thrown `MementoError`, with the code and
+/// details memento-edit gives it. A refusal may quote the note or the file (`source`): their
+/// secrets are masked (docs/secrets.md).
 pub fn into_error(e: EditError, source: &str) -> JsValue {
     let redact = |s: &str| memento_core::secret::redact_about(s, source).into_owned();
-    let (code, details) = edit_code(&e);
     let obj = js_sys::Object::new();
-    for (k, v) in details {
+    for (k, v) in e.details() {
         let v = match v {
-            DetailValue::Str(s) => JsValue::from_str(&redact(s)),
-            DetailValue::Num(n) => JsValue::from(n),
+            Detail::Text(s) => JsValue::from_str(&redact(s)),
+            Detail::Line(n) => JsValue::from(n),
         };
         let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &v);
     }
+    // Every refusal's code is one of `Code` (tests/declarations.rs holds them so).
+    let code = Code::ALL.iter().copied().find(|c| c.as_str() == e.code()).unwrap_or(Code::InvalidInput);
     error_with(code, redact(&e.to_string()), obj.into())
 }
 

@@ -318,8 +318,9 @@ pub fn check(
     MementoDocument { doc: doc_from(text, &o)?, enc: o.encoding(Encoding::Utf16)?, lists: ModelLists::default() }.check(options)
 }
 
-/// Reads `[{path, text}]`.
-fn memory_files(files: &JsValue, o: &Opts) -> Result<Vec<(String, memento_core::Document)>, JsValue> {
+/// Reads `[{path, text, modified?}]`: each file's path, document and `modified` time (epoch
+/// seconds).
+fn memory_files(files: &JsValue, o: &Opts) -> Result<Vec<(String, memento_core::Document, Option<i64>)>, JsValue> {
     let bad = || error(Code::InvalidArgument, "expected an array of { path, text }");
     let list = files.dyn_ref::<js_sys::Array>().ok_or_else(bad)?;
     let base = o.parse_options()?;
@@ -330,15 +331,9 @@ fn memory_files(files: &JsValue, o: &Opts) -> Result<Vec<(String, memento_core::
         let (Some(path), Some(text)) = (fo.string("path")?, fo.string("text")?) else { return Err(bad()) };
         let options = memento_core::ParseOptions { file_name: Some(path.clone()), ..base.clone() };
         let doc = memento_core::scope::parse_in_scope(text, &options, scope.as_deref());
-        out.push((path, doc));
+        out.push((path, doc, fo.time("modified", None)?.map(|t| t.epoch_seconds)));
     }
     Ok(out)
-}
-
-/// The `modified` time of each of `[{path, text, modified?}]`, in epoch seconds.
-fn files_modified(files: &JsValue) -> Result<Vec<Option<i64>>, JsValue> {
-    let list: &js_sys::Array = files.unchecked_ref();
-    list.iter().map(|f| Ok(Opts::new(&f)?.time("modified", None)?.map(|t| t.epoch_seconds))).collect()
 }
 
 /// Checks several files as one workspace: each file alone, then the files of one folder
@@ -350,18 +345,9 @@ pub fn check_workspace(
 ) -> Result<JsValue, JsValue> {
     let o = Opts::new(&options)?;
     let enc = o.encoding(Encoding::Utf16)?;
-    let docs: Vec<(String, View)> = memory_files(&files, &o)?.into_iter().map(|(p, d)| (p, View::new(d))).collect();
+    let docs: Vec<(String, View)> = memory_files(&files, &o)?.into_iter().map(|(p, d, _)| (p, View::new(d))).collect();
     let refs: Vec<(&str, &memento_core::Document)> = docs.iter().map(|(p, d)| (p.as_str(), &d.doc)).collect();
-    let found = memento_core::check::check_workspace(&refs, &o.check_options()?);
-    let mut per_file = vec![Vec::new(); docs.len()];
-    for (file, d) in found {
-        per_file.get_mut(file).map(|list: &mut Vec<_>| list.push(d));
-    }
-    let files: Vec<view::FileDiagnostics> = docs
-        .iter()
-        .zip(&per_file)
-        .map(|((path, d), found)| view::FileDiagnostics { path, dialect: d.doc.dialect(), diagnostics: view::diagnostics(d, found, enc) })
-        .collect();
+    let files = view::workspace(&docs, memento_core::check::check_workspace(&refs, &o.check_options()?), enc);
     Ok(to_js(&files))
 }
 
@@ -408,14 +394,8 @@ pub fn render_prompts(
     let budget = o.count("budget")?.unwrap_or(prompt::DEFAULT_BUDGET);
     let check = o.check_options()?;
     let docs = memory_files(&files, &o)?;
-    let modified = files_modified(&files)?;
-    let plans: Vec<memento_core::Plan> = docs.iter().map(|(_, d)| memento_core::plan(d, &check)).collect();
-    let refs: Vec<prompt::PromptFile> = docs
-        .iter()
-        .zip(&plans)
-        .zip(modified)
-        .map(|(((path, doc), plan), modified)| prompt::PromptFile { path, doc, plan, modified })
-        .collect();
+    let plans: Vec<memento_core::Plan> = docs.iter().map(|(_, d, _)| memento_core::plan(d, &check)).collect();
+    let refs: Vec<prompt::PromptFile> = docs.iter().zip(&plans).map(|((path, doc, modified), plan)| prompt::PromptFile { path, doc, plan, modified: *modified }).collect();
     prompt::render_prompts(&refs, budget).map_err(error::budget_error)
 }
 

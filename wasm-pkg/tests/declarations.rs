@@ -443,3 +443,24 @@ impl memento_edit::tools::ToolInput for NoArguments {
         Ok(None)
     }
 }
+
+/// Every refusal of an edit throws with a code of `MementoErrorCode`.
+#[test]
+fn every_edit_refusal_has_a_declared_code() {
+    use memento_edit::EditError;
+    let all = [
+        EditError::DuplicateEntry { section: String::new(), line: 1, existing: String::new() },
+        EditError::ConflictsWith { decision: String::new(), line: 1, explanation: String::new() },
+        EditError::UnknownDecision(String::new()),
+        EditError::AlreadySuperseded { decision: String::new(), by: String::new() },
+        EditError::AnotherInProgress { unit: String::new(), line: 1 },
+        EditError::AlreadyComplete { line: 1 },
+        EditError::NoSuchSection(String::new()),
+        EditError::NotSupportedForDialect { operation: "checkpoint", dialect: memento_core::Dialect::Generic },
+        EditError::InvalidInput(String::new()),
+    ];
+    for e in all {
+        // A variant added to EditError fails to compile in `code()` until it is named there.
+        assert!(Code::ALL.iter().any(|c| c.as_str() == e.code()), "{e:?}");
+    }
+}

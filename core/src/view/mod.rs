@@ -156,6 +156,22 @@ pub struct FileDiagnostics<'a> {
     pub diagnostics: Cow<'a, [Diagnostic]>,
 }
 
+/// `checkWorkspace`'s result: each file (its path and document) with the diagnostics that
+/// [`crate::check::check_workspace`] pairs with it, in `enc`.
+pub fn workspace(files: &[(String, View)], found: Vec<(usize, Diagnostic)>, enc: Encoding) -> Vec<FileDiagnostics<'_>> {
+    let mut per_file = vec![Vec::new(); files.len()];
+    for (file, d) in found {
+        if let Some(list) = per_file.get_mut(file) {
+            list.push(d);
+        }
+    }
+    files
+        .iter()
+        .zip(per_file)
+        .map(|((path, d), found)| FileDiagnostics { path, dialect: d.doc.dialect(), diagnostics: Cow::Owned(diagnostics(d, &found, enc).into_owned()) })
+        .collect()
+}
+
 /// `RuleInfo`: a rule of the registry.
 #[derive(Serialize)]
 pub struct RuleInfo {

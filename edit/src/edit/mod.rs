@@ -128,6 +128,47 @@ impl fmt::Display for EditError {
 
 impl std::error::Error for EditError {}
 
+/// A value a refusal gives about itself ([`EditError::details`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail<'a> {
+    Text(&'a str),
+    Line(u32),
+}
+
+impl EditError {
+    /// The refusal's stable name: the code the npm package throws it with
+    /// (`MementoError.code`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            EditError::DuplicateEntry { .. } => "duplicate-entry",
+            EditError::ConflictsWith { .. } => "conflicting-decision",
+            EditError::UnknownDecision(_) => "unknown-decision",
+            EditError::AlreadySuperseded { .. } => "already-superseded",
+            EditError::AnotherInProgress { .. } => "another-in-progress",
+            EditError::AlreadyComplete { .. } => "already-complete",
+            EditError::NoSuchSection(_) => "no-such-section",
+            EditError::NotSupportedForDialect { .. } => "not-supported",
+            EditError::InvalidInput(_) => "invalid-input",
+        }
+    }
+
+    /// What the refusal is about, by name: the section and line of the entry it repeats, the
+    /// decision it contradicts, … (the npm package's `MementoError.details`).
+    pub fn details(&self) -> Vec<(&'static str, Detail<'_>)> {
+        use Detail::{Line, Text};
+        match self {
+            EditError::DuplicateEntry { section, line, .. } => vec![("section", Text(section)), ("line", Line(*line))],
+            EditError::ConflictsWith { decision, line, .. } => vec![("decision", Text(decision)), ("line", Line(*line))],
+            EditError::UnknownDecision(id) => vec![("decision", Text(id))],
+            EditError::AlreadySuperseded { decision, by } => vec![("decision", Text(decision)), ("by", Text(by))],
+            EditError::AnotherInProgress { unit, line } => vec![("unit", Text(unit)), ("line", Line(*line))],
+            EditError::AlreadyComplete { line } => vec![("line", Line(*line))],
+            EditError::NoSuchSection(name) => vec![("section", Text(name))],
+            EditError::NotSupportedForDialect { .. } | EditError::InvalidInput(_) => Vec::new(),
+        }
+    }
+}
+
 /// An edit as a person names it (a message never names a function: "setting the next step",
 /// not `set_next`); the operation id itself when it has no words here.
 fn operation_words(operation: &str) -> &str {
