@@ -942,8 +942,7 @@ impl Document {
                 // By the name's first clause: a note after it (`чеки 54-ФЗ — не сходится НДС`)
                 // is that day's.
                 let again = m.units.iter().any(|u| {
-                    let name = self.text(u.name);
-                    let name = [" — ", " – ", " - ", " (", ": ", ", "].iter().filter_map(|sep| name.find(sep)).min().map_or(name, |at| &name[..at]);
+                    let name = crate::identity::name_head(self.text(u.name));
                     let name = name.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`' | '.' | ':'));
                     name.chars().count() >= 4 && memchr::memmem::find_iter(&src[region.range()], name.as_bytes()).any(|at| later(region.start() + at))
                 });

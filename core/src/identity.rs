@@ -22,6 +22,14 @@ use std::hash::{Hash, Hasher};
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct UnitKey<'a>(Cow<'a, str>);
 
+/// A unit's name up to its first note: a dash, a bracket, a colon or a comma after it
+/// (`Webhook-Versand an Händler — Signierung fertig`, `чеки 54-ФЗ — не сходится НДС`,
+/// `Webhook-Versand an Händler (/v2/webhooks)`). Two mentions of one unit that note different
+/// things meet here.
+pub(crate) fn name_head(name: &str) -> &str {
+    [" — ", " – ", " - ", " (", ": ", ", "].iter().filter_map(|sep| name.find(sep)).min().map_or(name, |at| &name[..at])
+}
+
 impl<'a> UnitKey<'a> {
     /// The key of a unit name; `None` when nothing of it is left once folded (`**`, ``).
     pub fn of(name: &'a str) -> Option<UnitKey<'a>> {

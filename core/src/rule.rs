@@ -63,7 +63,7 @@ rules! {
     MissingSection = "missing-section", Warning, Check, "A section the dialect expects is absent.";
     DuplicateSection = "duplicate-section", Warning, Check, "The same section appears twice.";
     EmptyNextStep = "empty-next-step", Warning, Check, "No next step is recorded while work remains, a progress log of finished work ends without one (nor a word that the run is done), or a log's latest sitting writes none where its earlier sittings each wrote theirs.";
-    MalformedEntry = "malformed-entry", Warning, Check, "A log entry without a readable timestamp, or a progress line with no status.";
+    MalformedEntry = "malformed-entry", Warning, Check, "A log entry without a readable timestamp (in a checkpoint log, or a section most of whose entries are dated), or a progress line with no status.";
     UnknownStatus = "unknown-status", Warning, Check, "A progress status that is not COMPLETED, IN_PROGRESS, PENDING, BLOCKED, FAILED or SKIPPED.";
     TimestampOutOfOrder = "timestamp-out-of-order", Warning, Check, "An append-only log goes back in time (a block kept the other way round is one finding, where it starts and ends).";
     FutureTimestamp = "future-timestamp", Warning, Check, "A timestamp later than now.";

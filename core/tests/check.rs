@@ -1443,3 +1443,18 @@ fn a_box_written_twice_in_one_list_is_a_duplicate_entry() {
     let two = text.replace("- [ ] 交易完成后互评\n", "\n## 阶段四\n\n");
     assert!(check(&parse(&two), &now()).iter().all(|d| d.rule != Rule::DuplicateEntry));
 }
+
+/// Two mentions of one unit under way with different notes after its name (the log's
+/// `Webhook-Versand an Händler (/v2/webhooks) begonnen`, the state's `In Arbeit:
+/// Webhook-Versand an Händler — Signierung fertig`) are one unit, no progress-contradiction;
+/// a list of decisions with one dated among them is no log of undated entries.
+#[test]
+fn one_unit_noted_two_ways_and_decisions_mostly_undated_raise_nothing() {
+    let text = "# Notes\n\n## Log\n- 2026-11-14: Worker auf Redis Streams umgestellt.\n- 2026-11-15: Webhook-Versand an Händler (`/v2/webhooks`) begonnen; Signatur per HMAC.\n\n## Current State\n- Fertig: Queue-Worker.\n- In Arbeit: Webhook-Versand an Händler — Signierung fertig, Retry-Logik fehlt noch.\n";
+    assert!(check(&parse(text), &now()).iter().all(|d| d.rule != Rule::ProgressContradiction), "{:#?}", check(&parse(text), &now()));
+    let decisions = "# Notes\n\n## Decisions\n- ~~Use SQLite for the offsets~~ — **SUPERSEDED 2026-11-08** by the next line.\n- 2026-11-08: Checkpoints are a plain JSON file written atomically.\n- Batching: flush at 500 lines or 2 s.\n- Backpressure: exponential backoff capped at 30 s.\n";
+    assert!(check(&parse(decisions), &now()).iter().all(|d| d.rule != Rule::MalformedEntry), "{:#?}", check(&parse(decisions), &now()));
+    // Most dated: the undated one is malformed.
+    let log = "# Log\n\n## Decisions\n- 2026-11-01: Use Postgres.\n- 2026-11-02: Use Redis for the queue.\n- Use Vite for the frontend.\n";
+    assert_eq!(check(&parse(log), &now()).iter().filter(|d| d.rule == Rule::MalformedEntry).count(), 1);
+}

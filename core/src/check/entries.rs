@@ -138,13 +138,24 @@ fn malformed(cx: &mut Ctx) {
     }
     let items = doc.items();
     let mut has_entry = vec![false; items.len()];
-    let mut section_logged = vec![false; doc.sections().len()];
+    // (dated items, top-level items) of each section.
+    let mut section_dates = vec![(0usize, 0usize); doc.sections().len()];
     for e in doc.entries() {
         has_entry[e.item] = true;
         if let Some(s) = items[e.item].section {
-            section_logged[s] = true;
+            section_dates[s].0 += 1;
         }
     }
+    for item in items.iter().filter(|i| i.depth == 1) {
+        if let Some(s) = item.section {
+            section_dates[s].1 += 1;
+        }
+    }
+    // A section is a log whose entries must be dated when the format says so (a checkpoint
+    // log), or when most of its entries are: a list of decisions with one dated among them
+    // (`- 2026-11-08: Checkpoints are a JSON file`) is no log of undated entries.
+    let checkpoint = doc.dialect() == Dialect::CheckpointLog;
+    let section_logged: Vec<bool> = section_dates.iter().map(|&(dated, all)| dated > 0 && (checkpoint || dated * 2 > all)).collect();
     // Where progress markers start, sorted. Items come in file order, so a cursor finds each
     // item's marker; a binary search when an item comes before the previous one.
     let mut markers: Vec<usize> = doc.progress().iter().map(|m| m.span.start()).collect();

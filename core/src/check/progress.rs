@@ -207,9 +207,16 @@ fn two_in_progress(cx: &mut Ctx) {
     // `[IN PROGRESS] Create STATUS.md`) is the same work, at a finer grain.
     let first_section = doc.sections().iter().find(|s| s.heading == first.span).map(|s| s.span);
     // The same work named twice (`Session #48 (Current): Session Continuity System` and, under
-    // Remaining, `Session continuity system (in progress)`) is one unit under way.
+    // Remaining, `Session continuity system (in progress)`) is one unit under way; so is one
+    // named with a different note after it (`Webhook-Versand an Händler (/v2/webhooks)` in the
+    // log, `Webhook-Versand an Händler — Signierung fertig` in the state).
     let first_key = crate::identity::UnitKey::of(first_name);
-    let same_work = |u: &crate::document::Unit| first_key.as_ref().zip(crate::identity::UnitKey::of(doc.text(u.name))).is_some_and(|(a, b)| a.overlaps(&b));
+    let first_head = crate::identity::UnitKey::of(crate::identity::name_head(first_name));
+    let same_work = |u: &crate::document::Unit| {
+        let name = doc.text(u.name);
+        let overlap = |a: &Option<crate::identity::UnitKey>, b: &str| a.as_ref().zip(crate::identity::UnitKey::of(b)).is_some_and(|(a, b)| a.overlaps(&b));
+        overlap(&first_key, name) || overlap(&first_head, crate::identity::name_head(name))
+    };
     for (m, u) in now_in_progress.filter(|(m, u)| !first_section.is_some_and(|s| s.contains(m.span.start())) && !same_work(u)) {
         let name = doc.text(u.name);
         let d = cx
