@@ -2782,3 +2782,19 @@ fn bold_joined_labels_and_commas_inside_brackets() {
     let zh = plan_of("# Progress\n\n## Current Status\n_Updated: 2026-11-26_\n\n正在开发：**订单导出模块**（Excel 导出，进度约 70%）。报表缓存还没开始。\n\n## Current Status\n_Updated: 2026-12-01_\n\n订单导出模块已完成。当前在做**报表缓存**：日报预计算已完成。\n");
     assert_eq!(zh.resume_from.map(|r| r.unit).as_deref(), Some("报表缓存"), "{:?}", zh.open);
 }
+
+/// A JSON task file keyed in another language (`"uppgifter"`, `"titel"`, `"nästa_steg"`,
+/// `"beslut"`; `"título"`, `"próximo_paso"`): its tasks, next step and decisions are read.
+#[test]
+fn a_json_task_file_keyed_in_another_language_is_read() {
+    let sv = "{\n  \"uppgifter\": [\n    { \"id\": 1, \"titel\": \"Datamodell för inleveranser\", \"status\": \"klar\" },\n    { \"id\": 2, \"titel\": \"Streckkodsskanning\", \"status\": \"pågår\" },\n    { \"id\": 3, \"titel\": \"Rapport över avvikelser\", \"status\": \"ej påbörjad\" }\n  ],\n  \"beslut\": [\"Prisma istället för TypeORM\"],\n  \"nästa_steg\": \"Normalisera EAN-8 till EAN-13\"\n}\n";
+    let p = plan_named("tasks.json", sv);
+    assert_eq!(p.status, RunStatus::InProgress);
+    assert!(p.resume_from.is_some_and(|r| r.unit.contains("Streckkodsskanning")));
+    assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("Normalisera EAN-8 till EAN-13"));
+    assert_eq!(p.decisions.active.len(), 1);
+    let es = "{\n  \"tareas\": [\n    { \"título\": \"Modelo de datos\", \"estado\": \"hecho\" },\n    { \"título\": \"Exportar pedidos\", \"estado\": \"en curso\" }\n  ],\n  \"próximo_paso\": \"Terminar la exportación\"\n}\n";
+    let p = plan_named("tareas.json", es);
+    assert!(p.resume_from.is_some_and(|r| r.unit.contains("Exportar pedidos")), "{:?}", p.open);
+    assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("Terminar la exportación"));
+}

@@ -407,7 +407,11 @@ fn latest<T>(rows: &[(usize, Option<i64>, T)]) -> Option<usize> {
 /// (`current_task_id`, `currentTaskId`).
 const CONTENT: &[&str] = &["content", "text", "observation", "observations", "fact", "memory", "value", "note", "summary", "message", "msg", "focus"];
 /// A unit's name, before the content keys.
-const NAME: &[&str] = &["description", "name", "title", "task", "feature", "objective", "goal", "subject"];
+const NAME: &[&str] = &[
+    "description", "name", "title", "task", "feature", "objective", "goal", "subject",
+    // In the lexicon's other languages.
+    "titel", "titulo", "título", "titre", "titolo", "namn", "naam", "nombre", "nome", "nom", "название", "タイトル", "标题", "제목",
+];
 const ID: &[&str] = &["id", "featureid", "taskid", "sessionid", "uuid", "key", "memoryid"];
 const TAGS: &[&str] = &["tags", "tag", "category", "type", "kind", "entitytype"];
 /// The kind of row (`"type": "task"`), read for [`CONTAINERS`] and [`DECISION_KINDS`].
@@ -419,11 +423,19 @@ const ACCESSED: &[&str] = &["lastaccessedat", "accessedat", "lastaccessed"];
 /// Booleans that say a unit is done (`"passes": true`) or not yet (`false`).
 const DONE_FLAGS: &[&str] = &["passes", "passed", "done", "completed", "complete", "finished"];
 /// Fields holding a status word (`status` first: rows read only it, see [`Place::Row`]).
-const STATUS: &[&str] = &["status", "state"];
+const STATUS: &[&str] = &["status", "state", "estado", "statut", "stato", "состояние", "статус", "ステータス", "状态", "상태"];
 /// Fields holding prose that may open with a status (`"Complete - all tests pass"`).
 const OUTCOME: &[&str] = &["outcome", "result"];
-const NEXT: &[&str] = &["nextactions", "nextaction", "nextsteps", "nextstep", "next", "nexttask"];
-const DECISIONS: &[&str] = &["decisions", "decision", "keydecisions"];
+const NEXT: &[&str] = &[
+    "nextactions", "nextaction", "nextsteps", "nextstep", "next", "nexttask", "nästasteg", "proximopaso", "próximopaso",
+    "proximospasos", "próximospasos", "proximopasso", "próximopasso", "proximospassos", "próximospassos", "prochaineetape",
+    "prochaineétape", "nächsterschritt", "naechsterschritt", "prossimopasso", "volgendestap", "следующийшаг", "次のステップ",
+    "下一步", "다음단계",
+];
+const DECISIONS: &[&str] = &[
+    "decisions", "decision", "keydecisions", "beslut", "decisiones", "decisões", "décisions", "entscheidungen", "decisioni",
+    "besluiten", "решения", "決定事項", "决策", "결정",
+];
 const POINTERS: &[&str] = &[
     "currenttaskid", "currenttask", "currentfeatureid", "currentfeature", "currentphase", "currentstep",
     "currentfocus", "focus", "activetask", "activefeature", "inprogress", "workingon",
