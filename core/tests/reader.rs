@@ -2798,3 +2798,14 @@ fn a_json_task_file_keyed_in_another_language_is_read() {
     assert!(p.resume_from.is_some_and(|r| r.unit.contains("Exportar pedidos")), "{:?}", p.open);
     assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("Terminar la exportación"));
 }
+
+/// A plain-text task list: boxes without list markers under a title line, the extended box
+/// `[~]` begun, a pointer after a name no part of it.
+#[test]
+fn a_plain_text_box_list_under_a_title_line_is_read() {
+    let text = "=== claude-progress.txt ===\n\n[2026-11-26 17:40] Session 6\n- Started the offline cache.\n\n------------------------------------------------------------\nTASKS\n[x] Setup + CI\n[x] Login with OTP\n[~] Push notifications (FCM)   <- in progress\n[ ] Offline cache\n[ ] Release build\n";
+    let p = plan_named("claude-progress.txt", text);
+    assert!(names(&p.completed).contains(&"Setup + CI"), "{:?}", p.completed);
+    assert!(names(&p.pending).contains(&"Release build"), "{:?}", p.pending);
+    assert!(p.open.iter().any(|u| u.unit == "Push notifications (FCM)"), "{:?}", p.open);
+}

@@ -460,14 +460,29 @@ fn steps_in_one_item(text: &str) -> Option<Vec<Span>> {
 /// line of the paragraph opens with one. Markdown renders it as text.
 fn bare_boxes(doc: &Document, outline: &Outline, markers: &mut Vec<ProgressMarker>) {
     let text = doc.source.as_str();
-    let boxed = |l: &str| matches!(l.as_bytes().get(..4), Some(b"[ ] " | b"[x] " | b"[X] "));
-    for &p in outline.paragraphs.iter().filter(|p| text[p.range()].starts_with('[')) {
-        if !crate::span::lines_in(text, p).all(|l| boxed(&text[l.range()])) {
+    // A box and its status: ticked, open, or of the extended lists (`[~]` begun).
+    let boxed = |l: &str| match l.as_bytes().get(..4) {
+        Some(b"[ ] ") => Some(Status::Pending),
+        Some(b"[x] " | b"[X] ") => Some(Status::Completed),
+        _ => other_box(l),
+    };
+    // A paragraph of boxes, a title line above them allowed (`TAREFAS` over `[x] Setup + CI`,
+    // as plain-text progress files write their task list).
+    for &p in &outline.paragraphs {
+        let mut lines = crate::span::lines_in(text, p).peekable();
+        if lines.peek().is_some_and(|l| boxed(&text[l.range()]).is_none()) {
+            lines.next();
+        }
+        let lines: Vec<Span> = lines.collect();
+        if lines.is_empty() || !lines.iter().all(|l| boxed(&text[l.range()]).is_some()) || lines.len() < 2 && !text[p.range()].starts_with('[') {
             continue;
         }
-        for line in crate::span::lines_in(text, p) {
-            let status = if text.as_bytes()[line.start() + 1] == b' ' { Status::Pending } else { Status::Completed };
-            markers.push(simple(line, MarkerSource::Checkbox, status, Span::new(line.start(), line.start() + 3), Span::new(line.start() + 4, line.end())));
+        for line in lines {
+            let Some(status) = boxed(&text[line.range()]) else { continue };
+            // `[~] Push notifications (FCM)   <- em andamento`: the pointer is no part of the name.
+            let name = &text[line.start() + 4..line.end()];
+            let name = name.find(" <-").or_else(|| name.find(" ←")).map_or(name, |at| &name[..at]).trim_end();
+            markers.push(simple(line, MarkerSource::Checkbox, status, Span::new(line.start(), line.start() + 3), Span::new(line.start() + 4, line.start() + 4 + name.len())));
         }
     }
 }
