@@ -1458,3 +1458,11 @@ fn one_unit_noted_two_ways_and_decisions_mostly_undated_raise_nothing() {
     let log = "# Log\n\n## Decisions\n- 2026-11-01: Use Postgres.\n- 2026-11-02: Use Redis for the queue.\n- Use Vite for the frontend.\n";
     assert_eq!(check(&parse(log), &now()).iter().filter(|d| d.rule == Rule::MalformedEntry).count(), 1);
 }
+
+/// A line of Recent Changes (a worklog) written twice is a duplicate entry.
+#[test]
+fn a_worklog_line_written_twice_is_a_duplicate_entry() {
+    let text = "# Active Context\n\n## Recent Changes\n- Switched `/reports/orders/export` to the streaming exporter; 250k rows in ~9 s.\n- Added the `X-Accel-Buffering: no` header.\n- Switched `/reports/orders/export` to the streaming exporter; 250k rows in ~9 s.\n";
+    let found: Vec<u32> = check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::DuplicateEntry).map(|d| d.line).collect();
+    assert_eq!(found, [6]);
+}

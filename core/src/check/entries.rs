@@ -377,6 +377,7 @@ fn lists_state(role: SectionRole) -> bool {
             | SectionRole::Blocked
             | SectionRole::Issues
             | SectionRole::NextStep
+            | SectionRole::Worklog
     )
 }
 
