@@ -2809,3 +2809,14 @@ fn a_plain_text_box_list_under_a_title_line_is_read() {
     assert!(names(&p.pending).contains(&"Release build"), "{:?}", p.pending);
     assert!(p.open.iter().any(|u| u.unit == "Push notifications (FCM)"), "{:?}", p.open);
 }
+
+/// A run the file states complete, newer than a block it still lists, has no next action to
+/// unblock it: the block stays in the open list.
+#[test]
+fn a_complete_run_offers_no_block_to_unblock() {
+    let text = "# 交接文档\n\n状态：**已完成**（所有任务已完成并上线生产）\n\n## 任务清单\n- [x] 新建消费者服务\n- [x] 生产环境部署\n\n## 阻塞项\n- [ ] 等待张伟开通生产环境 Kafka 的 ACL — 未解决\n";
+    let p = plan_of(text);
+    assert_eq!(p.status, RunStatus::Complete);
+    assert_eq!(p.next_action, None);
+    assert!(p.open.iter().any(|u| u.status == Status::Blocked));
+}

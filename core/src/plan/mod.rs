@@ -264,7 +264,9 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         doc.section_at(at).is_some_and(|i| doc.sections()[i].heading.start() < at && matches!(stated::section_status(doc, i), Some((Status::Completed, _))))
     };
     let restates_done = |n: &NextAction| crate::lexicon::status_within(&crate::case::to_lower(&n.text)) == Some(Status::Completed) || section_done(n);
-    let next_action = next_action.filter(|n| !(status == RunStatus::Complete && n.source == NextActionSource::CurrentState && restates_done(n)));
+    // Nor is a block the file lists beside a claim, newer, that the whole run is done
+    // (`状态：**已完成**` over a `## 阻塞项` box left open): the open list keeps it.
+    let next_action = next_action.filter(|n| !(status == RunStatus::Complete && (n.source == NextActionSource::CurrentState && restates_done(n) || n.source == NextActionSource::Blocked)));
     if let Some(next) = next_action.as_ref().filter(|n| n.source == NextActionSource::NextStep) {
         let named = named_units(&next.text, next.line, [&completed, &pending, &open]);
         pending.extend(named);
