@@ -859,6 +859,11 @@ impl Document {
         &items[items.partition_point(|i| i.span.start() < span.start())..items.partition_point(|i| i.span.start() < span.end())]
     }
 
+    /// The first item that starts on the line holding `offset`.
+    pub(crate) fn item_on_line(&self, offset: usize) -> Option<&Item> {
+        self.items_within(crate::span::whole_lines(&self.source, Span::empty(offset))).first()
+    }
+
     /// Whether offset `a` is written later than offset `b` by the file's order: below it in
     /// a file kept oldest first, above it in one kept newest first ([`Self::newest_first`]).
     pub(crate) fn later_in_file(&self, a: usize, b: usize) -> bool {

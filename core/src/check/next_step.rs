@@ -217,7 +217,7 @@ fn next_step_done(cx: &mut Ctx) {
                 .diag(Rule::NextStepDone, line, format!("the next step names `{name}`, which the file records as COMPLETED (line {done_line})"))
                 .with_help("write the next step the work actually needs, or correct the unit's status if it is not done");
             cx.push(d);
-        } else if let Some(done_line) = (!matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes)).then(|| crate::plan::done_steps::restates_done(doc, line, done.get_or_init(|| crate::plan::done_steps::DoneLines::of(doc)), &mut hits)).flatten() {
+        } else if let Some(done_line) = crate::plan::done_steps::restates_done(doc, line, &done, &mut hits) {
             let step = cx.quote(doc.text(line).trim().trim_start_matches(['-', '*', '+', ' ']), 60);
             let said = cx.quote(doc.text(done_line).trim().trim_start_matches(['-', '*', '+', ' ']), 60);
             let d = cx

@@ -65,19 +65,14 @@ impl DoneLines {
     /// words as `bar` asks (four fifths of its character pairs, of which a word makes
     /// several). `hits` is scratch space kept between calls.
     pub(crate) fn same_work(&self, topic: &Topic, bar: Bar, hits: &mut Vec<u32>) -> Option<(Span, Span)> {
-        let found = self.matching(topic, bar, hits)?;
-        let (line, _, name) = self.lines[found];
-        Some((line, name))
-    }
-
-    fn matching(&self, topic: &Topic, bar: Bar, hits: &mut Vec<u32>) -> Option<usize> {
         let done = &self.lines;
+        let line_and_name = |j: usize| (done[j].0, done[j].2);
         // Work ids say it alone: every id of the item on one done line, and no other id there.
         // Ids of a series of their own (`DB-010`, `F045`, `PAY-320`), not a bare number (`#6`
         // names issues, PRs and features alike) nor a letter and a number (`x402`).
         if !topic.ids.is_empty() && topic.ids.iter().all(|id| series_id(id)) {
             let first = self.postings.get(&crate::hash::fnv_of(topic.ids[0].as_str()))?;
-            return first.iter().copied().find(|&j| done[j].1.ids == topic.ids);
+            return first.iter().copied().find(|&j| done[j].1.ids == topic.ids).map(line_and_name);
         }
         hits.resize(done.len(), 0);
         for (pairs, tenths) in [(false, bar.tenths), (true, 8)] {
@@ -92,9 +87,9 @@ impl DoneLines {
                 }
             }
             let need = (words.len() * tenths).div_ceil(10).max(bar.least) as u32;
-            let found = hits.iter().enumerate().find(|&(j, &h)| h >= need && h as usize * bar.of_done >= part(&done[j].1, pairs).len()).map(|(j, _)| j);
-            if found.is_some() {
-                return found;
+            let found = hits.iter().enumerate().find(|&(j, &h)| h >= need && h as usize * bar.of_done >= part(&done[j].1, pairs).len());
+            if let Some((j, _)) = found {
+                return Some(line_and_name(j));
             }
         }
         None
@@ -131,7 +126,9 @@ impl Bar {
 /// (`Continue …`, `继续做 …`); nor, in a log, by a
 /// done line of an older sitting: the step of a later sitting that takes up work an older
 /// one recorded done goes on with it (`继续做 …`), and names what is left of it.
-pub(crate) fn restates_done(doc: &Document, line: Span, done: &DoneLines, hits: &mut Vec<u32>) -> Option<Span> {
+/// `done` is built on first use: a step let go before the comparison (a ticked one, a
+/// checkpoint log's) costs no done lines.
+pub(crate) fn restates_done(doc: &Document, line: Span, done: &std::cell::OnceCell<DoneLines>, hits: &mut Vec<u32>) -> Option<Span> {
     let written = doc.text(line);
     // A checkpoint log's and session notes' units are one marker line each, matched by name
     // (docs/dialects.md).
@@ -139,14 +136,14 @@ pub(crate) fn restates_done(doc: &Document, line: Span, done: &DoneLines, hits: 
         return None;
     }
     let lower = crate::case::to_lower(written);
-    let ticked = doc.items_within(crate::span::whole_lines(doc.source(), line)).first().is_some_and(|i| i.checkbox == Some(true));
+    let ticked = doc.item_on_line(line.start()).is_some_and(|i| i.checkbox == Some(true));
     if ticked || crate::lexicon::says_go_on(written) || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some() || crate::lexicon::status_within(&lower).is_some() {
         return None;
     }
     // The step's work is its first clause: what follows says why or how (`Regenerate the
     // API client so the frontend picks up taxRateId`).
     let clause = [", ", "; ", " — ", " so ", ". "].iter().filter_map(|sep| written.find(sep)).min().map_or(written, |at| &written[..at]);
-    let (done_line, _) = done.same_work(&Topic::of(clause), Bar::STEP, hits)?;
+    let (done_line, _) = done.get_or_init(|| DoneLines::of(doc)).same_work(&Topic::of(clause), Bar::STEP, hits)?;
     // The sittings of the two lines: the same one (or none: a file of no dates) judges alike.
     let older_sitting = doc.is_log() && doc.later_in_file(line.start(), done_line.start()) && doc.sitting_at(line.start()).map(|s| s.0) != doc.sitting_at(done_line.start()).map(|s| s.0);
     let stale = !done_line.contains(line.start()) && !older_sitting;

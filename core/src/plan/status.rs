@@ -107,11 +107,8 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     // `  - **Blocked**: waiting for the API key`, `→ **bloqué** : ticket SEC-2291`): no work
     // can go on, whatever is planned for after it.
     let mut under_way = units.open.iter().filter(|u| u.status == Status::InProgress).peekable();
-    if under_way.peek().is_some() && under_way.all(|u| held_up(doc, u)) && claim_done.is_none() {
-        return RunStatus::Blocked;
-    }
-    if units.open.iter().any(|u| u.status == Status::InProgress) {
-        return RunStatus::InProgress;
+    if under_way.peek().is_some() {
+        return if under_way.all(|u| held_up(doc, u)) && claim_done.is_none() { RunStatus::Blocked } else { RunStatus::InProgress };
     }
     if claim_done.is_some() {
         return RunStatus::Complete;
@@ -162,7 +159,7 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
 /// sub-item), that it is blocked.
 fn held_up(doc: &Document, unit: &PlanUnit) -> bool {
     let Some(start) = doc.line_index().line_start(unit.line as usize - 1) else { return false };
-    let Some(item) = doc.items_within(Span::new(start, start + 1)).first() else { return false };
+    let Some(item) = doc.item_on_line(start) else { return false };
     crate::span::lines_in(doc.source(), item.span).skip(1).any(|l| {
         let line = doc.text(l).trim_start_matches(|c: char| !c.is_alphanumeric());
         lexicon::status_of(line) == Some(Status::Blocked)
