@@ -26,6 +26,7 @@ pub mod identity;
 pub mod memory;
 #[doc(hidden)]
 pub mod names;
+pub mod options;
 mod packed;
 mod parse;
 pub mod plan;

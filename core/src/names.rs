@@ -21,6 +21,11 @@ macro_rules! named {
             pub fn as_str(self) -> &'static str {
                 match self { $($name::$variant => $text,)* }
             }
+
+            /// The variant of a stable name.
+            pub fn from_name(name: &str) -> Option<$name> {
+                match name { $($text => Some($name::$variant),)* _ => None }
+            }
         }
 
         impl $crate::names::Serialize for $name {

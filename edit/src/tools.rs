@@ -9,6 +9,7 @@ use memento_core::document::{Status, UnknownStatus};
 use crate::edit::{self, EditError, EditOutcome, Kind};
 use memento_core::time::Timestamp;
 use crate::prompt;
+use memento_core::options::OptionSource;
 use memento_core::{secret, CheckOptions};
 
 memento_core::named! {
@@ -24,13 +25,6 @@ memento_core::named! {
     }
 }
 
-impl ToolName {
-    /// The tool of this name, if it is one of Memento's.
-    pub fn from_name(name: &str) -> Option<ToolName> {
-        ToolName::ALL.iter().copied().find(|t| t.as_str() == name)
-    }
-}
-
 /// The definitions, as JSON: one object per [`ToolName`], in order.
 pub const DEFINITIONS: &str = r#"[
 {"name":"record_decision","description":"Record a decision that must bind every later session of this task: an approach chosen, a constraint (\"DO NOT modify config/auth.yaml\"), a convention. Decisions are never edited; to change one, use supersede_decision. Refused when it contradicts an active decision.","input_schema":{"type":"object","properties":{"text":{"type":"string","description":"The decision and its reason, one line."}},"required":["text"],"additionalProperties":false}},
@@ -40,14 +34,6 @@ pub const DEFINITIONS: &str = r#"[
 {"name":"set_next_step","description":"Write the exact next action for the next session (replaces the previous one). Refresh it before the context compacts or the session ends.","input_schema":{"type":"object","properties":{"text":{"type":"string","description":"The next action, specific enough to start from (file, item, command)."}},"required":["text"],"additionalProperties":false}},
 {"name":"recall","description":"Read the session memory: the next action, binding decisions with their ids, the unit in progress, warnings, pending units, discoveries and what is done.","input_schema":{"type":"object","properties":{"budget_tokens":{"type":"integer","description":"At most this many tokens (default 2000)."}},"additionalProperties":false}}
 ]"#;
-
-/// The arguments of a call as the model sent them (the binding reads a JavaScript object).
-pub trait ToolInput {
-    /// A string argument: `Ok(None)` when absent, `Err(())` when it is not a string.
-    fn string(&self, key: &str) -> Result<Option<String>, ()>;
-    /// A non-negative integer argument: `Ok(None)` when absent, `Err(())` when it is not one.
-    fn count(&self, key: &str) -> Result<Option<usize>, ()>;
-}
 
 /// What a call did: the new text (`None` when nothing was written) and what goes back to the
 /// model (`content`, and `is_error` for a refusal or a bad argument).
@@ -85,8 +71,9 @@ impl ToolOutcome {
 }
 
 /// Carries out one call of `tool` on the memory file `text` at time `at`. `input` is the
-/// call's arguments, or why they could not be read (a message for the model).
-pub fn apply(text: &str, tool: ToolName, input: Result<&dyn ToolInput, String>, at: Timestamp) -> ToolOutcome {
+/// call's arguments as the model sent them (read by key, as every option is), or why they
+/// could not be read (a message for the model).
+pub fn apply(text: &str, tool: ToolName, input: Result<&dyn OptionSource, String>, at: Timestamp) -> ToolOutcome {
     let (new_text, is_error, content) = match input.and_then(|input| run(text, tool, input, at)) {
         Ok((new_text, content)) => (new_text, false, content),
         Err(message) => (None, true, message),
@@ -95,7 +82,7 @@ pub fn apply(text: &str, tool: ToolName, input: Result<&dyn ToolInput, String>, 
 }
 
 /// A required string argument, or a message for the model.
-fn required(input: &dyn ToolInput, key: &str) -> Result<String, String> {
+fn required(input: &dyn OptionSource, key: &str) -> Result<String, String> {
     match input.string(key) {
         Ok(Some(s)) if !s.trim().is_empty() => Ok(s),
         _ => Err(format!("`{key}` is required (a non-empty string)")),
@@ -117,10 +104,10 @@ fn refused(e: EditError) -> String {
 
 /// Runs a call: `Some(new text)` for a write, `None` for a read, and the content for the
 /// model; `Err` is a message for the model (nothing was written).
-fn run(text: &str, tool: ToolName, input: &dyn ToolInput, at: Timestamp) -> Result<(Option<String>, String), String> {
+fn run(text: &str, tool: ToolName, input: &dyn OptionSource, at: Timestamp) -> Result<(Option<String>, String), String> {
     match tool {
         ToolName::Recall => {
-            let budget = input.count("budget_tokens").map_err(|()| "`budget_tokens` must be a non-negative integer".to_owned())?;
+            let budget = input.count("budget_tokens").map_err(|e| e.to_string())?;
             let doc = memento_core::parse(text);
             let plan = memento_core::plan(&doc, &CheckOptions::at(at));
             let prompt = prompt::render_prompt(&doc, &plan, budget.unwrap_or(prompt::DEFAULT_BUDGET))
@@ -145,7 +132,7 @@ fn run(text: &str, tool: ToolName, input: &dyn ToolInput, at: Timestamp) -> Resu
         ToolName::RecordProgress => {
             let unit = required(input, "unit")?;
             let status = Status::read(&required(input, "status")?).map_err(|e: UnknownStatus| e.to_string())?;
-            let stop = input.string("stopped_at").map_err(|()| "`stopped_at` must be a string".to_owned())?;
+            let stop = input.string("stopped_at").map_err(|e| e.to_string())?;
             let out = edit::set_progress(text, &unit, status, stop.as_deref()).map_err(refused)?;
             let mut content = format!("{}: {}", unit.trim(), status.as_str());
             if let Some(s) = stop.filter(|s| !s.trim().is_empty()) {
@@ -171,14 +158,15 @@ fn new_decision_id(out: &EditOutcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use memento_core::options::{OptionError, OptionValue};
     use std::collections::HashMap;
 
-    impl ToolInput for HashMap<&str, &str> {
-        fn string(&self, key: &str) -> Result<Option<String>, ()> {
-            Ok(self.get(key).map(|s| s.to_string()))
-        }
-        fn count(&self, key: &str) -> Result<Option<usize>, ()> {
-            self.get(key).map(|s| s.parse().map_err(|_| ())).transpose()
+    /// Arguments of strings, as the model sent them.
+    struct Args<'a>(HashMap<&'a str, &'a str>);
+
+    impl OptionSource for Args<'_> {
+        fn get(&self, key: &str) -> Result<OptionValue, OptionError> {
+            Ok(self.0.get(key).map_or(OptionValue::Absent, |s| OptionValue::Text(s.to_string())))
         }
     }
 
@@ -196,15 +184,15 @@ mod tests {
     fn a_call_writes_or_says_why_not() {
         let at = Timestamp::parse("2026-04-22T08:00Z").unwrap();
         let text = "# Session Memory — t\n\n## Decisions Made\n- 2026-04-22T07:12Z — DO NOT modify config/auth.yaml\n";
-        let input = HashMap::from([("unit", "orders/"), ("status", "someday")]);
+        let input = Args(HashMap::from([("unit", "orders/"), ("status", "someday")]));
         let out = apply(text, ToolName::RecordProgress, Ok(&input), at);
         assert!(out.is_error && out.text.is_none(), "{out:?}");
         assert!(out.content.starts_with("unknown status `someday`"), "{}", out.content);
-        let input = HashMap::from([("unit", "orders/"), ("status", "wip"), ("stopped_at", "094")]);
+        let input = Args(HashMap::from([("unit", "orders/"), ("status", "wip"), ("stopped_at", "094")]));
         let out = apply(text, ToolName::RecordProgress, Ok(&input), at);
         assert_eq!(out.content, "orders/: IN_PROGRESS, stopped at 094.");
         assert!(out.text.is_some_and(|t| t.contains("IN_PROGRESS: orders/")));
-        let input = HashMap::from([("text", "modify config/auth.yaml to add the new realm")]);
+        let input = Args(HashMap::from([("text", "modify config/auth.yaml to add the new realm")]));
         let out = apply(text, ToolName::RecordDecision, Ok(&input), at);
         assert!(out.is_error && out.content.contains("Use supersede_decision"), "{}", out.content);
         let out = apply(text, ToolName::SetNextStep, Err("the tool input is not valid JSON".into()), at);

@@ -1,6 +1,7 @@
 //! Misuse throws one typed error, `MementoError` (`js/error.js`), with a stable `code`.
 //! Everything about a file's content is data (diagnostics), never an exception.
 
+use memento_core::options::OptionError;
 use memento_edit::edit::Detail;
 use memento_edit::EditError;
 use wasm_bindgen::prelude::*;
@@ -42,19 +43,50 @@ memento_core::named! {
     }
 }
 
+/// What every function of the package throws: a `MementoError`.
+#[derive(Debug)]
+pub struct Thrown(JsValue);
+
+impl From<Thrown> for JsValue {
+    fn from(t: Thrown) -> JsValue {
+        t.0
+    }
+}
+
+impl Code {
+    /// The code of a name the core gives (an option's, a refusal's). Every such name is one
+    /// of `Code` (tests/declarations.rs holds them so).
+    fn named(name: &str) -> Code {
+        Code::from_name(name).unwrap_or(Code::InvalidInput)
+    }
+}
+
+/// An option or argument that cannot be read.
+impl From<OptionError> for Thrown {
+    fn from(e: OptionError) -> Thrown {
+        match &e {
+            OptionError::LoneSurrogate { argument, index } => {
+                let details = [("argument", JsValue::from_str(argument)), ("index", JsValue::from(*index as f64))];
+                error_with_details(Code::named(e.code()), e.to_string(), &details)
+            }
+            _ => error(Code::named(e.code()), e.to_string()),
+        }
+    }
+}
+
 /// A `MementoError` to throw.
-pub fn error(code: Code, message: impl AsRef<str>) -> JsValue {
+pub fn error(code: Code, message: impl AsRef<str>) -> Thrown {
     error_with(code, message, JsValue::UNDEFINED)
 }
 
-fn error_with(code: Code, message: impl AsRef<str>, details: JsValue) -> JsValue {
-    MementoError::new(code.as_str(), message.as_ref(), details).into()
+fn error_with(code: Code, message: impl AsRef<str>, details: JsValue) -> Thrown {
+    Thrown(MementoError::new(code.as_str(), message.as_ref(), details).into())
 }
 
 /// The one conversion of a core edit refusal into a thrown `MementoError`, with the code and
 /// details memento-edit gives it. A refusal may quote the note or the file (`source`): their
 /// secrets are masked (docs/secrets.md).
-pub fn into_error(e: EditError, source: &str) -> JsValue {
+pub fn into_error(e: EditError, source: &str) -> Thrown {
     let redact = |s: &str| memento_core::secret::redact_about(s, source).into_owned();
     let obj = js_sys::Object::new();
     for (k, v) in e.details() {
@@ -64,13 +96,11 @@ pub fn into_error(e: EditError, source: &str) -> JsValue {
         };
         let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &v);
     }
-    // Every refusal's code is one of `Code` (tests/declarations.rs holds them so).
-    let code = Code::ALL.iter().copied().find(|c| c.as_str() == e.code()).unwrap_or(Code::InvalidInput);
-    error_with(code, redact(&e.to_string()), obj.into())
+    error_with(Code::named(e.code()), redact(&e.to_string()), obj.into())
 }
 
 /// A `MementoError` with details.
-pub fn error_with_details(code: Code, message: impl AsRef<str>, details: &[(&str, JsValue)]) -> JsValue {
+fn error_with_details(code: Code, message: impl AsRef<str>, details: &[(&str, JsValue)]) -> Thrown {
     let obj = js_sys::Object::new();
     for (k, v) in details {
         let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), v);
@@ -79,7 +109,7 @@ pub fn error_with_details(code: Code, message: impl AsRef<str>, details: &[(&str
 }
 
 /// A prompt budget below the smallest complete prompt, thrown with both numbers.
-pub fn budget_error(e: memento_edit::prompt::BudgetTooSmall) -> JsValue {
+pub fn budget_error(e: memento_edit::prompt::BudgetTooSmall) -> Thrown {
     let details = [("budget", JsValue::from(e.budget as f64)), ("minimum", JsValue::from(e.minimum as f64))];
     error_with_details(Code::BudgetTooSmall, e.to_string(), &details)
 }

@@ -24,7 +24,8 @@ mod model;
 mod options;
 mod tools;
 
-use error::{error, into_error, Code};
+use error::{error, into_error, Code, Thrown};
+use memento_core::options::{OptionError, OptionSource};
 use memento_core::{Status, Timestamp};
 use model::to_js;
 use memento_edit::{edit, prompt};
@@ -33,7 +34,6 @@ use options::{now, text_arg, Opts};
 use std::cell::OnceCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 pub use tools::{apply_tool_call, memory_tools};
 
@@ -42,7 +42,7 @@ pub use tools::{apply_tool_call, memory_tools};
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = include_str!("types.d.ts");
 
-fn doc_from(text: String, o: &Opts) -> Result<Rc<View>, JsValue> {
+fn doc_from(text: String, o: &Opts) -> Result<Rc<View>, Thrown> {
     Ok(Rc::new(View::new(o.parse(text)?)))
 }
 
@@ -87,7 +87,7 @@ struct PlanParts {
 pub fn parse(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ParseOptions")] options: JsValue,
-) -> Result<MementoDocument, JsValue> {
+) -> Result<MementoDocument, Thrown> {
     let text = text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
     Ok(MementoDocument { doc: doc_from(text, &o)?, enc: o.encoding(Encoding::Utf16)?, lists: ModelLists::default() })
@@ -181,9 +181,9 @@ impl MementoDocument {
     pub fn check(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
-    ) -> Result<JsValue, JsValue> {
+    ) -> Result<JsValue, Thrown> {
         let o = Opts::new(&options)?;
-        let found = memento_core::check(&self.doc.doc, &o.check_options()?);
+        let found = memento_core::check(&self.doc.doc, &o.check_options(now())?);
         Ok(to_js(&view::diagnostics(&self.doc, &found, o.encoding(self.enc)?)))
     }
 
@@ -191,7 +191,7 @@ impl MementoDocument {
     pub fn plan(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
-    ) -> Result<Plan, JsValue> {
+    ) -> Result<Plan, Thrown> {
         let o = Opts::new(&options)?;
         Plan::new(self.doc.clone(), &o, self.enc)
     }
@@ -201,7 +201,7 @@ impl MementoDocument {
     pub fn render_prompt(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "PromptOptions")] options: JsValue,
-    ) -> Result<String, JsValue> {
+    ) -> Result<String, Thrown> {
         let o = Opts::new(&options)?;
         prompt_of(&self.doc.doc, &o)
     }
@@ -225,8 +225,8 @@ pub struct Plan {
 }
 
 impl Plan {
-    fn new(doc: Rc<View>, o: &Opts, default_enc: Encoding) -> Result<Plan, JsValue> {
-        let plan = memento_core::plan(&doc.doc, &o.check_options()?);
+    fn new(doc: Rc<View>, o: &Opts, default_enc: Encoding) -> Result<Plan, Thrown> {
+        let plan = memento_core::plan(&doc.doc, &o.check_options(now())?);
         Ok(Plan { doc, plan, enc: o.encoding(default_enc)?, parts: PlanParts::default() })
     }
 }
@@ -312,28 +312,10 @@ impl Plan {
 pub fn check(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
-) -> Result<JsValue, JsValue> {
+) -> Result<JsValue, Thrown> {
     let text = text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
     MementoDocument { doc: doc_from(text, &o)?, enc: o.encoding(Encoding::Utf16)?, lists: ModelLists::default() }.check(options)
-}
-
-/// Reads `[{path, text, modified?}]`: each file's path, document and `modified` time (epoch
-/// seconds).
-fn memory_files(files: &JsValue, o: &Opts) -> Result<Vec<(String, memento_core::Document, Option<i64>)>, JsValue> {
-    let bad = || error(Code::InvalidArgument, "expected an array of { path, text }");
-    let list = files.dyn_ref::<js_sys::Array>().ok_or_else(bad)?;
-    let base = o.parse_options()?;
-    let scope = o.string("scope")?;
-    let mut out = Vec::with_capacity(list.length() as usize);
-    for f in list.iter() {
-        let fo = Opts::new(&f)?;
-        let (Some(path), Some(text)) = (fo.string("path")?, fo.string("text")?) else { return Err(bad()) };
-        let options = memento_core::ParseOptions { file_name: Some(path.clone()), ..base.clone() };
-        let doc = memento_core::scope::parse_in_scope(text, &options, scope.as_deref());
-        out.push((path, doc, fo.time("modified", None)?.map(|t| t.epoch_seconds)));
-    }
-    Ok(out)
 }
 
 /// Checks several files as one workspace: each file alone, then the files of one folder
@@ -342,12 +324,12 @@ fn memory_files(files: &JsValue, o: &Opts) -> Result<Vec<(String, memento_core::
 pub fn check_workspace(
     #[wasm_bindgen(unchecked_param_type = "MemoryFile[]")] files: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
-) -> Result<JsValue, JsValue> {
+) -> Result<JsValue, Thrown> {
     let o = Opts::new(&options)?;
     let enc = o.encoding(Encoding::Utf16)?;
-    let docs: Vec<(String, View)> = memory_files(&files, &o)?.into_iter().map(|(p, d, _)| (p, View::new(d))).collect();
+    let docs: Vec<(String, View)> = o.memory_files(options::value(&files, "files")?)?.into_iter().map(|f| (f.path, View::new(f.doc))).collect();
     let refs: Vec<(&str, &memento_core::Document)> = docs.iter().map(|(p, d)| (p.as_str(), &d.doc)).collect();
-    let files = view::workspace(&docs, memento_core::check::check_workspace(&refs, &o.check_options()?), enc);
+    let files = view::workspace(&docs, memento_core::check::check_workspace(&refs, &o.check_options(now())?), enc);
     Ok(to_js(&files))
 }
 
@@ -356,15 +338,15 @@ pub fn check_workspace(
 pub fn plan(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
-) -> Result<Plan, JsValue> {
+) -> Result<Plan, Thrown> {
     let text = text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
     Plan::new(doc_from(text, &o)?, &o, Encoding::Utf16)
 }
 
-fn prompt_of(doc: &memento_core::Document, o: &Opts) -> Result<String, JsValue> {
+fn prompt_of(doc: &memento_core::Document, o: &Opts) -> Result<String, Thrown> {
     let budget = o.count("budget")?.unwrap_or(prompt::DEFAULT_BUDGET);
-    let p = memento_core::plan(doc, &o.check_options()?);
+    let p = memento_core::plan(doc, &o.check_options(now())?);
     // The core masks secrets in what it renders (docs/secrets.md).
     prompt::render_prompt(doc, &p, budget).map_err(error::budget_error)
 }
@@ -376,7 +358,7 @@ fn prompt_of(doc: &memento_core::Document, o: &Opts) -> Result<String, JsValue> 
 pub fn render_prompt(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "PromptOptions")] options: JsValue,
-) -> Result<String, JsValue> {
+) -> Result<String, Thrown> {
     let text = text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
     prompt_of(&o.parse(text)?, &o)
@@ -389,13 +371,13 @@ pub fn render_prompt(
 pub fn render_prompts(
     #[wasm_bindgen(unchecked_param_type = "MemoryFile[]")] files: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "PromptOptions")] options: JsValue,
-) -> Result<String, JsValue> {
+) -> Result<String, Thrown> {
     let o = Opts::new(&options)?;
     let budget = o.count("budget")?.unwrap_or(prompt::DEFAULT_BUDGET);
-    let check = o.check_options()?;
-    let docs = memory_files(&files, &o)?;
-    let plans: Vec<memento_core::Plan> = docs.iter().map(|(_, d, _)| memento_core::plan(d, &check)).collect();
-    let refs: Vec<prompt::PromptFile> = docs.iter().zip(&plans).map(|((path, doc, modified), plan)| prompt::PromptFile { path, doc, plan, modified: *modified }).collect();
+    let check = o.check_options(now())?;
+    let docs = o.memory_files(options::value(&files, "files")?)?;
+    let plans: Vec<memento_core::Plan> = docs.iter().map(|f| memento_core::plan(&f.doc, &check)).collect();
+    let refs: Vec<prompt::PromptFile> = docs.iter().zip(&plans).map(|(f, plan)| prompt::PromptFile { path: &f.path, doc: &f.doc, plan, modified: f.modified }).collect();
     prompt::render_prompts(&refs, budget).map_err(error::budget_error)
 }
 
@@ -406,7 +388,7 @@ pub fn diff(
     #[wasm_bindgen(unchecked_param_type = "string")] before: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] after: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ParseOptions")] options: JsValue,
-) -> Result<JsValue, JsValue> {
+) -> Result<JsValue, Thrown> {
     let before = &text_arg(&before, "before")?;
     let after = &text_arg(&after, "after")?;
     let o = Opts::new(&options)?;
@@ -424,7 +406,7 @@ pub fn merge(
     #[wasm_bindgen(unchecked_param_type = "string")] base: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] ours: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] theirs: JsValue,
-) -> Result<JsValue, JsValue> {
+) -> Result<JsValue, Thrown> {
     let base = text_arg(&base, "base")?;
     let ours = text_arg(&ours, "ours")?;
     let theirs = text_arg(&theirs, "theirs")?;
@@ -434,10 +416,10 @@ pub fn merge(
 
 /// A fresh memory file of `dialect` for a task.
 #[wasm_bindgen]
-pub fn init(#[wasm_bindgen(unchecked_param_type = "Dialect")] dialect: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] task: JsValue) -> Result<String, JsValue> {
+pub fn init(#[wasm_bindgen(unchecked_param_type = "Dialect")] dialect: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] task: JsValue) -> Result<String, Thrown> {
     let dialect = &text_arg(&dialect, "dialect")?;
     let task = &text_arg(&task, "task")?;
-    edit::init(options::dialect(dialect)?, task).map_err(|e| into_error(e, task))
+    edit::init(memento_core::options::dialect(dialect)?, task).map_err(|e| into_error(e, task))
 }
 
 /// What every edit reads from its options.
@@ -447,29 +429,19 @@ struct EditArgs {
     enc: Encoding,
 }
 
-fn edit_args(options: &JsValue) -> Result<EditArgs, JsValue> {
+fn edit_args(options: &JsValue) -> Result<EditArgs, Thrown> {
     let o = Opts::new(options)?;
     Ok(EditArgs {
         at: o.time("at", Some(now()))?.unwrap_or_else(now),
-        options: edit::EditOptions { force: o.bool("force")?, parse: o.parse_options()? },
+        options: edit::EditOptions { force: o.flag("force")?, parse: o.parse_options()? },
         enc: o.encoding(Encoding::Utf16)?,
     })
 }
 
 /// `{ text, edits }`, the edits' ranges in the old text.
-fn edit_result(old: &str, out: Result<edit::EditOutcome, memento_edit::EditError>, enc: Encoding) -> Result<JsValue, JsValue> {
+fn edit_result(old: &str, out: Result<edit::EditOutcome, memento_edit::EditError>, enc: Encoding) -> Result<JsValue, Thrown> {
     let edit::EditOutcome { text, edits } = out.map_err(|e| into_error(e, old))?;
     Ok(to_js(&edit::EditOutcome { text, edits: view::edits(old, edits, enc) }))
-}
-
-fn kind(name: &str) -> Result<edit::Kind, JsValue> {
-    edit::Kind::ALL.iter().copied().find(|k| k.as_str() == name).ok_or_else(|| {
-        error(Code::InvalidArgument, format!("unknown kind `{name}` (expected decision, progress or discovery)"))
-    })
-}
-
-fn parse_status(word: &str) -> Result<Status, JsValue> {
-    Status::read(word).map_err(|e| error(Code::InvalidArgument, e.to_string()))
 }
 
 /// Appends a checkpoint `- <timestamp> — <note>` (docs/edits.md). Without `kind`, the note is
@@ -480,11 +452,11 @@ pub fn checkpoint(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] note: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "CheckpointOptions")] options: JsValue,
-) -> Result<JsValue, JsValue> {
+) -> Result<JsValue, Thrown> {
     let text = &text_arg(&text, "text")?;
     let note = &text_arg(&note, "note")?;
     let a = edit_args(&options)?;
-    let k = Opts::new(&options)?.string("kind")?.map(|k| kind(&k)).transpose()?;
+    let k = Opts::new(&options)?.variant("kind", edit::Kind::ALL, edit::Kind::as_str)?;
     edit_result(text, edit::checkpoint_with(text, note, a.at, k, &a.options), a.enc)
 }
 
@@ -495,7 +467,7 @@ pub fn supersede(
     #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] decision: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
-) -> Result<JsValue, JsValue> {
+) -> Result<JsValue, Thrown> {
     let text = &text_arg(&text, "text")?;
     let id = &text_arg(&id, "id")?;
     let decision = &text_arg(&decision, "decision")?;
@@ -510,13 +482,13 @@ pub fn set_progress(
     #[wasm_bindgen(unchecked_param_type = "string")] unit: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Status")] status: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "SetProgressOptions")] options: JsValue,
-) -> Result<JsValue, JsValue> {
+) -> Result<JsValue, Thrown> {
     let text = &text_arg(&text, "text")?;
     let unit = &text_arg(&unit, "unit")?;
     let status = &text_arg(&status, "status")?;
     let a = edit_args(&options)?;
     let stop = Opts::new(&options)?.string("stoppedAt")?;
-    let out = edit::set_progress_with(text, unit, parse_status(status)?, stop.as_deref(), &a.options);
+    let out = edit::set_progress_with(text, unit, Status::read(status).map_err(OptionError::from)?, stop.as_deref(), &a.options);
     edit_result(text, out, a.enc)
 }
 
@@ -526,7 +498,7 @@ pub fn set_next(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] next: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
-) -> Result<JsValue, JsValue> {
+) -> Result<JsValue, Thrown> {
     let text = &text_arg(&text, "text")?;
     let next = &text_arg(&next, "next")?;
     let a = edit_args(&options)?;
@@ -539,7 +511,7 @@ pub fn complete(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] status: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
-) -> Result<JsValue, JsValue> {
+) -> Result<JsValue, Thrown> {
     let text = &text_arg(&text, "text")?;
     let status = &text_arg(&status, "status")?;
     let a = edit_args(&options)?;
@@ -554,7 +526,7 @@ pub fn update_section(
     #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] content: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "EditOptions")] options: JsValue,
-) -> Result<JsValue, JsValue> {
+) -> Result<JsValue, Thrown> {
     let text = &text_arg(&text, "text")?;
     let name = &text_arg(&name, "name")?;
     let content = &text_arg(&content, "content")?;
@@ -569,25 +541,13 @@ pub fn apply_edits(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_param_type = "TextEdit[]")] edits: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "{ positionEncoding?: PositionEncoding }")] options: JsValue,
-) -> Result<String, JsValue> {
+) -> Result<String, Thrown> {
     let text = &text_arg(&text, "text")?;
     let o = Opts::new(&options)?;
     let enc = o.encoding(Encoding::Utf16)?;
     let map = view::Utf16Map::new(if enc == Encoding::Utf16 { text } else { "" });
-    let bad = || error(Code::InvalidArgument, "expected an array of { range: { start, end }, content }");
-    let list = edits.dyn_ref::<js_sys::Array>().ok_or_else(bad)?;
-    let mut core_edits = Vec::with_capacity(list.length() as usize);
-    for e in list.iter() {
-        let eo = Opts::new(&e)?;
-        let range = eo.get("range");
-        let ro = Opts::new(&range)?;
-        let (Some(start), Some(end), Some(content)) = (ro.count("start")?, ro.count("end")?, eo.string("content")?) else {
-            return Err(bad());
-        };
-        let byte = |u: usize| if enc == Encoding::Utf16 { map.to_byte(u) } else { u };
-        core_edits.push(memento_core::TextEdit::replace(memento_core::Span::new(byte(start), byte(end)), content));
-    }
-    memento_core::splice(text, &core_edits).map_err(|e| error(Code::InvalidEdits, e.to_string()))
+    let edits = memento_core::options::text_edits(options::value(&edits, "edits")?, |u| if enc == Encoding::Utf16 { map.to_byte(u) } else { u })?;
+    memento_core::splice(text, &edits).map_err(|e| error(Code::InvalidEdits, e.to_string()))
 }
 
 /// Every rule: id, default severity, kind (check or transition) and a one-line doc.
@@ -599,7 +559,7 @@ pub fn rules() -> JsValue {
 /// The text with every detected secret (API keys, tokens, private keys, …) masked, at every
 /// occurrence (what a share link carries; docs/secrets.md).
 #[wasm_bindgen]
-pub fn redact(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<String, JsValue> {
+pub fn redact(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<String, Thrown> {
     let text = text_arg(&text, "text")?;
     Ok(memento_core::secret::redact(&text).into_owned())
 }
@@ -607,7 +567,7 @@ pub fn redact(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) ->
 /// The deterministic token estimate behind every budget: ASCII text one token per 4 bytes
 /// (rounded up), every other character one token.
 #[wasm_bindgen(js_name = estimateTokens)]
-pub fn estimate_tokens(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<usize, JsValue> {
+pub fn estimate_tokens(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<usize, Thrown> {
     let text = text_arg(&text, "text")?;
     Ok(memento_core::tokens::estimate(&text))
 }

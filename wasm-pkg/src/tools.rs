@@ -4,10 +4,11 @@
 //! write is a tool result with `isError`, so the model can react; only a tool name that is
 //! not Memento's throws.
 
-use crate::error::{error, Code};
+use crate::error::{error, Code, Thrown};
 use crate::model::to_js;
 use crate::options::{self, Opts};
-use memento_edit::tools::{self, ToolInput, ToolName};
+use memento_core::options::OptionSource;
+use memento_edit::tools::{self, ToolName};
 use wasm_bindgen::prelude::*;
 
 /// Tool definitions (JSON Schema) for record_decision, supersede_decision, record_progress,
@@ -26,17 +27,17 @@ pub fn apply_tool_call(
     #[wasm_bindgen(unchecked_param_type = "MemoryToolName | string")] name: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] input: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "TimeInput")] now: JsValue,
-) -> Result<JsValue, JsValue> {
+) -> Result<JsValue, Thrown> {
     let (text, name) = (options::text_arg(&text, "text")?, options::text_arg(&name, "name")?);
     let tool = ToolName::from_name(&name)
         .ok_or_else(|| error(Code::UnknownTool, format!("`{name}` is not a memory tool (see memoryTools())")))?;
-    let at = if now.is_undefined() || now.is_null() { options::now() } else { options::timestamp(&now)? };
+    let at = options::time_arg(&now, "now")?;
     let args = arguments(&input);
     let opts = match &args {
         Ok(value) => Ok(Opts::new(value)?),
         Err(message) => Err(message.clone()),
     };
-    let out = tools::apply(&text, tool, opts.as_ref().map(|o| o as &dyn ToolInput).map_err(Clone::clone), at);
+    let out = tools::apply(&text, tool, opts.as_ref().map(|o| o as &dyn OptionSource).map_err(Clone::clone), at);
     Ok(to_js(&out.result(&text)))
 }
 
@@ -50,15 +51,5 @@ fn arguments(input: &JsValue) -> Result<JsValue, String> {
         Ok(value)
     } else {
         Err("the tool input must be an object".to_owned())
-    }
-}
-
-impl ToolInput for Opts<'_> {
-    fn string(&self, key: &str) -> Result<Option<String>, ()> {
-        Opts::string(self, key).map_err(|_| ())
-    }
-
-    fn count(&self, key: &str) -> Result<Option<usize>, ()> {
-        Opts::count(self, key).map_err(|_| ())
     }
 }

@@ -423,7 +423,7 @@ fn every_result_is_what_its_interface_declares() {
     r.sample(&merged);
     r.samples(&Rule::ALL.iter().map(|&rule| RuleInfo::from(rule)).collect::<Vec<_>>());
     for input in [Err("no input".to_owned()), Ok(())] {
-        let args: &dyn memento_edit::tools::ToolInput = &NoArguments;
+        let args: &dyn memento_core::options::OptionSource = &memento_core::options::NoOptions;
         let out = memento_edit::tools::apply(LOG, ToolName::Recall, input.map(|()| args), at);
         r.sample(&out.result(LOG));
     }
@@ -431,20 +431,8 @@ fn every_result_is_what_its_interface_declares() {
     assert!(unreached.is_empty(), "no sample reaches the declared interfaces {unreached:?}");
 }
 
-/// A tool call without arguments.
-struct NoArguments;
-
-impl memento_edit::tools::ToolInput for NoArguments {
-    fn string(&self, _: &str) -> Result<Option<String>, ()> {
-        Ok(None)
-    }
-
-    fn count(&self, _: &str) -> Result<Option<usize>, ()> {
-        Ok(None)
-    }
-}
-
-/// Every refusal of an edit throws with a code of `MementoErrorCode`.
+/// Every refusal of an edit, and every option that cannot be read, throws with a code of
+/// `MementoErrorCode`.
 #[test]
 fn every_edit_refusal_has_a_declared_code() {
     use memento_edit::EditError;
@@ -461,6 +449,16 @@ fn every_edit_refusal_has_a_declared_code() {
     ];
     for e in all {
         // A variant added to EditError fails to compile in `code()` until it is named there.
+        assert!(Code::ALL.iter().any(|c| c.as_str() == e.code()), "{e:?}");
+    }
+    use memento_core::options::OptionError;
+    let options = [
+        OptionError::Invalid(String::new()),
+        OptionError::Timestamp(String::new()),
+        OptionError::LoneSurrogate { argument: String::new(), index: 0 },
+    ];
+    for e in options {
+        // A variant added to OptionError fails to compile in `code()` until it is named there.
         assert!(Code::ALL.iter().any(|c| c.as_str() == e.code()), "{e:?}");
     }
 }
