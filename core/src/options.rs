@@ -113,7 +113,7 @@ pub fn timestamp(value: &OptionValue, host: impl Fn(&str) -> Option<Timestamp>) 
         OptionValue::Text(s) => Timestamp::parse(s)
             .or_else(|| host(s))
             .ok_or_else(|| OptionError::Timestamp(format!("cannot read `{s}` as a timestamp"))),
-        OptionValue::Time(t) => Ok(t.clone()),
+        OptionValue::Time(t) => Ok(*t),
         OptionValue::Number(ms) if ms.is_finite() => Ok(from_millis(*ms)),
         _ => Err(OptionError::Timestamp("expected an ISO 8601 timestamp, a Date or epoch milliseconds".to_owned())),
     }
