@@ -2820,3 +2820,20 @@ fn a_complete_run_offers_no_block_to_unblock() {
     assert_eq!(p.next_action, None);
     assert!(p.open.iter().any(|u| u.status == Status::Blocked));
 }
+
+/// A checklist with no box ticked, nothing done or under way, is a plan not begun, though
+/// the file writes its first step as the next one (`Next step: step 1 — create the branch`).
+/// One ticked box makes it a run in progress.
+#[test]
+fn a_checklist_with_no_box_ticked_under_a_next_step_is_not_started() {
+    let cases = [
+        "# PLAN: Upgrade to RN 0.76\n\n## Steps\n- [ ] 1. Create branch `upgrade/rn-076`\n- [ ] 2. Apply the diff\n\n## Next step\nStep 1 — create `upgrade/rn-076`.\n",
+        "# 計画: 請求書PDFの移行\n\n## タスク\n- [ ] pdf_compare.rb を作る\n- [ ] 差分を確認する\n\n## 次のステップ\npdf_compare.rb を請求書 #10231 で試す\n",
+        "# Plan de migración\n\n## Tareas\n- [ ] Crear la rama\n- [ ] Migrar los modelos\n\n## Próximo paso\nCrear la rama `migracion`.\n",
+    ];
+    for text in cases {
+        assert_eq!(plan_of(text).status, RunStatus::NotStarted, "{text}");
+        let ticked = text.replacen("- [ ]", "- [x]", 1);
+        assert_eq!(plan_of(&ticked).status, RunStatus::InProgress, "{ticked}");
+    }
+}

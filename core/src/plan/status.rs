@@ -131,8 +131,10 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
             && !stated_under_way
             && claims.complete.is_none()
             // A feature list's note of where to start (`"next": "Run ./init.sh, then start
-            // feature 1"`) over features all still to start is a plan not begun.
-            && (next.is_none_or(|n| n.source == NextActionSource::Pending) || doc.is_json());
+            // feature 1"`) over features all still to start is a plan not begun; so is a
+            // checklist with no box ticked (`- [ ] 1. Create the branch`) under a next step
+            // that names its first step.
+            && (next.is_none_or(|n| n.source == NextActionSource::Pending) || doc.is_json() || nothing_ticked(doc, units.pending));
         return if fresh { RunStatus::NotStarted } else { RunStatus::InProgress };
     }
     // A next step written over finished units is work still to do, where the file keeps
@@ -251,4 +253,13 @@ fn claims(doc: &Document) -> Claims {
         }
     }
     out
+}
+
+/// Whether every pending unit is an unticked box of a checklist (`- [ ] …`).
+fn nothing_ticked(doc: &Document, pending: &[PlanUnit]) -> bool {
+    let lines = doc.line_index();
+    pending.iter().all(|u| {
+        let item = lines.line_start((u.line as usize).saturating_sub(1)).and_then(|at| doc.item_on_line(at));
+        item.is_some_and(|i| i.checkbox == Some(false))
+    })
 }
