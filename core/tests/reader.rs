@@ -2837,3 +2837,35 @@ fn a_checklist_with_no_box_ticked_under_a_next_step_is_not_started() {
         assert_eq!(plan_of(&ticked).status, RunStatus::InProgress, "{ticked}");
     }
 }
+
+/// A journal of rows (JSONL): a decision row that supersedes another by id (`"supersedes":
+/// "D1"`, or `"superseded_by"` on the old one) leaves it superseded; a blocker row resolved
+/// later resolves the open one before it; a status row naming no unit states the run.
+#[test]
+fn journal_rows_supersede_decisions_resolve_blockers_and_state_the_run() {
+    let it = concat!(
+        r#"{"ts":"2026-11-16T09:05:40Z","type":"decision","id":"D1","text":"Vector store: Chroma in locale."}"#, "\n",
+        r#"{"ts":"2026-11-17T10:00:00Z","type":"progress","task":"chunking","status":"done","text":"Chunk da 800 token."}"#, "\n",
+        r#"{"ts":"2026-11-19T14:02:09Z","type":"decision","id":"D2","supersedes":"D1","text":"Passiamo da Chroma a pgvector."}"#, "\n",
+        r#"{"ts":"2026-11-26T15:03:12Z","type":"blocker","text":"Serve l'ok di Giulia (privacy).","status":"open"}"#, "\n",
+        r#"{"ts":"2026-11-27T10:20:47Z","type":"blocker","text":"Giulia ha approvato.","status":"resolved"}"#, "\n",
+        r#"{"ts":"2026-11-29T09:30:00Z","type":"status","status":"completato","text":"Progetto concluso e consegnato."}"#, "\n",
+    );
+    let p = plan_of(it);
+    assert_eq!(p.decisions.active.iter().map(|d| d.text.as_str()).collect::<Vec<_>>(), ["Passiamo da Chroma a pgvector."]);
+    assert_eq!(p.decisions.superseded.len(), 1);
+    assert!(p.pending.is_empty() && p.open.is_empty(), "the blocker is resolved: {:?}", p.pending);
+    assert_eq!(p.status, RunStatus::Complete);
+    assert!(p.completed.iter().all(|u| !u.unit.contains("Progetto concluso")), "a status row is no unit");
+
+    let en = concat!(
+        r#"{"type":"decision","id":"a1","text":"Use SQLite for the cache","superseded_by":"a2"}"#, "\n",
+        r#"{"type":"decision","id":"a2","text":"Use Redis for the cache"}"#, "\n",
+        r#"{"type":"progress","task":"cache layer","status":"in_progress"}"#, "\n",
+        r#"{"type":"blocker","text":"Waiting on Ops for the Redis host","status":"open"}"#, "\n",
+        r#"{"type":"status","status":"blocked"}"#, "\n",
+    );
+    let p = plan_of(en);
+    assert_eq!(p.decisions.active.iter().map(|d| d.text.as_str()).collect::<Vec<_>>(), ["Use Redis for the cache"]);
+    assert_eq!(p.status, RunStatus::Blocked, "an open blocker stays: {:?}", p.pending);
+}

@@ -16,7 +16,7 @@
 //!   rest is a fault, as are rows that do not parse and rows joined by commas.
 
 use super::json::{unescape, Reader, Value};
-use crate::document::{FieldText, JsonFault, JsonFaultKind, JsonState, MarkerSource, ProgressMarker, Record, Status, Unit};
+use crate::document::{DecisionLink, FieldText, JsonFault, JsonFaultKind, JsonState, MarkerSource, ProgressMarker, Record, Status, Unit};
 use crate::hash::KeyMap;
 use crate::identity::UnitKey;
 use crate::span::Span;
@@ -236,6 +236,8 @@ impl Reading<'_> {
         let text = self.text;
         // (row index, row time, what it carries) of the rows with a next action or a pointer.
         let mut nexts: Vec<(usize, Option<i64>, Said)> = Vec::new();
+        let mut run_status: Option<((Status, Span), Option<i64>)> = None;
+        let mut open_blockers: Vec<usize> = Vec::new();
         let mut pointed: Vec<(usize, Option<i64>, Span)> = Vec::new();
         // The units that are rows themselves (indices into the units).
         let mut row_units = Vec::new();
@@ -254,7 +256,21 @@ impl Reading<'_> {
                 "entity" => row.get(&["entitytype"]).and_then(|(_, v)| scalar(text, v)).map_or(kind, |k| &text[k.range()]),
                 _ => kind,
             };
-            let own = if kind_is(kind, CONTAINERS) {
+            // A row of the run's status, naming no unit (`"type": "status", "status":
+            // "completato", "text": "Progetto concluso"`): the run's, the latest row's; its
+            // text is no unit.
+            let run = match row.get(STATUS) {
+                Some((_, Value::String(s))) if kind_is(kind, RUN_STATUS_KINDS) && !row.has(NAME) => {
+                    status_of(&text[s.range()]).map(|(status, at)| (status, Span::new(s.start() + at.start, s.start() + at.end)))
+                }
+                _ => None,
+            };
+            if let Some(stated) = run {
+                if run_status.is_none_or(|(_, latest)| when >= latest) {
+                    run_status = Some((stated, when));
+                }
+            }
+            let own = if kind_is(kind, CONTAINERS) || run.is_some() {
                 None
             } else {
                 unit(text, *span, &row, None, Place::Row)
@@ -266,9 +282,29 @@ impl Reading<'_> {
             if is_unit {
                 row_units.push(self.out.units.len());
             }
+            // A journal's blocker rows (`"type": "blocker"`): one resolved resolves the
+            // latest one still open before it (the status its own row gave is the past).
+            if let Some(status) = own.as_ref().filter(|_| kind_is(kind, BLOCKER_KINDS)).and_then(|u| u.status) {
+                match status {
+                    Status::Completed | Status::Skipped => {
+                        if let Some(open) = open_blockers.pop() {
+                            let earlier: &mut ProgressMarker = &mut self.out.units[open];
+                            earlier.status = Some(Status::Completed);
+                        }
+                    }
+                    _ => open_blockers.push(self.out.units.len()),
+                }
+            }
             self.out.units.extend(own);
             if kind_is(kind, DECISION_KINDS) || row.has(REASON) {
-                self.out.state.decisions.extend(row.get(CONTENT).and_then(|(_, v)| first_text(text, v)));
+                if let Some(decision) = row.get(CONTENT).and_then(|(_, v)| first_text(text, v)) {
+                    let id_of = |names: &[&str]| row.get(names).and_then(|(_, v)| scalar(text, v)).map(|s| text[s.range()].trim().to_owned());
+                    let link = DecisionLink { decision: self.out.state.decisions.len(), id: id_of(DECISION_ID), supersedes: id_of(SUPERSEDES), superseded_by: id_of(SUPERSEDED_BY) };
+                    if link.supersedes.is_some() || link.superseded_by.is_some() || link.id.is_some() {
+                        self.out.state.decision_links.push(link);
+                    }
+                    self.out.state.decisions.push(decision);
+                }
             }
             // A row that is a next step (`"type": "next_step"`, or an entity named so:
             // `"name": "next-steps"`): its content.
@@ -331,6 +367,7 @@ impl Reading<'_> {
         // journal whose last row leaves `next_actions` empty has nothing next, not an older
         // row's step (which that row may have done).
         // Only the latest is read out (its text unescaped).
+        self.out.state.status = run_status.map(|(s, _)| s);
         self.out.state.next = latest(&nexts).and_then(|n| match nexts[n].2 {
             Said::Field(v) => first_text(text, v),
             Said::After(span) => Some(FieldText { span, text: unescape(&text[span.range()]) }),
@@ -456,8 +493,16 @@ const CONTAINERS: &[&str] = &["project", "workspace", "repository", "repo", "met
 /// Kinds of row that record how work stands, in their content when no field says it
 /// (`{"type": "progress", "text": "Exporter in progress"}`).
 const PROGRESS_KINDS: &[&str] = &["progress", "status", "milestone"];
+/// Kinds of row that record what holds the work up.
+const BLOCKER_KINDS: &[&str] = &["blocker", "blockers", "impediment", "obstacle"];
+/// Kinds of row that state the run's status when they name no unit.
+const RUN_STATUS_KINDS: &[&str] = &["status"];
 /// Kinds of row that record the next step (`next`, `next_step`, `next_action`).
 const NEXT_KINDS: &[&str] = &["next"];
+/// A decision row's own id, the id it replaces, the id replacing it.
+const DECISION_ID: &[&str] = &["id", "decisionid"];
+const SUPERSEDES: &[&str] = &["supersedes", "replaces", "overrides"];
+const SUPERSEDED_BY: &[&str] = &["supersededby", "replacedby"];
 /// Kinds of rows that are decisions.
 const DECISION_KINDS: &[&str] = &["decision", "decisions", "rule", "rules", "policy", "governance", "convention", "constraint", "adr"];
 

@@ -19,6 +19,10 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
     if let Some(stated) = front.filter(|f| field(f.key)).find_map(|f| Some((lexicon::status_of(doc.text(f.value))?, f.line))) {
         return Some(stated);
     }
+    // So is a JSON row of the run's status (`{"type": "status", "status": "completato"}`).
+    if let Some(stated) = doc.json_state().status {
+        return Some(stated);
+    }
     let sections = doc.sections();
     let stated: Vec<_> = sections
         .iter()
