@@ -2869,3 +2869,24 @@ fn journal_rows_supersede_decisions_resolve_blockers_and_state_the_run() {
     assert_eq!(p.decisions.active.iter().map(|d| d.text.as_str()).collect::<Vec<_>>(), ["Use Redis for the cache"]);
     assert_eq!(p.status, RunStatus::Blocked, "an open blocker stays: {:?}", p.pending);
 }
+
+/// The MCP memory server's knowledge graph written as one object (`{"entities": […],
+/// "relations": […]}`) is read as its JSONL file is: entities are rows, their `Status:`
+/// observations their state, a project entity no unit.
+#[test]
+fn a_knowledge_graph_in_one_object_is_read_as_rows() {
+    let graph = r#"{
+  "entities": [
+    {"name": "churn-dashboard", "entityType": "project", "observations": ["Status: in progress"]},
+    {"name": "cohort-heatmap", "entityType": "task", "observations": ["Altair rect marks", "Status: in progress", "Next step: wire the plan filter"]},
+    {"name": "export-csv", "entityType": "task", "observations": ["Status: pending"]}
+  ],
+  "relations": [{"from": "cohort-heatmap", "to": "churn-dashboard", "relationType": "part_of"}]
+}
+"#;
+    let p = plan_of(graph);
+    assert_eq!(p.status, RunStatus::InProgress);
+    assert_eq!(p.open.iter().map(|u| u.unit.as_str()).collect::<Vec<_>>(), ["cohort-heatmap"]);
+    assert_eq!(p.pending.iter().map(|u| u.unit.as_str()).collect::<Vec<_>>(), ["export-csv"]);
+    assert!(p.next_action.is_some_and(|n| n.text.contains("wire the plan filter")));
+}

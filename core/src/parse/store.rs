@@ -58,6 +58,9 @@ pub(crate) fn read(text: &str, base: usize) -> JsonContent {
     let (values, faults) = top_level(text, base);
     let mut reading = Reading { text, out: JsonContent { faults, ..JsonContent::default() } };
     match values.as_slice() {
+        // The MCP memory server's knowledge graph as one document (`{"entities": [...],
+        // "relations": [...]}`): its entities are rows, as in its JSONL file.
+        [(_, Value::Object(fields))] if graph_entities(text, fields).is_some() => reading.rows(graph_entities(text, fields).unwrap_or_default()),
         [(span, value @ Value::Object(fields))] if !Object::new(text, fields).has(CONTENT) => {
             reading.document(*span, value);
             reading.out.other = reading.out.units.is_empty() && reading.out.state == JsonState::default();
@@ -68,6 +71,14 @@ pub(crate) fn read(text: &str, base: usize) -> JsonContent {
         rows => reading.rows(rows),
     }
     reading.out
+}
+
+/// The entities of a knowledge graph written as one object: an `entities` array of objects
+/// with an `entityType`.
+fn graph_entities<'v>(text: &str, fields: &'v Fields) -> Option<&'v [(Span, Value)]> {
+    let (_, Value::Array(items)) = Object::new(text, fields).get(&["entities"])? else { return None };
+    let typed = |v: &Value| object_of(text, v).is_some_and(|o| o.has(&["entitytype"]));
+    (!items.is_empty() && items.iter().all(|(_, v)| typed(v))).then_some(items.as_slice())
 }
 
 /// The values at the top of the text, and where it departs from JSON. An array is the
