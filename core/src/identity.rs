@@ -464,7 +464,7 @@ fn general_head_tail(t: &str) -> Option<(u128, u128)> {
 /// planned, then done).
 pub(crate) const SITTINGS: &[&str] = &[
     "session", "round", "iteration", "sprint", "day", "week", "run", "cycle", "checkpoint", "sesión", "sessão",
-    "séance", "sitzung", "sessione", "сессия", "セッション", "세션",
+    "séance", "sitzung", "sessione", "сессия", "セッション", "세션", "sessie", "sesja", "oturum",
 ];
 
 /// The [`SITTINGS`] a file plans ahead (`## Sprint 3` before it starts), not only logs.

@@ -828,6 +828,10 @@ const ROWS: &[(&str, Meaning)] = &[
     ("engellendi", Status(Blocked)),
     ("sonraki adım", Next),
     ("sonraki adımlar", Next),
+    ("sıradaki adım", Next),
+    ("sıradaki adımlar", Next),
+    ("bir sonraki adım", Next),
+    ("aktif iş", Status(InProgress)),
     ("karar", Decision),
 ];
 

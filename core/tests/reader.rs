@@ -2890,3 +2890,19 @@ fn a_knowledge_graph_in_one_object_is_read_as_rows() {
     assert_eq!(p.pending.iter().map(|u| u.unit.as_str()).collect::<Vec<_>>(), ["export-csv"]);
     assert!(p.next_action.is_some_and(|n| n.text.contains("wire the plan filter")));
 }
+
+/// A field after an opening sentence that only states the status (`In progress. Current
+/// task: **CSV export**`, `Devam ediyor. Aktif iş: …`) names the unit under way; Turkish
+/// state titles and next-step labels (`## Şu anki durum`, `**Sıradaki adım:**`).
+#[test]
+fn a_field_after_a_bare_status_sentence_names_the_unit() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("# Log\n\n## Current state\nIn progress. Current task: **CSV export** for billing.\n\nNext step: add the totals row.\n", "CSV export for billing", "add the totals row."),
+        ("# Günlük\n\n## Şu anki durum\nDevam ediyor. Aktif iş: **SMS hatırlatıcıları** (Netgsm).\n\n**Sıradaki adım:** DLR webhook'unu yaz.\n", "SMS hatırlatıcıları", "DLR webhook'unu yaz."),
+    ];
+    for &(text, unit, next) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.open.iter().map(|u| u.unit.as_str()).collect::<Vec<_>>(), [unit], "{text}");
+        assert_eq!(p.next_action.map(|n| n.text), Some(next.to_owned()), "{text}");
+    }
+}

@@ -1235,8 +1235,12 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             if lines::list_marker(content) > 0 || content.starts_with(['|', '>', '#']) {
                 continue;
             }
+            // `Devam ediyor. Aktif iş: **SMS hatırlatıcıları**`: a field after a sentence
+            // that only states the run's status.
+            let lead = after_a_bare_status(content);
+            let content = &content[lead..];
             let Some((status, word, rest)) = lexicon::labelled_status(content) else { continue };
-            let from = line.start() + (raw.len() - raw.trim_start().len());
+            let from = line.start() + (raw.len() - raw.trim_start().len()) + lead;
             let value = Span::new(from + rest, from + content.len());
             let words = &text[value.range()];
             if lines::is_count(words) || crate::time::find(words).is_some() || lexicon::says_none(words) {
@@ -1267,6 +1271,18 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             });
         }
     }
+}
+
+/// Where a line goes on past an opening sentence that is a status and nothing more
+/// (`In progress. `, `Devam ediyor. `), else 0.
+fn after_a_bare_status(line: &str) -> usize {
+    let Some(first) = crate::text::sentences(line).next() else { return 0 };
+    let sentence = crate::text::without_full_stop(line[first.clone()].trim());
+    let bare = sentence.split_whitespace().count() <= 3 && lexicon::phrase_at(sentence).is_some_and(|f| f.len == sentence.len() && matches!(f.meaning, lexicon::Meaning::Status(_)));
+    if !bare || first.end >= line.len() {
+        return 0;
+    }
+    first.end + (line[first.end..].len() - line[first.end..].trim_start().len())
 }
 
 /// A progress log's dated paragraphs (`[Session 3 — 2026-02-16] infra-002: FastAPI base`),
