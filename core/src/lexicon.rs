@@ -2184,10 +2184,13 @@ pub(crate) fn says_only_ready(line: &str) -> bool {
 }
 
 /// Words a step opens with to go on with work already under way (`Continue F07`, `继续做 …`,
-/// `Weiter mit dem Export`, `引き続き …`): such a step takes up what is left of it.
+/// `Weiter mit dem Export`, `引き続き …`), or to finish it (`Finish the export`, `Terminar la
+/// reserva`): such a step takes up what is left of it.
 const GO_ON: &[&str] = &[
     "continue", "keep ", "resume", "carry on", "continuar", "seguir", "continuer", "poursuivre", "weiter", "fortsetzen",
     "continuare", "proseguire", "fortsätt", "продолж", "継続", "引き続き", "続け", "계속", "继续", "接着",
+    "finish ", "terminar ", "finalizar ", "terminer ", "achever ", "fertigstellen", "abschließen", "finire ", "completare ",
+    "terminare ", "afmaken", "dokończ", "bitir", "slutför", "закончить", "доделать", "완료하기", "完成",
 ];
 
 /// Whether a step opens by going on with work under way ([`GO_ON`]), past a list marker,

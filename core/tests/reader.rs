@@ -2906,3 +2906,14 @@ fn a_field_after_a_bare_status_sentence_names_the_unit() {
         assert_eq!(p.next_action.map(|n| n.text), Some(next.to_owned()), "{text}");
     }
 }
+
+/// A step of the file's own Next section (outside any sitting) that restates work a dated
+/// entry records done, in words spread over the entry's lines, is passed over; a step that
+/// finishes work begun (`Terminar la reserva`, `Finish the importer`) is not.
+#[test]
+fn a_next_section_step_restating_a_dated_entry_is_passed_over() {
+    let en = "# Progress log\n\n2026-11-27 — Every query filters on `tenant_id` first. Added migration\n`0042_idx.py`: HNSW index on `embedding` plus a composite btree index on\n`(tenant_id, created_at)` so the tenant pre-filter is cheap.\n\n2026-11-28 — Endpoint done.\n\n## Next\n1. Add the composite index on `tenant_id` + `created_at` for the tenant pre-filter.\n2. Write the backfill task.\n";
+    assert_eq!(plan_of(en).next_action.map(|n| n.text).as_deref(), Some("Write the backfill task."));
+    let es = "# Progreso\n\n### 2026-11-30\n- Configurado CI en GitHub Actions: pytest + ruff\n\n### 2026-12-02\n- Empezada la reserva con botones inline: `callback_data` con formato `res:<id>`\n\n## Próximos pasos\n1. Configurar CI en GitHub Actions con pytest y ruff\n2. Terminar la reserva con botones inline\n3. Recordatorios con APScheduler\n";
+    assert_eq!(plan_of(es).next_action.map(|n| n.text).as_deref(), Some("Terminar la reserva con botones inline"));
+}

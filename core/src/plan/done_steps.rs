@@ -2,7 +2,7 @@
 //! action"): the next-step-done rule flags such a step, and the plan passes over it to the
 //! next one a Next Steps list gives.
 
-use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
+use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
 use crate::identity::{find_words as names, Topic, UnitKey};
 use crate::span::Span;
 
@@ -22,7 +22,15 @@ impl DoneLines {
         let mut lines = Vec::new();
         for &r in doc.current_units() {
             let (m, u) = doc.unit_at(r);
-            let line = crate::span::first_line(doc.source(), m.span);
+            // Work told as a paragraph (a dated entry over three lines) says what was done
+            let first = crate::span::first_line(doc.source(), m.span);
+            // in all of it, up to a line that says something else (`TODO: …`, `Next: …`).
+            let line = if m.source == MarkerSource::Prose {
+                let lines = crate::span::paragraph_lines(doc.source(), first, 4);
+                crate::span::lines_in(doc.source(), lines).take_while(|l| l.start() == first.start() || crate::lexicon::labelled(doc.text(*l).trim()).is_none()).fold(first, |a, l| a.cover(l))
+            } else {
+                first
+            };
             // The done side is read on its whole line: a name cut short at its first clause
             // leaves out the words that say what was done. History and optional work stand for
             // nothing now; a decision's record (`## D-007 — Autenticazione (2026-11-12)`, dated
@@ -145,7 +153,9 @@ pub(crate) fn restates_done(doc: &Document, line: Span, done: &std::cell::OnceCe
     let clause = [", ", "; ", " — ", " so ", ". "].iter().filter_map(|sep| written.find(sep)).min().map_or(written, |at| &written[..at]);
     let (done_line, _) = done.get_or_init(|| DoneLines::of(doc)).same_work(&Topic::of(clause), Bar::STEP, hits)?;
     // The sittings of the two lines: the same one (or none: a file of no dates) judges alike.
-    let older_sitting = doc.is_log() && doc.later_in_file(line.start(), done_line.start()) && doc.sitting_at(line.start()).map(|s| s.0) != doc.sitting_at(done_line.start()).map(|s| s.0);
+    // A step of the file's own Next section, outside any sitting, is the file's step now.
+    let own_next = || doc.role_at(line.start()) == Some(SectionRole::NextStep) && doc.section_at(line.start()).is_some_and(|s| !crate::parse::is_session_or_history(doc, &doc.sections()[s]));
+    let older_sitting = doc.is_log() && doc.later_in_file(line.start(), done_line.start()) && doc.sitting_at(line.start()).map(|s| s.0) != doc.sitting_at(done_line.start()).map(|s| s.0) && !own_next();
     let stale = !done_line.contains(line.start()) && !older_sitting;
     stale.then_some(done_line)
 }
