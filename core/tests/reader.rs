@@ -2917,3 +2917,16 @@ fn a_next_section_step_restating_a_dated_entry_is_passed_over() {
     let es = "# Progreso\n\n### 2026-11-30\n- Configurado CI en GitHub Actions: pytest + ruff\n\n### 2026-12-02\n- Empezada la reserva con botones inline: `callback_data` con formato `res:<id>`\n\n## Próximos pasos\n1. Configurar CI en GitHub Actions con pytest y ruff\n2. Terminar la reserva con botones inline\n3. Recordatorios con APScheduler\n";
     assert_eq!(plan_of(es).next_action.map(|n| n.text).as_deref(), Some("Terminar la reserva con botones inline"));
 }
+
+/// A summary that counts the things it names as done in a sentence (`4 of 5 endpoints are
+/// migrated`, `3/5 Seiten sind umgesetzt`) is a count the units are held to.
+#[test]
+fn a_count_of_things_said_done_in_a_sentence_is_held_to_the_units() {
+    for summary in ["Migration of the old API. 4 of 5 endpoints are migrated and serving traffic.", "Stand: 4/5 Seiten sind umgesetzt."] {
+        let text = format!("# Progress\n\n## Summary\n{summary}\n\n## What works\n- [x] a\n- [x] b\n- [x] c\n- [ ] d\n- [ ] e\n");
+        let found = memento_core::check(&parse(&text), &CheckOptions::default());
+        assert!(found.iter().any(|d| d.rule == memento_core::Rule::SummaryContradiction), "{summary}: {found:?}");
+        let agrees = text.replace("- [ ] d", "- [x] d");
+        assert!(memento_core::check(&parse(&agrees), &CheckOptions::default()).iter().all(|d| d.rule != memento_core::Rule::SummaryContradiction), "{agrees}");
+    }
+}

@@ -582,6 +582,7 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
         // `Progress: 18/24 (85%)`: a label for progress counts what is done.
         let counted = kind.is_some()
             || DONE_WORDS.iter().any(|w| after.starts_with(w) || label.ends_with(w) || last_word.starts_with(w))
+            || counted_things_done(after)
             || PROGRESS_LABELS.iter().any(|w| last_word.starts_with(w))
             || lower.contains('%') && DONE_WORDS.iter().any(|w| lower.contains(w));
         return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });
@@ -599,6 +600,18 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
         _ => number_before(lower, kind)?,
     };
     (total >= 2).then_some(Count { done: None, total, kind: Some(kind) })
+}
+
+/// Whether what follows a fraction names the things it counts and says they are done
+/// (`8 of 11 endpoints are migrated`, `5/9 Seiten sind umgesetzt`): a word, a verb to be,
+/// then a verb of finished work.
+fn counted_things_done(after: &str) -> bool {
+    let Some((_, rest)) = after.split_once(' ') else { return false };
+    let rest = ["are ", "is ", "were ", "have been ", "has been ", "sind ", "wurden ", "están ", "estão ", "sont ", "sono ", "zijn ", "är "]
+        .iter()
+        .find_map(|aux| rest.strip_prefix(aux))
+        .unwrap_or(rest);
+    crate::lexicon::done_verb(rest).is_some()
 }
 
 /// A count written as what is done and what is left (`236 passing, 14 remaining`, `12 done /
