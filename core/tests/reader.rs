@@ -2930,3 +2930,16 @@ fn a_count_of_things_said_done_in_a_sentence_is_held_to_the_units() {
         assert!(memento_core::check(&parse(&agrees), &CheckOptions::default()).iter().all(|d| d.rule != memento_core::Rule::SummaryContradiction), "{agrees}");
     }
 }
+
+/// In a dated sitting's list, a line written twice in a row is a slip (duplicate-entry); the
+/// same line in two sittings, or a standup's `Blockers: none` under each name, is not.
+#[test]
+fn a_line_written_twice_in_a_row_in_a_sitting_is_a_duplicate() {
+    let dup = |text: &str| memento_core::check(&parse(text), &CheckOptions::default()).into_iter().filter(|d| d.rule == memento_core::Rule::DuplicateEntry).count();
+    let slip = "# Logg\n\n### 2026-11-18\n- Utskick via Postmark, studsar markeras på kunden.\n- Utskick via Postmark, studsar markeras på kunden.\n\n### 2026-11-20\n- Påminnelseavgift via Fortnox API.\n";
+    assert_eq!(dup(slip), 1);
+    let two_sittings = "# Log\n\n### 2026-11-18\n- Ran the full test suite.\n\n### 2026-11-20\n- Ran the full test suite.\n";
+    assert_eq!(dup(two_sittings), 0);
+    let standup = "# Standup\n\n## 2026-11-18\n- Ana: export\n- Blockers: none\n- Blockers: none\n";
+    assert_eq!(dup(standup), 0, "{:?}", memento_core::check(&parse(standup), &CheckOptions::default()));
+}
