@@ -2242,12 +2242,28 @@ const OPTIONAL: &[&str] = &[
 static OPTIONAL_PACKED: packed::Words = packed::packed_words!(OPTIONAL);
 
 /// Hedges that make a step optional, besides [`OPTIONAL`]: `Consider adding a widget`.
-const HEDGES: &[&str] = &["consider", "maybe", "if time", "quizás", "talvez", "éventuellement", "eventuell", "vielleicht", "kanske", "возможно"];
+const HEDGES: &[&str] = &[
+    "consider", "maybe", "if time", "may want", "might want", "if they ask", "if asked", "if requested", "quizás", "talvez",
+    "si lo piden", "se pedirem", "éventuellement", "eventuell", "vielleicht", "falls gewünscht", "kanske", "возможно",
+];
 static HEDGES_PACKED: packed::Words = packed::packed_words!(HEDGES);
 
 /// Whether a lower-cased step says it is optional ([`OPTIONAL`], [`HEDGES`]).
 pub(crate) fn says_optional(lower: &str) -> bool {
     OPTIONAL_PACKED.iter().chain(HEDGES_PACKED.iter()).any(|w| lower.contains(w))
+}
+
+/// Words after a "none" that say it holds only for now (`None for now — …`, `Nada por
+/// ahora`): work comes after it.
+const FOR_NOW: &[&str] = &[
+    "for now", "yet", "right now", "at the moment", "until", "por ahora", "por el momento", "por enquanto", "por agora",
+    "pour l'instant", "pour le moment", "vorerst", "im moment", "derzeit", "per ora", "per il momento", "för tillfället",
+    "för närvarande", "voorlopig", "na razie", "şimdilik", "пока", "今のところ", "暂时", "目前", "당분간",
+];
+
+/// Whether a lower-cased text says it holds only for now ([`FOR_NOW`]).
+pub(crate) fn says_for_now(lower: &str) -> bool {
+    FOR_NOW.iter().any(|w| lower.starts_with(w))
 }
 
 /// Whether a step marks itself optional in brackets at either end (`（可选）给团队做培训`,

@@ -2943,3 +2943,18 @@ fn a_line_written_twice_in_a_row_in_a_sitting_is_a_duplicate() {
     let standup = "# Standup\n\n## 2026-11-18\n- Ana: export\n- Blockers: none\n- Blockers: none\n";
     assert_eq!(dup(standup), 0, "{:?}", memento_core::check(&parse(standup), &CheckOptions::default()));
 }
+
+/// A next step that says there is none, then anything but that the none holds for now or a
+/// wait (`none for this ticket.`, `nenhum — tarefa encerrada. Se pedirem …`), is no next
+/// action; `None for now — …` is kept. A follow-up list outside the ticket (`### Follow-ups
+/// (not part of this ticket)`, hedged items) leaves no work.
+#[test]
+fn a_next_step_of_none_for_this_task_and_follow_ups_outside_it_leave_no_work() {
+    let en = "# Worklog\n\nStatus: DONE — shipped to production 2026-12-03.\n\n## [2026-12-03] Release\n### Shipped\n- Merged PR #1187 into `main`.\n\n### Follow-ups (not part of this ticket)\n- Marketing may want opening hours on the cards — separate ticket if they ask.\n\nNext step: none for this ticket.\n";
+    let p = plan_of(en);
+    assert_eq!((p.status, p.next_action.is_none(), p.pending.len()), (RunStatus::Complete, true, 0), "{:?}", p.next_action);
+    let pt = "# Progresso\n\n- [x] consulta agregada\n- [x] página de relatórios\n\nPróximo passo: nenhum — tarefa encerrada. Se pedirem gráfico de evolução, abrir nova tarefa.\n";
+    assert!(plan_of(pt).next_action.is_none());
+    let kept = "# Progresso\n\n- [x] consulta agregada\n- [ ] página de relatórios\n\nPróximo passo: nenhum por enquanto — revisar o layout com a Camila.\n";
+    assert!(plan_of(kept).next_action.is_some());
+}

@@ -71,8 +71,7 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || has("not planned")
         // Work that comes out of this task but is not its own: `Follow-ups (not part of
         // this task)` (a bare `Follow-up:` lists work left).
-        || has("not part of this task")
-        || has("out of this task")
+        || ["not part of this", "out of this task", "out of this ticket", "separate ticket", "not in scope"].iter().any(|p| has(p))
         || ["ideas futuras", "ideias futuras", "idées", "ideen für", "idee future", "idéer", "идеи", "アイデア", "未来的想法", "아이디어"].iter().any(|p| folded().starts_with(p))
     {
         SectionRole::Optional

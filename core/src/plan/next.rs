@@ -94,9 +94,7 @@ pub(crate) fn says_no_step(doc: &Document, w: Span) -> bool {
     let t = t.trim_start_matches(|c: char| !c.is_alphanumeric());
     let rest = t.trim_start_matches(char::is_alphanumeric).trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '.' | '。' | ',' | '—' | '–' | '-' | ':'));
     let lower = crate::case::to_lower(rest);
-    t.split_whitespace().count() <= 2
-        || !crate::lexicon::waits_on_a_person(&lower)
-            && (rest.starts_with(['(', '（']) || crate::lexicon::status_within(&lower) == Some(Status::Completed) || crate::lexicon::says_optional(&lower))
+    t.split_whitespace().count() <= 2 || !crate::lexicon::waits_on_a_person(&lower) && !crate::lexicon::says_for_now(&lower)
 }
 
 /// The step to take from a list of next steps whose first step names work the file records
