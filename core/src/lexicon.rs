@@ -271,6 +271,24 @@ const ROWS: &[(&str, Meaning)] = &[
     ("decisions made", Decision),
     ("status", StatusField),
     ("state", StatusField),
+    // The run's status as a whole, or as it ended ([`FINAL_STATUS`]).
+    ("final status", StatusField),
+    ("status final", StatusField),
+    ("overall status", StatusField),
+    ("estado final", StatusField),
+    ("estado general", StatusField),
+    ("estado geral", StatusField),
+    ("statut final", StatusField),
+    ("statut global", StatusField),
+    ("endstatus", StatusField),
+    ("gesamtstatus", StatusField),
+    ("stato finale", StatusField),
+    ("slutstatus", StatusField),
+    ("общий статус", StatusField),
+    ("итоговый статус", StatusField),
+    ("最終ステータス", StatusField),
+    ("最终状态", StatusField),
+    ("최종 상태", StatusField),
     // Spanish
     ("completado", Status(Completed)),
     ("completada", Status(Completed)),
@@ -2260,6 +2278,21 @@ const FOR_NOW: &[&str] = &[
     "pour l'instant", "pour le moment", "vorerst", "im moment", "derzeit", "per ora", "per il momento", "för tillfället",
     "för närvarande", "voorlopig", "na razie", "şimdilik", "пока", "今のところ", "暂时", "目前", "당분간",
 ];
+
+/// Labels of the status a run ended in, or of the run as a whole (`STATUS FINAL:
+/// CONCLUÍDO`, `Final status: complete`), folded: such a line states the run wherever the
+/// file writes it.
+const FINAL_STATUS: &[&str] = &[
+    "final status", "status final", "estado final", "statut final", "endstatus", "stato finale", "slutstatus",
+    "итоговый статус", "最終ステータス", "最终状态", "최종 상태",
+];
+
+/// The status a line labelled as the run's final status gives (`STATUS FINAL: CONCLUÍDO.`).
+pub(crate) fn final_status(line: &str) -> Option<Status> {
+    let (Meaning::StatusField, label, rest) = labelled(line)? else { return None };
+    let label = case::to_lower(line[label.range()].trim_matches(is_markup));
+    FINAL_STATUS.contains(&label.as_str()).then(|| status_of(&line[rest..])).flatten()
+}
 
 /// Whether a lower-cased text says it holds only for now ([`FOR_NOW`]).
 pub(crate) fn says_for_now(lower: &str) -> bool {

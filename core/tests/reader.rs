@@ -2958,3 +2958,18 @@ fn a_next_step_of_none_for_this_task_and_follow_ups_outside_it_leave_no_work() {
     let kept = "# Progresso\n\n- [x] consulta agregada\n- [ ] página de relatórios\n\nPróximo passo: nenhum por enquanto — revisar o layout com a Camila.\n";
     assert!(plan_of(kept).next_action.is_some());
 }
+
+/// A line that labels the run's final or overall status states the run wherever the file
+/// writes it (`STATUS FINAL: CONCLUÍDO.` below a plain-text log's last session, `**Общий
+/// статус:** ⛔ заблокировано` under the title, `Final status: complete`).
+#[test]
+fn a_final_or_overall_status_line_states_the_run() {
+    let pt = "claude-progress.txt — painel\n=====\n\nSESSÃO 3 — 26/11/2026\n  - Criado o relatório de comissões.\n\nSESSÃO 4 — 27/11/2026\n  - Deploy em produção feito às 16h10.\n\nSTATUS FINAL: CONCLUÍDO. Todas as 4 etapas entregues.\n";
+    assert_eq!(plan_of(pt).status, RunStatus::Complete);
+    let ru = "# STATUS: интеграция с ЭДО\n\n**Общий статус:** ⛔ заблокировано — ждём подтверждения от бухгалтерии\n\n## Задачи\n- ✅ Клиент API\n- 🔴 Тестовая отправка\n";
+    assert_eq!(plan_of(ru).status, RunStatus::Blocked);
+    let en = "Progress notes\n\nDay 1: wrote the parser.\n\nDay 2: wrote the exporter.\n\nFinal status: complete\n";
+    assert_eq!(plan_of(en).status, RunStatus::Complete);
+    let open = en.replace("Final status: complete", "Final status: in progress");
+    assert_ne!(plan_of(&open).status, RunStatus::Complete);
+}

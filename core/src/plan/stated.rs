@@ -35,9 +35,24 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
     // 現在のステータス`, a `## Status (as of …)` at the foot), unless titles date them: a
     // state section whose title dates its update (`## Estado (actualizado 2026-12-05)`)
     // states the run as of then, and the latest such wins.
-    let last = stated.last()?;
+    let Some(last) = stated.last() else { return final_line(doc) };
     let latest = stated.iter().filter(|(t, _)| t.is_some()).max_by_key(|(t, _)| t.map(|t| t.epoch_seconds));
     Some(latest.unwrap_or(last).1)
+}
+
+/// The last line, outside code and history, that states the status the run ended in
+/// (`STATUS FINAL: CONCLUÍDO.` below a plain-text log's last session).
+fn final_line(doc: &Document) -> Option<(Status, Span)> {
+    let history = |at: usize| doc.section_at(at).is_some_and(|s| crate::parse::is_history(doc, &doc.sections()[s]));
+    crate::code::lines_outside_code(doc)
+        .filter(|(_, _, l)| l.len() < 200)
+        .filter_map(|(_, start, l)| {
+            let content = l.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>'));
+            let at = start + (l.len() - content.len());
+            Some((lexicon::final_status(content)?, Span::new(at, at + content.trim_end().len())))
+        })
+        .filter(|(_, span)| !history(span.start()))
+        .last()
 }
 
 
