@@ -2973,3 +2973,13 @@ fn a_final_or_overall_status_line_states_the_run() {
     let open = en.replace("Final status: complete", "Final status: in progress");
     assert_ne!(plan_of(&open).status, RunStatus::Complete);
 }
+
+/// Swedish state titles (`## Läge just nu`, `## Läget`) are the file's current state: a
+/// state opening them (`**Blockerad.** Vi väntar på …`) is the run's.
+#[test]
+fn swedish_state_titles_state_the_run() {
+    for title in ["Läge just nu", "Läget"] {
+        let text = format!("# Överlämning\n\n## {title}\n**Blockerad.** Vi väntar på att Fortnox godkänner integrationen.\n\n## Vad som är klart\n- [x] OAuth\n\n## Pågår\n- Export till kundens konto\n");
+        assert_eq!(plan_of(&text).status, RunStatus::Blocked, "{title}");
+    }
+}

@@ -225,11 +225,11 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("end of day status")
         // The current state in the reader's other languages.
         || ["estado actual", "estado atual", "aktueller stand", "aktueller status", "stato attuale", "situazione attuale", "nuvarande status", "slutstatus", "estado final", "statut final", "stato finale", "endstand", "onde parei", "onde paramos", "donde quedamos", "dove mi sono fermato", "dove eravamo", "var jag slutade", "wo wir stehen", "gesamtstatus", "estado general", "estado geral", "statut global", "stato generale", "övergripande status", "obecny stan", "huidige situatie"].iter().any(|p| starts(p))
-        || !t.is_ascii() && ["situação atual", "état actuel", "état des lieux", "où j'en suis", "où on en est", "où je me suis arrêté", "donde lo dejé", "donde me quedé", "wo ich aufgehört", "nuläge", "var vi står", "текущее состояние", "текущий статус", "итоговый статус", "статус на конец", "最終ステータス", "最終状況", "最终状态", "최종 상태", "где я остановился", "на чём остановился", "현재 상태", "현재 상황", "şu anki durum", "güncel durum", "bieżący stan", "nuvarande läge"].iter().any(|p| folded().starts_with(p))
+        || !t.is_ascii() && ["situação atual", "état actuel", "état des lieux", "où j'en suis", "où on en est", "où je me suis arrêté", "donde lo dejé", "donde me quedé", "wo ich aufgehört", "nuläge", "var vi står", "текущее состояние", "текущий статус", "итоговый статус", "статус на конец", "最終ステータス", "最終状況", "最终状态", "최종 상태", "где я остановился", "на чём остановился", "현재 상태", "현재 상황", "şu anki durum", "güncel durum", "bieżący stan", "nuvarande läge", "läge just nu", "läget just nu", "läget nu"].iter().any(|p| folded().starts_with(p))
         || has("現在の")
         || has("当前")
         // A state title of one word or two (`## Stand`, `## Estado`, `## Aktualny stan`).
-        || ["stand", "estado", "statut", "stato", "stand van zaken", "huidige status", "huidige stand", "aktualny stan", "stan", "mevcut durum", "durum", "статус", "состояние", "現状", "状态", "现状", "상태", "현황"].contains(&folded())
+        || ["stand", "estado", "statut", "stato", "stand van zaken", "huidige status", "huidige stand", "aktualny stan", "stan", "mevcut durum", "durum", "läge", "läget", "статус", "состояние", "現状", "状态", "现状", "상태", "현황"].contains(&folded())
     {
         SectionRole::CurrentState
     } else if starts("worklog")
