@@ -326,6 +326,9 @@ const ROWS: &[(&str, Meaning)] = &[
     ("siguiente paso", Next),
     ("siguientes pasos", Next),
     ("próximo paso", Next),
+    // Written without the accent, as a key or on a keyboard without it.
+    ("proximo paso", Next),
+    ("proximos pasos", Next),
     ("primer paso", Next),
     ("próximos pasos", Next),
     ("lo que sigue", Next),
@@ -382,6 +385,8 @@ const ROWS: &[(&str, Meaning)] = &[
     ("a fazer", Status(Pending)),
     ("não iniciado", Status(Pending)),
     ("próximo passo", Next),
+    ("proximo passo", Next),
+    ("proximos passos", Next),
     ("primeiro passo", Next),
     ("próxima sessão", Next),
     ("para a próxima sessão", Next),

@@ -2983,3 +2983,22 @@ fn swedish_state_titles_state_the_run() {
         assert_eq!(plan_of(&text).status, RunStatus::Blocked, "{title}");
     }
 }
+
+/// A knowledge graph's observations give a status in any language's status field
+/// (`Estado: en curso.`), and an entity named as a key for the next step (`proximo-paso`,
+/// without its accent) gives the next action.
+#[test]
+fn graph_observations_in_other_languages_and_a_next_step_entity() {
+    let graph = r#"{"entities": [
+  {"name": "tarea-agenda", "entityType": "task", "observations": ["Estado: completada (25/11/2026)."]},
+  {"name": "tarea-recordatorios", "entityType": "task", "observations": ["Estado: en curso.", "Falta: respuestas del paciente."]},
+  {"name": "tarea-panel", "entityType": "task", "observations": ["Estado: pendiente."]},
+  {"name": "proximo-paso", "entityType": "note", "observations": ["Implementar POST /webhooks/whatsapp con verificación de firma."]}
+]}
+"#;
+    let p = plan_of(graph);
+    assert_eq!(p.open.iter().map(|u| u.unit.as_str()).collect::<Vec<_>>(), ["tarea-recordatorios"]);
+    assert_eq!(p.completed.iter().map(|u| u.unit.as_str()).collect::<Vec<_>>(), ["tarea-agenda"]);
+    assert_eq!(p.pending.iter().map(|u| u.unit.as_str()).collect::<Vec<_>>(), ["tarea-panel"]);
+    assert!(p.next_action.is_some_and(|n| n.text.starts_with("Implementar POST /webhooks/whatsapp")));
+}

@@ -319,7 +319,10 @@ impl Reading<'_> {
             }
             // A row that is a next step (`"type": "next_step"`, or an entity named so:
             // `"name": "next-steps"`): its content.
-            let named_next = || row.get(NAME).and_then(|(_, v)| scalar(text, v)).is_some_and(|n| crate::lexicon::label_of(&text[n.range()]) == Some(crate::lexicon::Meaning::Next));
+            // A name is written as a key (`next-steps`, `proximo_paso`): its words apart.
+            let named_next = || {
+                row.get(NAME).and_then(|(_, v)| scalar(text, v)).is_some_and(|n| crate::lexicon::label_of(&text[n.range()].replace(['-', '_'], " ")) == Some(crate::lexicon::Meaning::Next))
+            };
             if kind_is(kind, NEXT_KINDS) || named_next() {
                 nexts.extend(row.get(CONTENT).map(|(_, v)| (i, when, Said::Field(v))));
             } else if let Some(step) = row.get(CONTENT).and_then(|(_, v)| labelled_next(text, v)) {
@@ -726,9 +729,11 @@ fn observed(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
     let (status, at) = items.iter().find_map(|(_, v)| {
         let Value::String(s) = v else { return None };
         let said = &text[s.range()];
-        let value = said.strip_prefix("status:").or_else(|| said.strip_prefix("Status:"))?;
+        // `status: in_progress`, `Estado: en curso.`, `Статус: в работе`: a status field.
+        let (crate::lexicon::Meaning::StatusField, _, rest) = crate::lexicon::labelled(said)? else { return None };
+        let value = &said[rest..];
         let (status, bytes) = status_of(value)?;
-        let from = s.start() + (said.len() - value.len());
+        let from = s.start() + rest;
         Some((status, Span::new(from + bytes.start, from + bytes.end)))
     })?;
     Some(marker(span, status, at, name(text, object)?, id(text, object), None))
