@@ -1115,7 +1115,8 @@ pub(crate) fn trailing_status(text: &str) -> Option<(Status, crate::span::Span, 
 const HERE: &[&str] = &[
     "current", "currently", "here", "now", "we are here", "you are here", "current task", "current step", "in progress",
     "actual", "aquí", "aqui", "atual", "ici", "hier", "qui", "här", "здесь", "сейчас", "текущая", "今ここ", "現在", "いまここ",
-    "当前", "现在", "현재", "여기",
+    "当前", "现在", "현재", "여기", "ahora", "agora", "maintenant", "jetzt", "adesso", "nu", "teraz", "tutaj", "şimdi", "burada",
+    "지금",
 ];
 
 /// A status mark and its word closing a name, a note in brackets after them allowed (`Phase 2
@@ -1153,9 +1154,14 @@ fn marked_here(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)
         return None;
     }
     let tail = t[at + arrow.len()..].trim().trim_matches(|c: char| matches!(c, '(' | ')' | '[' | ']' | '*' | '_' | '`' | '️'));
-    let here = tail.is_empty() && arrow.trim() == "👈" || HERE.contains(&case::to_lower(tail).as_str());
+    let lower = case::to_lower(tail);
+    let here = tail.is_empty() && arrow.trim() == "👈" || HERE.contains(&lower.as_str());
     let name = t[..at].trim_end().len();
-    (here && name > 0).then(|| (Status::InProgress, Span::new(at + 1, t.len()), Span::new(0, name)))
+    // `Legal approval ← waiting on Hannah`: the arrow points at a wait, on a person (named,
+    // or by what only a person gives).
+    let waits = arrow != " (" && (waits_on_a_person(&lower) || waits_on_someone_named(tail));
+    let status = if here { Status::InProgress } else { Status::Blocked };
+    ((here || waits) && name > 0).then(|| (status, Span::new(at + 1, t.len()), Span::new(0, name)))
 }
 
 /// Where a note saying the work has begun starts, after a name: an arrow pointing at it
@@ -1574,6 +1580,16 @@ const WAIT_OPENERS: &[&str] = &[
     "attesa dell'",
     "väntar på", "ждём", "ждем", "ожидаем", "ожидает", "ждёт", "ждет", "等待",
 ];
+
+/// Whether a text opens with a wait ([`WAIT_OPENERS`]) on someone it names with a capital
+/// (`waiting on Hannah`, `väntar på Lena`).
+fn waits_on_someone_named(text: &str) -> bool {
+    let lower = case::to_lower(text);
+    WAIT_OPENERS.iter().any(|o| {
+        // Lower-casing keeps the length of these letters: the offsets are the text's.
+        lower.starts_with(o) && lower.len() == text.len() && text[o.len()..].trim_start().starts_with(|c: char| c.is_uppercase())
+    })
+}
 
 /// Stems of what only a person gives: a review, an approval, a decision, access, in the
 /// reader's languages (`väntar på att Anna granskar PR #42`, `esperando la revisión de Ana`).

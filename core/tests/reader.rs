@@ -3002,3 +3002,22 @@ fn graph_observations_in_other_languages_and_a_next_step_entity() {
     assert_eq!(p.pending.iter().map(|u| u.unit.as_str()).collect::<Vec<_>>(), ["tarea-panel"]);
     assert!(p.next_action.is_some_and(|n| n.text.starts_with("Implementar POST /webhooks/whatsapp")));
 }
+
+/// An arrow pointing at an item says where the work is (`← **teraz**`, `← jetzt`: under
+/// way) or what holds it up (`← waiting on Hannah`, `← väntar på Lena`: blocked), over an
+/// open box; the unit is named before the arrow.
+#[test]
+fn an_arrow_note_marks_the_unit_under_way_or_held_up() {
+    let pl = "# Postęp\n\n- [x] M1 — model danych\n- [ ] M3 — integracja z Outlookiem ← **teraz**\n- [ ] M4 — panel administratora\n";
+    assert_eq!(plan_of(pl).open.iter().map(|u| (u.unit.as_str(), u.status)).collect::<Vec<_>>(), [("M3 — integracja z Outlookiem", Status::InProgress)]);
+    for (text, unit) in [
+        ("# Launch\n\n- [x] Stripe products\n- [ ] Legal approval of API Terms ← waiting on Hannah\n", "Legal approval of API Terms"),
+        ("# Lansering\n\n- [x] Produkter\n- [ ] Juridiskt godkännande ← väntar på Lena\n", "Juridiskt godkännande"),
+    ] {
+        let p = plan_of(text);
+        assert_eq!(p.open.iter().map(|u| (u.unit.as_str(), u.status)).collect::<Vec<_>>(), [(unit, Status::Blocked)], "{text}");
+    }
+    // A wait on no one named is a note, not a block.
+    let note = plan_of("# Launch\n\n- [x] Stripe products\n- [ ] Legal review ← waiting on the new template\n");
+    assert!(note.open.is_empty());
+}

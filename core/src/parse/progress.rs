@@ -200,7 +200,8 @@ fn crosses_beside_ticks(doc: &Document, markers: &mut [ProgressMarker]) {
 
 /// An open box or mark whose note says the work has begun (`- [ ] Queue messages ← in
 /// progress, queue table done`, `- [ ] Dagster migration (in progress — assets ported)`):
-/// under way, named before the note ([`lexicon::under_way_note`]).
+/// under way, named before the note ([`lexicon::under_way_note`]); or that it is held up:
+/// blocked.
 fn notes_under_way(doc: &Document, markers: &mut [ProgressMarker]) {
     let text = doc.source.as_str();
     let open = |s: Option<Status>| matches!(s, Some(Status::Pending | Status::InProgress));
@@ -213,6 +214,11 @@ fn notes_under_way(doc: &Document, markers: &mut [ProgressMarker]) {
         // doing this`), before any item nested in it.
         } else if crate::span::lines_in(text, m.span).skip(1).take_while(|l| lines::list_marker(doc.text(*l).trim_start()) == 0).last().is_some_and(|l| lexicon::under_way_note(doc.text(l)).is_some()) {
             m.status = Some(Status::InProgress);
+        // Or it is held up (`- [ ] Legal approval ← waiting on Hannah`, `- [ ] Deploy —
+        // BLOCKED`): stuck, named before the note.
+        } else if let Some((Status::Blocked, _, name)) = lexicon::trailing_status(&text[unit.name.range()]) {
+            unit.name = Span::new(unit.name.start(), unit.name.start() + name.end());
+            m.status = Some(Status::Blocked);
         }
     }
 }
