@@ -112,6 +112,9 @@ fn template_text_never_filled_in_is_reported_where_a_value_goes() {
         ("# Contexto\n\n- PAC: [NOMBRE DEL PAC]\n- Firma: [IN PROGRESS] timbrado\n- [GitHub ISSUE](https://github.com/o/r/issues/1)\n", &[3]),
         // A commit written before it was made: a hash column's cell, a Commit field.
         ("# Log\n\n| Step | Commit | What |\n|---|---|---|\n| F1 | `897b457` | scaffolding |\n| F2 | (this commit) | example |\n\n- **Commit:** _this commit_\n- Commit: this commit fixes the parser\n- Pushed this commit to main.\n", &[6, 8]),
+        // Three words or more in angle brackets, and a version left as `vX.Y.Z`, in a sentence
+        // (French, Italian, English); a path of a version pattern is no placeholder.
+        ("# Passation\n\nVoir <lien vers le runbook>.\nLa PR è qui: <inserire link alla PR>\n- Release tag: vX.Y.Z\n- Notes go to docs/releases/vX.Y.Z.md\n", &[3, 4, 5]),
     ];
     for (text, want) in cases {
         let ds = findings(text, Rule::UnfilledPlaceholder);

@@ -8,7 +8,9 @@
 //!   In a sentence they are more often a mention (`dates are written YYYY-MM-DD`, `run
 //!   <script-name>`), and are left alone. An angle-bracket word is a placeholder when it is
 //!   upper case, holds a dash, an underscore or a space, or is a word such as `date` or
-//!   `hash`; an HTML tag or a generic (`Vec<u8>`) is not.
+//!   `hash`; an HTML tag or a generic (`Vec<u8>`) is not. Three words or more in angle
+//!   brackets (`Voir <lien vers le runbook>.`) and a version left as `vX.Y.Z` stand for a
+//!   value wherever they are.
 //! - A bracketed note to fill in where a line's content goes: `- [TODO: list the pages]`.
 //! - A section, or a field (`Architecture: TBD (awaiting review)`), whose whole content is
 //!   a word that stands for content to come: `TBD`, `[TODO]`, `por definir`, `未定`
@@ -46,6 +48,16 @@ pub(super) fn check(cx: &mut Ctx) {
             found.push((Span::new(at, end), "a date"));
         }
     }
+    // `Release tag: vX.Y.Z`: a version never filled in.
+    for at in memchr::memmem::find_iter(b, "X.Y.Z") {
+        let start = if at > 0 && b[at - 1] == b'v' { at - 1 } else { at };
+        // Not a name in a path or a file name (`docs/releases/vX.Y.Z.md`).
+        let glued = |i: Option<&u8>| i.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'/' | b'-'));
+        let extension = b.get(at + 5) == Some(&b'.') && b.get(at + 6).is_some_and(u8::is_ascii_alphanumeric);
+        if !glued(start.checked_sub(1).and_then(|i| b.get(i))) && !glued(b.get(at + 5)) && !extension {
+            found.push((Span::new(start, at + 5), "a version"));
+        }
+    }
     for at in memchr::memmem::find_iter(b, "TBD") {
         if let Some(hit) = field_to_fill(text, at) {
             found.push(hit);
@@ -79,7 +91,7 @@ fn report(cx: &mut Ctx, fences: &Fences, span: Span, what: &str) {
     let line_start = crate::span::line_start(text, span.start());
     let line = &text[line_start..crate::span::line_content_end(text, line_start)];
     let at = span.start() - line_start;
-    let anywhere = matches!(what, "a shell substitution" | "a value" | "a commit hash");
+    let anywhere = matches!(what, "a shell substitution" | "a value" | "a commit hash" | "a version");
     if fences.holds(span.start()) || in_code_span(line, at) || (!anywhere && !in_a_slot(line, at)) || in_template(cx, span.start()) {
         return;
     }
@@ -122,7 +134,10 @@ fn template_field_at(text: &str, at: usize) -> Option<(Span, &'static str)> {
                 return None;
             }
             let inner = word(at + 1, b"_ -");
-            (b.get(at + 1 + inner) == Some(&b'>') && placeholder_word(&text[at + 1..at + 1 + inner])).then(|| (Span::new(at, at + 2 + inner), "a placeholder"))
+            let words = &text[at + 1..at + 1 + inner];
+            // Three words or more (`<link to the runbook>`) stand for a value wherever they are.
+            let what = if words.split_whitespace().count() >= 3 { "a value" } else { "a placeholder" };
+            (b.get(at + 1 + inner) == Some(&b'>') && placeholder_word(words)).then(|| (Span::new(at, at + 2 + inner), what))
         }
         _ => None,
     }
