@@ -3021,3 +3021,19 @@ fn an_arrow_note_marks_the_unit_under_way_or_held_up() {
     let note = plan_of("# Launch\n\n- [x] Stripe products\n- [ ] Legal review ← waiting on the new template\n");
     assert!(note.open.is_empty());
 }
+
+/// A decision struck out with a note naming the decision that replaced it by its label
+/// (`~~D1: …~~ —— 已被 D3 取代`, `~~D1: …~~ — replaced by D3`) is superseded by it; so is one
+/// a later decision supersedes by its label (`SUPERSEDES D1`).
+#[test]
+fn a_struck_decision_naming_its_replacement_is_superseded() {
+    for text in [
+        "# 交接\n\n## 决策\n- ~~D1：在 MySQL 里用存储过程做批量过期~~ —— 已被 D3 取代\n- D2：按月分区\n- D3：用 Go 写独立的过期服务\n",
+        "# Handoff\n\n## Decisions\n- ~~D1: stored procedures for expiry~~ — replaced by D3\n- D2: monthly partitions\n- D3: a Go expiry service\n",
+        "# Handoff\n\n## Decisions\n- D1: stored procedures for expiry\n- D2: monthly partitions\n- D3: a Go expiry service. SUPERSEDES D1\n",
+    ] {
+        let p = plan_of(text);
+        assert_eq!(p.decisions.active.len(), 2, "{text}");
+        assert_eq!(p.decisions.superseded.iter().map(|d| d.line).collect::<Vec<_>>(), [4], "{text}");
+    }
+}
