@@ -3037,3 +3037,22 @@ fn a_struck_decision_naming_its_replacement_is_superseded() {
         assert_eq!(p.decisions.superseded.iter().map(|d| d.line).collect::<Vec<_>>(), [4], "{text}");
     }
 }
+
+/// A journal keyed in another language (`"testo"`, `"titolo"`, `"stato"`, `"type":
+/// "decisione"`, `"prossimo_passo"`, `"progetto"`) is read as one keyed in English.
+#[test]
+fn a_journal_keyed_in_italian_is_read() {
+    let rows = concat!(
+        r#"{"ts":"2026-11-28T18:20:00+01:00","type":"progetto","testo":"Bot Telegram per la trattoria."}"#, "\n",
+        r#"{"ts":"2026-11-28T18:30:12+01:00","type":"task","id":"T0","titolo":"Scheletro progetto","stato":"fatto"}"#, "\n",
+        r#"{"ts":"2026-11-29T10:05:40+01:00","type":"decisione","testo":"Niente webhook: uso long polling."}"#, "\n",
+        r#"{"ts":"2026-12-01T09:00:00+01:00","type":"task","id":"T5","titolo":"Promemoria automatico","stato":"in corso"}"#, "\n",
+        r#"{"ts":"2026-12-01T09:10:00+01:00","type":"task","id":"T6","titolo":"Comando /staff_oggi","stato":"da fare"}"#, "\n",
+        r#"{"ts":"2026-12-01T19:00:00+01:00","type":"prossimo_passo","testo":"Scrivere il test del promemoria a mezzanotte."}"#, "\n",
+    );
+    let p = plan_of(rows);
+    assert_eq!(p.completed.iter().map(|u| u.unit.as_str()).collect::<Vec<_>>(), ["T0: Scheletro progetto"]);
+    assert_eq!(p.open.iter().map(|u| u.unit.as_str()).collect::<Vec<_>>(), ["T5: Promemoria automatico"]);
+    assert_eq!(p.decisions.active.len(), 1);
+    assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("Scrivere il test del promemoria a mezzanotte."));
+}

@@ -456,7 +456,11 @@ fn latest<T>(rows: &[(usize, Option<i64>, T)]) -> Option<usize> {
 
 /// Keys, lower case without `_` or `-`: a key matches written in any case, snake or camel
 /// (`current_task_id`, `currentTaskId`).
-const CONTENT: &[&str] = &["content", "text", "observation", "observations", "fact", "memory", "value", "note", "summary", "message", "msg", "focus"];
+const CONTENT: &[&str] = &[
+    "content", "text", "observation", "observations", "fact", "memory", "value", "note", "summary", "message", "msg", "focus",
+    // In the lexicon's other languages.
+    "testo", "texto", "texte", "inhalt", "tekst", "текст", "内容", "내용", "nota", "notiz",
+];
 /// A unit's name, before the content keys.
 const NAME: &[&str] = &[
     "description", "name", "title", "task", "feature", "objective", "goal", "subject",
@@ -475,6 +479,8 @@ const ACCESSED: &[&str] = &["lastaccessedat", "accessedat", "lastaccessed"];
 const DONE_FLAGS: &[&str] = &["passes", "passed", "done", "completed", "complete", "finished"];
 /// Fields holding a status word (`status` first: rows read only it, see [`Place::Row`]).
 const STATUS: &[&str] = &["status", "state", "estado", "statut", "stato", "состояние", "статус", "ステータス", "状态", "상태"];
+/// [`STATUS`] but `state`, for rows.
+const ROW_STATUS: &[&str] = &["status", "estado", "statut", "stato", "состояние", "статус", "ステータス", "状态", "상태"];
 /// Fields holding prose that may open with a status (`"Complete - all tests pass"`).
 const OUTCOME: &[&str] = &["outcome", "result"];
 const NEXT: &[&str] = &[
@@ -503,7 +509,10 @@ const STATE_LISTS: &[(&[&str], Status)] = &[
 const REASON: &[&str] = &["reason", "rationale", "why"];
 /// What holds units (words of a row's `type`, or the key of an object): its status is not
 /// a unit's (`{"type": "project", "status": "active"}`).
-const CONTAINERS: &[&str] = &["project", "workspace", "repository", "repo", "meta", "metadata", "agent", "user", "person", "profile"];
+const CONTAINERS: &[&str] = &[
+    "project", "workspace", "repository", "repo", "meta", "metadata", "agent", "user", "person", "profile", "progetto", "proyecto",
+    "projeto", "projet", "projekt", "utente", "usuario", "usuário", "utilisateur", "benutzer", "användare", "gebruiker",
+];
 /// Kinds of row that record how work stands, in their content when no field says it
 /// (`{"type": "progress", "text": "Exporter in progress"}`).
 const PROGRESS_KINDS: &[&str] = &["progress", "status", "milestone"];
@@ -512,13 +521,19 @@ const BLOCKER_KINDS: &[&str] = &["blocker", "blockers", "impediment", "obstacle"
 /// Kinds of row that state the run's status when they name no unit.
 const RUN_STATUS_KINDS: &[&str] = &["status"];
 /// Kinds of row that record the next step (`next`, `next_step`, `next_action`).
-const NEXT_KINDS: &[&str] = &["next"];
+const NEXT_KINDS: &[&str] = &[
+    "next", "prossimo", "próximo", "proximo", "prochain", "prochaine", "nächster", "nächste", "nästa", "volgende", "następny",
+    "следующий", "下一步", "다음",
+];
 /// A decision row's own id, the id it replaces, the id replacing it.
 const DECISION_ID: &[&str] = &["id", "decisionid"];
 const SUPERSEDES: &[&str] = &["supersedes", "replaces", "overrides"];
 const SUPERSEDED_BY: &[&str] = &["supersededby", "replacedby"];
 /// Kinds of rows that are decisions.
-const DECISION_KINDS: &[&str] = &["decision", "decisions", "rule", "rules", "policy", "governance", "convention", "constraint", "adr"];
+const DECISION_KINDS: &[&str] = &[
+    "decision", "decisions", "rule", "rules", "policy", "governance", "convention", "constraint", "adr", "decisione", "decisión",
+    "decisao", "decisão", "décision", "entscheidung", "beslut", "besluit", "decyzja", "решение", "決定", "决策", "결정",
+];
 
 /// An object's fields with their keys normalized once: a row is asked for a dozen kinds
 /// of field, and a store repeats its keys on every row.
@@ -646,7 +661,8 @@ fn status(text: &str, object: &Object, place: Place) -> Option<(Option<Status>, 
         _ => None,
     };
     let at = |raw: Span, bytes: std::ops::Range<usize>| Span::new(raw.start() + bytes.start, raw.start() + bytes.end);
-    let keys = if place == Place::Row { &STATUS[..1] } else { STATUS };
+    // A row's `state` is often no unit's (a session's, a store's): its other status keys are.
+    let keys = if place == Place::Row { ROW_STATUS } else { STATUS };
     let unknown = match written(keys) {
         Some((Some((status, bytes)), raw)) => return Some((Some(status), at(raw, bytes))),
         Some((None, raw)) => Some(raw).filter(|raw| place == Place::List && !text[raw.range()].trim().is_empty()),
