@@ -532,7 +532,7 @@ fn secrets_are_never_repeated() {
     let secrets = [
         "sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC",
         "ghp_1234567890abcdefghijABCDEFGHIJ123456",
-        "AKIAIOSFODNN7EXAMPLE",
+        "AKIAQ7R2M5XK3PZL9WJD",
         "xoxb-123456789012-1234567890123-AbCdEfGh",
         "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
         "hunter2secret",
@@ -543,9 +543,9 @@ fn secrets_are_never_repeated() {
     let text = log(
         "- 2026-04-22T07:12Z — Use sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC for the batch jobs\n- 2026-04-22T07:20Z — Avoid sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC\n",
         PROG,
-        "- gh ghp_1234567890abcdefghijABCDEFGHIJ123456 and AKIAIOSFODNN7EXAMPLE\n- slack xoxb-123456789012-1234567890123-AbCdEfGh\n\
+        "- gh ghp_1234567890abcdefghijABCDEFGHIJ123456 and AKIAQ7R2M5XK3PZL9WJD\n- slack xoxb-123456789012-1234567890123-AbCdEfGh\n\
 - jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk\n- db postgres://admin:hunter2secret@db.internal/app\n\
-- card 4111 1111 1111 1111, ssn 123-45-6789\n- gh ghp_1234567890abcdefghijABCDEFGHIJ123456 and AKIAIOSFODNN7EXAMPLE\n",
+- card 4111 1111 1111 1111, ssn 123-45-6789\n- gh ghp_1234567890abcdefghijABCDEFGHIJ123456 and AKIAQ7R2M5XK3PZL9WJD\n",
         "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAsecretkeymaterial\n-----END RSA PRIVATE KEY-----\n",
     );
     let ds = check(&parse(&text), &now());

@@ -30,7 +30,7 @@ fn the_corpus_holds_one_secret() {
     assert!(files >= 60, "{files} corpus files read");
 }
 
-const KEY: &str = "AKIAIOSFODNN7EXAMPLE";
+const KEY: &str = "AKIAQ7R2M5XK3PZL9WJD";
 /// What of [`KEY`] a redacted form may show.
 const SHOWN: &str = "AKIA";
 
@@ -129,7 +129,7 @@ fn turning_possible_secret_off_does_not_turn_masking_off() {
 fn the_new_kinds_are_reported() {
     for (secret, kind) in [
         ("-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBF0abcDEFghiJKL012\n-----END PGP PRIVATE KEY BLOCK-----", SecretKind::PrivateKey),
-        ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", SecretKind::AwsSecretKey),
+        ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCY7Q2KM9TZWX", SecretKind::AwsSecretKey),
         ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", SecretKind::StripeKey),
         ("AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW", SecretKind::GoogleApiKey),
         ("password: hunter2x", SecretKind::Password),
@@ -319,4 +319,14 @@ fn webhook_urls_are_secrets() {
     }
     assert!(find_secrets("Post to https://hooks.slack.com/services/XXXXXXXXX/XXXXXXXXX/XXXXXXXXXXXXXXXX\n").is_empty());
     assert!(find_secrets("See https://hooks.slack.com/services/ for the docs\n").is_empty());
+}
+
+/// AWS's documentation keys (`AKIAIOSFODNN7EXAMPLE`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`)
+/// stand for keys, as their names say: no secret; a key of the same shape is one.
+#[test]
+fn aws_documentation_keys_are_no_secrets() {
+    let docs = "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\nAWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n";
+    assert!(memento_core::secret::find_secrets(docs).is_empty(), "{:?}", memento_core::secret::find_secrets(docs));
+    let real = docs.replace("AKIAIOSFODNN7EXAMPLE", "AKIAQ7R2M5XK3PZL9WJD").replace("EXAMPLEKEY", "7Q2KM9TZWX");
+    assert_eq!(memento_core::secret::find_secrets(&real).len(), 2);
 }

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { card, drop, open, shoot } from "./page.mjs";
 
 const KEY = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
-const AWS = "AKIAIOSFODNN7EXAMPLE";
+const AWS = "AKIAQ7R2M5XK3PZL9WJD";
 const leaky = ["# Session Memory — task_keys", "## Key Discoveries", `- 2026-04-22T07:12Z — the deploy token is ${KEY}`, `- 2026-04-22T07:20Z — CI uses ${AWS} for uploads`, ""].join("\n");
 
 test("sharing a file with secrets: an in-page dialog lists them masked, previews what the recipient reads, and makes nothing until asked", async () => {

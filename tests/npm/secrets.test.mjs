@@ -167,7 +167,7 @@ test("npm API: no result repeats a planted secret of any kind, anywhere", () => 
 });
 
 test("npm API: parse().title and taskId mask a secret glued after `_` or a letter", () => {
-  const key = "AKIAIOSFODNN7EXAMPLE";
+  const key = "AKIAQ7R2M5XK3PZL9WJD";
   const doc = memento.parse(`# Session Memory — deploy_${key}\n\n## Next Session Start\nrotate x${key}\n`);
   assert.equal(doc.taskId, "deploy_AKIA…(redacted)");
   assert.equal(doc.title, "Session Memory — deploy_AKIA…(redacted)");
@@ -238,7 +238,7 @@ test("CLI: no command prints a planted secret, on stdout or stderr", async () =>
 });
 
 test("npm API: a refused edit and a tool's answer mask the file's secrets, even glued to a word", () => {
-  const key = "AKIAIOSFODNN7EXAMPLE";
+  const key = "AKIAQ7R2M5XK3PZL9WJD";
   const text = `# Session Memory — t\n\n## Key Discoveries\n- 2026-04-22T07:00Z — bucketx${key} holds the logs\n- 2026-04-22T07:05Z — rotate ${key}\n`;
   let refused;
   try {

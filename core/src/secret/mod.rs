@@ -386,7 +386,9 @@ fn token(b: &[u8], i: usize) -> Option<SecretMatch> {
         let n = run(b, i + 4, |c| c.is_ascii_uppercase() || c.is_ascii_digit());
         let end = i + 4 + n;
         let bounded = b.get(end).is_none_or(|&c| !c.is_ascii_alphanumeric());
-        return (n == 16 && bounded).then(|| m(i, end, SecretKind::AwsAccessKey)).flatten();
+        // AWS's own documentation key (`AKIAQ7R2M5XK3PZL9WJD`) stands for one, as its name says.
+        let documented = b[i..end].ends_with(b"EXAMPLE");
+        return (n == 16 && bounded && !documented).then(|| m(i, end, SecretKind::AwsAccessKey)).flatten();
     }
     if rest.len() > 5 && rest.starts_with(b"xox") && b"baprs".contains(&rest[3]) && rest[4] == b'-' {
         let n = run(b, i + 5, |c| c.is_ascii_alphanumeric() || c == b'-');
@@ -522,7 +524,7 @@ fn labelled(b: &[u8], i: usize) -> Option<SecretMatch> {
         let key = &b[start..end];
         // A JSON encoder may write `/` as `\/`: those backslashes are not the key's.
         let len = key.len() - key.iter().filter(|&&c| c == b'\\').count();
-        let ok = len == 40 && classes(key) >= 2;
+        let ok = len == 40 && classes(key) >= 2 && !key.ends_with(b"EXAMPLEKEY");
         return ok.then(|| m(start, end, SecretKind::AwsSecretKey)).flatten();
     }
     named_key(b, i)
@@ -874,7 +876,7 @@ mod tests {
             ("sk-ant-api03-Zx81Kd0q9LmNpQrStUvWx", SecretKind::ApiKey, "sk-ant-api03-Zx81Kd0q9LmNpQrStUvWx"),
             ("token ghp_1234567890abcdefghijABCDEFGHIJ123456 ok", SecretKind::GitHubToken, "ghp_1234567890abcdefghijABCDEFGHIJ123456"),
             ("github_pat_11ABCDEFG0123456789_abcdefghijklmnop", SecretKind::GitHubToken, "github_pat_11ABCDEFG0123456789_abcdefghijklmnop"),
-            ("aws AKIAIOSFODNN7EXAMPLE.", SecretKind::AwsAccessKey, "AKIAIOSFODNN7EXAMPLE"),
+            ("aws AKIAQ7R2M5XK3PZL9WJD.", SecretKind::AwsAccessKey, "AKIAQ7R2M5XK3PZL9WJD"),
             ("xoxb-123456789012-1234567890123-AbCdEfGh", SecretKind::SlackToken, "xoxb-123456789012-1234567890123-AbCdEfGh"),
             ("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
              SecretKind::Jwt, "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
@@ -916,13 +918,13 @@ mod tests {
 
     #[test]
     fn finds_the_kinds_added_for_issue_11() {
-        let aws_secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+        let aws_secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCY7Q2KM9TZWX";
         let cases: &[(&str, SecretKind, &str)] = &[
-            ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", SecretKind::AwsSecretKey, aws_secret),
-            ("\"SecretAccessKey\": \"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\"", SecretKind::AwsSecretKey, aws_secret),
-            ("export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", SecretKind::AwsSecretKey, aws_secret),
+            ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCY7Q2KM9TZWX", SecretKind::AwsSecretKey, aws_secret),
+            ("\"SecretAccessKey\": \"wJalrXUtnFEMI/K7MDENG/bPxRfiCY7Q2KM9TZWX\"", SecretKind::AwsSecretKey, aws_secret),
+            ("export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCY7Q2KM9TZWX", SecretKind::AwsSecretKey, aws_secret),
             // `/` escaped by a JSON encoder.
-            ("{\"aws_secret_access_key\": \"wJalrXUtnFEMI\\/K7MDENG\\/bPxRfiCYEXAMPLEKEY\"}", SecretKind::AwsSecretKey, "wJalrXUtnFEMI\\/K7MDENG\\/bPxRfiCYEXAMPLEKEY"),
+            ("{\"aws_secret_access_key\": \"wJalrXUtnFEMI\\/K7MDENG\\/bPxRfiCY7Q2KM9TZWX\"}", SecretKind::AwsSecretKey, "wJalrXUtnFEMI\\/K7MDENG\\/bPxRfiCY7Q2KM9TZWX"),
             ("stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc", SecretKind::StripeKey, "sk_live_4eC39HqLyjWDarjtT1zdp7dc"),
             ("rk_live_51H8abcDEF0123456789xyz", SecretKind::StripeKey, "rk_live_51H8abcDEF0123456789xyz"),
             ("maps AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW ok", SecretKind::GoogleApiKey, "AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW"),
@@ -934,10 +936,10 @@ mod tests {
             ("Authorization: Bearer abc123def456ghi789jkl", SecretKind::BearerToken, "abc123def456ghi789jkl"),
             // Right after `_` or `-`: an environment name, a file name.
             ("OPENAI_KEY_sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC", SecretKind::ApiKey, "sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC"),
-            ("deploy_AKIAIOSFODNN7EXAMPLE_prod", SecretKind::AwsAccessKey, "AKIAIOSFODNN7EXAMPLE"),
+            ("deploy_AKIAQ7R2M5XK3PZL9WJD_prod", SecretKind::AwsAccessKey, "AKIAQ7R2M5XK3PZL9WJD"),
             ("token-ghp_1234567890abcdefghijABCDEFGHIJ123456", SecretKind::GitHubToken, "ghp_1234567890abcdefghijABCDEFGHIJ123456"),
             // Right after a JSON escape.
-            ("{\"content\": \"keys:\\nAKIAIOSFODNN7EXAMPLE\"}", SecretKind::AwsAccessKey, "AKIAIOSFODNN7EXAMPLE"),
+            ("{\"content\": \"keys:\\nAKIAQ7R2M5XK3PZL9WJD\"}", SecretKind::AwsAccessKey, "AKIAQ7R2M5XK3PZL9WJD"),
             ("{\"content\": \"a\\tsk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC\"}", SecretKind::ApiKey, "sk-proj-4f9XbQ2mT7vL0aZ3kR8yW1nC"),
             ("{\"content\": \"ssn\\n123-45-6789\"}", SecretKind::Ssn, "123-45-6789"),
         ];
