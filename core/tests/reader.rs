@@ -3056,3 +3056,17 @@ fn a_journal_keyed_in_italian_is_read() {
     assert_eq!(p.decisions.active.len(), 1);
     assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some("Scrivere il test del promemoria a mezzanotte."));
 }
+
+/// A log titled by one word in another language (`## 📝 记录`, `## Журнал`) is a record of
+/// work, not a list to do; a list for later, out of this scope (`## 💡 以后再说（不在本次范围内）`),
+/// leaves no work.
+#[test]
+fn one_word_log_titles_and_later_lists_in_other_languages() {
+    let zh = "# 博客迁移\n\n## ✅ 任务\n- [x] 导出文章\n- [x] 301 重定向\n\n## 📝 记录\n- 12/02 上线。12/03 巡检一次。\n- 12/04 验收通过，本任务结束。\n\n## 💡 以后再说（不在本次范围内）\n- [ ] 接入 Giscus 评论\n\n## 下一步\n无。迁移任务已验收完成。\n";
+    let p = plan_of(zh);
+    assert!(p.pending.is_empty(), "{:?}", p.pending);
+    assert_eq!((p.status, p.next_action.is_none()), (RunStatus::Complete, true));
+    let ru = "# Статус\n\n## Журнал\n- Twilio: webhook статусов доставки готов.\n- Twilio: webhook статусов доставки готов.\n";
+    let found = memento_core::check(&parse(ru), &CheckOptions::default());
+    assert!(found.iter().any(|d| d.rule == memento_core::Rule::DuplicateEntry), "{found:?}");
+}

@@ -72,7 +72,8 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         // Work that comes out of this task but is not its own: `Follow-ups (not part of
         // this task)` (a bare `Follow-up:` lists work left).
         || ["not part of this", "out of this task", "out of this ticket", "separate ticket", "not in scope"].iter().any(|p| has(p))
-        || ["ideas futuras", "ideias futuras", "idées", "ideen für", "idee future", "idéer", "идеи", "アイデア", "未来的想法", "아이디어"].iter().any(|p| folded().starts_with(p))
+        || ["ideas futuras", "ideias futuras", "idées", "ideen für", "idee future", "idéer", "идеи", "アイデア", "未来的想法", "아이디어", "以后再说", "以后", "将来", "今後の課題"].iter().any(|p| folded().starts_with(p))
+        || ["不在本次范围", "范围外", "スコープ外", "범위 밖", "fuera de alcance", "fora do escopo", "hors périmètre", "außerhalb des umfangs", "fuori ambito"].iter().any(|p| has(p))
     {
         SectionRole::Optional
     // A numbered or dated title names a feature or a sitting that may be about decisions
@@ -247,6 +248,8 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || has("最近的更改")
         || has("最近变更")
         || has("最近更改")
+        // A log by its one word in the reader's other languages (`## 📝 记录`, `## Registro`).
+        || ["记录", "日志", "工作记录", "作業ログ", "作業記録", "ログ", "작업 로그", "기록", "registro", "bitácora", "diário", "journal de bord", "protokoll", "arbeitsprotokoll", "diario", "logg", "logboek", "dziennik", "журнал"].contains(&folded())
     {
         SectionRole::Worklog
     } else {
