@@ -189,7 +189,7 @@ struct Claims {
 /// How many lines at each end of a file a claim about the whole run is read in (besides the
 /// state sections). A claim counts only as the latest word: further in, later lines have
 /// overtaken it (and a long log's old lines are not read again for it).
-const LATEST_LINES: usize = 200;
+pub(super) const LATEST_LINES: usize = 200;
 
 fn claims(doc: &Document) -> Claims {
     let mut out = Claims { complete: None, waiting: None, latest_count: None };
