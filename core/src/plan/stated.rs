@@ -42,12 +42,12 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
 
 /// The last line, outside code and history, that states the status the run ended in
 /// (`STATUS FINAL: CONCLUÍDO.` below a plain-text log's last session), among the lines at
-/// either end of the file: as a claim about the run is (`status.rs`), it counts as the
+/// either end of the file: as a claim about the run is ([`super::LATEST_LINES`]), it counts as the
 /// latest word only, and a long log's old lines are not read again for it.
 fn final_line(doc: &Document) -> Option<(Status, Span)> {
     let text = doc.source();
     let starts = doc.line_index().starts();
-    let ends = super::status::LATEST_LINES;
+    let ends = super::LATEST_LINES;
     let lines = (0..starts.len().min(ends)).chain(starts.len().saturating_sub(ends).max(ends)..starts.len());
     let history = |at: usize| doc.section_at(at).is_some_and(|s| crate::parse::is_history(doc, &doc.sections()[s]));
     // Built only for a line that states one.
