@@ -1,11 +1,11 @@
 //! Enums whose variants have stable names: the names a JSON result, the CLI and the npm
-//! package's TypeScript declarations give them (wasm-pkg/src/declarations.rs generates the
+//! package's TypeScript declarations give them (wasm-pkg/tests/declarations.rs generates the
 //! declared unions from `ALL`). One list per enum, each variant beside its name: `ALL`,
-//! `as_str` and `Serialize` all come from it, so a variant cannot exist without its name,
-//! nor a declared name lack its variant.
+//! `as_str`, `from_name` and `Serialize` all come from it, so a variant cannot exist without
+//! its name, nor a declared name lack its variant.
 
 /// `named! { #[derive(…)] pub enum E { /// doc  A = "a", … } }`: the enum, `E::ALL` (every
-/// variant, in order), `E::as_str` and a `Serialize` that writes the name. Exported for the
+/// variant, in order), `E::as_str`, `E::from_name` and a `Serialize` that writes the name. Exported for the
 /// npm package's own named enums (its error codes).
 #[macro_export]
 macro_rules! named {

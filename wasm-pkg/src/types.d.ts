@@ -1,8 +1,8 @@
 // The TypeScript declarations of memento-wasm's results and options (the package's .d.ts
 // takes this text whole). The unions of names and the result interfaces between the BEGIN and
-// END markers are generated from the Rust side by wasm-pkg/src/declarations.rs, whose tests
+// END markers are generated from the Rust side by wasm-pkg/tests/declarations.rs, whose tests
 // fail when they differ from it or from what serde writes: after changing a result type or
-// an enum, `UPDATE_DECLARATIONS=1 cargo test -p memento-wasm declarations`. The options and
+// an enum, `UPDATE_DECLARATIONS=1 cargo test -p memento-wasm --test declarations`. The options and
 // the error class are written by hand.
 
 // BEGIN generated from the Rust enums
