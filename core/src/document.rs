@@ -435,19 +435,6 @@ pub struct JsonState {
     /// The run's status as a row of its own states it (`{"type": "status", "status":
     /// "completed", "text": "…"}`: a status kind naming no unit), the latest such row's.
     pub status: Option<(Status, Span)>,
-    /// What decision rows say of each other: their own `id`, and the id they supersede
-    /// (`"supersedes": "D1"`) or are superseded by (`"superseded_by": "D2"`).
-    pub decision_links: Vec<DecisionLink>,
-}
-
-/// The ids a decision row gives: its own, and one it replaces or is replaced by.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct DecisionLink {
-    /// Index into [`JsonState::decisions`].
-    pub decision: usize,
-    pub id: Option<String>,
-    pub supersedes: Option<String>,
-    pub superseded_by: Option<String>,
 }
 
 /// A place where a JSON text is not the JSON it means to be.

@@ -271,7 +271,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("decisions made", Decision),
     ("status", StatusField),
     ("state", StatusField),
-    // The run's status as a whole, or as it ended ([`FINAL_STATUS`]).
+    // The run's status as a whole, or as it ended.
     ("final status", StatusField),
     ("status final", StatusField),
     ("overall status", StatusField),
@@ -1587,7 +1587,10 @@ fn waits_on_someone_named(text: &str) -> bool {
     let lower = case::to_lower(text);
     WAIT_OPENERS.iter().any(|o| {
         // Lower-casing keeps the length of these letters: the offsets are the text's.
-        lower.starts_with(o) && lower.len() == text.len() && text[o.len()..].trim_start().starts_with(|c: char| c.is_uppercase())
+        // A capital is a letter lower-casing changes (the case tables the reader has already).
+        let name = text.get(o.len()..).unwrap_or("").trim_start();
+        let first = name.chars().next().map_or("", |c| &name[..c.len_utf8()]);
+        lower.starts_with(o) && lower.len() == text.len() && first.chars().all(char::is_alphabetic) && case::to_lower(first) != first
     })
 }
 
@@ -2299,21 +2302,6 @@ const FOR_NOW: &[&str] = &[
     "pour l'instant", "pour le moment", "vorerst", "im moment", "derzeit", "per ora", "per il momento", "för tillfället",
     "för närvarande", "voorlopig", "na razie", "şimdilik", "пока", "今のところ", "暂时", "目前", "당분간",
 ];
-
-/// Labels of the status a run ended in, or of the run as a whole (`STATUS FINAL:
-/// CONCLUÍDO`, `Final status: complete`), folded: such a line states the run wherever the
-/// file writes it.
-const FINAL_STATUS: &[&str] = &[
-    "final status", "status final", "estado final", "statut final", "endstatus", "stato finale", "slutstatus",
-    "итоговый статус", "最終ステータス", "最终状态", "최종 상태",
-];
-
-/// The status a line labelled as the run's final status gives (`STATUS FINAL: CONCLUÍDO.`).
-pub(crate) fn final_status(line: &str) -> Option<Status> {
-    let (Meaning::StatusField, label, rest) = labelled(line)? else { return None };
-    let label = case::to_lower(line[label.range()].trim_matches(is_markup));
-    FINAL_STATUS.contains(&label.as_str()).then(|| status_of(&line[rest..])).flatten()
-}
 
 /// Whether a lower-cased text says it holds only for now ([`FOR_NOW`]).
 pub(crate) fn says_for_now(lower: &str) -> bool {

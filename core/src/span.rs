@@ -286,23 +286,6 @@ pub fn first_line(text: &str, span: Span) -> Span {
     Span::new(span.start(), span.start() + line.len())
 }
 
-/// The lines of the paragraph that `line` opens, up to `most` of them: `line` and the lines
-/// right below it up to a blank one, a list item or a heading, trimmed at the end.
-pub(crate) fn paragraph_lines(text: &str, line: Span, most: usize) -> Span {
-    let mut end = line.end();
-    let mut at = line_end_after(text, line.end()).0;
-    for _ in 1..most {
-        let next = &text[at..line_content_end(text, at)];
-        let t = next.trim_start();
-        if at >= text.len() || t.is_empty() || t.starts_with(['#', '-', '*', '+', '|', '>']) || t.starts_with(|c: char| c.is_ascii_digit()) {
-            break;
-        }
-        end = at + next.trim_end().len();
-        at = line_end_after(text, at).0;
-    }
-    Span::new(line.start(), end)
-}
-
 /// The first line of `span` that is not blank, trimmed at both ends.
 pub(crate) fn first_filled_line(text: &str, span: Span) -> Option<Span> {
     let mut at = span.start();

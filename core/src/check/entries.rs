@@ -256,17 +256,6 @@ fn statuses(cx: &mut Ctx) {
     }
 }
 
-/// Whether item `i` lies in a dated sitting and repeats the item right before it, word for
-/// word, and is no field (`Blockers: none`).
-fn sitting_slip(doc: &crate::Document, i: usize) -> bool {
-    let items = doc.items();
-    let (Some(item), Some(before)) = (items.get(i), i.checked_sub(1).and_then(|b| items.get(b))) else { return false };
-    let dated = item.section.is_some_and(|s| doc.sections()[s].timestamp.is_some());
-    let text = doc.text(item.text);
-    let field = text.split_once([':', '：']).is_some_and(|(label, _)| label.split_whitespace().count() <= 3);
-    dated && before.section == item.section && before.depth == item.depth && doc.text(before.text) == text && !field
-}
-
 fn duplicate_items(cx: &mut Ctx) {
     let doc = cx.doc;
     let items = doc.items();
@@ -284,11 +273,8 @@ fn duplicate_items(cx: &mut Ctx) {
     let mut keys: Vec<(usize, usize, u64)> = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let Some(section) = item.section else { continue };
-        // A box is a task, in a list of any title (`## 阶段三：聊天与交易` over its boxes); a
-        // dated sitting's list is what was done in it, where a line written twice in a row
-        // is a slip (a standup's `Blockers: none` under each name is not).
-        let s = &doc.sections()[section];
-        if item.depth != 1 || !(structured || lists_state(s.role) || item.checkbox.is_some() || sitting_slip(doc, i) || sitting_slip(doc, i + 1)) {
+        // A box is a task, in a list of any title (`## 阶段三：聊天与交易` over its boxes).
+        if item.depth != 1 || !(structured || lists_state(doc.sections()[section].role) || item.checkbox.is_some()) {
             continue;
         }
         if let Some(hash) = entry_hash(text_of(i)) {

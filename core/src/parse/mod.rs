@@ -529,7 +529,6 @@ fn reserve_lists(doc: &mut Document) {
 /// Links each `SUPERSEDES` to the earlier decision it names: by id as written, else by the
 /// same instant written another way (`07:12Z` and `07:12:00Z`).
 fn resolve_supersedes(doc: &mut Document) {
-    struck_decisions(doc);
     if doc.decisions.iter().all(|d| d.supersedes.is_none()) {
         return;
     }
@@ -567,8 +566,7 @@ fn resolve_supersedes(doc: &mut Document) {
                 let by_id = by_id.get_or_insert_with(|| {
                     doc.decisions.iter().enumerate().map(|(i, d)| (crate::hash::fnv_of(d.id.as_str()), i)).collect()
                 });
-                // Or the label a decision opens with (`D1: …`, `ADR-002 — …`).
-                by_id.get(&crate::hash::fnv_of(target)).copied().filter(|&j| j < i).or_else(|| (0..i).rev().find(|&j| decision_label_of(doc, j) == Some(target)))
+                by_id.get(&crate::hash::fnv_of(target)).copied().filter(|&j| j < i)
             }
         };
         if let Some(j) = found {
@@ -580,40 +578,6 @@ fn resolve_supersedes(doc: &mut Document) {
             sup.resolved = Some(j);
         }
         doc.decisions[j].superseded_by = Some(i);
-    }
-}
-
-/// The label decision `i` opens with, an id of its own: a short token with a digit before a
-/// colon or a dash (`D1: …`, `ADR-002 — …`, `**D3**：…`).
-fn decision_label_of(doc: &Document, i: usize) -> Option<&str> {
-    let t = doc.source[doc.decisions[i].text.range()].trim_start_matches(['~', '*', '_', '`', ' ']);
-    let end = t.find([':', '：', ' ', '*', '~', '`'])?;
-    let label = &t[..end];
-    (label.len() <= 10 && label.bytes().any(|b| b.is_ascii_digit()) && label.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric() || b == b'#')).then_some(label)
-}
-
-/// A decision struck out with a note naming the one that replaced it (`~~D1: stored
-/// procedures~~ — replaced by D3`, `~~D1：…~~ —— 已被 D3 取代`) is superseded by it, as a
-/// `SUPERSEDES` would say.
-fn struck_decisions(doc: &mut Document) {
-    let mut links = Vec::new();
-    for i in 0..doc.decisions.len() {
-        let text = &doc.source[doc.decisions[i].text.range()];
-        let t = text.trim_start_matches(['*', '_', ' ']);
-        let Some(close) = t.strip_prefix("~~").and_then(|r| r.find("~~")) else { continue };
-        let note = &t[close + 4..];
-        let named = (0..doc.decisions.len()).filter(|&j| j != i).find(|&j| {
-            decision_label_of(doc, j).is_some_and(|label| note.match_indices(label).any(|(at, _)| {
-                let around = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric() || crate::text::joins_words(c));
-                around(note[..at].chars().next_back()) && around(note[at + label.len()..].chars().next())
-            }))
-        });
-        if let Some(j) = named {
-            links.push((i, j));
-        }
-    }
-    for (i, j) in links {
-        doc.decisions[i].superseded_by = Some(j);
     }
 }
 

@@ -16,7 +16,7 @@
 //!   rest is a fault, as are rows that do not parse and rows joined by commas.
 
 use super::json::{unescape, Reader, Value};
-use crate::document::{DecisionLink, FieldText, JsonFault, JsonFaultKind, JsonState, MarkerSource, ProgressMarker, Record, Status, Unit};
+use crate::document::{FieldText, JsonFault, JsonFaultKind, JsonState, MarkerSource, ProgressMarker, Record, Status, Unit};
 use crate::hash::KeyMap;
 use crate::identity::UnitKey;
 use crate::span::Span;
@@ -248,7 +248,6 @@ impl Reading<'_> {
         // (row index, row time, what it carries) of the rows with a next action or a pointer.
         let mut nexts: Vec<(usize, Option<i64>, Said)> = Vec::new();
         let mut run_status: Option<((Status, Span), Option<i64>)> = None;
-        let mut open_blockers: Vec<usize> = Vec::new();
         let mut pointed: Vec<(usize, Option<i64>, Span)> = Vec::new();
         // The units that are rows themselves (indices into the units).
         let mut row_units = Vec::new();
@@ -293,35 +292,16 @@ impl Reading<'_> {
             if is_unit {
                 row_units.push(self.out.units.len());
             }
-            // A journal's blocker rows (`"type": "blocker"`): one resolved resolves the
-            // latest one still open before it (the status its own row gave is the past).
-            if let Some(status) = own.as_ref().filter(|_| kind_is(kind, BLOCKER_KINDS)).and_then(|u| u.status) {
-                match status {
-                    Status::Completed | Status::Skipped => {
-                        if let Some(open) = open_blockers.pop() {
-                            let earlier: &mut ProgressMarker = &mut self.out.units[open];
-                            earlier.status = Some(Status::Completed);
-                        }
-                    }
-                    _ => open_blockers.push(self.out.units.len()),
-                }
-            }
             self.out.units.extend(own);
             if kind_is(kind, DECISION_KINDS) || row.has(REASON) {
-                if let Some(decision) = row.get(CONTENT).and_then(|(_, v)| first_text(text, v)) {
-                    let id_of = |names: &[&str]| row.get(names).and_then(|(_, v)| scalar(text, v)).map(|s| text[s.range()].trim().to_owned());
-                    let link = DecisionLink { decision: self.out.state.decisions.len(), id: id_of(DECISION_ID), supersedes: id_of(SUPERSEDES), superseded_by: id_of(SUPERSEDED_BY) };
-                    if link.supersedes.is_some() || link.superseded_by.is_some() || link.id.is_some() {
-                        self.out.state.decision_links.push(link);
-                    }
-                    self.out.state.decisions.push(decision);
-                }
+                self.out.state.decisions.extend(row.get(CONTENT).and_then(|(_, v)| first_text(text, v)));
             }
             // A row that is a next step (`"type": "next_step"`, or an entity named so:
             // `"name": "next-steps"`): its content.
             // A name is written as a key (`next-steps`, `proximo_paso`): its words apart.
             let named_next = || {
-                row.get(NAME).and_then(|(_, v)| scalar(text, v)).is_some_and(|n| crate::lexicon::label_of(&text[n.range()].replace(['-', '_'], " ")) == Some(crate::lexicon::Meaning::Next))
+                let spaced = |n: Span| text[n.range()].chars().map(|c| if matches!(c, '-' | '_') { ' ' } else { c }).collect::<String>();
+                row.get(NAME).and_then(|(_, v)| scalar(text, v)).is_some_and(|n| crate::lexicon::label_of(&spaced(n)) == Some(crate::lexicon::Meaning::Next))
             };
             if kind_is(kind, NEXT_KINDS) || named_next() {
                 nexts.extend(row.get(CONTENT).map(|(_, v)| (i, when, Said::Field(v))));
@@ -516,8 +496,6 @@ const CONTAINERS: &[&str] = &[
 /// Kinds of row that record how work stands, in their content when no field says it
 /// (`{"type": "progress", "text": "Exporter in progress"}`).
 const PROGRESS_KINDS: &[&str] = &["progress", "status", "milestone"];
-/// Kinds of row that record what holds the work up.
-const BLOCKER_KINDS: &[&str] = &["blocker", "blockers", "impediment", "obstacle"];
 /// Kinds of row that state the run's status when they name no unit.
 const RUN_STATUS_KINDS: &[&str] = &["status"];
 /// Kinds of row that record the next step (`next`, `next_step`, `next_action`).
@@ -525,10 +503,6 @@ const NEXT_KINDS: &[&str] = &[
     "next", "prossimo", "próximo", "proximo", "prochain", "prochaine", "nächster", "nächste", "nästa", "volgende", "następny",
     "следующий", "下一步", "다음",
 ];
-/// A decision row's own id, the id it replaces, the id replacing it.
-const DECISION_ID: &[&str] = &["id", "decisionid"];
-const SUPERSEDES: &[&str] = &["supersedes", "replaces", "overrides"];
-const SUPERSEDED_BY: &[&str] = &["supersededby", "replacedby"];
 /// Kinds of rows that are decisions.
 const DECISION_KINDS: &[&str] = &[
     "decision", "decisions", "rule", "rules", "policy", "governance", "convention", "constraint", "adr", "decisione", "decisión",

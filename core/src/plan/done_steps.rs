@@ -2,7 +2,7 @@
 //! action"): the next-step-done rule flags such a step, and the plan passes over it to the
 //! next one a Next Steps list gives.
 
-use crate::document::{Document, MarkerSource, ProgressMarker, SectionRole, Status, Unit};
+use crate::document::{Document, ProgressMarker, SectionRole, Status, Unit};
 use crate::identity::{find_words as names, Topic, UnitKey};
 use crate::span::Span;
 
@@ -22,15 +22,7 @@ impl DoneLines {
         let mut lines = Vec::new();
         for &r in doc.current_units() {
             let (m, u) = doc.unit_at(r);
-            // Work told as a paragraph (a dated entry over three lines) says what was done
-            let first = crate::span::first_line(doc.source(), m.span);
-            // in all of it, up to a line that says something else (`TODO: …`, `Next: …`).
-            let line = if m.source == MarkerSource::Prose {
-                let lines = crate::span::paragraph_lines(doc.source(), first, 4);
-                crate::span::lines_in(doc.source(), lines).take_while(|l| l.start() == first.start() || crate::lexicon::labelled(doc.text(*l).trim()).is_none()).fold(first, |a, l| a.cover(l))
-            } else {
-                first
-            };
+            let line = crate::span::first_line(doc.source(), m.span);
             // The done side is read on its whole line: a name cut short at its first clause
             // leaves out the words that say what was done. History and optional work stand for
             // nothing now; a decision's record (`## D-007 — Autenticazione (2026-11-12)`, dated

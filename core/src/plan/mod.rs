@@ -301,13 +301,7 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
             }),
         }
     }
-    for (d, by) in recorded_decisions(doc) {
-        let d = ActiveDecision { text: owned(&d.text), ..d };
-        match by {
-            None => decisions.active.push(d),
-            Some(by) => decisions.superseded.push(SupersededDecision { id: d.id, by, text: d.text, line: d.line }),
-        }
-    }
+    recorded_decisions(doc, &mut decisions, owned);
 
     let conflicts = diagnostics
         .iter()
@@ -511,35 +505,16 @@ pub fn next_item(stopped_at: &str) -> Option<String> {
     Some(format!("{lead}{}{}{}", &word[..start], next, &word[end..]))
 }
 
-/// Decisions a JSON file records in fields or as rows, with the id of the decision that
-/// supersedes each, if one does (`"supersedes": "D1"` on a later row, `"superseded_by":
-/// "D2"` on its own). Their id is their line (`L12`, `L12#2` for a second one on the line).
-fn recorded_decisions(doc: &Document) -> Vec<(ActiveDecision, Option<String>)> {
-    let state = doc.json_state();
+/// Decisions a JSON file records in fields or as rows, into `out`: binding, with nothing
+/// superseding them. Their id is their line (`L12`, `L12#2` for a second one on the line).
+fn recorded_decisions(doc: &Document, out: &mut PlanDecisions, text_of: impl Fn(&str) -> String) {
     let mut last_line = (0, 0);
-    let all: Vec<ActiveDecision> = state
-        .decisions
-        .iter()
-        .map(|d| {
-            let line = doc.line_index().line_of(d.span.start()) as u32 + 1;
-            last_line = if last_line.0 == line { (line, last_line.1 + 1) } else { (line, 1) };
-            let id = if last_line.1 == 1 { format!("L{line}") } else { format!("L{line}#{}", last_line.1) };
-            ActiveDecision { id, text: d.text.clone(), line }
-        })
-        .collect();
-    // The decision a row's own id names (the first row giving it).
-    let named = |id: &str| state.decision_links.iter().find(|l| l.id.as_deref() == Some(id)).map(|l| l.decision);
-    let mut by: Vec<Option<usize>> = vec![None; all.len()];
-    for link in &state.decision_links {
-        if let Some(old) = link.supersedes.as_deref().and_then(named).filter(|&old| old != link.decision) {
-            by[old] = Some(link.decision);
-        }
-        if let Some(new) = link.superseded_by.as_deref().and_then(named).filter(|&new| new != link.decision) {
-            by[link.decision] = Some(new);
-        }
+    for d in doc.json_state().decisions.iter().filter(|d| !d.text.trim().is_empty()) {
+        let line = doc.line_index().line_of(d.span.start()) as u32 + 1;
+        last_line = if last_line.0 == line { (line, last_line.1 + 1) } else { (line, 1) };
+        let id = if last_line.1 == 1 { format!("L{line}") } else { format!("L{line}#{}", last_line.1) };
+        out.active.push(ActiveDecision { id, text: text_of(&d.text), line });
     }
-    let by_id: Vec<Option<String>> = by.iter().map(|b| b.map(|b| all[b].id.clone())).collect();
-    all.into_iter().zip(by_id).filter(|(d, _)| !d.text.trim().is_empty()).collect()
 }
 
 #[cfg(test)]

@@ -35,40 +35,10 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
     // 現在のステータス`, a `## Status (as of …)` at the foot), unless titles date them: a
     // state section whose title dates its update (`## Estado (actualizado 2026-12-05)`)
     // states the run as of then, and the latest such wins.
-    let Some(last) = stated.last() else { return final_line(doc) };
+    let last = stated.last()?;
     let latest = stated.iter().filter(|(t, _)| t.is_some()).max_by_key(|(t, _)| t.map(|t| t.epoch_seconds));
     Some(latest.unwrap_or(last).1)
 }
-
-/// The last line, outside code and history, that states the status the run ended in
-/// (`STATUS FINAL: CONCLUÍDO.` below a plain-text log's last session), among the lines at
-/// either end of the file: as a claim about the run is ([`super::LATEST_LINES`]), it counts as the
-/// latest word only, and a long log's old lines are not read again for it.
-fn final_line(doc: &Document) -> Option<(Status, Span)> {
-    let text = doc.source();
-    let starts = doc.line_index().starts();
-    let ends = super::LATEST_LINES;
-    let lines = (0..starts.len().min(ends)).chain(starts.len().saturating_sub(ends).max(ends)..starts.len());
-    let history = |at: usize| doc.section_at(at).is_some_and(|s| crate::parse::is_history(doc, &doc.sections()[s]));
-    // Built only for a line that states one.
-    let fences = std::cell::OnceCell::new();
-    let mut found = None;
-    for i in lines {
-        let start = starts[i];
-        let line = &text[start..crate::span::line_content_end(text, start)];
-        if line.len() >= 200 || !line.contains([':', '：']) {
-            continue;
-        }
-        let content = line.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>'));
-        let at = start + (line.len() - content.len());
-        let Some(status) = lexicon::final_status(content) else { continue };
-        if !fences.get_or_init(|| crate::code::Fences::of(text)).holds(at) && !history(at) {
-            found = Some((status, Span::new(at, at + content.trim_end().len())));
-        }
-    }
-    found
-}
-
 
 /// The status section `i` states, with the line that states it: on its heading (`## Status:
 /// In progress`, `## Current Status: Phase 3 (in progress)`), else on its own lines (up to

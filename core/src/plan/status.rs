@@ -93,10 +93,7 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     // The status the file states for the run (`**Status:** Blocked — waiting for the deploy
     // key` under its title, `## Current Status: Phase 3 (in progress)`): blocked is where
     // the run stands, unless the file says since that all is done; under way counts as work.
-    let stated_at = super::stated::run_status(doc);
-    let stated = stated_at.map(|(s, _)| s);
-    // `STATUS FINAL: CONCLUÍDO`: the status the run ended in, not a part's.
-    let stated_final = stated_at.is_some_and(|(_, at)| lexicon::final_status(doc.text(at)).is_some());
+    let stated = super::stated::run_status(doc).map(|(s, _)| s);
     if stated == Some(Status::Blocked) && claims.complete.is_none() {
         return RunStatus::Blocked;
     }
@@ -144,7 +141,7 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     // its state in free form; a checkpoint log's Progress Markers are its state (docs/dialects.md).
     // The file states the run complete over no work left: a next step written beside it is
     // a stale one or a follow-up (next-step-done says which), not work under way.
-    if stated == Some(Status::Completed) && (units.stated_done > 0 || stated_final) {
+    if stated == Some(Status::Completed) && units.stated_done > 0 {
         return RunStatus::Complete;
     }
     let markers_are_state = doc.dialect() == Dialect::CheckpointLog && units.stated_done > 0;
