@@ -57,10 +57,14 @@ impl JsonContent {
 pub(crate) fn read(text: &str, base: usize) -> JsonContent {
     let (values, faults) = top_level(text, base);
     let mut reading = Reading { text, out: JsonContent { faults, ..JsonContent::default() } };
+    // The MCP memory server's knowledge graph as one document (`{"entities": [...],
+    // "relations": [...]}`): its entities are rows, as in its JSONL file.
+    let graph = match values.as_slice() {
+        [(_, Value::Object(fields))] => graph_entities(text, fields),
+        _ => None,
+    };
     match values.as_slice() {
-        // The MCP memory server's knowledge graph as one document (`{"entities": [...],
-        // "relations": [...]}`): its entities are rows, as in its JSONL file.
-        [(_, Value::Object(fields))] if graph_entities(text, fields).is_some() => reading.rows(graph_entities(text, fields).unwrap_or_default()),
+        _ if graph.is_some() => reading.rows(graph.unwrap_or_default()),
         [(span, value @ Value::Object(fields))] if !Object::new(text, fields).has(CONTENT) => {
             reading.document(*span, value);
             reading.out.other = reading.out.units.is_empty() && reading.out.state == JsonState::default();

@@ -19,11 +19,6 @@ pub(crate) mod stated;
 pub(crate) mod status;
 mod subject;
 
-/// How many lines at each end of a file a claim about the whole run is read in (besides the
-/// state sections). A claim counts only as the latest word: further in, later lines have
-/// overtaken it (and a long log's old lines are not read again for it).
-pub(crate) const LATEST_LINES: usize = 200;
-
 crate::named! {
     /// Where the run stands.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -82,10 +82,10 @@ pub(super) fn next_action(
 }
 
 /// `Next step: None`: a written next step that only says there is none is no step, nor one
-/// that goes on to say the work is done, optional or elsewhere (`Geen — project afgerond.`,
-/// `없음. (후속 과제는 WIKI-88 참고)`). One that goes on otherwise (`None for now — waiting for
-/// product to decide the v3 scope`) tells the next session what to do meanwhile, and is
-/// kept. The plan and next-step-done both ask.
+/// that goes on about anything else (`Geen — project afgerond.`, `없음. (후속 과제는 WIKI-88
+/// 참고)`, `none for this ticket.`). One that says the none holds for now, or waits on a person
+/// (`None for now — waiting for product to decide the v3 scope`), tells the next session
+/// what to do meanwhile, and is kept. The plan and next-step-done both ask.
 pub(crate) fn says_no_step(doc: &Document, w: Span) -> bool {
     let t = doc.text(w).trim().trim_end_matches(['.', '。', '!']);
     if !crate::lexicon::opens_with_nothing(t) {

@@ -184,6 +184,11 @@ struct Claims {
 }
 
 
+/// How many lines at each end of a file a claim about the whole run is read in (besides the
+/// state sections). A claim counts only as the latest word: further in, later lines have
+/// overtaken it (and a long log's old lines are not read again for it).
+const LATEST_LINES: usize = 200;
+
 fn claims(doc: &Document) -> Claims {
     let mut out = Claims { complete: None, waiting: None, latest_count: None };
     if matches!(doc.dialect(), Dialect::MemoryStore) {
@@ -196,8 +201,8 @@ fn claims(doc: &Document) -> Claims {
     let starts = doc.line_index().starts();
     // Both ends: a file's order is read from its dates, and real files mix orders (a log
     // appended at the end under a header refreshed at the top).
-    let head = Span::new(0, starts.get(super::LATEST_LINES).copied().unwrap_or(text.len()));
-    let tail = Span::new(starts.get(starts.len().saturating_sub(super::LATEST_LINES)).copied().unwrap_or(0), text.len());
+    let head = Span::new(0, starts.get(LATEST_LINES).copied().unwrap_or(text.len()));
+    let tail = Span::new(starts.get(starts.len().saturating_sub(LATEST_LINES)).copied().unwrap_or(0), text.len());
     let keep = |slot: &mut Option<usize>, pos: usize| {
         if slot.is_none() || !doc.newest_first() {
             *slot = Some(pos);
