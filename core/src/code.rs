@@ -16,11 +16,17 @@ use crate::span::Span;
 /// The lines of the file outside fenced code, as the line index counts them (a lone CR ends
 /// one too): (line index, offset of the line's content, its content without the white space
 /// around it). Fence lines themselves are not given.
+/// In a file wrapped whole in a fence ([`Document::wrapping_fence`]) the lines inside it are
+/// the document's, and the wrapper's own lines are given as fence lines.
 pub(crate) fn lines_outside_code(doc: &Document) -> impl Iterator<Item = (usize, usize, &str)> + '_ {
     let text = doc.source();
     let starts = doc.line_index().starts();
+    let inside = doc.wrapping_fence().unwrap_or(Span::new(0, text.len()));
     let mut fenced = false;
     starts.iter().enumerate().filter_map(move |(i, &start)| {
+        if start < inside.start() || start >= inside.end() {
+            return None;
+        }
         let end = starts.get(i + 1).copied().unwrap_or(text.len());
         let (from, to) = content_bounds(text, start, end);
         let content = &text[from..to];
@@ -66,7 +72,18 @@ pub(crate) struct Fences {
 }
 
 impl Fences {
-    pub(crate) fn of(text: &str) -> Fences {
+    /// The fenced code of a document: inside the fence that wraps a whole file, if one
+    /// does, whose own lines count as fenced.
+    pub(crate) fn of(doc: &Document) -> Fences {
+        let text = doc.source();
+        let Some(inside) = doc.wrapping_fence() else { return Fences::of_text(text) };
+        let mut spans = vec![Span::new(0, inside.start())];
+        spans.extend(Fences::of_text(doc.text(inside)).spans.into_iter().map(|s| s.shifted(inside.start())));
+        spans.push(Span::new(inside.end(), text.len()));
+        Fences { spans: spans.into_iter().filter(|s| !s.is_empty()).collect() }
+    }
+
+    fn of_text(text: &str) -> Fences {
         let mut marks: Vec<usize> = Vec::new();
         for needle in ["```", "~~~"] {
             for at in memchr::memmem::find_iter(text.as_bytes(), needle) {
@@ -142,7 +159,7 @@ mod tests {
         ];
         for t in texts {
             let doc = crate::parse(t);
-            let fences = Fences::of(t);
+            let fences = Fences::of(&doc);
             let given: Vec<usize> = lines_outside_code(&doc).map(|(i, _, _)| i).collect();
             let outside: Vec<usize> = doc.line_index().starts().iter().enumerate().filter(|(_, &s)| !fences.holds(s) && s < t.len()).map(|(i, _)| i).collect();
             assert_eq!(given.iter().filter(|&&i| doc.line_index().starts()[i] < t.len()).copied().collect::<Vec<_>>(), outside, "{t:?}");

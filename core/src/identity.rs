@@ -482,6 +482,19 @@ pub(crate) fn numbered_key(key: &str) -> Option<&str> {
     named.then(|| &key[..word.len() + 1 + number.len()])
 }
 
+/// Whether a title names a numbered sitting anywhere in it (`2026-01-08 — sesja 1`, `Day 3:
+/// auth`): a log's record of that sitting.
+pub(crate) fn names_a_sitting(title: &str) -> bool {
+    let key = section_key(title);
+    let mut words = key.split(' ').peekable();
+    while let Some(word) = words.next() {
+        if SITTINGS.contains(&word) && words.peek().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit())) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether a name is a numbered sitting and nothing more (`Session 7`, `Sesión 3`,
 /// `Round 18`): it names the sitting, not the work done in it.
 pub(crate) fn only_a_sitting(name: &str) -> bool {

@@ -289,6 +289,37 @@ const ROWS: &[(&str, Meaning)] = &[
     ("最終ステータス", StatusField),
     ("最终状态", StatusField),
     ("최종 상태", StatusField),
+    // Or as it stands now (`**Estado actual:** ⛔ BLOQUEADO`), and the plain field names of
+    // the languages without a block of their own below.
+    ("current status", StatusField),
+    ("current state", StatusField),
+    ("estado actual", StatusField),
+    ("estado atual", StatusField),
+    ("status atual", StatusField),
+    ("situação atual", StatusField),
+    ("statut actuel", StatusField),
+    ("état actuel", StatusField),
+    ("aktueller status", StatusField),
+    ("stato attuale", StatusField),
+    ("stato corrente", StatusField),
+    ("nuvarande status", StatusField),
+    ("текущий статус", StatusField),
+    ("текущее состояние", StatusField),
+    ("поточний стан", StatusField),
+    ("поточний статус", StatusField),
+    ("現在の状態", StatusField),
+    ("現在のステータス", StatusField),
+    ("進捗", StatusField),
+    ("当前状态", StatusField),
+    ("进度", StatusField),
+    ("현재 상태", StatusField),
+    ("진행 상황", StatusField),
+    ("durum", StatusField),
+    ("mevcut durum", StatusField),
+    ("aktualny status", StatusField),
+    ("huidige status", StatusField),
+    ("stav", StatusField),
+    ("trạng thái", StatusField),
     // Spanish
     ("completado", Status(Completed)),
     ("completada", Status(Completed)),
@@ -738,6 +769,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("대기", Status(Pending)),
     ("미완료", Status(Pending)),
     ("미착수", Status(Pending)),
+    ("시작 전", Status(Pending)),
     ("예정", Status(Pending)),
     ("차단", Status(Blocked)),
     ("차단됨", Status(Blocked)),
@@ -828,6 +860,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("volgende stappen", Next),
     ("besluit", Decision),
     ("beslissing", Decision),
+    ("beslissingen", Decision),
     // Polish
     ("zrobione", Status(Completed)),
     ("gotowe", Status(Completed)),
@@ -843,6 +876,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("następne kroki", Next),
     ("kolejne kroki", Next),
     ("decyzja", Decision),
+    ("decyzje", Decision),
     // Turkish
     ("tamamlandı", Status(Completed)),
     ("bitti", Status(Completed)),
@@ -856,6 +890,33 @@ const ROWS: &[(&str, Meaning)] = &[
     ("bir sonraki adım", Next),
     ("aktif iş", Status(InProgress)),
     ("karar", Decision),
+    ("kararlar", Decision),
+    ("aktif kararlar", Decision),
+    // Czech
+    ("hotovo", Status(Completed)),
+    ("dokončeno", Status(Completed)),
+    ("rozpracováno", Status(InProgress)),
+    ("probíhá", Status(InProgress)),
+    ("nezahájeno", Status(Pending)),
+    ("zablokováno", Status(Blocked)),
+    ("další krok", Next),
+    ("další kroky", Next),
+    ("rozhodnutí", Decision),
+    // Indonesian
+    ("selesai", Status(Completed)),
+    ("sedang dikerjakan", Status(InProgress)),
+    ("belum dimulai", Status(Pending)),
+    ("terblokir", Status(Blocked)),
+    ("langkah berikutnya", Next),
+    ("langkah selanjutnya", Next),
+    ("keputusan", Decision),
+    // Vietnamese
+    ("hoàn thành", Status(Completed)),
+    ("đang làm", Status(InProgress)),
+    ("chưa bắt đầu", Status(Pending)),
+    ("bị chặn", Status(Blocked)),
+    ("bước tiếp theo", Next),
+    ("quyết định", Decision),
 ];
 
 /// The phrases of [`ROWS`], for the compiler to pack ([`PHRASES`]).
@@ -2162,6 +2223,17 @@ pub(crate) fn labelled(text: &str) -> Option<(Meaning, crate::span::Span, usize)
         if let Some(colon) = whom.find(':').filter(|&c| whom[..c].split_whitespace().count() <= 3 && !whom[..c].contains(['.', ','])) {
             after = whom[colon..].trim_start_matches(is_markup);
             after = &text[text.len() - after.len()..];
+        }
+    }
+    // `Siguiente paso (cuando lleguen las credenciales):`, `Status (as of 10/03):`: an aside in
+    // brackets on the label's own line, before its colon.
+    let aside = after.trim_start();
+    let open = aside.chars().next().filter(|c| matches!(c, '(' | '（')).map_or(0, char::len_utf8);
+    if let Some(close) = aside[open..].find([')', '）']).filter(|&c| open > 0 && c < 120 && !aside[..c].contains('\n')) {
+        let close = open + close;
+        let rest = aside[close + aside[close..].chars().next().map_or(1, char::len_utf8)..].trim_start_matches(is_markup);
+        if rest.starts_with([':', '：']) || rest.starts_with(" :") {
+            after = rest;
         }
     }
     let marks = text.len() - found.len - after.len();

@@ -1466,3 +1466,16 @@ fn a_worklog_line_written_twice_is_a_duplicate_entry() {
     let found: Vec<u32> = check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::DuplicateEntry).map(|d| d.line).collect();
     assert_eq!(found, [6]);
 }
+
+/// A file wrapped whole in a fence is checked inside it as any other file; `TODO: fill in`
+/// in the writer's language and a `{{field}}` in a link are values never filled in.
+#[test]
+fn placeholders_inside_a_wrapping_fence_and_in_other_words() {
+    let text = "```markdown\n# 配置\n\n- 模板 ID：TBD\n- Redis 地址：TODO: 填写\n- Hosting: TODO: invullen\n- PR: https://github.com/a/b/pull/{{PR_NUMBER}}\n- Tests: TODO\n- Run `echo {{not_this}}`\n```\n";
+    let lines: Vec<u32> = memento_core::check(&memento_core::parse(text), &memento_core::CheckOptions::default())
+        .into_iter()
+        .filter(|d| d.rule == memento_core::Rule::UnfilledPlaceholder)
+        .map(|d| d.line)
+        .collect();
+    assert_eq!(lines, [4, 5, 6, 7]);
+}

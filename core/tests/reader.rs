@@ -3022,3 +3022,50 @@ fn one_word_log_titles_and_later_lists_in_other_languages() {
     let found = memento_core::check(&parse(ru), &CheckOptions::default());
     assert!(found.iter().any(|d| d.rule == memento_core::Rule::DuplicateEntry), "{found:?}");
 }
+
+/// The run's state written under a "current status" label in the writer's language (`**Estado
+/// actual:** ⛔ BLOQUEADO`, `**Current status:** blocked`), and a next-step label with an aside
+/// before its colon (`**Siguiente paso (cuando lleguen las credenciales):**`).
+#[test]
+fn a_current_status_label_and_a_next_label_with_an_aside() {
+    let cases = [
+        ("# Progreso\n\n**Estado actual:** ⛔ BLOQUEADO — sin credenciales del banco.\n\n### 2026-10-09 — Pagos\n\n- Formulario hecho.\n\n**Siguiente paso (cuando lleguen las credenciales):** poner la clave en staging.\n\n## Backlog\n\n- [ ] Devoluciones parciales\n", "poner la clave en staging."),
+        ("# Progress\n\n**Current status:** BLOCKED.\n\n### 2026-10-09 — Payments\n\n- Form done.\n\n**Next step (after the bank replies):** put the key in staging.\n", "put the key in staging."),
+        ("# 开发日志\n\n**当前状态：** ⛔ 受阻。\n\n### 2026-10-09 — 支付\n\n- 表单完成。\n\n**下一步（证书到了以后）：** 配置密钥。\n", "配置密钥。"),
+    ];
+    for (text, next) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.status, RunStatus::Blocked, "{text}");
+        assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(next), "{text}");
+    }
+}
+
+/// A status field closed by a mark (`**Statut :** en cours 🔄`, `**进度：** 进行中 🚧`), a
+/// count (`🚧 1 em andamento`) and a status alone (`Not started.`) name no unit.
+#[test]
+fn a_status_field_a_count_or_a_bare_status_names_no_unit() {
+    let fields = [
+        "# Notes\n\n## État actuel\n\n- **Statut :** en cours 🔄\n- **Tâche en cours :** agrégation par massif\n\n## Journal\n\n- 2026-01-10 données récupérées.\n",
+        "# 日志\n\n## 当前状态\n\n**进度：** 进行中 🚧\n**正在做：** 订单退款流程\n",
+        "# Progress\n\n## Resumo\n\n- ✅ 7 de 10 concluídas\n- 🚧 1 em andamento\n\n## Em andamento\n\n- **Pagamento via Pix** 🚧\n",
+    ];
+    for text in fields {
+        let p = plan_of(text);
+        assert_eq!(p.open.len(), 1, "{text}: {:?}", names(&p.open));
+        assert!(!p.open[0].unit.contains("Statut") && !p.open[0].unit.contains("进度") && p.open[0].unit != "1", "{text}: {:?}", names(&p.open));
+        assert!(memento_core::check(&parse(text), &CheckOptions::default()).iter().all(|d| d.rule != memento_core::Rule::ProgressContradiction), "{text}");
+    }
+    let p = plan_of("# Agent state\n\n## Status\n\nNot started. The plan below was approved by Priya. No code yet.\n\n## Plan\n\n- [ ] Init the repo.\n- [ ] Write the models.\n\n## Next step\n\nStart with step 1: init the repo.\n");
+    assert!(p.open.is_empty(), "{:?}", names(&p.open));
+    assert_eq!(p.status, RunStatus::NotStarted);
+}
+
+/// A log's dated sittings below its decisions (`## Decyzje` → `---` → `### 2026-01-08 —
+/// sesja 1`) are the log, not decisions; a decision record dated the same way stays one.
+#[test]
+fn sittings_below_the_decisions_are_no_decisions() {
+    let log = "# Dziennik\n\n## Decyzje (stałe)\n\n- **D1:** Klient HTTP: `httpx`.\n- **D2:** Python 3.10+.\n\n---\n\n### 2026-01-08 — sesja 1\n- Szkielet projektu\n- CI\n\n### 2026-01-15 — sesja 2\n- Uwierzytelnianie tokenem\n";
+    assert_eq!(plan_of(log).decisions.active.len(), 2);
+    let adr = "# Notes\n\n## Decisions\n\n### 2026-01-08 — Use httpx\n\nSync client only.\n\n### 2026-01-15 — Python 3.10+\n\nOlder ones are out of support.\n";
+    assert_eq!(plan_of(adr).decisions.active.len(), 2);
+}

@@ -34,7 +34,7 @@ pub(super) fn check(cx: &mut Ctx, counted: &[usize]) {
     }
     crate::sort::sort_by_key(&mut lines, |&l| [l as u64, 0, 0]);
     lines.dedup();
-    let fences = crate::code::Fences::of(text);
+    let fences = crate::code::Fences::of(doc);
     let mut claims = Vec::new();
     for start in lines.into_iter().filter_map(|l| index.line_start(l)).filter(|&s| !fences.holds(s)) {
         let (from, to) = crate::code::content_bounds(text, start, line_content_end(text, start));

@@ -190,7 +190,7 @@ fn current_phase(cx: &mut Ctx) {
     for (span, state) in std::iter::once((preamble, false)).chain(states) {
         let mut opening = state;
         for line in crate::span::lines_in(doc.source(), span).filter(|l| !doc.text(*l).trim().is_empty()).take(crate::parse::STATUS_LINES) {
-            let mut in_code = |at: usize| fences.get_or_insert_with(|| crate::code::Fences::of(doc.source())).holds(at);
+            let mut in_code = |at: usize| fences.get_or_insert_with(|| crate::code::Fences::of(doc)).holds(at);
             // A fenced line is no opening line either.
             if opening && in_code(line.start()) {
                 continue;

@@ -24,7 +24,7 @@ pub(super) fn check(cx: &mut Ctx) {
     let mut fences: Option<Fences> = None;
     let mut done = 0;
     for at in memchr::memmem::find_iter(text.as_bytes(), "**") {
-        if at < done || fences.get_or_insert_with(|| Fences::of(text)).holds(at) {
+        if at < done || fences.get_or_insert_with(|| Fences::of(cx.doc)).holds(at) {
             continue;
         }
         let block = block_around(text, at);

@@ -39,7 +39,7 @@ pub(super) fn check(cx: &mut Ctx) {
     if found.is_empty() {
         return;
     }
-    let fences = Fences::of(text);
+    let fences = Fences::of(cx.doc);
     crate::sort::sort_by_key(&mut found, |(s, _)| [s.start() as u64, 0, 0]);
     for (span, what) in found {
         if fences.holds(span.start()) {

@@ -9,11 +9,11 @@
 //!   <script-name>`), and are left alone. An angle-bracket word is a placeholder when it is
 //!   upper case, holds a dash, an underscore or a space, or is a word such as `date` or
 //!   `hash`; an HTML tag or a generic (`Vec<u8>`) is not. Three words or more in angle
-//!   brackets (`Voir <lien vers le runbook>.`) and a version left as `vX.Y.Z` stand for a
-//!   value wherever they are.
+//!   brackets (`Voir <lien vers le runbook>.`), a version left as `vX.Y.Z` and a `{{FIELD}}`
+//!   in capitals or in a link (`…/pull/{{pr}}`) stand for a value wherever they are.
 //! - A bracketed note to fill in where a line's content goes: `- [TODO: list the pages]`.
-//! - A section, or a field (`Architecture: TBD (awaiting review)`), whose whole content is
-//!   a word that stands for content to come: `TBD`, `[TODO]`, `por definir`, `未定`
+//! - A section, or a field (`Architecture: TBD (awaiting review)`, `Hosting: TODO: invullen`),
+//!   whose whole content is a word that stands for content to come: `TBD`, `[TODO]`, `por definir`, `未定`
 //!   ([`crate::lexicon::TO_FILL`]). A section that says there is nothing (`N/A`, `なし`) is
 //!   empty-section's.
 //!
@@ -58,9 +58,11 @@ pub(super) fn check(cx: &mut Ctx) {
             found.push((Span::new(start, at + 5), "a version"));
         }
     }
-    for at in memchr::memmem::find_iter(b, "TBD") {
-        if let Some(hit) = field_to_fill(text, at) {
-            found.push(hit);
+    for mark in ["TBD", "TODO"] {
+        for at in memchr::memmem::find_iter(b, mark) {
+            if let Some(hit) = field_to_fill(text, at, mark.len()) {
+                found.push(hit);
+            }
         }
     }
     // `[TODO: list the pages that render user HTML]`, `[NOMBRE DEL PAC]`: a note or a name
@@ -77,7 +79,7 @@ pub(super) fn check(cx: &mut Ctx) {
     }
     if !found.is_empty() {
         crate::sort::sort_by_key(&mut found, |(s, _)| [s.start() as u64, 0, 0]);
-        let fences = Fences::of(text);
+        let fences = Fences::of(doc);
         for (span, what) in found {
             report(cx, &fences, span, what);
         }
@@ -127,7 +129,10 @@ fn template_field_at(text: &str, at: usize) -> Option<(Span, &'static str)> {
             let inner = word(at + 2, b"_. -");
             let name = text[at + 2..at + 2 + inner].trim();
             let ok = text[at + 2 + inner..].starts_with("}}") && name.bytes().next().is_some_and(|c| c.is_ascii_alphabetic() || c == b'.');
-            ok.then(|| (Span::new(at, at + 4 + inner), "a template field"))
+            // In a link or a path (`…/pull/{{PR_NUMBER}}`), or in capitals, it stands for a
+            // value wherever it is; `the header shows {{ count }} items` mentions one.
+            let value = at > 0 && matches!(b[at - 1], b'/' | b'=' | b'#') || name.bytes().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_');
+            ok.then(|| (Span::new(at, at + 4 + inner), if value { "a value" } else { "a template field" }))
         }
         (b'<', Some(_)) => {
             if at > 0 && (b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_') {
@@ -230,17 +235,21 @@ fn in_template(cx: &Ctx, offset: usize) -> bool {
 }
 
 /// A field whose whole value is `TBD` (a note in brackets may follow): `- Architecture: TBD
-/// (awaiting team lead decision)`. The span is the value.
-fn field_to_fill(text: &str, at: usize) -> Option<(Span, &'static str)> {
+/// (awaiting team lead decision)`, or `TODO` with a word or two to fill it in (`Hosting:
+/// TODO: invullen`). The span is the value.
+fn field_to_fill(text: &str, at: usize, mark: usize) -> Option<(Span, &'static str)> {
     let line_start = crate::span::line_start(text, at);
     let end = crate::span::line_content_end(text, at);
     let before = text[line_start..at].trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_'));
     let label = before.strip_suffix(':').or_else(|| before.strip_suffix('：'))?;
     let label = label.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '_'));
     let value = text[at..end].trim_end();
-    let rest = value[3..].trim_start_matches(['*', '_']).trim();
-    let note_only = rest.is_empty() || rest.starts_with('(') && rest.ends_with(')') || rest.starts_with('—') || rest.starts_with("- ");
-    let ok = !label.is_empty() && label.split_whitespace().count() <= 5 && note_only && !text[at + 3..].starts_with(|c: char| c.is_alphanumeric());
+    let rest = value[mark..].trim_start_matches(['*', '_']).trim();
+    // `Hosting: TODO: invullen`, `地址：TODO: 填写`: a word or two saying to fill it in.
+    let fill_in = rest.strip_prefix([':', '：']).is_some_and(|r| r.split_whitespace().count() <= 2 && !r.contains(['.', '`']));
+    // A bare `TODO` is a status (`Tests: TODO`); `TBD` is a value to come.
+    let note_only = fill_in || mark == 3 && (rest.is_empty() || rest.starts_with('(') && rest.ends_with(')') || rest.starts_with('—') || rest.starts_with("- "));
+    let ok = !label.is_empty() && label.split_whitespace().count() <= 5 && note_only && !text[at + mark..].starts_with(|c: char| c.is_alphanumeric());
     ok.then(|| (Span::new(at, at + value.len()), "a value"))
 }
 

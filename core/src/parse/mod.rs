@@ -255,7 +255,7 @@ fn build_sections(doc: &mut Document, outline: &Outline) {
         let timestamp = time::find(title).map(|(t, _)| t);
         let role = match own_status {
             true => roles::role_of(title),
-            false => roles::within(roles::role_of(title), parent.filter(|&p| Some(p) != title_heading || !doc.sections[p].role.is_state() || doc.sections[p].role == SectionRole::Todo && !roles::is_detail_label(title)).map(|p| doc.sections[p].role), timestamp.is_some()),
+            false => roles::within(roles::role_of(title), parent.filter(|&p| Some(p) != title_heading || !doc.sections[p].role.is_state() || doc.sections[p].role == SectionRole::Todo && !roles::is_detail_label(title)).map(|p| doc.sections[p].role), timestamp.is_some(), crate::identity::names_a_sitting(title)),
         };
         doc.sections.push(Section {
             level: h.level,

@@ -616,7 +616,8 @@ pub(super) fn sentence_states(paragraph: &str) -> Vec<(Status, Span, Span)> {
         let lead = raw.len() - raw.trim_start_matches([' ', '>']).len();
         let sentence = lexicon::without_sentence_ending(&raw[lead..]);
         let base = range.start + lead;
-        if sentence.is_empty() {
+        // `Not started.`: a status alone states the section's, naming no unit (`Not` is none).
+        if sentence.is_empty() || lexicon::phrase_at(sentence).is_some_and(|f| f.len == sentence.len()) {
             continue;
         }
         let state = if let Some(verb) = lexicon::done_verb(sentence) {
@@ -806,7 +807,18 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             markers.push(simple(item.span, MarkerSource::Checkbox, status, Span::new(line.start(), line.start() + 3), name));
             continue;
         }
-        if let Some((status, emoji, name)) = lexicon::emoji_at_ends(line_text) {
+        // `**Statut :** en cours 🔄`, `🚧 1 em andamento`, `✅ 7 de 10 concluídas`: a field or
+        // a count the mark closes or opens is a state told of what holds it, not a unit.
+        let field = || matches!(lexicon::labelled(body), Some((Meaning::StatusField, _, _)));
+        // A count is a number then its status, or one number of another (`7 de 10`); `404
+        // page on an invalid route ✅` is a unit.
+        let counts = |name: &str| {
+            let mut words = name.split_whitespace();
+            let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+            let rest = name.trim_start().split_once(' ').map_or("", |(_, r)| r);
+            words.next().is_some_and(number) && (words.take(2).any(number) || matches!(lexicon::phrase_at(rest).map(|f| f.meaning), Some(Meaning::Status(_) | Meaning::Remaining | Meaning::Done)))
+        };
+        if let Some((status, emoji, name)) = lexicon::emoji_at_ends(line_text).filter(|(_, _, name)| !counts(&line_text[name.range()]) && !field()) {
             markers.push(simple(item.span, MarkerSource::Emoji, status, emoji.shifted(line.start()), name.shifted(line.start())));
             continue;
         }

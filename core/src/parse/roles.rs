@@ -262,13 +262,15 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
 /// 1`), of next steps (`## Next Steps` → `### Immediate`), of decisions or of discoveries
 /// (`## Technical Decisions` → `### 1. Database Choices`); history holds every state below
 /// it (an archived Next Steps is no next step). A dated subsection of next steps is a
-/// session's record kept under a `START HERE` banner, not one more list of steps.
-pub(crate) fn within(own: SectionRole, parent: Option<SectionRole>, dated: bool) -> SectionRole {
+/// session's record kept under a `START HERE` banner, not one more list of steps; so is a
+/// sitting's under decisions (`## Decisions` → `---` → `### 2026-01-08 — session 1`).
+pub(crate) fn within(own: SectionRole, parent: Option<SectionRole>, dated: bool, sitting: bool) -> SectionRole {
     use SectionRole::*;
     match (own, parent) {
         (Other | Todo | NextStep | Active | Blocked | CurrentState | Done, Some(History)) => History,
         (Other | Todo | NextStep, Some(Optional)) => Optional,
         (Other, Some(NextStep)) if !dated => NextStep,
+        (Other, Some(Decisions | Discoveries)) if dated && sitting => Other,
         (Other, Some(p @ (Procedure | Done | Todo | Active | Blocked | Decisions | Discoveries))) => p,
         (own, _) => own,
     }

@@ -703,7 +703,9 @@ fn value_after(b: &[u8], at: usize, any_char: bool) -> Option<(usize, usize)> {
 /// placeholder (`${DB_PASS}`, `<password>`, `********`, `my%20password`), a date, a version
 /// or code (`let password = proxy.password().unwrap_or("")`).
 fn is_password(v: &[u8]) -> bool {
-    if v.len() < 6 || v.len() > 128 || is_placeholder(v) || v.contains(&b'(') {
+    // `!secret mqtt_password`, `!env_var DB_PASS`: a YAML tag that fetches the value elsewhere.
+    let tag = v.first() == Some(&b'!') && v.get(1).is_some_and(u8::is_ascii_alphabetic);
+    if v.len() < 6 || v.len() > 128 || is_placeholder(v) || v.contains(&b'(') || tag {
         return false;
     }
     let lower = v.to_ascii_lowercase();
@@ -730,7 +732,8 @@ fn url_password(b: &[u8], colon: usize) -> Option<SecretMatch> {
         return None;
     }
     let pass_start = start + user + 1;
-    let pass = run(b, pass_start, userinfo_ok);
+    // A password holds what a URL would escape (`postgres://app:Vq7#tLm2@db`): up to the `@`.
+    let pass = run(b, pass_start, |c| userinfo_ok(c) || matches!(c, b'#' | b'?'));
     let pass_end = pass_start + pass;
     if pass == 0 || b.get(pass_end) != Some(&b'@') || !b.get(pass_end + 1).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'[') {
         return None;
@@ -881,6 +884,7 @@ mod tests {
             ("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
              SecretKind::Jwt, "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
             ("db postgres://admin:hunter2x@db.internal:5432/app", SecretKind::UrlPassword, "hunter2x"),
+            ("DATABASE_URL=postgres://app:Vq7#tLm29xPz?R4wK@db-staging:5432/app", SecretKind::UrlPassword, "Vq7#tLm29xPz?R4wK"),
             ("card 4111 1111 1111 1111 on file", SecretKind::CardNumber, "4111 1111 1111 1111"),
             ("card 4111-1111-1111-1111.", SecretKind::CardNumber, "4111-1111-1111-1111"),
             ("amex 378282246310005", SecretKind::CardNumber, "378282246310005"),
@@ -1004,7 +1008,7 @@ mod tests {
     fn leaves_the_new_look_alikes_alone() {
         for text in [
             "-----BEGIN RSA PRIVATE KEY----- is the first line of a PEM key",
-            "password: see the vault", "password=${DB_PASSWORD}", "password: <your password>", "password: ********",
+            "password: see the vault", "password=${DB_PASSWORD}", "mqtt_password: \"!secret mqtt_smartmeter\"", "password: !env_var DB_PASS", "password: <your password>", "password: ********",
             "Password: changeme", "password length: 12", "password: 2026-04-22", "the password hashing uses bcrypt",
             "Bearer token authentication middleware", "Bearer ${TOKEN}", "`R2_SECRET_ACCESS_KEY`, and `R2_BUCKET`",
             "aws_secret_access_key = YOUR_SECRET_ACCESS_KEY_GOES_HERE_PLEASE", "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
