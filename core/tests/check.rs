@@ -1479,3 +1479,12 @@ fn placeholders_inside_a_wrapping_fence_and_in_other_words() {
         .collect();
     assert_eq!(lines, [4, 5, 6, 7]);
 }
+
+/// A box ticked in one list and still open in another, under the same name of four words or
+/// more, is one task both done and to do; a short step that recurs per phase is not.
+#[test]
+fn a_task_ticked_in_one_list_and_open_in_another() {
+    let text = "# TODO\n\n## Sprint\n\n- [ ] Sync\n  - [x] Push delle modifiche locali (coda pending_ops)\n  - [x] Write tests\n\n## Backlog\n\n- [ ] Push delle modifiche locali (coda pending_ops)\n- [ ] Write tests\n";
+    let lines: Vec<u32> = check(&parse(text), &CheckOptions::default()).into_iter().filter(|d| d.rule == Rule::ProgressContradiction).map(|d| d.line).collect();
+    assert_eq!(lines, [11]);
+}

@@ -3069,3 +3069,19 @@ fn sittings_below_the_decisions_are_no_decisions() {
     let adr = "# Notes\n\n## Decisions\n\n### 2026-01-08 — Use httpx\n\nSync client only.\n\n### 2026-01-15 — Python 3.10+\n\nOlder ones are out of support.\n";
     assert_eq!(plan_of(adr).decisions.active.len(), 2);
 }
+
+/// A journal's later row for a task by its id, with a note and no title (`{"kind": "task",
+/// "id": "T5", "status": "done", "note": "XML validated"}`), is that task's latest state.
+#[test]
+fn a_journal_row_by_id_with_a_note_updates_its_task() {
+    let rows = concat!(
+        r#"{"ts":"2026-03-06T14:20:41Z","kind":"task","id":"T5","title":"SEPA-Lastschrift-Export","status":"in_progress"}"#, "\n",
+        r#"{"ts":"2026-03-06T16:30:02Z","kind":"task","id":"T5","status":"done","note":"XML gegen XSD validiert."}"#, "\n",
+        r#"{"ts":"2026-03-06T16:35:55Z","kind":"task","id":"T6","title":"Beitragsberechnung","status":"in_progress"}"#, "\n",
+        r#"{"ts":"2026-03-06T18:05:00Z","kind":"task","id":"T6","status":"done"}"#, "\n",
+        r#"{"ts":"2026-03-10T09:05:11Z","kind":"task","id":"T8","title":"DSGVO-Auskunft","status":"in_progress"}"#, "\n",
+    );
+    let p = plan_of(rows);
+    assert_eq!(names(&p.completed), ["T5: SEPA-Lastschrift-Export", "T6: Beitragsberechnung"]);
+    assert_eq!(names(&p.open), ["T8: DSGVO-Auskunft"]);
+}

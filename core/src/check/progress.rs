@@ -88,12 +88,17 @@ fn contradictions(cx: &mut Ctx) {
     let name_of = |m: &ProgressMarker, u: usize| m.units.get(u).map_or("", |u| doc.text(u.name));
     for (i, m) in markers.iter().enumerate() {
         let Some(status) = m.status else { continue };
-        let scope = if file_wide(m) { 0 } else { doc.section_at(m.span.start()).map_or(1, |s| s + 2) };
+        let section = doc.section_at(m.span.start()).map_or(1, |s| s + 2);
         for u in &m.units {
             let name = doc.text(u.name);
             if name.trim().len() < 2 {
                 continue;
             }
+            // A box ticked in one list and open in another under a name of four words or more
+            // (`Push delle modifiche locali (coda pending_ops)` done in the sprint, still in
+            // the backlog) is one task; a short one (`Write tests`) recurs per phase.
+            let named_at_length = || m.source == MarkerSource::Checkbox && !log && name.split_whitespace().count() >= 4;
+            let scope = if file_wide(m) || named_at_length() { 0 } else { section };
             let k = unit_hash(name) ^ (scope as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
             let other = match status {
                 Status::Completed => open.get(&k).copied(),

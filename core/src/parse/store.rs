@@ -253,8 +253,10 @@ impl Reading<'_> {
         let mut nexts: Vec<(usize, Option<i64>, Said)> = Vec::new();
         let mut run_status: Option<((Status, Span), Option<i64>)> = None;
         let mut pointed: Vec<(usize, Option<i64>, Span)> = Vec::new();
-        // The units that are rows themselves (indices into the units).
+        // The units that are rows themselves (indices into the units), and those of them
+        // whose row gives no title (named by an id or a note).
         let mut row_units = Vec::new();
+        let mut untitled = Vec::new();
         for (i, (span, value)) in rows.iter().enumerate() {
             let Value::Object(fields) = value else {
                 self.out.faults.push(JsonFault { span: *span, kind: JsonFaultKind::BrokenRow });
@@ -295,6 +297,9 @@ impl Reading<'_> {
             let is_unit = own.is_some();
             if is_unit {
                 row_units.push(self.out.units.len());
+                if !row.has(NAME) {
+                    untitled.push(self.out.units.len());
+                }
             }
             self.out.units.extend(own);
             if kind_is(kind, DECISION_KINDS) || row.has(REASON) {
@@ -336,16 +341,18 @@ impl Reading<'_> {
             self.out.records.push(record);
         }
         // A task's rows that give only its id take the name its first row gave it
-        // (`task_created` with a title, then `task_started` and `task_completed` by id): one
-        // unit, whose latest row is its state.
+        // (`task_created` with a title, then `task_started` and `task_completed` by id, or
+        // `{"id": "T5", "status": "done", "note": "XML validated"}`): one unit, whose latest
+        // row is its state.
         let mut named: KeyMap<usize> = KeyMap::default();
         for i in 0..self.out.units.len() {
             let u = &self.out.units[i];
             let (Some(id), Some(first)) = (u.id, u.units.first()) else { continue };
             let key = crate::hash::fnv_of(&text[id.range()]);
+            let untitled = first.name == id || untitled.binary_search(&i).is_ok();
             match named.get(&key) {
-                Some(&n) if first.name == id => self.out.units[i].units[0].name = self.out.units[n].units[0].name,
-                None if first.name != id => {
+                Some(&n) if untitled => self.out.units[i].units[0].name = self.out.units[n].units[0].name,
+                None if !untitled => {
                     named.insert(key, i);
                 }
                 _ => {}
@@ -692,7 +699,8 @@ fn id(text: &str, object: &Object) -> Option<Span> {
 /// The unit an object is, if it has a status and a name (or `key` names it).
 fn unit(text: &str, span: Span, object: &Object, key: Option<Span>, place: Place) -> Option<ProgressMarker> {
     let (status, status_span) = status(text, object, place)?;
-    let name = name(text, object).or(key)?;
+    // By its id alone (`{"id": "T6", "status": "done"}`): `rows` names it as an earlier row did.
+    let name = name(text, object).or(key).or_else(|| id(text, object))?;
     let detail = match object.get(&["category"]) {
         Some((_, Value::String(s))) => Some(*s),
         _ => None,
