@@ -924,6 +924,14 @@ impl Document {
         (!self.is_taken_up(marker)).then_some(left)
     }
 
+    /// Whether a marker is a sitting's own state on its heading (`## Session 5 (2026-09-27)`
+    /// over `Status: in progress`), which the sittings after it end by taking place; `##
+    /// Session 5 — Auth refactor` names work.
+    pub(crate) fn is_a_sitting_s_own(&self, marker: &ProgressMarker) -> bool {
+        self.dated_section_at(marker.span.start()).is_some_and(|s| marker.span == s.heading)
+            && marker.units.iter().all(|u| crate::identity::only_a_sitting(&undated(self.text(u.name))))
+    }
+
     fn is_taken_up(&self, marker: &ProgressMarker) -> bool {
         self.taken_up().binary_search(&marker.span.start()).is_ok()
     }
@@ -1049,5 +1057,13 @@ pub fn clean_title(title: &str) -> &str {
 impl fmt::Display for Document {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.source)
+    }
+}
+
+/// A title without the date written in it (`Session 5 (2026-09-27)` → `Session 5 ()`).
+fn undated(title: &str) -> String {
+    match crate::time::find(title) {
+        Some((_, r)) => format!("{} {}", &title[..r.start], &title[r.end..]),
+        None => title.to_string(),
     }
 }

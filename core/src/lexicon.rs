@@ -306,6 +306,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("当前状态", StatusField),
     ("进度", StatusField),
     ("현재 상태", StatusField),
+    ("durum", StatusField),
     // Spanish
     ("completado", Status(Completed)),
     ("completada", Status(Completed)),
@@ -476,6 +477,11 @@ const ROWS: &[(&str, Meaning)] = &[
     ("ce que j'ai fait", Done),
     ("ce que j’ai fait", Done),
     ("ce qui reste", Remaining),
+    ("ce qu'il faut faire", Next),
+    ("ce qu’il faut faire", Next),
+    ("ce qu'il faut faire ensuite", Next),
+    ("ce qu’il faut faire ensuite", Next),
+    ("en train de", Status(InProgress)),
     ("travail restant", Remaining),
     ("historique", History),
     ("décision", Decision),
@@ -998,6 +1004,7 @@ const NOT_GERUNDS: &[&str] = &[
     "being", "using", "according", "including", "following", "existing", "upcoming", "outstanding",
     "morning", "evening", "string", "thing", "things", "blocking", "failing", "passing", "waiting",
 ];
+static NOT_GERUNDS_PACKED: packed::Words = packed::packed_words!(NOT_GERUNDS);
 
 /// Words that open a sentence before its verb of work under way: a subject, an auxiliary,
 /// a word for now (`I'm working on`, `Estoy trabajando en`, `Sto lavorando al`, `Je travaille
@@ -1007,11 +1014,12 @@ const SUBJECT_LEADS: &[&str] = &[
     "estoy ", "estamos ", "estaba ", "estábamos ", "ahora ", "actualmente ", // Spanish
     "estou ", "eu ", "estava ", "agora ", "atualmente ", // Portuguese (`estamos` as in Spanish)
     "sto ", "stiamo ", "ora ", "attualmente ", // Italian
-    "je ", "nous ", "on ", "actuellement ", // French
+    "je ", "j'étais ", "j’étais ", "nous ", "on ", "actuellement ", // French
     "ich ", "wir ", "aktuell ", // German
     "jag ", "vi ", "just nu ", // Swedish
     "я ", "мы ", "сейчас ", // Russian
 ];
+static SUBJECT_LEADS_PACKED: packed::Words = packed::packed_words!(SUBJECT_LEADS);
 
 /// The length of the subject words ([`SUBJECT_LEADS`], two at most: `I'm still`) opening
 /// `sentence`; 0 when none does.
@@ -1019,7 +1027,7 @@ pub(crate) fn subject_lead(sentence: &str) -> usize {
     let mut at = 0;
     for _ in 0..2 {
         let rest = &sentence[at..];
-        let Some(lead) = SUBJECT_LEADS.iter().find(|l| rest.get(..l.len()).is_some_and(|p| case::to_lower(p) == **l)) else { break };
+        let Some(lead) = SUBJECT_LEADS_PACKED.iter().find(|l| rest.get(..l.len()).is_some_and(|p| case::to_lower(p) == *l)) else { break };
         at += lead.len();
     }
     at
@@ -1033,7 +1041,7 @@ pub(crate) fn gerund_opening(text: &str) -> Option<usize> {
     let lower = word.to_ascii_lowercase();
     let verb = word.len() >= 6 && lower.ends_with("ing") && word.bytes().all(|b| b.is_ascii_alphabetic());
     let goes_on = text[word.len()..].trim_start().len() > 1;
-    (verb && goes_on && !NOT_GERUNDS.contains(&lower.as_str())).then_some(word.len())
+    (verb && goes_on && !NOT_GERUNDS_PACKED.contains(lower.as_str())).then_some(word.len())
 }
 
 /// Verbs that open a decision told as prose: `Decided to keep SQLite`, `Switched from Pages to
@@ -1602,12 +1610,23 @@ const WAIT_OPENERS: &[&str] = &[
     "attesa dell'",
     "väntar på", "ждём", "ждем", "ожидаем", "ожидает", "ждёт", "ждет", "等待",
 ];
+static WAIT_OPENERS_PACKED: packed::Words = packed::packed_words!(WAIT_OPENERS);
+
+/// Whether a step opens by telling to wait for what a person gives (`Wait for Anna's
+/// review`, `**Esperar a aprovação do Rafael no PR #212**`): where the run stands when it is
+/// the file's next step, a step planned for later when it is the second of a list.
+pub(crate) fn step_waits_on_a_person(step: &str) -> bool {
+    const WAIT: &[&str] = &["wait for ", "wait on ", "esperar ", "aguardar ", "attendre ", "abwarten ", "aspettare ", "vänta på ", "ждать "];
+    let lower = case::to_lower(step.trim_start_matches(|c: char| !c.is_alphanumeric()));
+    WAIT.iter().any(|w| lower.starts_with(w) && lower[w.len()..].split_whitespace().take(WAIT_REACH).any(|w| PERSON_GIVES_PACKED.iter().any(|g| w.trim_start_matches(|c: char| !c.is_alphanumeric()).starts_with(g))))
+        || waits_on_a_person(&lower)
+}
 
 /// Whether a text opens with a wait ([`WAIT_OPENERS`]) on someone it names with a capital
 /// (`waiting on Hannah`, `väntar på Lena`).
 fn waits_on_someone_named(text: &str) -> bool {
     let lower = case::to_lower(text);
-    WAIT_OPENERS.iter().any(|o| {
+    WAIT_OPENERS_PACKED.iter().any(|o| {
         // Lower-casing keeps the length of these letters: the offsets are the text's.
         // A capital is a letter lower-casing changes (the case tables the reader has already).
         let name = text.get(o.len()..).unwrap_or("").trim_start();
@@ -1629,6 +1648,7 @@ const PERSON_GIVES: &[&str] = &[
     "client", "customer", "kund", "cliente", "kunde", "клиент", "заказчик", "客户", "顾客", "고객",
     "key", "nyckel", "clave", "chave", "clé", "schlüssel", "chiave", "ключ", "密钥",
 ];
+static PERSON_GIVES_PACKED: packed::Words = packed::packed_words!(PERSON_GIVES);
 
 /// How many words after a wait's opener may say what it waits for.
 const WAIT_REACH: usize = 6;
@@ -1664,13 +1684,13 @@ pub(crate) fn waits_on_a_person(line: &str) -> bool {
     if WAITING_ON_A_PERSON_PACKED.iter().any(|p| line.match_indices(p).any(|(at, _)| whole(at, p.len()) && !in_note(at) && !resolved(at))) {
         return true;
     }
-    WAIT_OPENERS.iter().any(|opener| {
+    WAIT_OPENERS_PACKED.iter().any(|opener| {
         line.match_indices(opener).filter(|&(at, _)| whole(at, opener.len()) && !in_note(at) && !resolved(at)).any(|(at, _)| {
             let rest = &line[at + opener.len()..];
             let rest = &rest[..rest.find(['.', ';', '\n']).unwrap_or(rest.len())];
             rest.split_whitespace().take(WAIT_REACH).any(|w| {
                 let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
-                PERSON_GIVES.iter().any(|g| w.starts_with(g))
+                PERSON_GIVES_PACKED.iter().any(|g| w.starts_with(g))
             })
         })
     })
@@ -1695,7 +1715,7 @@ pub(crate) fn may_claim(line: &str) -> bool {
     static WORDS: OnceLock<Phrases> = OnceLock::new();
     let Phrases { by_word, phrases, opens } = WORDS.get_or_init(|| {
         let mut index = Phrases { by_word: Default::default(), phrases: Vec::new(), opens: Box::new([0u64; 1024]) };
-        for p in ALL_DONE_PACKED.iter().chain(WAITING_ON_A_PERSON_PACKED.iter()).chain(WAIT_OPENERS.iter().copied()).chain(["all"]).filter(|p| p.is_ascii()) {
+        for p in ALL_DONE_PACKED.iter().chain(WAITING_ON_A_PERSON_PACKED.iter()).chain(WAIT_OPENERS_PACKED.iter()).chain(["all"]).filter(|p| p.is_ascii()) {
             let first = p.split(' ').next().unwrap_or(p).as_bytes();
             index.by_word.entry(crate::hash::fnv_of(first)).or_default().push(index.phrases.len());
             index.phrases.push(p.as_bytes());
@@ -2150,11 +2170,12 @@ const WHEN_TITLED: &[&str] = &[
     "dans cette session", "cette session", "aujourd'hui", "cette semaine", "in questa sessione", "oggi", "questa settimana",
     "i denna session", "denna session", "idag", "i dag", "denna vecka", "в этой сессии", "за сессию", "сегодня", "на этой неделе",
 ];
+static WHEN_TITLED_PACKED: packed::Words = packed::packed_words!(WHEN_TITLED);
 
 /// Whether the rest of a title only says when its work was done ([`WHEN_TITLED`]).
 fn when_titled(rest: &str) -> bool {
     let rest = case::to_lower(rest.trim_end_matches([':', '：']).trim());
-    WHEN_TITLED.contains(&rest.as_str())
+    WHEN_TITLED_PACKED.contains(rest.as_str())
 }
 
 /// The status a label opening a line gives its value: a status (`In progress: auth`), or
@@ -2216,6 +2237,7 @@ pub(crate) const TO_FILL: &[&str] = &[
     "por definir", "a definir", "pendiente de definir", "à définir", "à compléter", "zu definieren", "da definire",
     "att göra", "уточнить", "未定", "待定", "待补充", "미정", "作成中",
 ];
+pub(crate) static TO_FILL_PACKED: packed::Words = packed::packed_words!(TO_FILL);
 
 /// Words that say a section holds nothing: `(none)`, `N/A`, `なし`, `ninguno`.
 pub(crate) const NOTHING: &[&str] = &[
@@ -2224,6 +2246,7 @@ pub(crate) const NOTHING: &[&str] = &[
     "nessuno", "nessuna", "inga", "ingen", "нет", "ничего", "なし", "無し", "特になし", "変更なし", "無", "无",
     "没有", "暂无", "없음", "geen", "niets", "brak", "nic", "yok",
 ];
+pub(crate) static NOTHING_PACKED: packed::Words = packed::packed_words!(NOTHING);
 
 /// Whether a field's value says none or no (`Blocked: No`, `Blockers: None currently`,
 /// `Bloqueado: no`): a word for none opening it ([`opens_with_nothing`]), or a bare no. A
@@ -2240,7 +2263,7 @@ pub fn opens_with_nothing(text: &str) -> bool {
     let t = text.trim_start_matches(['-', '*', '+', ' ', '_', '`']);
     let first = t.chars().next().map_or(0, char::len_utf8);
     let word_end = t.find(|c: char| !c.is_alphanumeric() && c != '/').unwrap_or(t.len()).max(first);
-    holds_only(&t[..word_end], NOTHING)
+    holds_only(&t[..word_end], &NOTHING_PACKED)
 }
 
 /// Phrases that say only that the work is ready to go on (`**Ready for autonomous work!**`,
@@ -2267,12 +2290,13 @@ const GO_ON: &[&str] = &[
     "finish ", "terminar ", "finalizar ", "terminer ", "achever ", "fertigstellen", "abschließen", "finire ", "completare ",
     "terminare ", "afmaken", "dokończ", "bitir", "slutför", "закончить", "доделать", "완료하기", "完成",
 ];
+static GO_ON_PACKED: packed::Words = packed::packed_words!(GO_ON);
 
 /// Whether a step opens by going on with work under way ([`GO_ON`]), past a list marker,
 /// an ordinal and markup.
 pub(crate) fn says_go_on(line: &str) -> bool {
     let t = crate::case::to_lower(line.trim_start_matches(|c: char| !c.is_alphanumeric() || c.is_ascii_digit()));
-    GO_ON.iter().any(|w| t.starts_with(w))
+    GO_ON_PACKED.iter().any(|w| t.starts_with(w))
 }
 
 /// Words that mark a block as the one a fresh session starts from: `START HERE`, `Current
@@ -2302,6 +2326,7 @@ pub(crate) const UNCHANGED: &[&str] = &[
     "aucun changement", "unverändert", "keine änderung", "keine änderungen", "invariato", "nessuna modifica", "oförändrad",
     "без изменений", "変更なし", "変更無し", "无变化", "無變化", "未变", "没有变化", "변경 없음", "변경없음",
 ];
+pub(crate) static UNCHANGED_PACKED: packed::Words = packed::packed_words!(UNCHANGED);
 
 /// Words that make work optional, in a section's title (`Optional Enhancements`,
 /// `Follow-ups (optional)`, `Wishlist`) or in a step: left undone, it was never owed.
@@ -2335,10 +2360,11 @@ const FOR_NOW: &[&str] = &[
     "pour l'instant", "pour le moment", "vorerst", "im moment", "derzeit", "per ora", "per il momento", "för tillfället",
     "för närvarande", "voorlopig", "na razie", "şimdilik", "пока", "今のところ", "暂时", "目前", "당분간",
 ];
+static FOR_NOW_PACKED: packed::Words = packed::packed_words!(FOR_NOW);
 
 /// Whether a lower-cased text says it holds only for now ([`FOR_NOW`]).
 pub(crate) fn says_for_now(lower: &str) -> bool {
-    FOR_NOW.iter().any(|w| lower.starts_with(w))
+    FOR_NOW_PACKED.iter().any(|w| lower.starts_with(w))
 }
 
 /// Whether a step marks itself optional in brackets at either end (`（可选）给团队做培训`,
@@ -2404,7 +2430,7 @@ static TEMPLATE_TITLES_PACKED: packed::Words = packed::packed_words!(TEMPLATE_TI
 
 /// Whether `text` is one of `words` and nothing more: lines joined, a list marker, `*`, `_`
 /// and `` ` `` markup, enclosing brackets and a final period skipped, case folded.
-pub(crate) fn holds_only(text: &str, words: &[&str]) -> bool {
+pub(crate) fn holds_only(text: &str, words: &packed::Words) -> bool {
     let mut t = text.trim();
     if t.len() > 40 {
         return false;
@@ -2424,7 +2450,7 @@ pub(crate) fn holds_only(text: &str, words: &[&str]) -> bool {
         .trim();
     let folded = crate::case::to_lower(t);
     let folded = folded.split_whitespace().collect::<Vec<_>>().join(" ");
-    words.contains(&folded.as_str())
+    words.contains(folded.as_str())
 }
 
 /// Whether a section title names a template or an example ([`TEMPLATE_TITLES`]).

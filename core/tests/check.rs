@@ -1488,3 +1488,13 @@ fn a_task_ticked_in_one_list_and_open_in_another() {
     let lines: Vec<u32> = check(&parse(text), &CheckOptions::default()).into_iter().filter(|d| d.rule == Rule::ProgressContradiction).map(|d| d.line).collect();
     assert_eq!(lines, [11]);
 }
+
+/// A sitting's own `Status: in progress` under a heading that names only the sitting (`##
+/// Session 5 (2026-09-27)`) is not work left behind once later sittings took place; a session
+/// heading that names its work is.
+#[test]
+fn a_sitting_s_own_status_is_not_left_behind() {
+    let text = "# Progress\n\n## Session 5 (2026-09-27)\nStatus: in progress\n\n- F3: totals block.\n\n## Session 6 (2026-09-30) — Auth refactor\nStatus: in progress\n\n- Moved the session store.\n\n## Session 7 (2026-10-03)\nStatus: in progress\n\n- Started F4.\n";
+    let lines: Vec<u32> = check(&parse(text), &CheckOptions::default()).into_iter().filter(|d| d.rule == Rule::StaleInProgress).map(|d| d.line).collect();
+    assert_eq!(lines, [8]);
+}

@@ -3085,3 +3085,27 @@ fn a_journal_row_by_id_with_a_note_updates_its_task() {
     assert_eq!(names(&p.completed), ["T5: SEPA-Lastschrift-Export", "T6: Beitragsberechnung"]);
     assert_eq!(names(&p.open), ["T8: DSGVO-Auskunft"]);
 }
+
+/// A handoff's `## TL;DR` states where the run stands; a next step that opens by telling to
+/// wait for what a person gives (`Esperar a aprovação do Rafael`) blocks the run, while the
+/// same wait as a later step of the list does not.
+#[test]
+fn a_tldr_states_the_run_and_a_first_step_that_waits_blocks_it() {
+    let tldr = "# HANDOFF — cardapio-api\n\n## TL;DR\n\n⛔ **BLOQUEADO** — o PR #212 só entra depois da revisão de segurança.\n\n## O que foi feito\n\n- Terminei o handler `order.placed`\n\n## Próximos passos\n\n1. Fazer o merge do PR #212.\n";
+    assert_eq!(plan_of(tldr).status, RunStatus::Blocked);
+    let wait = "# HANDOFF\n\n## O que foi feito\n\n- Terminei o handler `order.placed`\n\n## Próximos passos\n\n1. **Esperar a aprovação do Rafael no PR #212**\n2. Fazer o merge.\n";
+    assert_eq!(plan_of(wait).status, RunStatus::Blocked);
+    let later = "# Closure\n\n## Done\n\n- Closure docs written\n\n## Next steps\n\n1. Push the closure branch; open the closure PR.\n2. Wait for Copilot review on the closure PR; merge.\n";
+    assert_eq!(plan_of(later).status, RunStatus::InProgress);
+}
+
+/// A French handoff: `J'étais en train de brancher …` is the work under way, and `## Ce qu'il
+/// faut faire ensuite` its next steps.
+#[test]
+fn a_french_handoff_tells_the_work_under_way() {
+    let text = "# Passation\n\n## Ce que j'ai fait aujourd'hui\n\n- J'ai fini l'import des menus.\n\n## Où j'en suis exactement\n\nJ'étais en train de brancher les cases à cocher dans `edit.blade.php`. La synchro n'est pas encore écrite.\n\n## Ce qu'il faut faire ensuite\n\n1. Termine le formulaire.\n2. Affiche les pictos.\n";
+    let p = plan_of(text);
+    assert_eq!(p.status, RunStatus::InProgress);
+    assert!(names(&p.open).iter().any(|u| u.starts_with("brancher les cases")), "{:?}", names(&p.open));
+    assert_eq!(names(&p.pending), ["Termine le formulaire.", "Affiche les pictos."]);
+}

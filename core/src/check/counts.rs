@@ -720,7 +720,7 @@ fn one_fraction(line: &str) -> Fraction {
             // `task 6 of 8`, `(tarea 6 de 8)`, `Schritt 3 von 7`: which one is under way, not
             // how many are done.
             let noun = line[..at - left].trim_end().rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
-            if INDEX_NOUNS.contains(&noun) {
+            if INDEX_NOUNS_PACKED.contains(noun) {
                 continue;
             }
             if !found.add(line, at - left..at, from..from + right) {
@@ -738,6 +738,7 @@ const INDEX_NOUNS: &[&str] = &[
     "passo", "sessão", "tâche", "étape", "aufgabe", "schritt", "teil", "compito", "uppgift", "steg", "fas", "задача", "шаг", "этап",
     "фаза", "часть",
 ];
+static INDEX_NOUNS_PACKED: crate::packed::Words = crate::packed::packed_words!(INDEX_NOUNS);
 
 /// Words that may stand between a count and its percentage (`42/50 features passing (84%)`,
 /// `84% complete (42/50)`): anything else (`5/10 tests, coverage 73%`) makes the percentage

@@ -57,7 +57,7 @@ fn own_content(doc: &Document, i: usize) -> (Span, bool) {
 /// Nothing there: blank, an HTML comment (a template's guidance), or a word for none.
 fn says_nothing(content: &str) -> bool {
     let t = content.trim();
-    t.is_empty() || (t.starts_with("<!--") && t.ends_with("-->") && t.matches("-->").count() == 1) || lexicon::holds_only(t, lexicon::NOTHING)
+    t.is_empty() || (t.starts_with("<!--") && t.ends_with("-->") && t.matches("-->").count() == 1) || lexicon::holds_only(t, &lexicon::NOTHING_PACKED)
 }
 
 fn sections(cx: &mut Ctx) {
@@ -180,7 +180,7 @@ fn items_saying_nothing<'a>(doc: &'a Document, content: Span) -> Option<(usize, 
         };
         // Written as a note in brackets: `(変更なし)`, `(unchanged)` (most values are let go on
         // their first byte).
-        if value.starts_with(['(', '（']) && lexicon::holds_only(value, lexicon::UNCHANGED) {
+        if value.starts_with(['(', '（']) && lexicon::holds_only(value, &lexicon::UNCHANGED_PACKED) {
             blank += 1;
             word = value;
         }

@@ -285,7 +285,7 @@ fn sections_to_fill(cx: &mut Ctx) {
         let own_end = doc.sections().get(i + 1).map_or(s.span.end(), |n| n.heading.start().min(s.span.end()));
         let start = s.description.map_or(s.body.start(), |d| d.end()).min(own_end);
         let content = doc.text(Span::new(start, own_end));
-        if own_end < s.span.end() || !lexicon::holds_only(content, lexicon::TO_FILL) || in_template(cx, s.heading.start()) {
+        if own_end < s.span.end() || !lexicon::holds_only(content, &lexicon::TO_FILL_PACKED) || in_template(cx, s.heading.start()) {
             continue;
         }
         let trimmed = content.trim();

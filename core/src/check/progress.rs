@@ -413,7 +413,7 @@ fn stale_in_progress(cx: &mut Ctx) {
     let mut found = Vec::new();
     for &r in doc.current_units() {
         let (marker, unit) = doc.unit_at(r);
-        if let Some(when) = doc.left_behind(marker) {
+        if let Some(when) = doc.left_behind(marker).filter(|_| !doc.is_a_sitting_s_own(marker)) {
             found.push((marker.span, doc.text(unit.name), when));
         }
     }

@@ -51,12 +51,7 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     if starts("task complete") {
         SectionRole::Completion
     } else if has("archive")
-        || starts("previous")
-        || starts("past session")
-        || starts("prior session")
-        || starts("history")
-        || starts("changelog")
-        || starts("old ")
+        || crate::text::opens_with_any(t, "previous|past session|prior session|history|changelog|old ")
     {
         SectionRole::History
     // Optional work, or standing work no run finishes (lexicon::titles_optional_work); a
@@ -67,22 +62,20 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || t == "later"
         // Ideas parked for later, not planned: `Future ideas (not planned)`, `Ideas for v2`,
         // `Parking lot`, `Out of scope`.
-        || ["future idea", "future improvement", "future enhancement", "future work", "ideas", "parking lot", "icebox", "out of scope"].iter().any(|p| starts(p))
+        || crate::text::opens_with_any(t, "future idea|future improvement|future enhancement|future work|ideas|parking lot|icebox|out of scope")
         || has("not planned")
         // Work that comes out of this task but is not its own: `Follow-ups (not part of
         // this task)` (a bare `Follow-up:` lists work left).
-        || ["not part of this", "out of this task", "out of this ticket", "separate ticket", "not in scope"].iter().any(|p| has(p))
-        || ["ideas futuras", "ideias futuras", "idées", "ideen für", "idee future", "idéer", "идеи", "アイデア", "未来的想法", "아이디어", "以后再说", "以后", "将来", "今後の課題"].iter().any(|p| folded().starts_with(p))
-        || ["不在本次范围", "范围外", "スコープ外", "범위 밖", "fuera de alcance", "fora do escopo", "hors périmètre", "außerhalb des umfangs", "fuori ambito"].iter().any(|p| has(p))
+        || crate::text::holds_any(t, "not part of this|out of this task|out of this ticket|separate ticket|not in scope")
+        || crate::text::opens_with_any(folded(), "ideas futuras|ideias futuras|idées|ideen für|idee future|idéer|идеи|アイデア|未来的想法|아이디어|以后再说|以后|将来|今後の課題")
+        || crate::text::holds_any(t, "不在本次范围|范围外|スコープ外|범위 밖|fuera de alcance|fora do escopo|hors périmètre|außerhalb des umfangs|fuori ambito")
     {
         SectionRole::Optional
     // A numbered or dated title names a feature or a sitting that may be about decisions
     // (`Session 2026-01-15 - Feature #66: approval decision`), not a list of them.
     } else if (has("decision")
-        || has("決定")
-        || has("决策")
-        || has("决定")
-        || ["decisiones", "decisões", "décisions", "entscheidungen", "decisioni", "beslut", "решения", "결정"].iter().any(|w| folded().contains(w)))
+        || crate::text::holds_any(t, "決定|决策|决定")
+        || crate::text::holds_any(folded(), "decisiones|decisões|décisions|entscheidungen|decisioni|beslut|решения|결정"))
         && !t.bytes().any(|b| b.is_ascii_digit())
     {
         SectionRole::Decisions
@@ -94,109 +87,57 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     // is a sitting that learned something, not the list of what was learned.
     } else if !t.bytes().any(|b| b.is_ascii_digit())
         && (has("lessons")
-        || has("gotcha")
-        || has("pitfall")
-        || has("insights")
-        || has("caveats")
+        || crate::text::holds_any(t, "gotcha|pitfall|insights|caveats")
         // What failed, not to be tried again (the session-notes template's Errors & Corrections).
-        || starts("errors corrections")
-        || starts("errors and corrections")
-        || starts("corrections")
-        || has("dead end")
-        || has("didn't work")
-        || has("did not work")
-        || has("failed approach")
+        || crate::text::opens_with_any(t, "errors corrections|errors and corrections|corrections")
+        || crate::text::holds_any(t, "dead end|didn't work|did not work|failed approach")
         // What was learned, in the reader's other languages.
-        || ["hallazgos", "aprendizajes", "lecciones", "descobertas", "aprendizados", "lições", "découvertes", "leçons", "erkenntnisse", "scoperte", "lezioni", "lärdomar", "upptäckter", "находки", "уроки", "выводы"]
-            .iter()
-            .any(|p| folded().contains(p))
+        || crate::text::holds_any(folded(), "hallazgos|aprendizajes|lecciones|descobertas|aprendizados|lições|découvertes|leçons|erkenntnisse|scoperte|lezioni|lärdomar|upptäckter|находки|уроки|выводы")
         // Not `发现` or `발견`: they title the bugs found (`发现的问题`) as often.
-        || has("学び")
-        || has("教训")
-        || has("经验")
+        || crate::text::holds_any(t, "学び|教训|经验")
         || has("교훈"))
     {
         SectionRole::Discoveries
-    } else if starts("next session")
-        || starts("next step")
-        || starts("up next")
-        // The plan of the next round of work: `Next Sprint Planning`, `Next Phase`.
-        || starts("next sprint")
-        || starts("next phase")
-        || starts("next milestone")
-        || starts("next iteration")
-        || starts("immediate next")
-        || starts("next action")
+    // Next steps, and the plan of the next round of work (`Next Sprint Planning`, `Next Phase`).
+    } else if crate::text::opens_with_any(t, "next session|next step|up next|next sprint|next phase|next milestone|next iteration|immediate next|next action")
         || t == "next"
-        || starts("what's next")
-        || starts("start here")
         // A handoff's word to the next session (`## Resume here`, `## Pick up here`).
-        || starts("resume here")
-        || starts("pick up here")
-        || starts("where to resume")
-        || starts("where to pick up")
+        || crate::text::opens_with_any(t, "what's next|start here|resume here|pick up here|where to resume|where to pick up")
         || has("次のステップ")
         || has("下一步")
     {
         SectionRole::NextStep
     } else if (has("checklist") && (has("session") || has("start") || has("before")))
-        || starts("before start")
-        || starts("before you")
-        || starts("before any")
-        || starts("before work")
-        || starts("session start")
-        || starts("start of session")
-        || starts("start of every")
+        || crate::text::opens_with_any(t, "before start|before you|before any|before work|session start|start of session|start of every")
         || has("preflight")
         || has("pre flight")
     {
         SectionRole::Procedure
-    } else if starts("what works")
-        || starts("what's working")
-        || starts("completed")
+    } else if crate::text::opens_with_any(t, "what works|what's working|completed")
         || t == "done"
         || starts("完了")
         || has("已完成")
         // What works, in the reader's other languages.
-        || ["lo que funciona", "qué funciona", "que funciona", "lo que ya funciona", "o que funciona", "o que já funciona", "ce qui fonctionne", "ce qui marche", "was funktioniert", "was läuft", "cosa funziona", "vad som fungerar", "что работает", "動作しているもの", "動いているもの", "できていること", "작동하는 것", "可用功能", "已实现"]
-            .iter()
-            .any(|p| folded().starts_with(p))
+        || crate::text::opens_with_any(folded(), "lo que funciona|qué funciona|que funciona|lo que ya funciona|o que funciona|o que já funciona|ce qui fonctionne|ce qui marche|was funktioniert|was läuft|cosa funziona|vad som fungerar|что работает|動作しているもの|動いているもの|できていること|작동하는 것|可用功能|已实现")
     {
         SectionRole::Done
     } else if starts("what's left")
         || has("left to build")
-        || starts("pending")
-        || starts("todo")
-        || starts("to do")
-        || starts("still to do")
-        || starts("left to do")
-        || starts("remaining")
-        || starts("backlog")
         // Work a session hands on to the next (`## Carry Forward`).
-        || starts("carry forward")
-        || starts("carried forward")
-        || starts("carry over")
-        || starts("carryover")
+        || crate::text::opens_with_any(t, "pending|todo|to do|still to do|left to do|remaining|backlog|carry forward|carried forward|carry over|carryover")
         || has("未完了")
         || has("残り")
         // What is left, in the reader's other languages (`Lo que falta construir`, `Ce qui
         // reste à faire`, `Da fare dopo lo sblocco`).
-        || ["lo que falta", "qué falta", "que falta", "lo que queda", "o que falta", "ce qui reste", "reste à faire", "was fehlt", "was noch fehlt", "offene punkte", "cosa manca", "da fare", "vad som återstår", "återstår", "что осталось", "осталось сделать", "남은 작업", "남은 것", "剩余工作", "待完成"]
-            .iter()
-            .any(|p| folded().starts_with(p))
+        || crate::text::opens_with_any(folded(), "lo que falta|qué falta|que falta|lo que queda|o que falta|ce qui reste|reste à faire|was fehlt|was noch fehlt|offene punkte|cosa manca|da fare|vad som återstår|återstår|что осталось|осталось сделать|남은 작업|남은 것|剩余工作|待完成")
     {
         SectionRole::Todo
     } else if starts("in progress")
         // A roadmap's `## Now` (over `## Next` and `## Later`).
         || t == "now"
-        || starts("active task")
-        || starts("current task")
         // A memory bank's Current Focus lists what is under way.
-        || starts("current focus")
-        || starts("ongoing work")
-        || has("現在のフォーカス")
-        || has("当前重点")
-        || has("当前焦点")
+        || crate::text::opens_with_any(t, "active task|current task|current focus|ongoing work")
+        || crate::text::holds_any(t, "現在のフォーカス|当前重点|当前焦点")
     {
         SectionRole::Active
     } else if starts("blocked") || starts("blocker") || starts("open blocker") || starts("offene blocker") || starts("bloqueos") || starts("bloqueios") || starts("blocages") {
@@ -206,50 +147,27 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("open question")
         || t == "questions"
         // Known problems in the reader's other languages.
-        || ["problemas conocidos", "problemas conhecidos", "problèmes connus", "bekannte probleme", "problemi noti", "kända problem", "bekende problemen", "известные проблемы", "既知の問題", "已知问题", "알려진 문제"].iter().any(|w| has(w))
+        || crate::text::holds_any(t, "problemas conocidos|problemas conhecidos|problèmes connus|bekannte probleme|problemi noti|kända problem|bekende problemen|известные проблемы|既知の問題|已知问题|알려진 문제")
     {
         SectionRole::Issues
-    } else if starts("current state")
-        || starts("current status")
-        // A handoff's account of how it stopped (`## Where I left off`, `## Where things stand`).
-        || starts("where i left off")
-        || starts("where we left off")
-        || starts("left off")
-        || starts("where i stopped")
-        || starts("where we stopped")
-        || starts("where things stand")
-        || starts("where we are")
-        || starts("status")
-        || starts("overall status")
-        // The state a sitting ended in (`## Final status`, `## Итоговый статус на конец дня`).
-        || starts("final status")
-        || starts("end of day status")
+    // The current state; a handoff's account of how it stopped (`## Where I left off`, `##
+    // Where things stand`) or its summary up top (`## TL;DR`); the state a sitting ended in
+    // (`## Final status`, `## Итоговый статус на конец дня`).
+    } else if crate::text::opens_with_any(t, "current state|current status|where i left off|where we left off|left off|where i stopped|where we stopped|where things stand|where we are|tl dr|tldr|status|overall status|final status|end of day status")
         // The current state in the reader's other languages.
-        || ["estado actual", "estado atual", "aktueller stand", "aktueller status", "stato attuale", "situazione attuale", "nuvarande status", "slutstatus", "estado final", "statut final", "stato finale", "endstand", "onde parei", "onde paramos", "donde quedamos", "dove mi sono fermato", "dove eravamo", "var jag slutade", "wo wir stehen", "gesamtstatus", "estado general", "estado geral", "statut global", "stato generale", "övergripande status", "obecny stan", "huidige situatie"].iter().any(|p| starts(p))
-        || !t.is_ascii() && ["situação atual", "état actuel", "état des lieux", "où j'en suis", "où on en est", "où je me suis arrêté", "donde lo dejé", "donde me quedé", "wo ich aufgehört", "nuläge", "var vi står", "текущее состояние", "текущий статус", "итоговый статус", "статус на конец", "最終ステータス", "最終状況", "最终状态", "최종 상태", "где я остановился", "на чём остановился", "현재 상태", "현재 상황", "şu anki durum", "güncel durum", "bieżący stan", "nuvarande läge", "läge just nu", "läget just nu", "läget nu"].iter().any(|p| folded().starts_with(p))
+        || crate::text::opens_with_any(t, "estado actual|estado atual|aktueller stand|aktueller status|stato attuale|situazione attuale|nuvarande status|slutstatus|estado final|statut final|stato finale|endstand|onde parei|onde paramos|donde quedamos|dove mi sono fermato|dove eravamo|var jag slutade|wo wir stehen|gesamtstatus|estado general|estado geral|statut global|stato generale|övergripande status|obecny stan|huidige situatie")
+        || !t.is_ascii() && crate::text::opens_with_any(folded(), "situação atual|état actuel|état des lieux|où j'en suis|où on en est|où je me suis arrêté|donde lo dejé|donde me quedé|wo ich aufgehört|nuläge|var vi står|текущее состояние|текущий статус|итоговый статус|статус на конец|最終ステータス|最終状況|最终状态|최종 상태|где я остановился|на чём остановился|현재 상태|현재 상황|şu anki durum|güncel durum|bieżący stan|nuvarande läge|läge just nu|läget just nu|läget nu")
         || has("現在の")
         || has("当前")
         // A state title of one word or two (`## Stand`, `## Estado`, `## Aktualny stan`).
-        || ["stand", "estado", "statut", "stato", "stand van zaken", "huidige status", "huidige stand", "aktualny stan", "stan", "mevcut durum", "durum", "läge", "läget", "статус", "состояние", "現状", "状态", "现状", "상태", "현황"].contains(&folded())
+        || crate::text::is_any(folded(), "stand|estado|statut|stato|stand van zaken|huidige status|huidige stand|aktualny stan|stan|mevcut durum|durum|läge|läget|статус|состояние|現状|状态|现状|상태|현황")
     {
         SectionRole::CurrentState
-    } else if starts("worklog")
-        || starts("work log")
-        || starts("session log")
-        || starts("session history")
-        || starts("log")
-        || starts("recent changes")
-        || starts("recent work")
-        || starts("recent progress")
-        || ["cambios recientes", "alterações recentes", "mudanças recentes", "changements récents", "modifications récentes", "letzte änderungen", "modifiche recenti", "senaste ändringar", "последние изменения", "최근 변경"]
-            .iter()
-            .any(|p| folded().starts_with(p))
-        || has("最近の変更")
-        || has("最近的更改")
-        || has("最近变更")
-        || has("最近更改")
+    } else if crate::text::opens_with_any(t, "worklog|work log|session log|session history|log|recent changes|recent work|recent progress")
+        || crate::text::opens_with_any(folded(), "cambios recientes|alterações recentes|mudanças recentes|changements récents|modifications récentes|letzte änderungen|modifiche recenti|senaste ändringar|последние изменения|최근 변경")
+        || crate::text::holds_any(t, "最近の変更|最近的更改|最近变更|最近更改")
         // A log by its one word in the reader's other languages (`## 📝 记录`, `## Registro`).
-        || ["记录", "日志", "工作记录", "作業ログ", "作業記録", "ログ", "작업 로그", "기록", "registro", "bitácora", "diário", "journal de bord", "protokoll", "arbeitsprotokoll", "diario", "logg", "logboek", "dziennik", "журнал"].contains(&folded())
+        || crate::text::is_any(folded(), "记录|日志|工作记录|作業ログ|作業記録|ログ|작업 로그|기록|registro|bitácora|diário|journal de bord|protokoll|arbeitsprotokoll|diario|logg|logboek|dziennik|журнал")
     {
         SectionRole::Worklog
     } else {
@@ -395,11 +313,12 @@ const DETAIL_LABELS: &[&str] = &[
     "notas", "observações", "remarques", "notizen", "anmerkungen", "appunti", "anteckningar", "заметки",
     "примечания", "メモ", "備考", "메모", "备注", "注意事项",
 ];
+static DETAIL_LABELS_PACKED: crate::packed::Words = crate::packed::packed_words!(DETAIL_LABELS);
 
 pub(super) fn is_detail_label(label: &str) -> bool {
     // A note in brackets after it is no part of it (`Approach (agreed with Jonas):`).
     let t = normalize(label.split(" (").next().unwrap_or(label));
-    DETAIL_LABELS.contains(&t.as_str())
+    DETAIL_LABELS_PACKED.contains(t.as_str())
 }
 
 /// Whether a label may say what the items of a section with this role are: not in the

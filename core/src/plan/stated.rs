@@ -65,14 +65,16 @@ pub(crate) fn section_status(doc: &Document, i: usize) -> Option<(Status, Span)>
         }
         let lead = line_start + (raw.len() - raw.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>')).len());
         let span = Span::new(lead, lead + line.len());
-        match lexicon::labelled(line) {
-            Some((Meaning::StatusField, _, rest)) => return lexicon::status_of(&line[rest..]).map(|st| (st, span)),
+        // `⛔ **BLOQUEADO** — …`: a mark before the word says it once more.
+        let worded = lexicon::emoji_at_ends(line).filter(|(_, e, _)| e.start() == 0).map_or(line, |(_, e, _)| line[e.end()..].trim_start());
+        match lexicon::labelled(worded) {
+            Some((Meaning::StatusField, _, rest)) => return lexicon::status_of(&worded[rest..]).map(|st| (st, span)),
             // `Blocked — waiting on Anna for the API key` opening the state: what is stuck
             // stops the run, whichever unit it names; `Blocked: No` says it is not.
-            Some((Meaning::Status(Status::Blocked), _, rest)) if first && !lexicon::says_none(&line[rest..]) => return Some((Status::Blocked, span)),
+            Some((Meaning::Status(Status::Blocked), _, rest)) if first && !lexicon::says_none(&worded[rest..]) => return Some((Status::Blocked, span)),
             // `In Arbeit — Kostenstellen-Mapping`: a state opening the section, a dash before
             // what it is about, is the run's (a colon gives a unit its status).
-            Some((Meaning::Status(status), word, rest)) if first && line[word.end()..rest].contains(['—', '–', '-']) => return Some((status, span)),
+            Some((Meaning::Status(status), word, rest)) if first && worded[word.end()..rest].contains(['—', '–', '-']) => return Some((status, span)),
             // `IN_PROGRESS: auth`: a unit's status, not the run's.
             Some(_) => {}
             // A short opening line, or the opening sentence of a longer one (`まだ実装中。Redis

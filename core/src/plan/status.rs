@@ -58,7 +58,7 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
         .filter(|&c| written_next_at.is_none_or(|n| newer(c, n)))
         .filter(|&c| !claims.latest_count.is_some_and(|(n, left)| left && line(n) != line(c) && same_day(n, c)));
     // The file's own next step is to wait for a person: that is where the run stands.
-    let next_waits = written_next.filter(|w| lexicon::waits_on_a_person(&crate::case::to_lower(doc.text(*w)))).map(|w| w.start());
+    let next_waits = written_next.filter(|w| lexicon::step_waits_on_a_person(doc.text(*w))).map(|w| w.start());
     // Work under way since overtakes a wait; the steps planned for after it do not (`waiting
     // on Anna's review` over `Next steps: deploy`).
     let waiting = match (claims.waiting, next_waits) {

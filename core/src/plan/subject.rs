@@ -14,6 +14,7 @@ const KIND_OF_FILE: &[&str] = &[
     "handover", "hand-over", "traspaso", "passagem de bastão", "passagem", "passation", "übergabe",
     "passaggio di consegne", "överlämning", "передача дел", "передача", "引き継ぎメモ", "引き継ぎ", "인수인계", "交接",
 ];
+static KIND_OF_FILE_PACKED: crate::packed::Words = crate::packed::packed_words!(KIND_OF_FILE);
 
 /// The task the file's title names, when the title is that of a single-task file: a kind of
 /// file followed by the task (`Session Memory — chg-02`), or an identifier of a task
@@ -26,7 +27,7 @@ pub(super) fn of_title(doc: &Document) -> Option<String> {
         return None;
     }
     let lower = crate::case::to_lower(title);
-    for kind in KIND_OF_FILE {
+    for kind in KIND_OF_FILE_PACKED.iter() {
         let Some(rest) = lower.strip_prefix(kind) else { continue };
         let task = title[title.len() - rest.len()..].trim_start();
         let task = ["—", "–", "-", ":", "：", "|"]
