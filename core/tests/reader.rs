@@ -3109,3 +3109,17 @@ fn a_french_handoff_tells_the_work_under_way() {
     assert!(names(&p.open).iter().any(|u| u.starts_with("brancher les cases")), "{:?}", names(&p.open));
     assert_eq!(names(&p.pending), ["Termine le formulaire.", "Affiche les pictos."]);
 }
+
+/// A file that states it has not started (`**상태: 시작 전**`) has not, whatever dated note
+/// of the meeting that set its plan it keeps; a journal's status row may hold the word in its
+/// content (`{"type": "status", "content": "✅ 完了。…"}`).
+#[test]
+fn a_stated_start_not_made_and_a_status_row_s_content() {
+    let ko = "# 작업 목록\n\n## 현재 상태\n\n**상태: 시작 전** — 요구사항 정리만 끝났고, 코드는 아직 없습니다.\n\n## 요구사항 요약 (사장님 미팅, 2026-11-25)\n\n- 재고 관리\n\n## 할 일\n\n- [ ] 프로젝트 스캐폴딩\n- [ ] 로그인\n";
+    assert_eq!(plan_of(ko).status, RunStatus::NotStarted);
+    let rows = concat!(
+        r#"{"type": "task", "id": "T1", "title": "Kiosk app", "status": "done", "ts": "2026-10-28T09:00:00+09:00"}"#, "\n",
+        r#"{"type": "status", "content": "✅ 完了。契約範囲のタスクはすべて終了。", "ts": "2026-10-29T10:00:00+09:00"}"#, "\n",
+    );
+    assert_eq!(plan_of(rows).status, RunStatus::Complete);
+}

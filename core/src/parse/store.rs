@@ -273,9 +273,10 @@ impl Reading<'_> {
                 _ => kind,
             };
             // A row of the run's status, naming no unit (`"type": "status", "status":
-            // "completato", "text": "Progetto concluso"`): the run's, the latest row's; its
-            // text is no unit.
-            let run = match row.get(STATUS) {
+            // "completato", "text": "Progetto concluso"`, or its content opening with it:
+            // `"content": "✅ 完了。…"`): the run's, the latest row's; its text is no unit.
+            let stated = || row.get(STATUS).or_else(|| row.get(CONTENT).filter(|_| kind_is(kind, RUN_STATUS_KINDS)));
+            let run = match stated() {
                 Some((_, Value::String(s))) if kind_is(kind, RUN_STATUS_KINDS) && !row.has(NAME) => {
                     status_of(&text[s.range()]).map(|(status, at)| (status, Span::new(s.start() + at.start, s.start() + at.end)))
                 }

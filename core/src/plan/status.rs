@@ -99,8 +99,10 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     }
     let stated_under_way = stated == Some(Status::InProgress);
     // `Status: not started`, `Status: planning only`, over no work done or under way: the
-    // plan's steps are all ahead, whatever next step it writes.
-    if stated == Some(Status::Pending) && units.stated_done == 0 && !units.worked && claims.complete.is_none() && units.open.iter().all(|u| u.status != Status::InProgress) {
+    // plan's steps are all ahead, whatever next step it writes. The file's own word, not a
+    // dated section (`## 요구사항 요약 (사장님 미팅, 2026-11-25)`, the meeting that set the
+    // plan), says whether work began.
+    if stated == Some(Status::Pending) && units.latest_done_at.is_none() && claims.complete.is_none() && units.open.iter().all(|u| u.status != Status::InProgress) {
         return RunStatus::NotStarted;
     }
     // Every unit under way held up on its own item (`- In progress: TestFlight upload` over
