@@ -636,6 +636,7 @@ const NOT_TOPIC: &[&str] = &[
     "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "through", "use", "using",
     "via", "was", "when", "where", "which", "will", "with", "within", "without", "would", "you", "your",
 ];
+static NOT_TOPIC_PACKED: crate::packed::Words = crate::packed::packed_words!(NOT_TOPIC);
 
 impl Topic {
     pub(crate) fn of(text: &str) -> Topic {
@@ -690,7 +691,7 @@ impl Topic {
                     add(&mut self.pairs, u64::from(p[0]) << 21 | u64::from(p[1]));
                 }
             }
-        } else if word.chars().count() >= 3 && NOT_TOPIC.binary_search(&word).is_err() {
+        } else if word.chars().count() >= 3 && !NOT_TOPIC_PACKED.contains_sorted(word) {
             add(&mut self.words, crate::hash::fnv_of(stem(word.trim_start_matches('#'))));
         }
     }
@@ -719,7 +720,8 @@ fn stem(word: &str) -> &str {
     const ENDINGS: &[&str] = &[
         "ieren", "iert", "ando", "endo", "ing", "ado", "ada", "ido", "ida", "ído", "ída", "ato", "ata", "ito", "ita", "are", "ere", "ire", "ée", "ió", "ed", "ar", "er", "ir", "ó", "é",
     ];
-    for ending in ENDINGS {
+    static ENDINGS_PACKED: crate::packed::Words = crate::packed::packed_words!(ENDINGS);
+    for ending in ENDINGS_PACKED.iter() {
         if let Some(stem) = word.strip_suffix(ending) {
             if stem.chars().count() >= 4 {
                 return stem;

@@ -1148,6 +1148,7 @@ const HERE: &[&str] = &[
     "当前", "现在", "현재", "여기", "ahora", "agora", "maintenant", "jetzt", "adesso", "nu", "teraz", "tutaj", "şimdi", "burada",
     "지금",
 ];
+static HERE_PACKED: packed::Words = packed::packed_words!(HERE);
 
 /// A status mark and its word closing a name, a note in brackets after them allowed (`Phase 2
 /// — Extraction 🚧 En cours`, `Phase 1 — Inventaire ✅ Terminée (2026-11-14)`): the status
@@ -1185,7 +1186,7 @@ fn marked_here(t: &str) -> Option<(Status, crate::span::Span, crate::span::Span)
     }
     let tail = t[at + arrow.len()..].trim().trim_matches(|c: char| matches!(c, '(' | ')' | '[' | ']' | '*' | '_' | '`' | '️'));
     let lower = case::to_lower(tail);
-    let here = tail.is_empty() && arrow.trim() == "👈" || HERE.contains(&lower.as_str());
+    let here = tail.is_empty() && arrow.trim() == "👈" || HERE_PACKED.contains(lower.as_str());
     let name = t[..at].trim_end().len();
     // `Legal approval ← waiting on Hannah`: the arrow points at a wait, on a person (named,
     // or by what only a person gives).

@@ -38,6 +38,20 @@ impl Words {
     pub(crate) fn contains(&self, word: &str) -> bool {
         self.iter().any(|w| w == word)
     }
+
+    /// Whether `word` is one of the words, which are in order: a binary search.
+    pub(crate) fn contains_sorted(&self, word: &str) -> bool {
+        let (mut low, mut high) = (0, self.ends.len());
+        while low < high {
+            let mid = (low + high) / 2;
+            match self.get(mid).cmp(word) {
+                std::cmp::Ordering::Less => low = mid + 1,
+                std::cmp::Ordering::Greater => high = mid,
+                std::cmp::Ordering::Equal => return true,
+            }
+        }
+        false
+    }
 }
 
 /// Where each of `words` ends in their concatenation (`N` = their count).
@@ -110,5 +124,17 @@ mod tests {
         assert_eq!(WORDS.text, "done完了in progress");
         assert!(WORDS.contains("完了") && !WORDS.contains("don"));
         assert_eq!(WORDS.iter().count(), 4);
+    }
+
+    #[test]
+    fn a_sorted_table_is_searched() {
+        const SORTED: [&str; 5] = ["also", "and", "but", "the", "with"];
+        static SORTED_WORDS: Words = packed_words!(SORTED);
+        for w in SORTED {
+            assert!(SORTED_WORDS.contains_sorted(w), "{w}");
+        }
+        for w in ["", "a", "an", "bus", "zebra"] {
+            assert!(!SORTED_WORDS.contains_sorted(w), "{w}");
+        }
     }
 }

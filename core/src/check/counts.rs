@@ -527,6 +527,7 @@ const KINDS: &[&str] = &[
     "attività", "funzionalità", "uppgifter", "funktioner", "задач", "функци", "тест", "タスク", "機能", "テスト", "任务",
     "功能", "测试", "작업", "기능", "테스트",
 ];
+static KINDS_PACKED: crate::packed::Words = crate::packed::packed_words!(KINDS);
 
 /// The least total that total-changed reads as the run's: below it, a count is of one
 /// session's own steps.
@@ -569,7 +570,7 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
     if crate::lexicon::states_a_goal(lower) {
         return None;
     }
-    let kind = KINDS.iter().copied().find(|k| lower.contains(k));
+    let kind = KINDS_PACKED.iter().find(|k| lower.contains(k));
     if let Some((done, total, at)) = fraction {
         // Without a kind, a fraction is a count when a done word follows it (`26/30 passing`),
         // or the line has one and a percentage (`88% complete (42/50)`); not a pair of codes
@@ -621,7 +622,7 @@ fn done_and_left(lower: &str) -> Option<Count> {
     let left = number_at(lower, left_at)?;
     let done = DONE_WORDS.iter().find_map(|w| number_at(lower, lower[..left_at].find(w)?))?;
     let total = done.checked_add(left)?;
-    let kind = KINDS.iter().copied().find(|k| lower.contains(k));
+    let kind = KINDS_PACKED.iter().find(|k| lower.contains(k));
     (total >= 2 && !crate::lexicon::states_a_goal(lower)).then_some(Count { done: Some(done), total, kind })
 }
 
@@ -772,7 +773,7 @@ fn percentage_disagrees(line: &str) -> Option<(u32, u32, u32)> {
     let between = if figure_start >= at.end { &lower[at.end..figure_start] } else if sign < at.start { &lower[sign + 1..at.start] } else { return None };
     let near = between.len() <= 40
         && !between.bytes().any(|c| c.is_ascii_digit())
-        && between.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).all(|w| BETWEEN.contains(&w) || KINDS.contains(&w));
+        && between.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).all(|w| BETWEEN.contains(&w) || KINDS_PACKED.contains(w));
     let exact = u64::from(done) * 1000 / u64::from(total);
     (near && exact.abs_diff(u64::from(tenths)) > 10).then_some((done, total, tenths))
 }

@@ -196,9 +196,11 @@ pub(crate) fn within(own: SectionRole, parent: Option<SectionRole>, dated: bool,
 
 /// Titles of a changelog's section of changes not yet released, lower case (`## [Unreleased]`).
 const UNRELEASED: &[&str] = &["unreleased", "unveröffentlicht", "no publicado", "sin publicar", "não publicado", "non publié", "non rilasciato", "ej släppt", "не выпущено", "未リリース", "未发布", "미출시"];
+static UNRELEASED_PACKED: crate::packed::Words = crate::packed::packed_words!(UNRELEASED);
 
 /// Titles of a changelog's changes planned, lower case (`### Planned`, `### Geplant`).
 const PLANNED: &[&str] = &["planned", "geplant", "planificado", "previsto", "planejado", "prévu", "pianificato", "planerat", "запланировано", "予定", "计划", "계획"];
+static PLANNED_PACKED: crate::packed::Words = crate::packed::packed_words!(PLANNED);
 
 /// A changelog's `## [Unreleased]` section is the work of now, not history as the released
 /// versions under the file's `# Changelog` title are (docs/reader.md, "Document shape"): its
@@ -207,7 +209,7 @@ const PLANNED: &[&str] = &["planned", "geplant", "planificado", "previsto", "pla
 pub(crate) fn unreleased(doc: &mut Document) {
     let Some(title) = doc.sections.first().filter(|s| s.level == 1 && s.role == SectionRole::History) else { return };
     let title_span = title.span;
-    let Some(at) = doc.sections.iter().position(|s| s.level > 1 && title_span.contains(s.heading.start()) && UNRELEASED.contains(&crate::case::to_lower(normalize(&doc.source[s.title.range()]).as_str()).as_str())) else {
+    let Some(at) = doc.sections.iter().position(|s| s.level > 1 && title_span.contains(s.heading.start()) && UNRELEASED_PACKED.contains(crate::case::to_lower(normalize(&doc.source[s.title.range()]).as_str()).as_str())) else {
         return;
     };
     // The released versions keep the history they took from the title; the title itself
@@ -223,7 +225,7 @@ pub(crate) fn unreleased(doc: &mut Document) {
         doc.sections[i].role = match role_of(title) {
             // `### In Arbeit`, `### In progress`: the changes under way.
             SectionRole::CurrentState => SectionRole::Active,
-            SectionRole::Other if PLANNED.contains(&crate::case::to_lower(normalize(title).as_str()).as_str()) => SectionRole::Todo,
+            SectionRole::Other if PLANNED_PACKED.contains(crate::case::to_lower(normalize(title).as_str()).as_str()) => SectionRole::Todo,
             SectionRole::Other => SectionRole::Done,
             own => own,
         };
@@ -388,6 +390,7 @@ const KINDS_OF_WORK: &[&str] = &[
     "servicios", "funcionalidades", "tareas", "módulos", "serviços", "tarefas", "fonctionnalités", "tâches", "dienste",
     "aufgaben", "funktionen", "servizi", "attività", "tjänster", "uppgifter",
 ];
+static KINDS_OF_WORK_PACKED: crate::packed::Words = crate::packed::packed_words!(KINDS_OF_WORK);
 
 /// A heading that is a kind of work and a status, either way round (`🚧 Services In
 /// Development`, `📋 Planned Services`, `Tareas completadas`): the status, as a label.
@@ -397,9 +400,9 @@ fn status_of_kind(title: &str) -> Option<crate::lexicon::Meaning> {
     let lower = crate::case::to_lower(t);
     let (first, rest) = lower.split_once(' ')?;
     let (last_start, last) = lower.rsplit_once(' ')?;
-    let status = if KINDS_OF_WORK.contains(&first) {
+    let status = if KINDS_OF_WORK_PACKED.contains(first) {
         rest
-    } else if KINDS_OF_WORK.contains(&last) {
+    } else if KINDS_OF_WORK_PACKED.contains(last) {
         last_start
     } else {
         return None;
