@@ -2060,7 +2060,7 @@ const GOAL_TITLES: &str = "task specification|task|the task|goal|goals|objective
 pub(crate) fn names_the_goal(title: &str) -> bool {
     let title = crate::text::unwrapped(title).trim_start_matches(|c: char| !c.is_alphabetic()).trim_end_matches([':', '：', ' ']);
     let folded = case::to_lower(title);
-    GOAL_TITLES.split('|').any(|g| g == folded)
+    packed::is_any(&folded, GOAL_TITLES)
 }
 
 /// Whether `label` (markup around it allowed) names the file's date: [`DATE_LABELS`].

@@ -5,7 +5,8 @@
 //! dashboard's gzipped download about 1.6 KB, its words far less; README.md, "The
 //! dashboard"). [`Words`] keeps the words of such a table as one text and where each ends,
 //! built at compile time ([`packed_words!`]) from the table as contributors write it: the
-//! table stays the one source, read only by the compiler.
+//! table stays the one source, read only by the compiler. A list read in one place is
+//! written there as one text, `|` between its words ([`opens_with_any`]).
 
 /// Words as one text: word `i` ends at `ends[i]` and starts where word `i - 1` ends. Not
 /// generic over the count (its code is compiled once for every table).
@@ -52,6 +53,23 @@ impl Words {
         }
         false
     }
+}
+
+/// A word list written inline as one text, `|` between its words (`"archive|history|old "`),
+/// where a constant table of [`Words`] would be read once: the program holds the words alone,
+/// as [`Words`] does. Whether `t` opens with one of `words`.
+pub(crate) fn opens_with_any(t: &str, words: &str) -> bool {
+    words.split('|').any(|w| t.starts_with(w))
+}
+
+/// Whether `t` holds one of `words` ([`opens_with_any`]).
+pub(crate) fn holds_any(t: &str, words: &str) -> bool {
+    words.split('|').any(|w| t.contains(w))
+}
+
+/// Whether `t` is one of `words` ([`opens_with_any`]).
+pub(crate) fn is_any(t: &str, words: &str) -> bool {
+    words.split('|').any(|w| t == w)
 }
 
 /// Where each of `words` ends in their concatenation (`N` = their count).

@@ -1,6 +1,6 @@
 //! Small text helpers the readers and writers share: one line of a note, a next action or a
 //! prompt line; the file name of a path; the one progress figure a text states; words
-//! struck through; a name without the markup around it; word lists written as one text.
+//! struck through; a name without the markup around it.
 
 /// One line of text: line breaks of every kind folded into spaces, runs of whitespace kept
 /// as written inside a line, the ends trimmed. A multi-line note never becomes several lines
@@ -214,22 +214,4 @@ mod tests {
         assert_eq!(of("see e.g.x"), ["see e.g.x"]);
         assert!(of("").is_empty());
     }
-}
-
-/// A word list written as one text, `|` between its words (`"archive|history|old "`): the
-/// program holds the words alone, where a `&[&str]` holds a pointer and a length per word
-/// beside them, which compress poorly (README.md, "The dashboard"). Whether `t` opens with
-/// one of `words`.
-pub(crate) fn opens_with_any(t: &str, words: &str) -> bool {
-    words.split('|').any(|w| t.starts_with(w))
-}
-
-/// Whether `t` holds one of `words` ([`opens_with_any`]).
-pub(crate) fn holds_any(t: &str, words: &str) -> bool {
-    words.split('|').any(|w| t.contains(w))
-}
-
-/// Whether `t` is one of `words` ([`opens_with_any`]).
-pub(crate) fn is_any(t: &str, words: &str) -> bool {
-    words.split('|').any(|w| t == w)
 }

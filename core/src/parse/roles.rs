@@ -51,7 +51,7 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     if starts("task complete") {
         SectionRole::Completion
     } else if has("archive")
-        || crate::text::opens_with_any(t, "previous|past session|prior session|history|changelog|old ")
+        || crate::packed::opens_with_any(t, "previous|past session|prior session|history|changelog|old ")
     {
         SectionRole::History
     // Optional work, or standing work no run finishes (lexicon::titles_optional_work); a
@@ -62,20 +62,20 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || t == "later"
         // Ideas parked for later, not planned: `Future ideas (not planned)`, `Ideas for v2`,
         // `Parking lot`, `Out of scope`.
-        || crate::text::opens_with_any(t, "future idea|future improvement|future enhancement|future work|ideas|parking lot|icebox|out of scope")
+        || crate::packed::opens_with_any(t, "future idea|future improvement|future enhancement|future work|ideas|parking lot|icebox|out of scope")
         || has("not planned")
         // Work that comes out of this task but is not its own: `Follow-ups (not part of
         // this task)` (a bare `Follow-up:` lists work left).
-        || crate::text::holds_any(t, "not part of this|out of this task|out of this ticket|separate ticket|not in scope")
-        || crate::text::opens_with_any(folded(), "ideas futuras|ideias futuras|idées|ideen für|idee future|idéer|идеи|アイデア|未来的想法|아이디어|以后再说|以后|将来|今後の課題")
-        || crate::text::holds_any(t, "不在本次范围|范围外|スコープ外|범위 밖|fuera de alcance|fora do escopo|hors périmètre|außerhalb des umfangs|fuori ambito")
+        || crate::packed::holds_any(t, "not part of this|out of this task|out of this ticket|separate ticket|not in scope")
+        || crate::packed::opens_with_any(folded(), "ideas futuras|ideias futuras|idées|ideen für|idee future|idéer|идеи|アイデア|未来的想法|아이디어|以后再说|以后|将来|今後の課題")
+        || crate::packed::holds_any(t, "不在本次范围|范围外|スコープ外|범위 밖|fuera de alcance|fora do escopo|hors périmètre|außerhalb des umfangs|fuori ambito")
     {
         SectionRole::Optional
     // A numbered or dated title names a feature or a sitting that may be about decisions
     // (`Session 2026-01-15 - Feature #66: approval decision`), not a list of them.
     } else if (has("decision")
-        || crate::text::holds_any(t, "決定|决策|决定")
-        || crate::text::holds_any(folded(), "decisiones|decisões|décisions|entscheidungen|decisioni|beslut|решения|결정"))
+        || crate::packed::holds_any(t, "決定|决策|决定")
+        || crate::packed::holds_any(folded(), "decisiones|decisões|décisions|entscheidungen|decisioni|beslut|решения|결정"))
         && !t.bytes().any(|b| b.is_ascii_digit())
     {
         SectionRole::Decisions
@@ -87,57 +87,57 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     // is a sitting that learned something, not the list of what was learned.
     } else if !t.bytes().any(|b| b.is_ascii_digit())
         && (has("lessons")
-        || crate::text::holds_any(t, "gotcha|pitfall|insights|caveats")
+        || crate::packed::holds_any(t, "gotcha|pitfall|insights|caveats")
         // What failed, not to be tried again (the session-notes template's Errors & Corrections).
-        || crate::text::opens_with_any(t, "errors corrections|errors and corrections|corrections")
-        || crate::text::holds_any(t, "dead end|didn't work|did not work|failed approach")
+        || crate::packed::opens_with_any(t, "errors corrections|errors and corrections|corrections")
+        || crate::packed::holds_any(t, "dead end|didn't work|did not work|failed approach")
         // What was learned, in the reader's other languages.
-        || crate::text::holds_any(folded(), "hallazgos|aprendizajes|lecciones|descobertas|aprendizados|lições|découvertes|leçons|erkenntnisse|scoperte|lezioni|lärdomar|upptäckter|находки|уроки|выводы")
+        || crate::packed::holds_any(folded(), "hallazgos|aprendizajes|lecciones|descobertas|aprendizados|lições|découvertes|leçons|erkenntnisse|scoperte|lezioni|lärdomar|upptäckter|находки|уроки|выводы")
         // Not `发现` or `발견`: they title the bugs found (`发现的问题`) as often.
-        || crate::text::holds_any(t, "学び|教训|经验")
+        || crate::packed::holds_any(t, "学び|教训|经验")
         || has("교훈"))
     {
         SectionRole::Discoveries
     // Next steps, and the plan of the next round of work (`Next Sprint Planning`, `Next Phase`).
-    } else if crate::text::opens_with_any(t, "next session|next step|up next|next sprint|next phase|next milestone|next iteration|immediate next|next action")
+    } else if crate::packed::opens_with_any(t, "next session|next step|up next|next sprint|next phase|next milestone|next iteration|immediate next|next action")
         || t == "next"
         // A handoff's word to the next session (`## Resume here`, `## Pick up here`).
-        || crate::text::opens_with_any(t, "what's next|start here|resume here|pick up here|where to resume|where to pick up")
+        || crate::packed::opens_with_any(t, "what's next|start here|resume here|pick up here|where to resume|where to pick up")
         || has("次のステップ")
         || has("下一步")
     {
         SectionRole::NextStep
     } else if (has("checklist") && (has("session") || has("start") || has("before")))
-        || crate::text::opens_with_any(t, "before start|before you|before any|before work|session start|start of session|start of every")
+        || crate::packed::opens_with_any(t, "before start|before you|before any|before work|session start|start of session|start of every")
         || has("preflight")
         || has("pre flight")
     {
         SectionRole::Procedure
-    } else if crate::text::opens_with_any(t, "what works|what's working|completed")
+    } else if crate::packed::opens_with_any(t, "what works|what's working|completed")
         || t == "done"
         || starts("完了")
         || has("已完成")
         // What works, in the reader's other languages.
-        || crate::text::opens_with_any(folded(), "lo que funciona|qué funciona|que funciona|lo que ya funciona|o que funciona|o que já funciona|ce qui fonctionne|ce qui marche|was funktioniert|was läuft|cosa funziona|vad som fungerar|что работает|動作しているもの|動いているもの|できていること|작동하는 것|可用功能|已实现")
+        || crate::packed::opens_with_any(folded(), "lo que funciona|qué funciona|que funciona|lo que ya funciona|o que funciona|o que já funciona|ce qui fonctionne|ce qui marche|was funktioniert|was läuft|cosa funziona|vad som fungerar|что работает|動作しているもの|動いているもの|できていること|작동하는 것|可用功能|已实现")
     {
         SectionRole::Done
     } else if starts("what's left")
         || has("left to build")
         // Work a session hands on to the next (`## Carry Forward`).
-        || crate::text::opens_with_any(t, "pending|todo|to do|still to do|left to do|remaining|backlog|carry forward|carried forward|carry over|carryover")
+        || crate::packed::opens_with_any(t, "pending|todo|to do|still to do|left to do|remaining|backlog|carry forward|carried forward|carry over|carryover")
         || has("未完了")
         || has("残り")
         // What is left, in the reader's other languages (`Lo que falta construir`, `Ce qui
         // reste à faire`, `Da fare dopo lo sblocco`).
-        || crate::text::opens_with_any(folded(), "lo que falta|qué falta|que falta|lo que queda|o que falta|ce qui reste|reste à faire|was fehlt|was noch fehlt|offene punkte|cosa manca|da fare|vad som återstår|återstår|что осталось|осталось сделать|남은 작업|남은 것|剩余工作|待完成")
+        || crate::packed::opens_with_any(folded(), "lo que falta|qué falta|que falta|lo que queda|o que falta|ce qui reste|reste à faire|was fehlt|was noch fehlt|offene punkte|cosa manca|da fare|vad som återstår|återstår|что осталось|осталось сделать|남은 작업|남은 것|剩余工作|待完成")
     {
         SectionRole::Todo
     } else if starts("in progress")
         // A roadmap's `## Now` (over `## Next` and `## Later`).
         || t == "now"
         // A memory bank's Current Focus lists what is under way.
-        || crate::text::opens_with_any(t, "active task|current task|current focus|ongoing work")
-        || crate::text::holds_any(t, "現在のフォーカス|当前重点|当前焦点")
+        || crate::packed::opens_with_any(t, "active task|current task|current focus|ongoing work")
+        || crate::packed::holds_any(t, "現在のフォーカス|当前重点|当前焦点")
     {
         SectionRole::Active
     } else if starts("blocked") || starts("blocker") || starts("open blocker") || starts("offene blocker") || starts("bloqueos") || starts("bloqueios") || starts("blocages") {
@@ -147,27 +147,27 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || starts("open question")
         || t == "questions"
         // Known problems in the reader's other languages.
-        || crate::text::holds_any(t, "problemas conocidos|problemas conhecidos|problèmes connus|bekannte probleme|problemi noti|kända problem|bekende problemen|известные проблемы|既知の問題|已知问题|알려진 문제")
+        || crate::packed::holds_any(t, "problemas conocidos|problemas conhecidos|problèmes connus|bekannte probleme|problemi noti|kända problem|bekende problemen|известные проблемы|既知の問題|已知问题|알려진 문제")
     {
         SectionRole::Issues
     // The current state; a handoff's account of how it stopped (`## Where I left off`, `##
     // Where things stand`) or its summary up top (`## TL;DR`); the state a sitting ended in
     // (`## Final status`, `## Итоговый статус на конец дня`).
-    } else if crate::text::opens_with_any(t, "current state|current status|where i left off|where we left off|left off|where i stopped|where we stopped|where things stand|where we are|tl dr|tldr|status|overall status|final status|end of day status")
+    } else if crate::packed::opens_with_any(t, "current state|current status|where i left off|where we left off|left off|where i stopped|where we stopped|where things stand|where we are|tl dr|tldr|status|overall status|final status|end of day status")
         // The current state in the reader's other languages.
-        || crate::text::opens_with_any(t, "estado actual|estado atual|aktueller stand|aktueller status|stato attuale|situazione attuale|nuvarande status|slutstatus|estado final|statut final|stato finale|endstand|onde parei|onde paramos|donde quedamos|dove mi sono fermato|dove eravamo|var jag slutade|wo wir stehen|gesamtstatus|estado general|estado geral|statut global|stato generale|övergripande status|obecny stan|huidige situatie")
-        || !t.is_ascii() && crate::text::opens_with_any(folded(), "situação atual|état actuel|état des lieux|où j'en suis|où on en est|où je me suis arrêté|donde lo dejé|donde me quedé|wo ich aufgehört|nuläge|var vi står|текущее состояние|текущий статус|итоговый статус|статус на конец|最終ステータス|最終状況|最终状态|최종 상태|где я остановился|на чём остановился|현재 상태|현재 상황|şu anki durum|güncel durum|bieżący stan|nuvarande läge|läge just nu|läget just nu|läget nu")
+        || crate::packed::opens_with_any(t, "estado actual|estado atual|aktueller stand|aktueller status|stato attuale|situazione attuale|nuvarande status|slutstatus|estado final|statut final|stato finale|endstand|onde parei|onde paramos|donde quedamos|dove mi sono fermato|dove eravamo|var jag slutade|wo wir stehen|gesamtstatus|estado general|estado geral|statut global|stato generale|övergripande status|obecny stan|huidige situatie")
+        || !t.is_ascii() && crate::packed::opens_with_any(folded(), "situação atual|état actuel|état des lieux|où j'en suis|où on en est|où je me suis arrêté|donde lo dejé|donde me quedé|wo ich aufgehört|nuläge|var vi står|текущее состояние|текущий статус|итоговый статус|статус на конец|最終ステータス|最終状況|最终状态|최종 상태|где я остановился|на чём остановился|현재 상태|현재 상황|şu anki durum|güncel durum|bieżący stan|nuvarande läge|läge just nu|läget just nu|läget nu")
         || has("現在の")
         || has("当前")
         // A state title of one word or two (`## Stand`, `## Estado`, `## Aktualny stan`).
-        || crate::text::is_any(folded(), "stand|estado|statut|stato|stand van zaken|huidige status|huidige stand|aktualny stan|stan|mevcut durum|durum|läge|läget|статус|состояние|現状|状态|现状|상태|현황")
+        || crate::packed::is_any(folded(), "stand|estado|statut|stato|stand van zaken|huidige status|huidige stand|aktualny stan|stan|mevcut durum|durum|läge|läget|статус|состояние|現状|状态|现状|상태|현황")
     {
         SectionRole::CurrentState
-    } else if crate::text::opens_with_any(t, "worklog|work log|session log|session history|log|recent changes|recent work|recent progress")
-        || crate::text::opens_with_any(folded(), "cambios recientes|alterações recentes|mudanças recentes|changements récents|modifications récentes|letzte änderungen|modifiche recenti|senaste ändringar|последние изменения|최근 변경")
-        || crate::text::holds_any(t, "最近の変更|最近的更改|最近变更|最近更改")
+    } else if crate::packed::opens_with_any(t, "worklog|work log|session log|session history|log|recent changes|recent work|recent progress")
+        || crate::packed::opens_with_any(folded(), "cambios recientes|alterações recentes|mudanças recentes|changements récents|modifications récentes|letzte änderungen|modifiche recenti|senaste ändringar|последние изменения|최근 변경")
+        || crate::packed::holds_any(t, "最近の変更|最近的更改|最近变更|最近更改")
         // A log by its one word in the reader's other languages (`## 📝 记录`, `## Registro`).
-        || crate::text::is_any(folded(), "记录|日志|工作记录|作業ログ|作業記録|ログ|작업 로그|기록|registro|bitácora|diário|journal de bord|protokoll|arbeitsprotokoll|diario|logg|logboek|dziennik|журнал")
+        || crate::packed::is_any(folded(), "记录|日志|工作记录|作業ログ|作業記録|ログ|작업 로그|기록|registro|bitácora|diário|journal de bord|protokoll|arbeitsprotokoll|diario|logg|logboek|dziennik|журнал")
     {
         SectionRole::Worklog
     } else {

@@ -63,8 +63,11 @@ pub(crate) fn read(text: &str, base: usize) -> JsonContent {
         [(_, Value::Object(fields))] => graph_entities(text, fields),
         _ => None,
     };
+    if let Some(entities) = graph {
+        reading.rows(entities);
+        return reading.out;
+    }
     match values.as_slice() {
-        _ if graph.is_some() => reading.rows(graph.unwrap_or_default()),
         [(span, value @ Value::Object(fields))] if !Object::new(text, fields).has(CONTENT) => {
             reading.document(*span, value);
             reading.out.other = reading.out.units.is_empty() && reading.out.state == JsonState::default();
@@ -275,8 +278,7 @@ impl Reading<'_> {
             // A row of the run's status, naming no unit (`"type": "status", "status":
             // "completato", "text": "Progetto concluso"`, or its content opening with it:
             // `"content": "✅ 完了。…"`): the run's, the latest row's; its text is no unit.
-            let stated = || row.get(STATUS).or_else(|| row.get(CONTENT).filter(|_| kind_is(kind, RUN_STATUS_KINDS)));
-            let run = match stated() {
+            let run = match row.get(STATUS).or_else(|| row.get(CONTENT)) {
                 Some((_, Value::String(s))) if kind_is(kind, RUN_STATUS_KINDS) && !row.has(NAME) => {
                     status_of(&text[s.range()]).map(|(status, at)| (status, Span::new(s.start() + at.start, s.start() + at.end)))
                 }

@@ -185,7 +185,6 @@ struct Claims {
     latest_count: Option<(usize, bool)>,
 }
 
-
 /// How many lines at each end of a file a claim about the whole run is read in (besides the
 /// state sections). A claim counts only as the latest word: further in, later lines have
 /// overtaken it (and a long log's old lines are not read again for it).

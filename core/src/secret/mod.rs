@@ -386,7 +386,7 @@ fn token(b: &[u8], i: usize) -> Option<SecretMatch> {
         let n = run(b, i + 4, |c| c.is_ascii_uppercase() || c.is_ascii_digit());
         let end = i + 4 + n;
         let bounded = b.get(end).is_none_or(|&c| !c.is_ascii_alphanumeric());
-        // AWS's own documentation key (`AKIAQ7R2M5XK3PZL9WJD`) stands for one, as its name says.
+        // AWS's own documentation key (`AKIAIOSFODNN7EXAMPLE`) stands for one, as its name says.
         let documented = b[i..end].ends_with(b"EXAMPLE");
         return (n == 16 && bounded && !documented).then(|| m(i, end, SecretKind::AwsAccessKey)).flatten();
     }
