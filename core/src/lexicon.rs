@@ -2072,12 +2072,21 @@ pub(crate) fn names_the_date(label: &str) -> bool {
     DATE_LABELS.split('|').any(|l| l.len() == label.len() && label.chars().map(case::lower).eq(l.chars()))
 }
 
+/// Whether `c` is a pictograph: an emoji or a dingbat (`📊`, `🟠`, `✅`, `☐`).
+fn is_pictograph(c: char) -> bool {
+    matches!(u32::from(c), 0x1F300..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0x2300..=0x23FF)
+}
+
 /// Whether a title opens with a pictograph that is no status emoji (`📊 Metrics`, `🎯 Focus`).
 pub(crate) fn opens_with_icon(title: &str) -> bool {
     let t = title.trim_start_matches(['*', '_', ' ']);
-    let Some(c) = t.chars().next() else { return false };
-    let pictograph = matches!(u32::from(c), 0x1F300..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0x2300..=0x23FF);
-    pictograph && !EMOJI.iter().any(|(e, _)| t.starts_with(e))
+    t.starts_with(is_pictograph) && !EMOJI.iter().any(|(e, _)| t.starts_with(e))
+}
+
+/// `text` past the pictographs that open it, of any meaning, and the space after them
+/// (`🟠 **Blocked** — …`, `✅ Done`): where a word that says the same follows its mark.
+pub(crate) fn after_marks(text: &str) -> &str {
+    text.trim_start_matches(|c: char| is_pictograph(c) || matches!(c, '\u{fe0f}' | '\u{200d}')).trim_start()
 }
 
 /// A status emoji at the start or end of `text`: (status, emoji span, the rest's span).
@@ -2234,8 +2243,7 @@ pub(crate) fn labelled(text: &str) -> Option<(Meaning, crate::span::Span, usize)
     // brackets on the label's own line, before its colon.
     let aside = after.trim_start();
     let open = aside.chars().next().filter(|c| matches!(c, '(' | '（')).map_or(0, char::len_utf8);
-    if let Some(close) = aside[open..].find([')', '）']).filter(|&c| open > 0 && c < 120 && !aside[..c].contains('\n')) {
-        let close = open + close;
+    if let Some(close) = aside[open..].find([')', '）']).map(|c| open + c).filter(|&c| open > 0 && c < 120 && !aside[..c].contains('\n')) {
         let rest = aside[close + aside[close..].chars().next().map_or(1, char::len_utf8)..].trim_start_matches(is_markup);
         if rest.starts_with([':', '：']) || rest.starts_with(" :") {
             after = rest;

@@ -3032,6 +3032,9 @@ fn a_current_status_label_and_a_next_label_with_an_aside() {
         ("# Progreso\n\n**Estado actual:** ⛔ BLOQUEADO — sin credenciales del banco.\n\n### 2026-10-09 — Pagos\n\n- Formulario hecho.\n\n**Siguiente paso (cuando lleguen las credenciales):** poner la clave en staging.\n\n## Backlog\n\n- [ ] Devoluciones parciales\n", "poner la clave en staging."),
         ("# Progress\n\n**Current status:** BLOCKED.\n\n### 2026-10-09 — Payments\n\n- Form done.\n\n**Next step (after the bank replies):** put the key in staging.\n", "put the key in staging."),
         ("# 开发日志\n\n**当前状态：** ⛔ 受阻。\n\n### 2026-10-09 — 支付\n\n- 表单完成。\n\n**下一步（证书到了以后）：** 配置密钥。\n", "配置密钥。"),
+        // An aside in a script of two-byte letters, whose closing bracket falls past the
+        // first bytes of the aside (it once cut a letter in two and panicked).
+        ("# Журнал\n\n**Текущий статус:** ⛔ ЗАБЛОКИРОВАНО — нет ключей.\n\n**Следующий шаг (когда придут ключи):** прописать ключ на стенде.\n", "прописать ключ на стенде."),
     ];
     for (text, next) in cases {
         let p = plan_of(text);
