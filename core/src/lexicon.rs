@@ -2249,6 +2249,12 @@ pub(crate) fn labelled(text: &str) -> Option<(Meaning, crate::span::Span, usize)
             after = rest;
         }
     }
+    // `**BLOCKED** 🚫 — …`, `**Done** ✅: …`: a mark after the word says it once more.
+    let past_marks = after_marks(after.trim_start());
+    if past_marks.len() < after.trim_start().len() {
+        let at = after.len() - past_marks.len();
+        after = &after[at - usize::from(after[..at].ends_with(' '))..];
+    }
     let marks = text.len() - found.len - after.len();
     // ` :` is French typography.
     let sep = [":**", ":", "：", " :", " — ", " – ", " - ", " -- "].iter().find(|s| after.starts_with(**s))?;

@@ -3126,3 +3126,38 @@ fn a_stated_start_not_made_and_a_status_row_s_content() {
     );
     assert_eq!(plan_of(rows).status, RunStatus::Complete);
 }
+
+/// A state's word with a mark before it that only colours it (`🟠 **Zablokováno** — …`) or
+/// after it that says it again (`**BLOCKED** 🚫 — …`), under a short title that closes on
+/// the word status (`## Abhi ka status`, `## Project status`).
+#[test]
+fn a_state_word_beside_a_mark_under_a_title_closing_on_status() {
+    let cases = [
+        "# Předání práce\n\n## Stav\n\n🟠 **Zablokováno** — čekám na review od Tomáše.\n\n## Další kroky\n\n1. Po schválení mergovat.\n",
+        "# dev-notes\n\n## Abhi ka status\n\n**BLOCKED** 🚫 — Node 24 pe `better-sqlite3` build fail ho raha hai (upstream bug).\n\n## Next steps\n\n1. Version bump karo.\n",
+        "# Notes\n\n## Project status\n\n🟣 **Blocked** — waiting on the vendor's sandbox keys.\n\n## Next\n\n- Wire the webhook.\n",
+        "# Übergabe\n\n## Status\n\n**BLOCKIERT** ⛔ — wir warten auf die Freigabe von Jonas.\n\n## Nächste Schritte\n\n1. Deploy nach Freigabe.\n",
+    ];
+    for text in cases {
+        assert_eq!(plan_of(text).status, RunStatus::Blocked, "{text}");
+    }
+    // The mark after a word that is under way leaves it under way.
+    let p = plan_of("# Notes\n\n## Project status\n\n**In progress** 🔧 — the export screen.\n\n## Next\n\n- Add the CSV button.\n");
+    assert_eq!(p.status, RunStatus::InProgress);
+}
+
+/// A log whose latest sitting opens on a stop or on work not begun (`Stato: non iniziato`,
+/// `Status: blocked on …`) states where the run stands when no state section does, in either
+/// order of sittings; a sitting's own `Status: complete` is its own work's.
+#[test]
+fn a_latest_sitting_s_stop_or_not_begun_is_the_run_s() {
+    let not_begun = "# Diario\n\n## Sessione 0 — 2026-11-20\n\nStato: non iniziato. Oggi solo analisi dei requisiti.\n\n### Decisioni\n\n- Django 5 + Postgres.\n\n## Prossimi passi\n\n1. Inizializzare il repo.\n";
+    assert_eq!(plan_of(not_begun).status, RunStatus::NotStarted);
+    let oldest_first = "# Log\n\n## Session 1 — 2026-11-02\n\nStatus: complete.\n\n- Set up the repo.\n\n## Session 2 — 2026-11-09\n\nStatus: blocked on the DNS change from IT.\n\n- Tried the staging domain.\n";
+    let newest_first = "# Log\n\n## Session 2 — 2026-11-09\n\nStatus: blocked on the DNS change from IT.\n\n- Tried the staging domain.\n\n## Session 1 — 2026-11-02\n\nStatus: complete.\n\n- Set up the repo.\n";
+    for text in [oldest_first, newest_first] {
+        assert_eq!(plan_of(text).status, RunStatus::Blocked, "{text}");
+    }
+    let finished_sitting = "# Log\n\n## Session 1 — 2026-11-02\n\nStatus: complete.\n\n- Set up the repo.\n\n## Next\n\n- Write the importer.\n";
+    assert_eq!(plan_of(finished_sitting).status, RunStatus::InProgress);
+}

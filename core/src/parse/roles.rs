@@ -159,6 +159,8 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || !t.is_ascii() && crate::packed::opens_with_any(folded(), "situação atual|état actuel|état des lieux|où j'en suis|où on en est|où je me suis arrêté|donde lo dejé|donde me quedé|wo ich aufgehört|nuläge|var vi står|текущее состояние|текущий статус|итоговый статус|статус на конец|最終ステータス|最終状況|最终状态|최종 상태|где я остановился|на чём остановился|현재 상태|현재 상황|şu anki durum|güncel durum|bieżący stan|nuvarande läge|läge just nu|läget just nu|läget nu")
         || has("現在の")
         || has("当前")
+        // A short title that closes on the word (`## Project status`, `## Abhi ka status`).
+        || t.ends_with(" status") && t.split(' ').count() <= 3
         // A state title of one word or two (`## Stand`, `## Estado`, `## Aktualny stan`).
         || crate::packed::is_any(folded(), "stand|estado|statut|stato|stand van zaken|huidige status|huidige stand|aktualny stan|stan|mevcut durum|durum|läge|läget|статус|состояние|現状|状态|现状|상태|현황")
     {

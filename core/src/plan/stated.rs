@@ -35,9 +35,19 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
     // 現在のステータス`, a `## Status (as of …)` at the foot), unless titles date them: a
     // state section whose title dates its update (`## Estado (actualizado 2026-12-05)`)
     // states the run as of then, and the latest such wins.
-    let last = stated.last()?;
+    let Some(last) = stated.last() else { return latest_sitting_status(doc) };
     let latest = stated.iter().filter(|(t, _)| t.is_some()).max_by_key(|(t, _)| t.map(|t| t.epoch_seconds));
     Some(latest.unwrap_or(last).1)
+}
+
+/// A log's latest sitting that opens on a stop or on work not begun (`## Sessione 0 —
+/// 2026-11-20` over `Stato: non iniziato`, `## Session 9 (12/04)` over `Status: blocked on
+/// the DNS change`): where the run stands, when no state section says it. Its `Status:
+/// complete` is its own work's, not the run's.
+fn latest_sitting_status(doc: &Document) -> Option<(Status, Span)> {
+    let latest = doc.latest_dated_section().filter(|s| !crate::parse::is_history(doc, s))?;
+    let i = doc.sections().iter().position(|s| std::ptr::eq(s, latest))?;
+    section_status(doc, i).filter(|(s, _)| matches!(s, Status::Pending | Status::Blocked))
 }
 
 /// The status section `i` states, with the line that states it: on its heading (`## Status:
@@ -65,8 +75,9 @@ pub(crate) fn section_status(doc: &Document, i: usize) -> Option<(Status, Span)>
         }
         let lead = line_start + (raw.len() - raw.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>')).len());
         let span = Span::new(lead, lead + line.len());
-        // `⛔ **BLOQUEADO** — …`: a mark before the word says it once more.
-        let worded = lexicon::emoji_at_ends(line).filter(|(_, e, _)| e.start() == 0).map_or(line, |(_, e, _)| line[e.end()..].trim_start());
+        // `⛔ **BLOQUEADO** — …`, `🟠 **Zablokováno** — …`: a mark before the word says it
+        // once more, or only colours it.
+        let worded = lexicon::after_marks(line);
         match lexicon::labelled(worded) {
             Some((Meaning::StatusField, _, rest)) => return lexicon::status_of(&worded[rest..]).map(|st| (st, span)),
             // `Blocked — waiting on Anna for the API key` opening the state: what is stuck
