@@ -234,6 +234,11 @@ fn a_file_wrapped_in_a_fence_is_read_inside_it() {
     assert_eq!(p.next_action.unwrap().text, "Export to CSV");
     // A code sample is not a wrapper.
     assert!(parse("```rust\nfn main() {}\n```\n").wrapping_fence().is_none());
+    // A markdown wrapper may hold code blocks of its own, bare ones too.
+    let text = "```markdown\n# Notes de session\n\n### En cours\n- 🚧 Fusion du panier\n\n## Config\n\n```\nDATABASE_URL=...\n```\n\n## Prochaine étape\n\nPlafonner la quantité fusionnée.\n```\n";
+    let p = plan_of(text);
+    assert_eq!((p.status, names(&p.open)), (RunStatus::InProgress, vec!["Fusion du panier"]));
+    assert_eq!(p.next_action.unwrap().text, "Plafonner la quantité fusionnée.");
 }
 
 #[test]

@@ -8,7 +8,8 @@ use crate::span::Span;
 /// ```` ``` ````, as agents paste a file they were shown), or `None`. Only a fence whose info
 /// string is empty or names markdown, opening the text (after blank lines) and closed on its
 /// last non-blank line, with no other fence of its kind inside, is a wrapper: a file that
-/// is one code sample is not.
+/// is one code sample is not. A wrapper that names markdown may hold code blocks of its own
+/// (```` ```bash ```` … ```` ``` ```` inside): the fences inside pair up, each closed bare.
 pub(super) fn wrapping_fence(text: &str, from: usize) -> Option<Span> {
     let body = &text[from..];
     let lead = body.len() - body.trim_start_matches(['\n', '\r', ' ']).len();
@@ -30,13 +31,12 @@ pub(super) fn wrapping_fence(text: &str, from: usize) -> Option<Span> {
     if !(close.len() >= fence_len && close.chars().all(|c| c == mark)) {
         return None;
     }
-    // No fence of the same kind opens inside: it would close the wrapper early.
+    // A fence of the same kind inside would close the wrapper early, unless the wrapper
+    // says it holds markdown and the fences inside open and close code blocks of its own.
     let inner = Span::new(open_line_end, close_start);
-    let fence_inside = text[inner.range()].lines().any(|l| {
-        let l = l.trim_start();
-        l.len() - l.trim_start_matches(mark).len() >= fence_len
-    });
-    (!fence_inside).then_some(inner)
+    let fences: Vec<&str> = text[inner.range()].lines().map(str::trim).filter(|l| l.len() - l.trim_start_matches(mark).len() >= fence_len).collect();
+    let own_blocks = !info.is_empty() && fences.len() % 2 == 0 && fences.iter().skip(1).step_by(2).all(|l| l.chars().all(|c| c == mark));
+    (fences.is_empty() || own_blocks).then_some(inner)
 }
 
 /// Whether the file's dated parts (dated headings, dated paragraphs, log entries) run from
@@ -81,7 +81,12 @@ mod tests {
         assert_eq!(&t[wrapping_fence(t, 0).unwrap().range()], "# Progress\n");
         assert!(wrapping_fence("```rust\nfn main() {}\n```\n", 0).is_none());
         assert!(wrapping_fence("```\na\n```\ntext after\n", 0).is_none());
-        assert!(wrapping_fence("```md\n```js\nx\n```\n```\n", 0).is_none());
+        // A markdown wrapper holding a code block of its own; not a bare one (two code
+        // samples with text between them), nor one whose fences inside do not pair.
+        let t = "```md\n# Notes\n```js\nx\n```\nDone.\n```\n";
+        assert_eq!(&t[wrapping_fence(t, 0).unwrap().range()], "# Notes\n```js\nx\n```\nDone.\n");
+        assert!(wrapping_fence("```\na\n```\n\ntext\n\n```\nb\n```\n", 0).is_none());
+        assert!(wrapping_fence("```md\n```js\nx\n```\n```js\n```\n", 0).is_none());
         assert!(wrapping_fence("# Title\n```\ncode\n```\n", 0).is_none());
         assert!(wrapping_fence("```", 0).is_none());
     }
