@@ -724,7 +724,11 @@ fn stem(word: &str) -> &str {
     for ending in ENDINGS_PACKED.iter() {
         if let Some(stem) = word.strip_suffix(ending) {
             if stem.chars().count() >= 4 {
-                return stem;
+                // English doubles a final consonant before the ending (`dropped`, `planning`,
+                // `committed`): one of the two goes, so they meet `drop`, `plan`, `commit`.
+                let b = stem.as_bytes();
+                let doubled = matches!(ending, "ed" | "ing") && b[b.len() - 1] == b[b.len() - 2] && b"bdgmnprt".contains(&b[b.len() - 1]);
+                return if doubled { &stem[..stem.len() - 1] } else { stem };
             }
         }
     }

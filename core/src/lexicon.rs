@@ -273,6 +273,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("state", StatusField),
     // The run's status as a whole, or as it ended.
     ("final status", StatusField),
+    ("final state", StatusField),
     ("status final", StatusField),
     ("overall status", StatusField),
     ("estado final", StatusField),

@@ -3166,3 +3166,37 @@ fn a_latest_sitting_s_stop_or_not_begun_is_the_run_s() {
     let finished_sitting = "# Log\n\n## Session 1 — 2026-11-02\n\nStatus: complete.\n\n- Set up the repo.\n\n## Next\n\n- Write the importer.\n";
     assert_eq!(plan_of(finished_sitting).status, RunStatus::InProgress);
 }
+
+/// A finished run whose file says so, with work listed beside it that is not the run's: ideas
+/// under a title whose note says they are not planned (`## Efter v1 (inte planerat, bara
+/// idéer)`), follow-ups under a lead-in that closes a paragraph (`None for this upgrade.
+/// Follow-ups filed separately (not part of this task):`), and a `**Final state:**` label.
+#[test]
+fn a_finished_run_beside_work_that_is_not_its_own() {
+    let sv = "# TODO — tvättstugan\n\nStatus: **klar** 🎉 — alla punkter avbockade.\n\n## Kärnfunktioner\n\n- [x] Inloggning med PIN\n- [x] Veckovy\n\n## Efter v1 (inte planerat, bara idéer från stämman)\n\n- Statistik till styrelsen\n- Koppla till el-mätare\n";
+    let en = "# Session notes — Django upgrade\n\n**Final state:** ✅ COMPLETE — merged in PR #412.\n\n## Phase 1 — Dependencies — DONE\n\n- Django 5.1\n\n## Remaining work\n\nNone for this upgrade. Follow-ups filed separately (not part of this task):\n- #418 adopt `GeneratedField`\n- #419 switch to `LoginRequiredMiddleware`\n\nNext: nothing — task closed.\n";
+    for text in [sv, en] {
+        let p = plan_of(text);
+        assert_eq!((p.status, names(&p.pending)), (RunStatus::Complete, Vec::<&str>::new()), "{text}");
+        assert!(p.next_action.is_none(), "{text}: {:?}", p.next_action);
+    }
+}
+
+/// A written next step the file records done elsewhere, over no work open or to do, leaves
+/// no work: the run is complete and next-step-done says the step is stale. Said in other
+/// words, with a condition after it (`… droppen, sobald 24 h …`), in either language.
+#[test]
+fn a_written_next_step_recorded_done_leaves_the_run_complete() {
+    let de = "# Session Notes\n\n## Current State\n\nMigration abgeschlossen.\n\n## Ablauf\n\n| # | Schritt | Status |\n|---|---|---|\n| 6 | `shop-api` deployen | ✅ erledigt |\n| 7 | `orders_legacy` nach 24 h Beobachtung droppen | ✅ erledigt |\n\n## NÄCHSTER SCHRITT\n\n`orders_legacy` droppen, sobald 24 h ohne Fehler vergangen sind.\n";
+    let en = "# Notes\n\n## Current State\n\nMigration complete.\n\n## Steps\n\n- ✅ Dropped the `orders_legacy` table after watching it for 24 h\n\n## Next step\n\nDrop the `orders_legacy` table when 24 h have passed.\n";
+    for text in [de, en] {
+        let p = plan_of(text);
+        assert_eq!(p.status, RunStatus::Complete, "{text}");
+        assert!(p.next_action.is_none(), "{text}");
+        let found = memento_core::check(&parse(text), &CheckOptions::default());
+        assert!(found.iter().any(|d| d.rule == memento_core::Rule::NextStepDone), "{text}: {found:?}");
+    }
+    // A step still to take beside the done one keeps the run going.
+    let open = en.replace("## Next step\n\n", "## Next step\n\n- Drop the `orders_legacy` table when 24 h have passed.\n- Write the runbook page for the partitions.\n");
+    assert_eq!(plan_of(&open).status, RunStatus::InProgress);
+}

@@ -63,7 +63,7 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         // Ideas parked for later, not planned: `Future ideas (not planned)`, `Ideas for v2`,
         // `Parking lot`, `Out of scope`.
         || crate::packed::opens_with_any(t, "future idea|future improvement|future enhancement|future work|ideas|parking lot|icebox|out of scope")
-        || has("not planned")
+        || crate::packed::holds_any(t, "not planned|inte planerat|no planificado|não planejado|pas prévu|nicht geplant|non pianificato|не планируется|only ideas|just ideas|bara idéer|solo ideas|nur ideen")
         // Work that comes out of this task but is not its own: `Follow-ups (not part of
         // this task)` (a bare `Follow-up:` lists work left).
         || crate::packed::holds_any(t, "not part of this|out of this task|out of this ticket|separate ticket|not in scope")
@@ -262,11 +262,17 @@ pub(crate) fn list_labels(doc: &Document, paragraphs: &[Span]) -> Vec<ListLabel>
     let mut heading = 0;
     for (k, p) in paragraphs.iter().enumerate() {
         let line = text[p.range()].trim();
-        // One short phrase: `**Completed 2026-04-25.** Workspace-wide grep. Findings:` is prose.
+        // One short phrase: `**Completed 2026-04-25.** Workspace-wide grep. Findings:` is prose,
+        // but a lead-in closing a paragraph is read as its last sentence (`None for this
+        // upgrade. Follow-ups filed separately (not part of this task):`).
+        let lead_in = is_lead_in(line);
+        let line = match line.rfind(". ") {
+            Some(at) if lead_in && !line.contains('\n') => &line[at + 2..],
+            _ => line,
+        };
         if line.is_empty() || line.len() > 120 || line.contains('\n') || line.contains(". ") {
             continue;
         }
-        let lead_in = is_lead_in(line);
         let words = line.split_whitespace().count();
         // A plain-text file's title in brackets (`[다음 할 일]`, `[Next]`) is one however short
         // its words.

@@ -96,6 +96,40 @@ impl DoneLines {
     }
 }
 
+/// The steps of a file, each asked whether it names work the file records as done: by a
+/// done unit's name or work id, or in other words ([`restates_done`]). The done lines are
+/// built on first use: a step its unit's name finds done asks nothing more.
+pub(crate) struct DoneSteps<'a> {
+    doc: &'a Document,
+    now: Vec<(&'a ProgressMarker, &'a Unit)>,
+    done_lines: std::cell::OnceCell<DoneLines>,
+    hits: Vec<u32>,
+}
+
+impl<'a> DoneSteps<'a> {
+    pub(crate) fn of(doc: &'a Document) -> Self {
+        let now = doc.current_units().iter().map(|&r| doc.unit_at(r)).collect();
+        DoneSteps { doc, now, done_lines: std::cell::OnceCell::new(), hits: Vec::new() }
+    }
+
+    /// Whether the step written first in `span` names done work. By a unit's name only when
+    /// the step is the done unit and at most a verb (`Implement `init` command` over `- [x]
+    /// `init` command`): `Wire the importer into the CLI` names the done importer as its
+    /// context, and is new work. The name may be of `words` words or more, as
+    /// [`names_done_unit`] reads them.
+    pub(crate) fn names_done(&mut self, span: Span, words: usize) -> bool {
+        let doc = self.doc;
+        if self.now.is_empty() {
+            return false;
+        }
+        let words_of = |t: &str| crate::identity::UnitKey::of(t).map_or(0, |k| k.as_str().split(' ').count());
+        crate::span::first_filled_line(doc.source(), span).is_some_and(|l| {
+            let found = names_done_unit(doc, l, words, &self.now).or_else(|| names_done_ids(doc, l, &self.now));
+            found.is_some_and(|(_, unit)| words_of(doc.text(l)) <= words_of(doc.text(unit.name)) + 1) || restates_done(doc, l, &self.done_lines, &mut self.hits).is_some()
+        })
+    }
+}
+
 /// How much of a topic one done line must hold for the two to name the same work: `tenths`
 /// of its words, `least` at least (a shorter text says too little to tell), and those making
 /// one `of_done`-th of the done line's own words (a long paragraph holds many by chance).
@@ -113,6 +147,8 @@ impl Bar {
     /// A next step says its work in few words, by its first clause, and the line that records
     /// it done may tell how at length: three words at least, a fifth of the done line's.
     pub(crate) const STEP: Bar = Bar { least: 3, tenths: 7, of_done: 5 };
+    /// A next step that names its object in code: two words at least.
+    pub(crate) const STEP_IN_CODE: Bar = Bar { least: 2, tenths: 7, of_done: 5 };
     /// A known issue says what goes wrong in words its fix does not repeat: six tenths of its
     /// words, three at least.
     pub(crate) const ISSUE: Bar = Bar { least: 3, tenths: 6, of_done: 3 };
@@ -132,18 +168,22 @@ pub(crate) fn restates_done(doc: &Document, line: Span, done: &std::cell::OnceCe
     let written = doc.text(line);
     // A checkpoint log's and session notes' units are one marker line each, matched by name
     // (docs/dialects.md).
-    if matches!(doc.dialect(), crate::Dialect::CheckpointLog | crate::Dialect::SessionNotes) {
+    if matches!(doc.dialect(), crate::Dialect::CheckpointLog) {
         return None;
     }
-    let lower = crate::case::to_lower(written);
+    // The step without the condition it waits for (`Drop `orders_legacy` once 24 h have
+    // passed`), whose words say nothing of the step's own state.
+    let step = [" once ", " as soon as ", " when "].iter().filter_map(|sep| written.find(sep)).min().map_or(written, |at| &written[..at]);
     let ticked = doc.item_on_line(line.start()).is_some_and(|i| i.checkbox == Some(true));
-    if ticked || crate::lexicon::says_go_on(written) || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some() || crate::lexicon::status_within(&lower).is_some() {
+    if ticked || crate::lexicon::says_go_on(written) || crate::lexicon::done_verb(written.trim_start_matches(['-', '*', '+', ' '])).is_some() || crate::lexicon::status_within(&crate::case::to_lower(step)).is_some() {
         return None;
     }
     // The step's work is its first clause: what follows says why or how (`Regenerate the
     // API client so the frontend picks up taxRateId`).
-    let clause = [", ", "; ", " — ", " so ", ". "].iter().filter_map(|sep| written.find(sep)).min().map_or(written, |at| &written[..at]);
-    let (done_line, _) = done.get_or_init(|| DoneLines::of(doc)).same_work(&Topic::of(clause), Bar::STEP, hits)?;
+    let clause = [", ", "; ", " — ", " so ", ". "].iter().filter_map(|sep| step.find(sep)).min().map_or(step, |at| &step[..at]);
+    // A name in code says in one word what prose needs two for (`` `orders_legacy` droppen``).
+    let bar = if clause.contains('`') { Bar::STEP_IN_CODE } else { Bar::STEP };
+    let (done_line, _) = done.get_or_init(|| DoneLines::of(doc)).same_work(&Topic::of(clause), bar, hits)?;
     // The sittings of the two lines: the same one (or none: a file of no dates) judges alike.
     // A step of the file's own Next section, outside any sitting, is the file's step now.
     let own_next = || doc.role_at(line.start()) == Some(SectionRole::NextStep) && doc.section_at(line.start()).is_some_and(|s| !crate::parse::is_session_or_history(doc, &doc.sections()[s]));

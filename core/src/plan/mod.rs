@@ -252,6 +252,15 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         latest_done_at,
         worked: has_worked(doc) || completed.len() > stated_done,
     };
+    // A written step the file records done, steps after it too, over no unit open or to do
+    // (`## NÄCHSTER SCHRITT: orders_legacy droppen` over `| 7 | orders_legacy droppen | ✅
+    // erledigt |`): no work left, which next-step-done reports; the run stands as its units do.
+    let step_line = |w: crate::span::Span| doc.line_index().line_of(w.start()) as u32 + 1;
+    let written_done = written.is_some_and(|w| {
+        pending.is_empty() && open.is_empty() && next_action.as_ref().is_some_and(|n| n.source == NextActionSource::NextStep && n.line == step_line(w)) && done_steps::DoneSteps::of(doc).names_done(w, 1)
+    });
+    let written = written.filter(|_| !written_done);
+    let next_action = next_action.filter(|_| !written_done);
     // A JSON file's recorded next step is its written one (a journal's last `Next: …`).
     let status = status::run_status(doc, &state, next_action.as_ref(), written.or_else(|| next::recorded(doc).map(|n| n.span)));
     // A finished run's state section that says it is finished (`## Status: Complete ✅` over

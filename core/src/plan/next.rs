@@ -102,26 +102,11 @@ pub(crate) fn says_no_step(doc: &Document, w: Span) -> bool {
 /// it that does not (next-step-done flags the stale one). A step that is no list item, or a
 /// list done throughout, stays as written.
 fn past_done_steps(doc: &Document, chosen: Span) -> Span {
-    use super::done_steps::{names_done_ids, names_done_unit, restates_done};
     let items = doc.items();
     let Some(k) = items.iter().position(|i| i.text.start() == chosen.start()) else { return chosen };
-    let now: Vec<_> = doc.current_units().iter().map(|&r| doc.unit_at(r)).collect();
-    // Built on first use (`restates_done`): a step its unit's name finds done asks nothing more.
-    let done_lines = std::cell::OnceCell::new();
-    let mut hits = Vec::new();
-    // Passed over only when the step is the done unit and at most a verb (`Implement `init`
-    // command` over `- [x] `init` command`): `Wire the importer into the CLI` names the done
-    // importer as its context, and is new work. The chosen step's name may be one word, a
-    // later one's two, as the rule reads them.
-    let words_of = |t: &str| crate::identity::UnitKey::of(t).map_or(0, |k| k.as_str().split(' ').count());
-    // Or it restates, in other words, a line that records the work done.
-    let mut done = |span: Span, words: usize| {
-        crate::span::first_filled_line(doc.source(), span).is_some_and(|l| {
-            let found = names_done_unit(doc, l, words, &now).or_else(|| names_done_ids(doc, l, &now));
-            found.is_some_and(|(_, unit)| words_of(doc.text(l)) <= words_of(doc.text(unit.name)) + 1) || restates_done(doc, l, &done_lines, &mut hits).is_some()
-        })
-    };
-    if now.is_empty() || !done(chosen, 1) {
+    let mut steps = super::done_steps::DoneSteps::of(doc);
+    let mut done = |span: Span, words: usize| steps.names_done(span, words);
+    if !done(chosen, 1) {
         return chosen;
     }
     let (depth, section) = (items[k].depth, doc.section_at(chosen.start()));
