@@ -862,6 +862,13 @@ impl Document {
         &items[items.partition_point(|i| i.span.start() < span.start())..items.partition_point(|i| i.span.start() < span.end())]
     }
 
+    /// The item `item` is nested in: the nearest before it, in its section, of a smaller
+    /// depth.
+    pub(crate) fn parent_item(&self, item: &Item) -> Option<&Item> {
+        let before = &self.items[..self.items.partition_point(|i| i.span.start() < item.span.start())];
+        before.iter().rev().take_while(|i| i.section == item.section).find(|i| i.depth < item.depth).filter(|_| item.depth > 0)
+    }
+
     /// The first item that starts on the line holding `offset`.
     pub(crate) fn item_on_line(&self, offset: usize) -> Option<&Item> {
         self.items_within(crate::span::whole_lines(&self.source, Span::empty(offset))).first()

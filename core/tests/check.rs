@@ -469,6 +469,24 @@ fn a_unit_completed_later_is_no_longer_in_progress() {
     assert!(empty[0].message.contains("`orders/batch_2/` is IN_PROGRESS"), "{}", empty[0].message);
 }
 
+/// A state's own line of what is under way and an item of a list under way name one piece of
+/// work at two grains, in either order; so are the steps of a unit under way, one done,
+/// under a list of work left. Two items of lists under way are two units.
+#[test]
+fn a_focus_and_the_step_of_it_under_way_are_one_piece_of_work() {
+    let two_units = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::ProgressContradiction).map(|d| d.message).collect::<Vec<_>>();
+    let en = "# Active Context\n\n## Current Focus\n\nWorking on: **streaming export for `GET /api/v2/invoices/export`** — 🚧 in progress.\n\n## Recent Changes\n\n- ✅ Added `ExportStream`\n- 🚧 Wiring the route handler in `src/routes/invoices.ts` — headers set\n\n## Next Steps\n\n- Pipe the stream into `res`.\n";
+    let es = "# Progress\n\n## Qué falta\n\n- 🚧 **Lista de la compra** generada a partir del plan semanal — en curso\n  - agrupar ingredientes por nombre normalizado: hecho\n  - UI en `/plan/shopping-list`: pendiente\n- ⏳ Compartir recetas — pendiente\n\n## Estado actual\n\nTrabajando en la suma de cantidades con unidades mixtas.\n\n## Siguientes pasos\n\n1. Implementar `parseQuantity()`.\n";
+    for text in [en, es] {
+        assert_eq!(two_units(text), Vec::<String>::new(), "{text}");
+    }
+    let lists = "# Progress\n\n## Doing\n\n- 🚧 Billing page\n\n## Backlog\n\n- 🚧 Export to CSV\n- ⏳ Dark mode\n";
+    assert_eq!(two_units(lists).len(), 1, "{lists}");
+    // A done step under an item that only labels its sub-items stays flagged.
+    let label = "# Progress\n\n## Remaining\n\n- **Deploy phase:**\n  - Staging deploy (done)\n  - Production deploy\n";
+    assert!(two_units(label).iter().any(|m| m.contains("is marked done")), "{label}");
+}
+
 #[test]
 fn diagnostics_are_sorted_and_point_at_the_thing() {
     let text = log(

@@ -167,7 +167,15 @@ fn done_in_an_open_list(cx: &mut Ctx) {
             let item = l.starts_with(['-', '*', '+']) && !l.starts_with("**") || l.split_once(". ").is_some_and(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()));
             !item && crate::parse::is_lead_in(l)
         });
-        if own_list {
+        // A step done of a unit under way (`- 🚧 **Lista de la compra** — en curso` over `  -
+        // agrupar ingredientes: hecho`) is how far that unit has got.
+        let parent = doc.item_on_line(m.span.start()).and_then(|i| doc.parent_item(i));
+        let step_of_open_work = parent.is_some_and(|p| {
+            let markers = doc.progress();
+            let line = crate::span::first_line(doc.source(), p.span);
+            markers[markers.partition_point(|m| m.span.start() < line.start())..].first().is_some_and(|pm| line.contains(pm.span.start()) && pm.status == Some(Status::InProgress))
+        });
+        if own_list || step_of_open_work {
             continue;
         }
         let name = cx.quote(m.units.first().map_or("", |u| doc.text(u.name)).trim(), 60);
@@ -222,7 +230,12 @@ fn two_in_progress(cx: &mut Ctx) {
         let overlap = |a: &Option<crate::identity::UnitKey>, b: &str| a.as_ref().zip(crate::identity::UnitKey::of(b)).is_some_and(|(a, b)| a.overlaps(&b));
         overlap(&first_key, name) || overlap(&first_head, crate::identity::name_head(name))
     };
-    for (m, u) in now_in_progress.filter(|(m, u)| !first_section.is_some_and(|s| s.contains(m.span.start())) && !same_work(u)) {
+    // A state's own line of what is under way (`Working on: **streaming export**`,
+    // `Trabajando en la suma de cantidades`) and an item of a list under way name one piece
+    // of work at two grains: the focus, and the step of it the list is at.
+    let focus = |m: &ProgressMarker| doc.item_on_line(m.span.start()).is_none() && matches!(doc.role_at(m.span.start()), Some(SectionRole::CurrentState | SectionRole::Active));
+    let first_focus = focus(first);
+    for (m, u) in now_in_progress.filter(|(m, u)| !first_section.is_some_and(|s| s.contains(m.span.start())) && !same_work(u) && focus(m) == first_focus) {
         let name = doc.text(u.name);
         let d = cx
             .diag(Rule::ProgressContradiction, m.span, format!("two units are IN_PROGRESS: `{first_name}` (line {line}) and `{name}`"))
