@@ -572,7 +572,12 @@ impl Document {
             let finishes = !reconciles && marker.status == Some(Status::Completed) && (open_rows > 0 || self.newest_first);
             for (u, unit) in marker.units.iter().enumerate() {
                 let row = UnitRef { marker: m as u32, unit: u as u32 };
-                let key = if reconciles || finishes { crate::identity::UnitKey::of(self.text(unit.name)).map(|k| k.id()) } else { None };
+                let key = if reconciles || finishes {
+                    let name = self.text(unit.name);
+                    crate::identity::UnitKey::of(name).map(|k| crate::identity::leading_work_id(name).unwrap_or_else(|| k.id()))
+                } else {
+                    None
+                };
                 let Some(key) = key else {
                     out.push(Some(row));
                     continue;

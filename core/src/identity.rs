@@ -770,6 +770,25 @@ impl WorkId<'_> {
     }
 }
 
+/// Whether an id (as [`Topic::ids`] keeps it, folded) is of a named series: a prefix of two
+/// letters or with a dash (`db-010`, `pay-320`), or a number written with its zeros (`f045`).
+pub(crate) fn series_id(id: &str) -> bool {
+    let digits = id.find(|c: char| c.is_ascii_digit()).unwrap_or(id.len());
+    let prefix = &id[..digits];
+    prefix.contains('-') || prefix.chars().filter(char::is_ascii_alphabetic).count() >= 2 || id[digits..].starts_with('0')
+}
+
+/// The key of a unit named by a work id of a series opening its name (`F-007 sync conflict
+/// resolution`, `F-007`, `T05: export`): the id alone, so that a later line naming the unit
+/// by its id and other words is the same unit. Not a bare number (`#1` restarts in each
+/// list) nor a short code (`P1`), which [`series_id`] does not take.
+pub(crate) fn leading_work_id(name: &str) -> Option<u64> {
+    let t = name.trim_start_matches(['*', '_', '`', ' ', '[']);
+    let id = work_ids(t).into_iter().next().filter(|id| id.span.start == 0 && id.numbers.start() == id.numbers.end() && !t[id.span.end..].starts_with(char::is_alphanumeric))?;
+    let folded = crate::case::to_lower(&t[id.span.clone()]);
+    series_id(&folded).then(|| crate::hash::fnv_of(&folded) ^ 0x1d)
+}
+
 /// The widest range read as each number in it: a session's `F041-F044` is work logged,
 /// `F001–F049` is the plan's whole list.
 const RANGE_AT_MOST: u32 = 12;

@@ -1352,9 +1352,15 @@ pub(crate) fn status_after_name(text: &str) -> Option<(Status, crate::span::Span
     let Status(status) = found.meaning else { return None };
     let rest = &value[found.len..];
     // A list of status words is the values a field may take (`statuses: active, completed,
-    // expired`), not a state.
-    let listed = [", ", "; ", "，"].iter().any(|sep| rest.strip_prefix(sep).is_some_and(|r| matches!(phrase_at(r.trim_start()), Some(Found { meaning: Status(_), .. }))));
-    let noted = [" — ", " – ", " - ", ", ", "; ", " (", "，", "（", ": ", "："].iter().any(|sep| rest.starts_with(sep));
+    // expired`), not a state; a status word opening a note is not one (`DONE, verified with
+    // puppeteer`).
+    let listed = [", ", "; ", "，"].iter().any(|sep| {
+        rest.strip_prefix(sep).map(str::trim_start).is_some_and(|r| match phrase_at(r) {
+            Some(Found { meaning: Status(_), len }) => r[len..].is_empty() || r[len..].starts_with([',', ';', '，']),
+            _ => false,
+        })
+    });
+    let noted = [" — ", " – ", " - ", ", ", "; ", " (", "，", "（", ": ", "：", ". ", "。"].iter().any(|sep| rest.starts_with(sep));
     // After a dash, a status is one written as a marker (`— IN PROGRESS: …`): `test.rs -
     // Broken (outdated API)` describes the file, as in [`trailing_status`].
     let marker = !dash || !value[..found.len].bytes().any(|b| b.is_ascii_lowercase());

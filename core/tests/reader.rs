@@ -3200,3 +3200,27 @@ fn a_written_next_step_recorded_done_leaves_the_run_complete() {
     let open = en.replace("## Next step\n\n", "## Next step\n\n- Drop the `orders_legacy` table when 24 h have passed.\n- Write the runbook page for the partitions.\n");
     assert_eq!(plan_of(&open).status, RunStatus::InProgress);
 }
+
+/// A log line that gives its status and then a note after a full stop or a comma (`F-002 edit
+/// note title: DONE. passes=true`, `F-007 DONE. passes=true`, `DONE, verified with
+/// puppeteer`), a unit written again by its work id alone (`F-007 sync conflict resolution:
+/// IN PROGRESS`, later `F-007 DONE.`), and a commit note (`Commit 2ad9e40 (WIP)`), which is
+/// no unit; in either order of sittings.
+#[test]
+fn a_status_before_a_note_a_unit_named_again_by_its_id_and_a_commit_note() {
+    let sittings = [
+        "==== Session 3 — 2026-09-06 ====\n- F-006 local persistence: DONE. passes=true\n- F-007 sync conflict resolution: IN PROGRESS\n- Commit c03e55a (WIP, tests failing)\n",
+        "==== Session 4 — 2026-09-09 ====\n- F-007: fixed the 3 failing tests.\n- F-007 DONE. passes=true\n- F-008 full-text search: DONE, verified with puppeteer. passes=true\n- F-009 attachments: IN PROGRESS\n- Commit 2ad9e40 (WIP)\n",
+    ];
+    let oldest_first = format!("claude-progress.txt\n\n{}\n{}", sittings[0], sittings[1]);
+    let newest_first = format!("claude-progress.txt\n\n{}\n{}", sittings[1], sittings[0]);
+    for text in [oldest_first, newest_first] {
+        let p = plan_of(&text);
+        assert_eq!(names(&p.open), ["F-009 attachments"], "{text}");
+        for done in ["F-006 local persistence", "F-008 full-text search"] {
+            assert!(names(&p.completed).contains(&done), "{text}: {:?}", names(&p.completed));
+        }
+        let found = memento_core::check(&parse(&text), &CheckOptions::default());
+        assert!(found.iter().all(|d| d.rule != memento_core::Rule::ProgressContradiction), "{text}: {found:?}");
+    }
+}

@@ -312,6 +312,14 @@ pub fn stop_point(s: &str) -> Option<(usize, Span)> {
     (!point.is_empty()).then(|| (phrase, Span::new(start, start + point.len())))
 }
 
+/// Whether a line opens by naming a commit (`Commit 2ad9e40 (WIP)`, `commit c03e55a: tests
+/// failing`): the word and seven hexadecimal digits or more.
+pub(crate) fn names_a_commit(line: &str) -> bool {
+    let t = line.trim_start_matches(['*', '_', '`', ' ']);
+    let Some(rest) = t.get(..7).filter(|w| w.eq_ignore_ascii_case("commit ")).map(|_| t[7..].trim_start_matches(['`', ' '])) else { return false };
+    rest.bytes().take_while(u8::is_ascii_hexdigit).count() >= 7
+}
+
 /// Whether a status label's value is a count, not a unit (`Started: 182/1215 (15.0%)`,
 /// `Completed: 3 features (all passing)`, `Skipped: 53 (API tests)`): it has no letter, or
 /// opens with a figure standing as a word of its own.

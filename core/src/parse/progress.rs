@@ -783,6 +783,10 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
         if matches!(role, SectionRole::Decisions | SectionRole::Discoveries) {
             continue;
         }
+        // `- Commit 2ad9e40 (WIP)`: where the work is saved, no unit of it.
+        if lines::names_a_commit(body) {
+            continue;
+        }
         // A unit is named by its words, not by when they were written: `- [2025-04-03 09:00]
         // - Order checkout flow`, `- [x] (2025-10-01 09:10Z) Add the store`.
         let whole_line = first_line(text, item.text);
@@ -843,7 +847,12 @@ fn items(doc: &Document, details: &[Span], markers: &mut Vec<ProgressMarker>) {
             lexicon::short_phrase_status(line_text)
                 .filter(|(_, _, name)| item.depth == 1 && matches!(role, SectionRole::Other | SectionRole::Worklog) && !lines::is_count(&line_text[name.range()]))
         };
-        if let Some((status, word, name)) = lexicon::trailing_status(line_text).or_else(|| lexicon::status_after_name(line_text)).or_else(short) {
+        // `F-007 DONE. passes=true`: a first sentence that closes on the status, a note after.
+        let first_sentence = || {
+            let sentence = &line_text[..line_text.find(". ")?];
+            lexicon::closing_status(sentence).filter(|(_, _, name)| sentence[name.range()].split_whitespace().count() <= 5)
+        };
+        if let Some((status, word, name)) = lexicon::trailing_status(line_text).or_else(|| lexicon::status_after_name(line_text)).or_else(first_sentence).or_else(short) {
             markers.push(simple(item.span, MarkerSource::Suffix, status, word.shifted(line.start()), name.shifted(line.start())));
             continue;
         }

@@ -70,7 +70,7 @@ impl DoneLines {
         // Work ids say it alone: every id of the item on one done line, and no other id there.
         // Ids of a series of their own (`DB-010`, `F045`, `PAY-320`), not a bare number (`#6`
         // names issues, PRs and features alike) nor a letter and a number (`x402`).
-        if !topic.ids.is_empty() && topic.ids.iter().all(|id| series_id(id)) {
+        if !topic.ids.is_empty() && topic.ids.iter().all(|id| crate::identity::series_id(id)) {
             let first = self.postings.get(&crate::hash::fnv_of(topic.ids[0].as_str()))?;
             return first.iter().copied().find(|&j| done[j].1.ids == topic.ids).map(line_and_name);
         }
@@ -197,13 +197,6 @@ fn part(topic: &Topic, pairs: bool) -> &[u64] {
     if pairs { &topic.pairs } else { &topic.words }
 }
 
-/// Whether an id (as [`Topic::ids`] keeps it, folded) is of a named series: a prefix of two
-/// letters or with a dash (`db-010`, `pay-320`), or a number written with its zeros (`f045`).
-fn series_id(id: &str) -> bool {
-    let digits = id.find(|c: char| c.is_ascii_digit()).unwrap_or(id.len());
-    let prefix = &id[..digits];
-    prefix.contains('-') || prefix.chars().filter(char::is_ascii_alphabetic).count() >= 2 || id[digits..].starts_with('0')
-}
 
 /// The COMPLETED unit (in its current state) that the step on `line` names as its object,
 /// unless some open unit is named too or the step says itself that it is done. A name counts
