@@ -3224,3 +3224,19 @@ fn a_status_before_a_note_a_unit_named_again_by_its_id_and_a_commit_note() {
         assert!(found.iter().all(|d| d.rule != memento_core::Rule::ProgressContradiction), "{text}: {found:?}");
     }
 }
+
+/// A claim that the whole run is done, newer than every unit left under way, leaves those
+/// units stale: the run is complete, with no action to resume, in either order of sittings.
+#[test]
+fn a_newer_claim_of_the_whole_run_done_overtakes_a_unit_left_under_way() {
+    let old = "==== 2024-06-10 (session 5) ====\n- F7 encryption at rest: COMPLETED.\n- F8 notifications: IN_PROGRESS.\n- Next: F8 — post to the webhook.\n";
+    let new = "==== 2024-06-14 (session 7) ====\n- F9 restore verification: COMPLETED.\n- Released v1.2.0 to PyPI.\n- Project complete; all 9 features passing.\n- Next: nothing.\n";
+    for text in [format!("PROGRESS LOG\n\n{new}\n{old}"), format!("PROGRESS LOG\n\n{old}\n{new}")] {
+        let p = plan_of(&text);
+        assert_eq!(p.status, RunStatus::Complete, "{text}");
+        assert!(p.next_action.is_none() && p.resume_from.is_none(), "{text}: {:?}", p.next_action);
+    }
+    // The same unit under way in the newer sitting keeps the run going.
+    let reopened = format!("PROGRESS LOG\n\n{old}\n{}", new.replace("- Next: nothing.\n", "- F10 retention report: IN_PROGRESS.\n"));
+    assert_eq!(plan_of(&reopened).status, RunStatus::InProgress, "{reopened}");
+}

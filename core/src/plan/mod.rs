@@ -275,13 +275,15 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let restates_done = |n: &NextAction| crate::lexicon::status_within(&crate::case::to_lower(&n.text)) == Some(Status::Completed) || section_done(n);
     // Nor is a block the file lists beside a claim, newer, that the whole run is done
     // (`状态：**已完成**` over a `## 阻塞项` box left open): the open list keeps it.
-    let next_action = next_action.filter(|n| !(status == RunStatus::Complete && (n.source == NextActionSource::CurrentState && restates_done(n) || n.source == NextActionSource::Blocked)));
+    // Nor is a unit left under way that a newer claim of the whole run done leaves stale.
+    let next_action = next_action.filter(|n| !(status == RunStatus::Complete && (n.source == NextActionSource::CurrentState && restates_done(n) || matches!(n.source, NextActionSource::Blocked | NextActionSource::StopPoint))));
     if let Some(next) = next_action.as_ref().filter(|n| n.source == NextActionSource::NextStep) {
         let named = named_units(&next.text, next.line, [&completed, &pending, &open]);
         pending.extend(named);
     }
     // A single-task file in progress that names no unit in progress is about its task.
     let resume_from = match resume_from {
+        Some(_) if status == RunStatus::Complete => None,
         None if matches!(status, RunStatus::InProgress | RunStatus::Blocked) && !open.iter().any(|u| u.status == Status::InProgress) => {
             subject::of_title(doc).map(|unit| ResumeFrom { unit: masked(unit), stopped_at: None, continue_at: None })
         }

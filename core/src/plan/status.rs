@@ -109,6 +109,13 @@ pub(super) fn run_status(doc: &Document, units: &UnitState<'_>, next: Option<&Ne
     // `  - **Blocked**: waiting for the API key`, `→ **bloqué** : ticket SEC-2291`): no work
     // can go on, whatever is planned for after it.
     let mut under_way = units.open.iter().filter(|u| u.status == Status::InProgress).peekable();
+    // A claim that the whole run is done, newer than every unit left open (`Project complete;
+    // v1.2.0 released` atop a log kept newest first, over `F8 notifications: IN_PROGRESS` two
+    // sittings down): the units left open are stale, the run is done. A JSON file's order
+    // is no time order.
+    if under_way.peek().is_some() && claim_done.is_some() && units.latest_open_at.is_some() && !doc.is_json() {
+        return RunStatus::Complete;
+    }
     if under_way.peek().is_some() {
         return if under_way.all(|u| held_up(doc, u)) && claim_done.is_none() { RunStatus::Blocked } else { RunStatus::InProgress };
     }
