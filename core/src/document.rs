@@ -435,6 +435,10 @@ pub struct JsonState {
     /// The run's status as a row of its own states it (`{"type": "status", "status":
     /// "completed", "text": "…"}`: a status kind naming no unit), the latest such row's.
     pub status: Option<(Status, Span)>,
+    /// A current-task pointer naming a unit that is done while another is under way
+    /// (`"current_task_id": "QG-4"` over QG-4 `"status": "done"` and QG-5 `"in_progress"`):
+    /// the pointer's value, and the done unit's marker span.
+    pub stale_pointer: Option<(Span, Span)>,
 }
 
 /// A place where a JSON text is not the JSON it means to be.

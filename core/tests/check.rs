@@ -1516,3 +1516,18 @@ fn a_sitting_s_own_status_is_not_left_behind() {
     let lines: Vec<u32> = check(&parse(text), &CheckOptions::default()).into_iter().filter(|d| d.rule == Rule::StaleInProgress).map(|d| d.line).collect();
     assert_eq!(lines, [8]);
 }
+
+/// A feature list's current-task pointer left on a task that is done while another is under
+/// way is stale-in-progress; one on the task under way, or on the last task of a list all
+/// done, is not.
+#[test]
+fn a_current_task_pointer_left_on_a_done_task() {
+    let list = |pointer: &str, last: &str| format!("{{\n  \"current_task_id\": \"{pointer}\",\n  \"tasks\": [\n    {{ \"id\": \"QG-4\", \"title\": \"Monthly quota counters\", \"status\": \"done\" }},\n    {{ \"id\": \"QG-5\", \"title\": \"Admin quota endpoint\", \"status\": \"{last}\" }}\n  ]\n}}\n");
+    let stale = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::StaleInProgress).map(|d| (d.line, d.message)).collect::<Vec<_>>();
+    let found = stale(&list("QG-4", "in_progress"));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 2);
+    assert!(found[0].1.contains("`QG-4` is done") && found[0].1.contains("Admin quota endpoint"), "{}", found[0].1);
+    assert!(stale(&list("QG-5", "in_progress")).is_empty());
+    assert!(stale(&list("QG-5", "done")).is_empty());
+}

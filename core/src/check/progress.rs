@@ -30,6 +30,7 @@ pub(super) fn check(cx: &mut Ctx) {
     }
     if cx.on(Rule::StaleInProgress) && !cx.doc.progress().is_empty() {
         stale_in_progress(cx);
+        stale_pointer(cx);
     }
     if cx.on(Rule::EmptyNextStep) {
         empty_next(cx);
@@ -38,6 +39,26 @@ pub(super) fn check(cx: &mut Ctx) {
     if cx.on(Rule::SeveralInProgress) {
         several_in_one_list(cx);
     }
+}
+
+/// A JSON file's current-task pointer left on a unit that is done while another is under
+/// way (docs/rules.md, "stale-in-progress"): the next session reading the pointer resumes
+/// finished work.
+fn stale_pointer(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let Some((pointer, done)) = doc.json_state().stale_pointer else { return };
+    let named = cx.quote(doc.text(pointer), 40);
+    let line = cx.line(done.start());
+    let under_way = progress_under_way(doc).map(|n| format!(", while `{}` is under way", cx.quote(n, 40))).unwrap_or_default();
+    let d = cx
+        .diag(Rule::StaleInProgress, pointer, format!("the current task `{named}` is done (line {line}){under_way}"))
+        .with_help("move the pointer to the task in progress");
+    cx.push(d);
+}
+
+/// The name of the first unit under way now, if any.
+fn progress_under_way(doc: &Document) -> Option<&str> {
+    doc.current_units().iter().map(|&r| doc.unit_at(r)).find(|(m, _)| doc.status_now(m) == Some(Status::InProgress)).map(|(_, u)| doc.text(u.name))
 }
 
 /// An In Progress or Current Focus list of several units under way (two-in-progress leaves

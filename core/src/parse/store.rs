@@ -394,20 +394,25 @@ impl Reading<'_> {
         let text = self.text;
         let key = |s: Span| UnitKey::of(&text[s.range()]);
         let mut unnamed = None;
+        let mut done_pointed = None;
         for &p in &current {
             let Some(want) = key(p) else { continue };
             match self.out.units.iter_mut().find(|u| unit_names(u).any(|n| key(n).as_ref() == Some(&want))) {
                 // Pointed at, a unit to start is under way; one done stays done, and one
                 // blocked stays blocked (`"focus": "Stripe", "status": "blocked"`).
                 Some(u) if matches!(u.status, Some(Status::Pending) | None) => u.status = Some(Status::InProgress),
+                // One done while another is under way: the pointer was not moved on.
+                Some(u) if u.status == Some(Status::Completed) => done_pointed = Some((p, u.span)),
                 Some(_) => {}
                 None => {
                     unnamed.get_or_insert(p);
                 }
             }
         }
+        let under_way = self.out.units.iter().any(|u| u.status == Some(Status::InProgress));
+        self.out.state.stale_pointer = done_pointed.filter(|_| under_way);
         let mut added = Vec::new();
-        if !self.out.units.iter().any(|u| u.status == Some(Status::InProgress)) {
+        if !under_way {
             added.extend(unnamed.map(|p| (p, Status::InProgress)));
         }
         if !past.is_empty() {
