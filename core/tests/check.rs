@@ -1051,6 +1051,12 @@ fn a_summary_count_against_the_units_the_file_marks() {
     assert_eq!(rule(ja), [3]);
     let zh = "# 任务\n\n进度：2/4 已完成\n\n- [x] 登录\n- [x] 注册\n- [x] 个人资料\n- [ ] 支付\n";
     assert_eq!(rule(zh), [3]);
+    // The fraction, the things it counts, then a done word (`8/12 milestones done`,
+    // `7/11 Milestones erledigt`), under a label of no progress word.
+    let things = "# Progress\n\n**Overall: 4/5 milestones done** · last updated 2026-10-30\n\n- [x] M1 Auth\n- [x] M2 Orgs\n- [x] M3 Invites\n- [ ] M4 Billing\n- [ ] M5 Export\n";
+    assert_eq!(rule(things), [3]);
+    assert_eq!(rule(&things.replace("4/5 milestones done", "4/5 Meilensteine erledigt")), [3]);
+    assert!(rule(&things.replace("4/5", "3/5")).is_empty());
     // Quiet: the summary agrees, or counts other things than the units (another total in a
     // file whose units are not all boxes).
     assert!(rule(&en.replace("3/5", "4/5")).is_empty());

@@ -604,15 +604,15 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
 }
 
 /// Whether what follows a fraction names the things it counts and says they are done
-/// (`8 of 11 endpoints are migrated`, `5/9 Seiten sind umgesetzt`): a word, a verb to be,
-/// then a verb of finished work.
+/// (`8 of 11 endpoints are migrated`, `5/9 Seiten sind umgesetzt`, `8/12 milestones done`): a
+/// word, a verb to be, then a verb of finished work or a done word.
 fn counted_things_done(after: &str) -> bool {
     let Some((_, rest)) = after.split_once(' ') else { return false };
     let rest = ["are ", "is ", "were ", "have been ", "has been ", "sind ", "wurden ", "están ", "estão ", "sont ", "sono ", "zijn ", "är "]
         .iter()
         .find_map(|aux| rest.strip_prefix(aux))
         .unwrap_or(rest);
-    crate::lexicon::done_verb(rest).is_some()
+    crate::lexicon::done_verb(rest).is_some() || DONE_WORDS.iter().any(|w| rest.starts_with(w))
 }
 
 /// A count written as what is done and what is left (`236 passing, 14 remaining`, `12 done /
