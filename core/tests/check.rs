@@ -1413,6 +1413,10 @@ fn a_next_step_restating_done_work_in_other_words_is_flagged() {
     // A log: the later sitting's step goes on with work an older one recorded done.
     let log = "# Progress Log\n\n## Session 1 — 2026-04-20\n\n- Added retry logic to part uploads — COMPLETED\n\n## Session 2 — 2026-04-21\n\n- Multipart API — IN_PROGRESS\n\nNext: retry upload parts on 503 as well\n";
     assert!(stale(log).is_empty(), "{:?}", stale(log));
+    // A progress file read as a log keeps its own Next Steps section, in no sitting, current:
+    // its every step is held against the work done, not only the first.
+    let progress = "# Progress — recetario\n\n## Qué funciona\n\n- ✅ Pipeline de CI en GitHub Actions (`.github/workflows/ci.yml`)\n- ✅ Modo oscuro\n\n## Siguientes pasos\n\n1. Implementar `parseQuantity()` para fracciones.\n2. Configurar el pipeline de CI en GitHub Actions (lint + tests en cada PR).\n3. Montar la UI.\n\n## Historial\n\n- 2024-05-20: Supabase en lugar de Firebase.\n- 2024-06-01: nada de Redux.\n";
+    assert_eq!(stale(progress), [11]);
 }
 
 /// A JSON feature list: a summary string that gives a count (`"summary": "passing: 8/12"`)

@@ -237,16 +237,17 @@ fn steps(doc: &Document) -> Vec<Span> {
     // A checkpoint log and session notes keep their next step in its section (the one the
     // plan takes); a progress log, or a file of dated sessions, is a log.
     let templated = matches!(doc.dialect(), Dialect::CheckpointLog | Dialect::SessionNotes | Dialect::MemoryStore);
-    if !templated && !doc.is_log() {
-        steps.extend_from_slice(crate::plan::next::labels(doc));
-        let sections = doc.sections();
-        steps.extend(
-            doc.items()
-                .iter()
-                .filter(|i| i.depth == 1 && doc.section_at(i.span.start()).is_some_and(|s| sections[s].role == SectionRole::NextStep))
-                .map(|i| i.text),
-        );
+    if templated {
+        return steps;
     }
+    let log = doc.is_log();
+    if !log {
+        steps.extend_from_slice(crate::plan::next::labels(doc));
+    }
+    // A log's own Next Steps section, in no sitting, says how things stand now as well.
+    let sections = doc.sections();
+    let now = |s: usize| sections[s].role == SectionRole::NextStep && !(log && crate::parse::is_session_or_history(doc, &sections[s]));
+    steps.extend(doc.items().iter().filter(|i| i.depth == 1 && doc.section_at(i.span.start()).is_some_and(now)).map(|i| i.text));
     crate::sort::sort_by_key(&mut steps, |s| [s.start() as u64, 0, 0]);
     steps
 }
