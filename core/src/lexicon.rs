@@ -279,6 +279,7 @@ const ROWS: &[(&str, Meaning)] = &[
     ("estado final", StatusField),
     ("estado general", StatusField),
     ("estado geral", StatusField),
+    ("status geral", StatusField),
     ("statut final", StatusField),
     ("statut global", StatusField),
     ("endstatus", StatusField),

@@ -838,6 +838,10 @@ fn status_conflict_compares_the_run_s_current_states_only() {
     assert!(conflicts("# Log\n\n## Session 1 — 2026-03-01\n### Current Status\nStatus: in progress\n\n## Session 2 — 2026-03-02\n### Current Status\nStatus: COMPLETED\n").is_empty());
     // A subsection's status line is the subsection's (a component), not the section's.
     assert!(conflicts("# P\n\n## Current Status\nStatus: in progress\n### Parser\nStatus: COMPLETED\n").is_empty());
+    // The file's title section states the run too (`**Status geral:** 🟡 em andamento` under
+    // the title, `## Status atual` over `✅ Integração Pix concluída.` below).
+    assert_eq!(conflicts("# STATUS — Integração Pix\n\n**Status geral:** 🟡 em andamento — falta a conciliação\n\n## Tarefas\n\n- Cliente HTTP\n\n## Status atual\n\n✅ Integração Pix concluída.\n"), vec![11]);
+    assert!(conflicts("# Sprint 7\n\n**Status:** in progress\n\n## Current state\n\nIn progress — the export screen.\n").is_empty());
     // The run's overall progress, stated twice (the first in a status board in a code block).
     assert_eq!(conflicts("# Progress\n\n```\nAuth: 100%\nOverall: 100% Complete\n```\n\n## Architecture\n\n**Overall Progress**: **95% Complete**\n"), vec![10]);
     assert_eq!(conflicts("# Avance\n\nProgreso general: 40%\n\n## Notas\n\nProgreso general: 60%\n"), vec![7]);

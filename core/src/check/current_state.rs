@@ -69,7 +69,7 @@ fn conflict(cx: &mut Ctx) {
     let sections = doc.sections();
     let mut first: Option<(Status, usize, &Section)> = None;
     for (i, s) in sections.iter().enumerate() {
-        if s.role != SectionRole::CurrentState || crate::parse::is_session_or_history(doc, s) {
+        if !crate::plan::stated::states_the_run(doc, i) {
             continue;
         }
         let Some((status, at)) = section_status(doc, i) else { continue };

@@ -24,12 +24,7 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
         return Some(stated);
     }
     let sections = doc.sections();
-    let stated: Vec<_> = sections
-        .iter()
-        .enumerate()
-        .filter(|&(i, s)| (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !crate::parse::is_session_or_history(doc, s))
-        .filter_map(|(i, s)| Some((s.timestamp, section_status(doc, i)?)))
-        .collect();
+    let stated: Vec<_> = (0..sections.len()).filter(|&i| states_the_run(doc, i)).filter_map(|i| Some((sections[i].timestamp, section_status(doc, i)?))).collect();
     // Two state sections that state the run differently (status-conflict reports them): the
     // later one in the file was written as the update (`## 現在の状況 (12/4 夕方)` below `##
     // 現在のステータス`, a `## Status (as of …)` at the foot), unless titles date them: a
@@ -38,6 +33,14 @@ pub(crate) fn run_status(doc: &Document) -> Option<(Status, Span)> {
     let Some(last) = stated.last() else { return latest_sitting_status(doc) };
     let latest = stated.iter().filter(|(t, _)| t.is_some()).max_by_key(|(t, _)| t.map(|t| t.epoch_seconds));
     Some(latest.unwrap_or(last).1)
+}
+
+/// Whether section `i` is one that states where the whole run stands: the file's title
+/// section (its first heading, of level 1) or a current-state section, in no session of a
+/// log nor in its history.
+pub(crate) fn states_the_run(doc: &Document, i: usize) -> bool {
+    let s = &doc.sections()[i];
+    (i == 0 && s.level == 1 || s.role == SectionRole::CurrentState) && !crate::parse::is_session_or_history(doc, s)
 }
 
 /// A log's latest sitting that opens on a stop or on work not begun (`## Sessione 0 —
