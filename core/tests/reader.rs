@@ -3240,3 +3240,19 @@ fn a_newer_claim_of_the_whole_run_done_overtakes_a_unit_left_under_way() {
     let reopened = format!("PROGRESS LOG\n\n{old}\n{}", new.replace("- Next: nothing.\n", "- F10 retention report: IN_PROGRESS.\n"));
     assert_eq!(plan_of(&reopened).status, RunStatus::InProgress, "{reopened}");
 }
+
+/// A state's field that says the run waits on a person (`**BLOCKED — waiting on approval.**`,
+/// `Bloqueado: esperando la aprobación de Marta`) blocks the run and names no unit of work;
+/// a blocked field naming work names it.
+#[test]
+fn a_blocked_field_that_waits_on_a_person_names_no_unit() {
+    for text in [
+        "# Session notes — infra\n\n## Current State\n\n**BLOCKED — waiting on approval.** The Terraform plan for prod is ready.\n\n## Next\n\n- Apply the plan.\n",
+        "# Notas\n\n## Estado actual\n\nBloqueado: esperando la aprobación de Marta.\n\n## Próximo paso\n\n- Desplegar.\n",
+    ] {
+        let p = plan_of(text);
+        assert_eq!((p.status, names(&p.open)), (RunStatus::Blocked, Vec::<&str>::new()), "{text}");
+    }
+    let p = plan_of("# Notes\n\n## Current State\n\nBlocked: prod apply of the Fargate service.\n\n## Next\n\n- Apply the plan.\n");
+    assert_eq!(names(&p.open), ["prod apply of the Fargate service"]);
+}

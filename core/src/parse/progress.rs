@@ -1273,6 +1273,11 @@ fn state_fields(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             if lines::is_count(words) || crate::time::find(words).is_some() || lexicon::says_none(words) {
                 continue;
             }
+            // `**BLOCKED — waiting on approval.**`: why the run stands still, which its status
+            // reads; no unit of work.
+            if status == Status::Blocked && lexicon::waits_on_a_person(&crate::case::to_lower(words)) {
+                continue;
+            }
             let first = &markers[..in_order];
             if first.get(first.partition_point(|m| m.span.start() < line.start())).is_some_and(|m| line.contains(m.span.start())) {
                 continue;
