@@ -102,9 +102,11 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
     } else if crate::packed::opens_with_any(t, "next session|next step|up next|next sprint|next phase|next milestone|next iteration|immediate next|next action")
         || t == "next"
         // A handoff's word to the next session (`## Resume here`, `## Pick up here`).
-        || crate::packed::opens_with_any(t, "what's next|start here|resume here|pick up here|where to resume|where to pick up")
+        || crate::packed::opens_with_any(t, "what's next|start here|resume here|pick up here|where to resume|where to pick up|first step|first thing|where to start")
         || has("次のステップ")
         || has("下一步")
+        // The plan's first step, in the reader's other languages (`## 最初にやること`).
+        || crate::packed::opens_with_any(folded(), "最初にやること|まずやること|第一步|首先要做|먼저 할 일|첫 단계|primer paso|primeros pasos|por dónde empezar|primeiro passo|primeiros passos|por onde começar|première étape|par où commencer|erster schritt|erste schritte|primo passo|primi passi|första steget|первый шаг|первые шаги|с чего начать")
     {
         SectionRole::NextStep
     } else if (has("checklist") && (has("session") || has("start") || has("before")))
