@@ -1567,3 +1567,17 @@ fn two_values_for_one_key_of_the_stack_conflict() {
     let superseded = "# Decision Log\n\n## Decisions\n- 2026-04-20T10:00Z — Database: PostgreSQL 16\n- 2026-04-22T10:00Z — Database: MySQL 8. SUPERSEDES [2026-04-20T10:00Z]\n";
     assert!(conflicts(superseded).is_empty(), "{:?}", conflicts(superseded));
 }
+
+/// future-timestamp: a date later than now is flagged, unless the words before it make it a
+/// date planned for (`by 2027-01-31`, `**Target:** …`, `Due: …`, `hasta …`).
+#[test]
+fn a_deadline_ahead_is_no_future_timestamp() {
+    let future = |line: &str| {
+        let text = format!("# Migration\n\n**Last updated:** 2026-04-20\n\n{line}\n\n## Log\n\n- 2026-04-20: moved 3 jobs\n");
+        check(&parse(&text), &now()).into_iter().filter(|d| d.rule == Rule::FutureTimestamp).count()
+    };
+    assert_eq!(future("Moved the last job on 2027-01-31."), 1);
+    for line in ["**Target:** all 14 jobs on Temporal by 2027-01-31.", "Due: 2027-01-31", "Freeze until 2027-01-31.", "Meta: terminar hasta 2027-01-31."] {
+        assert_eq!(future(line), 0, "{line}");
+    }
+}

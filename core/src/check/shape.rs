@@ -192,11 +192,16 @@ fn version_in(title: &str) -> Option<[u32; 3]> {
 /// deadline (`Protected until 2026-01-26`): those are not the file's order.
 pub(super) fn dates_an_entry(lead: &str) -> bool {
     let lead = lead.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`' | '(' | '['));
-    if lead.ends_with([':', '：']) {
-        return false;
-    }
+    !lead.ends_with([':', '：']) && !names_a_deadline(lead)
+}
+
+/// Whether the words before a date make it a deadline or a target (`by 2027-01-31`,
+/// `until …`, `**Target:** …`, `Due: …`): a date the work is planned for, not one it was
+/// written on.
+pub(super) fn names_a_deadline(lead: &str) -> bool {
+    let lead = lead.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`' | '(' | '[' | ':' | '：'));
     let last = lead.rsplit(|c: char| !c.is_alphanumeric()).next().map(crate::case::to_lower).unwrap_or_default();
-    !matches!(last.as_str(), "until" | "by" | "before" | "due" | "till" | "bis" | "hasta" | "até" | "jusqu" | "fino" | "до")
+    matches!(last.as_str(), "until" | "by" | "before" | "due" | "till" | "bis" | "hasta" | "até" | "jusqu" | "fino" | "до" | "target" | "deadline" | "eta")
 }
 
 /// Reports the part that opens each run going against the file's order.
