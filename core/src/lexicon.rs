@@ -2056,7 +2056,7 @@ pub(crate) fn status_within(text: &str) -> Option<Status> {
 /// lexicon: a label like these is looked for only before a date, and `stand`, `date` or
 /// `updated` in its buckets slowed every other lookup (`session`, `status`, `data`). One
 /// text, not a table: a pointer and a length per label cost more than the labels.
-const DATE_LABELS: &str = "last updated|last update|updated|as of|date|fecha|actualizado|última actualización|atualizado|última atualização|mis à jour|dernière mise à jour|aktualisiert|zuletzt aktualisiert|stand|datum|aggiornato|ultimo aggiornamento|uppdaterad|senast uppdaterad|обновлено|последнее обновление|дата|最終更新|更新日|日付|更新时间|最后更新|日期|마지막 업데이트|업데이트|날짜";
+const DATE_LABELS: &str = "last updated|last update|updated|last verified|last checked|as of|date|fecha|actualizado|última actualización|atualizado|última atualização|mis à jour|dernière mise à jour|aktualisiert|zuletzt aktualisiert|stand|datum|aggiornato|ultimo aggiornamento|uppdaterad|senast uppdaterad|обновлено|последнее обновление|дата|最終更新|更新日|日付|更新时间|最后更新|日期|마지막 업데이트|업데이트|날짜";
 
 /// Titles of the section that says what the task is for, folded: `## Task specification`,
 /// `## Objective`, `## Ziel`, `## 目标`. One text, as [`DATE_LABELS`]: read once per title

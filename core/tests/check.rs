@@ -1061,6 +1061,8 @@ fn a_summary_count_against_the_units_the_file_marks() {
     assert_eq!(rule(things), [3]);
     assert_eq!(rule(&things.replace("4/5 milestones done", "4/5 Meilensteine erledigt")), [3]);
     assert!(rule(&things.replace("4/5", "3/5")).is_empty());
+    // The summary's own line dated after it (`· last verified …`) is still the summary.
+    assert_eq!(rule(&things.replace("**Overall: 4/5 milestones done** · last updated 2026-10-30", "**4 of 5 features complete** · last verified 2026-09-30 with `cargo test`")), [3]);
     // Quiet: the summary agrees, or counts other things than the units (another total in a
     // file whose units are not all boxes).
     assert!(rule(&en.replace("3/5", "4/5")).is_empty());

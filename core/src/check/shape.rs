@@ -192,7 +192,10 @@ fn version_in(title: &str) -> Option<[u32; 3]> {
 /// deadline (`Protected until 2026-01-26`): those are not the file's order.
 pub(super) fn dates_an_entry(lead: &str) -> bool {
     let lead = lead.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`' | '(' | '['));
-    !lead.ends_with([':', '：']) && !names_a_deadline(lead)
+    // `**8 of 12 features complete** · last verified 2026-09-30`: the date of a field that
+    // closes the line, as after a colon.
+    let field = lead.rsplit(['·', '|', '—', '(', ',', ';']).next().is_some_and(crate::lexicon::names_the_date);
+    !lead.ends_with([':', '：']) && !names_a_deadline(lead) && !field
 }
 
 /// Whether the words before a date make it a deadline or a target (`by 2027-01-31`,
