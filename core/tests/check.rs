@@ -1583,3 +1583,13 @@ fn a_deadline_ahead_is_no_future_timestamp() {
         assert_eq!(future(line), 0, "{line}");
     }
 }
+
+/// progress-contradiction: a box ticked over a box nested in it left open, in any language;
+/// not a ticked box whose parts are all ticked, nor an open box over open parts.
+#[test]
+fn a_box_ticked_over_an_open_part() {
+    let found = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::ProgressContradiction).map(|d| d.line).collect::<Vec<_>>();
+    assert_eq!(found("# TODO\n\n- [x] Auth\n  - [x] Login\n  - [ ] Sign-out clears the local DB\n- [ ] Sync\n"), [5]);
+    assert_eq!(found("# Tareas\n\n- [x] Pagos\n  - [ ] Reembolsos parciales\n"), [4]);
+    assert!(found("# TODO\n\n- [x] Auth\n  - [x] Login\n  - [x] Sign-out\n- [ ] Sync\n  - [ ] Pull\n").is_empty());
+}

@@ -162,6 +162,28 @@ fn contradictions(cx: &mut Ctx) {
     }
     two_in_progress(cx);
     done_in_an_open_list(cx);
+    ticked_over_open(cx);
+}
+
+/// A box ticked over a box nested in it left open (`- [x] Auth` over `  - [ ] Sign-out clears
+/// the local DB`): the whole is done, and a part of it is not. Reported on the open part.
+fn ticked_over_open(cx: &mut Ctx) {
+    let doc = cx.doc;
+    let items = doc.items();
+    for (k, parent) in items.iter().enumerate() {
+        if parent.checkbox != Some(true) {
+            continue;
+        }
+        let parts = items[k + 1..].iter().take_while(|i| i.depth > parent.depth && i.section == parent.section);
+        let Some(open) = parts.filter(|i| i.depth == parent.depth + 1).find(|i| i.checkbox == Some(false)) else { continue };
+        let first_line = |i: &crate::document::Item| crate::span::first_line(doc.source(), i.text);
+        let (whole, part) = (cx.quote(doc.text(first_line(parent)).trim(), 40), cx.quote(doc.text(first_line(open)).trim(), 60));
+        let line = cx.line(parent.span.start());
+        let d = cx
+            .diag(Rule::ProgressContradiction, first_line(open), format!("`{whole}` is ticked done (line {line}), and its part `{part}` is not"))
+            .with_help("tick the part if it is done, or untick the whole until it is");
+        cx.push(d);
+    }
 }
 
 /// A unit whose own line says it is done (`- Staging deploy (done, see activeContext)`,
