@@ -1516,6 +1516,11 @@ fn placeholders_inside_a_wrapping_fence_and_in_other_words() {
         .map(|d| d.line)
         .collect();
     assert_eq!(lines, [4, 5, 6, 7]);
+    // A table cell holding only a placeholder is a value never filled in; one in a cell's
+    // sentence is prose.
+    let table = "# Handoff\n\n| Setting | Value |\n|---|---|\n| Staging DB endpoint | <fill in> |\n| Note | write <fill in> where the value goes |\n";
+    let lines: Vec<u32> = memento_core::check(&memento_core::parse(table), &memento_core::CheckOptions::default()).into_iter().filter(|d| d.rule == memento_core::Rule::UnfilledPlaceholder).map(|d| d.line).collect();
+    assert_eq!(lines, [5]);
 }
 
 /// A box ticked in one list and still open in another, under the same name of four words or

@@ -209,6 +209,10 @@ fn in_a_slot(line: &str, at: usize) -> bool {
     }
     let lead = line.len() - t.len();
     let before = &line[lead.min(at)..at];
+    // A table cell that opens with it (`| Staging DB endpoint | <fill in> |`).
+    if t.starts_with('|') && before.rsplit('|').next().is_some_and(|cell| cell.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_')).is_empty()) {
+        return true;
+    }
     let bare = before.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '*' | '+' | '>' | '_' | '[' | ']' | 'x' | '|'));
     let bare = bare.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches(['.', ')']).trim();
     if bare.is_empty() || bare.trim_matches(['*', '_', '[', '(']).is_empty() {
