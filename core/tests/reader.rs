@@ -3281,3 +3281,19 @@ fn a_sitting_s_own_state_on_its_heading_gives_way_to_the_work_it_names() {
         assert!(p.completed.iter().chain(&p.open).all(|u| !u.unit.ends_with("Stato") && !u.unit.ends_with("Status")), "{text}");
     }
 }
+
+/// What the writer will do first tomorrow, told as a sentence anywhere (`Tomorrow I want to
+/// start by bisecting …`, `Завтра первым делом надо …`), is the next step of a file that
+/// writes none otherwise.
+#[test]
+fn what_the_writer_will_do_first_tomorrow_is_the_next_step() {
+    let cases = [
+        ("# NOTES\n\nThe tile cache leaks goroutines since v0.15.\n\nTried pprof, nothing obvious.\n\nTomorrow I want to start by bisecting between v0.14.2 and v0.15.0.\n", "bisecting between v0.14.2 and v0.15.0."),
+        ("# Журнал\n\n## 14 ноября 2026\n\nОбновил зависимости.\n\nЗавтра первым делом надо написать запрос к БД для отчёта.\n", "написать запрос к БД для отчёта."),
+    ];
+    for (text, step) in cases {
+        let p = plan_of(text);
+        assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(step), "{text}");
+        assert_eq!(p.status, RunStatus::InProgress, "{text}");
+    }
+}
