@@ -194,7 +194,9 @@ static TABLE: Table = {
     t
 };
 
-/// A word of at most 16 bytes, lower-cased, as one `u128` (zero-padded).
+/// A word of at most 16 bytes, lower-cased, as one `u128`: zero-padded, then every byte
+/// flipped by the same mask ([`MASK`]), so that two words pack the same only if they are the
+/// same.
 const fn pack(b: &[u8]) -> u128 {
     let mut buf = [0u8; 16];
     let mut i = 0;
@@ -202,8 +204,13 @@ const fn pack(b: &[u8]) -> u128 {
         buf[i] = b[i].to_ascii_lowercase();
         i += 1;
     }
-    u128::from_le_bytes(buf)
+    u128::from_le_bytes(buf) ^ MASK
 }
+
+/// What [`pack`] flips: a short word's padding is then no run of zero bytes, which wasm-opt
+/// would cut out of the data (its `--zero-filled-memory`), leaving a segment and its header
+/// per word: 170 of them, 0.9 KB of the dashboard gzipped.
+const MASK: u128 = u128::from_le_bytes([0x55; 16]);
 
 /// The lexicon entry of a word: lower-cased, packed into one `u128` and looked for in
 /// [`TABLE`].
