@@ -159,21 +159,19 @@ pub(crate) fn from_headings(headings: &[HeadingView<'_>], first_line: &str) -> D
 /// Words that title a log or its progress in the reader's languages, as whole words
 /// (`Devlog`, `Bitácora`, `Arbeitsprotokoll`, `Журнал`, `Avance`), and the same in scripts
 /// that join their words, anywhere in the title (`作業ログ`, `开发日志`, `작업 일지`).
-const LOG_TITLE_WORDS: &[&str] = &[
-    "devlog", "worklog", "logbook", "diary", "progreso", "avance", "bitácora",
-    "bitacora", "diário", "diario", "avancement", "fortschritt", "protokoll", "arbeitsprotokoll", "tagebuch",
-    "avanzamento", "framsteg", "logg", "dagbok", "журнал", "дневник", "прогресс",
-];
-const LOG_TITLE_PARTS: &[&str] = &["ログ", "日志", "日誌", "일지", "로그", "진행", "作業記録", "工作记录", "开发记录", "进展"];
+const LOG_TITLE_WORDS: &str = "devlog|worklog|logbook|diary|progreso|avance|bitácora|bitacora|\
+    diário|diario|avancement|fortschritt|protokoll|arbeitsprotokoll|tagebuch|avanzamento|framsteg|\
+    logg|dagbok|журнал|дневник|прогресс";
+const LOG_TITLE_PARTS: &str = "ログ|日志|日誌|일지|로그|진행|作業記録|工作记录|开发记录|进展";
 
 /// What a log's title says it logs, before `log` (`Dev log`, `Work Log`, `Daily log`); a bare
 /// `Log` may title any list of lines.
-const LOGGED: &[&str] = &["dev", "development", "work", "build", "daily", "agent", "activity", "engineering"];
+const LOGGED: &str = "dev|development|work|build|daily|agent|activity|engineering";
 
 fn titles_a_log(title: &str) -> bool {
     let lower = crate::case::to_lower(title);
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    words.windows(2).any(|w| LOGGED.contains(&w[0]) && w[1] == "log")
-        || words.iter().any(|w| LOG_TITLE_WORDS.contains(w))
-        || !lower.is_ascii() && LOG_TITLE_PARTS.iter().any(|p| lower.contains(p))
+    words.windows(2).any(|w| crate::packed::is_any(w[0], LOGGED) && w[1] == "log")
+        || words.iter().any(|w| crate::packed::is_any(w, LOG_TITLE_WORDS))
+        || !lower.is_ascii() && crate::packed::holds_any(&lower, LOG_TITLE_PARTS)
 }

@@ -384,11 +384,10 @@ fn stop_line(doc: &Document) -> Option<Span> {
 /// migrar la tabla.`), opening the line or after a sentence on it, where `in_state` says the
 /// line says how the run stands: (where the sentence starts, where the step starts).
 fn step_told(line: &str, in_state: impl FnOnce() -> bool) -> Option<(usize, usize)> {
-    const TOLD: &[&str] = &[
-        "next step is to ", "next step is ", "the next step is to ", "the next step is ", "next up is ", "el siguiente paso es ",
-        "el próximo paso es ", "o próximo passo é ", "la prochaine étape est de ", "la prochaine étape est ",
-        "der nächste schritt ist ", "il prossimo passo è ", "nästa steg är att ", "nästa steg är ",
-    ];
+    const TOLD: &str = "next step is to |next step is |the next step is to |the next step is |\
+        next up is |el siguiente paso es |el próximo paso es |o próximo passo é |\
+        la prochaine étape est de |la prochaine étape est |der nächste schritt ist |\
+        il prossimo passo è |nästa steg är att |nästa steg är ";
     if !in_state() {
         return None;
     }
@@ -398,7 +397,7 @@ fn step_told(line: &str, in_state: impl FnOnce() -> bool) -> Option<(usize, usiz
     let starts = std::iter::once(0).chain(memchr::memchr_iter(b'.', b).filter(|&i| b.get(i + 1) == Some(&b' ')).map(|at| at + 2));
     starts.into_iter().find_map(|at| {
         let rest = line[at..].as_bytes();
-        let told = TOLD.iter().find(|t| rest.get(..t.len()).is_some_and(|w| w.eq_ignore_ascii_case(t.as_bytes())))?;
+        let told = TOLD.split('|').find(|t| rest.get(..t.len()).is_some_and(|w| w.eq_ignore_ascii_case(t.as_bytes())))?;
         let value = at + told.len();
         (!line[value..].trim().is_empty()).then_some((at, value))
     })
