@@ -2411,7 +2411,7 @@ pub(crate) fn marked_optional(text: &str) -> bool {
     let inner = |open: usize, close: usize| case::to_lower(t[open..close].trim());
     let opening = t.starts_with(['(', '（']).then(|| t.find([')', '）']).map(|c| inner(t.chars().next().map_or(1, char::len_utf8), c))).flatten();
     let closing = t.ends_with([')', '）']).then(|| t.rfind(['(', '（']).map(|o| inner(o + t[o..].chars().next().map_or(1, char::len_utf8), t.len() - t.chars().next_back().map_or(1, char::len_utf8)))).flatten();
-    [opening, closing].into_iter().flatten().any(|w| OPTIONAL.contains(&w.as_str()))
+    [opening, closing].into_iter().flatten().any(|w| OPTIONAL_PACKED.contains(&w))
 }
 
 /// Whether a lower-cased section title marks its work optional: an [`OPTIONAL`] word at
