@@ -462,13 +462,11 @@ fn general_head_tail(t: &str) -> Option<(u128, u128)> {
 
 /// The words that number a log's own sittings, which happen once each (a `Phase 2` may be
 /// planned, then done).
-pub(crate) const SITTINGS: &[&str] = &[
-    "session", "round", "iteration", "sprint", "day", "week", "run", "cycle", "checkpoint", "sesión", "sessão",
-    "séance", "sitzung", "sessione", "сессия", "セッション", "세션", "sessie", "sesja", "oturum",
-];
+pub(crate) const SITTINGS: &str = "session|round|iteration|sprint|day|week|run|cycle|checkpoint|\
+    sesión|sessão|séance|sitzung|sessione|сессия|セッション|세션|sessie|sesja|oturum";
 
 /// The [`SITTINGS`] a file plans ahead (`## Sprint 3` before it starts), not only logs.
-pub(crate) const PLANNED_SITTINGS: &[&str] = &["sprint", "day", "week", "cycle"];
+pub(crate) const PLANNED_SITTINGS: &str = "sprint|day|week|cycle";
 
 /// The numbered sitting a title opens with, from its [`section_key`]: `session 87` for
 /// `## Session 87 — Auth` and `### Session #87`, `round 17`; `None` for a title that does not
@@ -478,7 +476,7 @@ pub(crate) fn numbered_key(key: &str) -> Option<&str> {
     let (word, number) = (words.next()?, words.next()?);
     // `Session 2025-01-15`: a date, not a number.
     let date = number.len() == 4 && words.next().is_some_and(|w| w.len() == 2 && w.bytes().all(|b| b.is_ascii_digit()));
-    let named = SITTINGS.contains(&word) && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) && !date;
+    let named = crate::packed::is_any(word, SITTINGS) && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) && !date;
     named.then(|| &key[..word.len() + 1 + number.len()])
 }
 
@@ -488,7 +486,7 @@ pub(crate) fn names_a_sitting(title: &str) -> bool {
     let key = section_key(title);
     let mut words = key.split(' ').peekable();
     while let Some(word) = words.next() {
-        if SITTINGS.contains(&word) && words.peek().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit())) {
+        if crate::packed::is_any(word, SITTINGS) && words.peek().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit())) {
             return true;
         }
     }

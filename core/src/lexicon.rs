@@ -1248,10 +1248,8 @@ pub(crate) fn under_way_note(text: &str) -> Option<usize> {
 
 /// Labels that name the phase the run is in (`**Aktuelle Phase:** Phase 2`, `Current phase:
 /// 3 of 4`), in the reader's languages, lower case.
-const CURRENT_PHASE: &[&str] = &[
-    "current phase", "aktuelle phase", "fase actual", "fase atual", "phase actuelle", "fase attuale", "nuvarande fas",
-    "текущий этап", "текущая фаза", "現在のフェーズ", "当前阶段", "현재 단계",
-];
+const CURRENT_PHASE: &str = "current phase|aktuelle phase|fase actual|fase atual|phase actuelle|\
+    fase attuale|nuvarande fas|текущий этап|текущая фаза|現在のフェーズ|当前阶段|현재 단계";
 
 /// Words a phase is numbered after (`Phase 3`, `Fase 3`, `フェーズ3`, `阶段 3`), lower case.
 pub(crate) const PHASE_WORDS: &[&str] = &["phase", "fase", "etappe", "этап", "фаза", "フェーズ", "阶段", "단계"];
@@ -1261,7 +1259,7 @@ pub(crate) const PHASE_WORDS: &[&str] = &["phase", "fase", "etappe", "этап",
 /// word opening a field (`- Phase: ENHANCEMENT`, `| Phase | 3 — Payment sheet |`). A plan's
 /// `Phase 1: Setup` numbers its phase before the colon: no field.
 pub(crate) fn current_phase_field(lower: &str) -> Option<usize> {
-    if let Some(at) = CURRENT_PHASE.iter().find_map(|l| lower.find(l).map(|at| at + l.len())) {
+    if let Some(at) = CURRENT_PHASE.split('|').find_map(|l| lower.find(l).map(|at| at + l.len())) {
         return Some(at);
     }
     let t = lower.trim_start_matches(['|', '*', '-', ' ', '_']);
@@ -1434,16 +1432,13 @@ pub(crate) fn names_a_subject(name: &str) -> bool {
 /// Polite and past endings a sentence closes with after its state, in the languages that
 /// join them to the word: `実装中です`, `完了しました`, `진행 중입니다`, `완료되었습니다`. Longest
 /// first, so that `でした` is cut whole.
-const SENTENCE_ENDINGS: &[&str] = &[
-    "されました", "しました", "しています", "でした", "です", "である", "だ",
-    "되었습니다", "했습니다", "됐습니다", "입니다", "이다", "됨",
-];
+const SENTENCE_ENDINGS: &str = "されました|しました|しています|でした|です|である|だ|되었습니다|했습니다|됐습니다|입니다|이다|됨";
 
 /// A sentence without its closing punctuation and polite ending: `決済連携を実装中です。` is
 /// read as `決済連携を実装中`, `결제 연동 진행 중입니다.` as `결제 연동 진행 중`.
 pub(crate) fn without_sentence_ending(sentence: &str) -> &str {
     let t = sentence.trim_end().trim_end_matches(['.', '!', '。', '！']).trim_end();
-    SENTENCE_ENDINGS.iter().find_map(|e| t.strip_suffix(e)).filter(|rest| !rest.is_empty()).unwrap_or(t)
+    SENTENCE_ENDINGS.split('|').find_map(|e| t.strip_suffix(e)).filter(|rest| !rest.is_empty()).unwrap_or(t)
 }
 
 /// Particles that close a subject in a script that joins its words: `決済連携を`, `결제를`.
@@ -1542,13 +1537,11 @@ const ALL_DONE: &[&str] = &[
 static ALL_DONE_PACKED: packed::Words = packed::packed_words!(ALL_DONE);
 
 /// Words that end a claim that every task of a kind is done: `all 20 tasks done`.
-const ALL_DONE_WORDS: &[&str] = &["complete", "completed", "done", "finished", "implemented", "passing", "processed", "shipped"];
+const ALL_DONE_WORDS: &str = "complete|completed|done|finished|implemented|passing|processed|shipped";
 
 /// What such a claim counts: work, not checks (`all tests pass` is one session's result).
-const ALL_DONE_KINDS: &[&str] = &[
-    "tasks", "features", "items", "phases", "milestones", "stories", "work", "todos", "steps", "files",
-    "units", "functionality", "requirements", "deliverables", "chapters", "issues",
-];
+const ALL_DONE_KINDS: &str = "tasks|features|items|phases|milestones|stories|work|todos|steps|files|\
+    units|functionality|requirements|deliverables|chapters|issues";
 
 /// Whether a lower-cased line claims the whole run is done.
 pub(crate) fn claims_all_done(line: &str) -> bool {
@@ -1557,8 +1550,9 @@ pub(crate) fn claims_all_done(line: &str) -> bool {
     }
     // A part of the run (`Phase 1 (100% Complete)`, `all assigned features complete`) is not
     // the run.
-    const PARTS: &[&str] = &["phase", "sprint", "milestone", "stage", "step ", "part ", "batch", "assigned", "session", "section", "module"];
-    if PARTS.iter().any(|p| line.contains(p)) {
+    const PARTS: &str = "phase|sprint|milestone|stage|step |part |batch|assigned|session|section|\
+        module";
+    if packed::holds_any(line, PARTS) {
         return false;
     }
     if states_a_goal(line) {
@@ -1572,8 +1566,8 @@ pub(crate) fn claims_all_done(line: &str) -> bool {
     // `all [N] [core] <kind> [are] <done-word>`
     let all_kinds_done = words.iter().enumerate().filter(|(_, w)| **w == "all").any(|(i, _)| {
         let window = &words[i + 1..words.len().min(i + 7)];
-        let kind = window.iter().position(|w| ALL_DONE_KINDS.contains(w));
-        kind.is_some_and(|k| window[k + 1..].iter().any(|w| ALL_DONE_WORDS.contains(w))) && !window.iter().any(stop)
+        let kind = window.iter().position(|w| packed::is_any(w, ALL_DONE_KINDS));
+        kind.is_some_and(|k| window[k + 1..].iter().any(|w| packed::is_any(w, ALL_DONE_WORDS))) && !window.iter().any(stop)
     });
     // `152/152 features passing`
     all_kinds_done
@@ -1587,8 +1581,9 @@ pub(crate) fn claims_all_done(line: &str) -> bool {
 /// Whether a lower-cased line states a goal or a starting point, not where the run stands:
 /// `Target: 30/30 features (100%)`, `goal: all tasks done`, `Starting status: 125/137`.
 pub(crate) fn states_a_goal(line: &str) -> bool {
-    const GOALS: &[&str] = &["target", "goal", "objective", "aim:", "to reach", "until ", "starting", "started at", "baseline", "initial"];
-    GOALS.iter().any(|g| line.contains(g))
+    const GOALS: &str = "target|goal|objective|aim:|to reach|until |starting|started at|baseline|\
+        initial";
+    packed::holds_any(line, GOALS)
 }
 
 /// Whether an item's words say the work stopped in it (`**This is where I stopped**`, `left
@@ -1647,9 +1642,10 @@ static WAIT_OPENERS_PACKED: packed::Words = packed::packed_words!(WAIT_OPENERS);
 /// review`, `**Esperar a aprovação do Rafael no PR #212**`): where the run stands when it is
 /// the file's next step, a step planned for later when it is the second of a list.
 pub(crate) fn step_waits_on_a_person(step: &str) -> bool {
-    const WAIT: &[&str] = &["wait for ", "wait on ", "esperar ", "aguardar ", "attendre ", "abwarten ", "aspettare ", "vänta på ", "ждать "];
+    const WAIT: &str = "wait for |wait on |esperar |aguardar |attendre |abwarten |aspettare |\
+        vänta på |ждать ";
     let lower = case::to_lower(step.trim_start_matches(|c: char| !c.is_alphanumeric()));
-    WAIT.iter().any(|w| lower.starts_with(w) && lower[w.len()..].split_whitespace().take(WAIT_REACH).any(|w| PERSON_GIVES_PACKED.iter().any(|g| w.trim_start_matches(|c: char| !c.is_alphanumeric()).starts_with(g))))
+    WAIT.split('|').any(|w| lower.starts_with(w) && lower[w.len()..].split_whitespace().take(WAIT_REACH).any(|w| PERSON_GIVES_PACKED.iter().any(|g| w.trim_start_matches(|c: char| !c.is_alphanumeric()).starts_with(g))))
         || waits_on_a_person(&lower)
 }
 
@@ -1687,11 +1683,9 @@ const WAIT_REACH: usize = 6;
 /// Whether a lower-cased line says the run waits on a person (approval, review, an action
 /// only a human can take).
 /// Words that say a block or a wait is over, lower case, in the reader's languages.
-const RESOLVED: &[&str] = &[
-    "resolved", "unblocked", "no longer blocked", "solved", "resuelto", "resuelta", "desbloquead", "resolvido", "resolvida",
-    "résolu", "débloqué", "gelöst", "behoben", "risolto", "risolta", "sbloccat", "löst", "решено", "решён", "разблокирован",
-    "解決", "已解决", "解决了", "해결",
-];
+const RESOLVED: &str = "resolved|unblocked|no longer blocked|solved|resuelto|resuelta|desbloquead|\
+    resolvido|resolvida|résolu|débloqué|gelöst|behoben|risolto|risolta|sbloccat|löst|решено|решён|\
+    разблокирован|解決|已解决|解决了|해결";
 
 pub(crate) fn waits_on_a_person(line: &str) -> bool {
     // Whole words: `hitl` is not in `hitless`.
@@ -1711,7 +1705,7 @@ pub(crate) fn waits_on_a_person(line: &str) -> bool {
     };
     // A wait the line says was resolved since (`waiting on Redis access from ops — resolved at
     // 14:00`) waits no more.
-    let resolved = |at: usize| RESOLVED.iter().any(|r| line[at..].contains(r));
+    let resolved = |at: usize| packed::holds_any(&line[at..], RESOLVED);
     if WAITING_ON_A_PERSON_PACKED.iter().any(|p| line.match_indices(p).any(|(at, _)| whole(at, p.len()) && !in_note(at) && !resolved(at))) {
         return true;
     }
@@ -2204,13 +2198,14 @@ pub(crate) fn label_of(title: &str) -> Option<Meaning> {
 
 /// Words that say work is done only in part, lower case (`SH-91 (partial): mailer`,
 /// `teilweise erledigt`): such a line records no work done.
-const PARTLY: &[&str] = &["partial", "partially", "partly", "parcial", "parcialmente", "partiel", "partiellement", "teilweise", "parziale", "parzialmente", "delvis", "частично", "一部", "部分", "일부"];
+const PARTLY: &str = "partial|partially|partly|parcial|parcialmente|partiel|partiellement|teilweise|\
+    parziale|parzialmente|delvis|частично|一部|部分|일부";
 
 /// Whether a lower-cased line says its work is done only in part ([`PARTLY`]), as a word.
 pub(crate) fn says_partly_done(lower: &str) -> bool {
     lower
         .split(|c: char| !c.is_alphanumeric())
-        .any(|w| PARTLY.contains(&w) || !w.is_ascii() && PARTLY.iter().any(|p| !p.is_ascii() && w.contains(p)))
+        .any(|w| packed::is_any(w, PARTLY) || !w.is_ascii() && PARTLY.split('|').any(|p| !p.is_ascii() && w.contains(p)))
 }
 
 /// When a title's work was done or is to be done, after its phrase: `Erledigt in dieser
@@ -2308,9 +2303,9 @@ pub(crate) static NOTHING_PACKED: packed::Words = packed::packed_words!(NOTHING)
 /// `Bloqueado: no`): a word for none opening it ([`opens_with_nothing`]), or a bare no. A
 /// value that goes on after `No` (`No access to staging`) says what is missing.
 pub(crate) fn says_none(value: &str) -> bool {
-    const NO: &[&str] = &["no", "nein", "non", "não", "nao", "nej", "false", "いいえ", "否", "아니요", "아니오"];
+    const NO: &str = "no|nein|non|não|nao|nej|false|いいえ|否|아니요|아니오";
     let bare = case::to_lower(value.trim().trim_matches(|c: char| c.is_ascii_punctuation() || c.is_whitespace()));
-    opens_with_nothing(value) || NO.contains(&bare.as_str())
+    opens_with_nothing(value) || packed::is_any(&bare, NO)
 }
 
 /// Whether a text opens with a word for none ([`NOTHING`]: `None currently`, `Nothing
@@ -2324,17 +2319,15 @@ pub fn opens_with_nothing(text: &str) -> bool {
 
 /// Phrases that say only that the work is ready to go on (`**Ready for autonomous work!**`,
 /// `All set`, `Listo para continuar`): a note among the next steps, not a step.
-const READY: &[&str] = &[
-    "ready for", "ready to go", "all set", "listo para", "lista para", "pronto para", "prêt pour", "prête pour", "bereit für",
-    "pronto per", "redo för", "готов к", "готово к", "準備完了", "准备就绪", "준비 완료",
-];
+const READY: &str = "ready for|ready to go|all set|listo para|lista para|pronto para|prêt pour|\
+    prête pour|bereit für|pronto per|redo för|готов к|готово к|準備完了|准备就绪|준비 완료";
 
 /// Whether a line only says the work is ready to go on ([`READY`]), in a few words and no
 /// more: `Ready for autonomous work!`, not `Ready for review: open the PR and ask Anna`.
 pub(crate) fn says_only_ready(line: &str) -> bool {
     let t = crate::case::to_lower(line.trim().trim_matches(|c: char| matches!(c, '*' | '_' | '`' | '!' | '.' | '。' | '！') || c.is_whitespace()));
     let t = t.trim_start_matches(|c: char| !c.is_alphanumeric());
-    READY.iter().any(|p| t.starts_with(p)) && t.split_whitespace().count() <= 5 && !t.contains([':', '：', ';'])
+    packed::opens_with_any(t, READY) && t.split_whitespace().count() <= 5 && !t.contains([':', '：', ';'])
 }
 
 /// Words a step opens with to go on with work already under way (`Continue F07`, `继续做 …`,
@@ -2430,7 +2423,7 @@ pub(crate) fn marked_optional(text: &str) -> bool {
     let inner = |open: usize, close: usize| case::to_lower(t[open..close].trim());
     let opening = t.starts_with(['(', '（']).then(|| t.find([')', '）']).map(|c| inner(t.chars().next().map_or(1, char::len_utf8), c))).flatten();
     let closing = t.ends_with([')', '）']).then(|| t.rfind(['(', '（']).map(|o| inner(o + t[o..].chars().next().map_or(1, char::len_utf8), t.len() - t.chars().next_back().map_or(1, char::len_utf8)))).flatten();
-    [opening, closing].into_iter().flatten().any(|w| OPTIONAL.contains(&w.as_str()))
+    [opening, closing].into_iter().flatten().any(|w| OPTIONAL_PACKED.contains(&w))
 }
 
 /// Whether a lower-cased section title marks its work optional: an [`OPTIONAL`] word at

@@ -137,12 +137,13 @@ impl FrontMatter {
     /// `last_updated:`, `created_at:` …): how old the notes are when nothing in the body is
     /// dated (docs/formats.md). A date about something else (`deadline:`) is not one.
     pub fn date(&self, source: &str) -> Option<(Timestamp, Span)> {
-        const KEYS: &[&str] = &["date", "updated", "lastupdated", "lastmodified", "modified", "updatedat", "created", "createdat"];
+        const KEYS: &str = "date|updated|lastupdated|lastmodified|modified|updatedat|created|\
+            createdat";
         self.fields
             .iter()
             .filter(|f| {
                 let key: String = source.get(f.key.range()).unwrap_or("").chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
-                KEYS.contains(&key.as_str())
+                crate::packed::is_any(&key, KEYS)
             })
             .filter_map(|f| {
                 let value = unquote(source.get(f.value.range())?);

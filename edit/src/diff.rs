@@ -26,10 +26,8 @@ use memento_core::Dialect;
 use memento_core::hash::{fnv_of, KeyMap};
 
 /// What a reason for a step back looks like on a progress line.
-const REGRESSION_NOTES: [&str; 12] = [
-    "reopen", "re-open", "regress", "because", "revert", "roll back", "rolled back", "rollback", "due to", "broke",
-    "redo", "re-do",
-];
+const REGRESSION_NOTES: &str = "reopen|re-open|regress|because|revert|roll back|rolled back|\
+    rollback|due to|broke|redo|re-do";
 
 /// Transition diagnostics from `old` to `new`, sorted by position in `new`. Messages quote
 /// both versions: the secrets of both are masked in them (`docs/secrets.md`).
@@ -311,7 +309,7 @@ fn progress(old: &Document, new: &Document, out: &mut Vec<Diagnostic>) {
             let line = new.text(nm.span);
             let rest = line.get(nm.status_span.end().saturating_sub(nm.span.start())..).unwrap_or(line);
             let lower = rest.to_ascii_lowercase();
-            if REGRESSION_NOTES.iter().any(|w| lower.contains(w)) {
+            if REGRESSION_NOTES.split('|').any(|w| lower.contains(w)) {
                 continue;
             }
             let now = nm.status.map_or("not completed".to_owned(), |s| s.to_string());

@@ -312,7 +312,7 @@ impl Totals {
         // total without a fraction is the run's only when written as one (`88 features
         // total`, `Total: 88 features`), not a number of some of them (`Blocked features:
         // 12 total`, `98 features remaining (31% of total)`).
-        if TEST_KINDS.contains(&kind) || total < MIN_RUN_TOTAL || done.is_none() && !states_total(lower, kind, total) {
+        if crate::packed::is_any(kind, TEST_KINDS) || total < MIN_RUN_TOTAL || done.is_none() && !states_total(lower, kind, total) {
             return;
         }
         let fresh = !self.seen.contains(&total);
@@ -372,10 +372,11 @@ fn is_markup(c: char) -> bool {
 }
 
 /// Words that make a stated count a bound or a sample, not a count of what follows.
-const APPROXIMATE: &[&str] = &["e.g.", "including", "such as", "at least", "more than", "over ", "about", "approx", "~", "top ", "first ", "some ", "+"];
+const APPROXIMATE: &str = "e.g.|including|such as|at least|more than|over |about|approx|~|top |\
+    first |some |+";
 
 /// CJK counters written after a number: `16个`, `3件`, `5개`, `4項目`.
-const COUNTERS: &[&str] = &["个", "個", "件", "項目", "項", "개", "つ", "条", "項"];
+const COUNTERS: &str = "个|個|件|項目|項|개|つ|条|項";
 
 /// The one count a line states about what follows it: a number followed by a plural noun or
 /// a counter, or alone in parentheses (`(8)`, `(last 4 sessions)`), or after a label that
@@ -416,7 +417,7 @@ fn stated_count(line: &str) -> Option<u32> {
         // The count ends the line's head: `Files Created (7)`, `Remaining (8 features)`,
         // `核心 (16个)`; not `49 tests covering`, `10 features this session`, `31个适配器`.
         let ends = |tail: &str| tail.trim_start().trim_start_matches([')', '）', ']']).trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty();
-        let counter = COUNTERS.iter().find(|c| rest.starts_with(**c)).filter(|c| ends(&rest[c.len()..]));
+        let counter = COUNTERS.split('|').find(|c| rest.starts_with(c)).filter(|c| ends(&rest[c.len()..]));
         let noun = word.len() > 2 && word.ends_with('s') && !MEASURE_WORDS.contains(&word) && ends(&rest[word.len().min(rest.len())..]);
         // `(8)`, but not `**(4)** robustness`: a number in parentheses opening a line numbers it.
         let in_parens = before == Some(b'(') && rest.starts_with(')') && !line[..start - 1].trim_matches(|c: char| c.is_whitespace() || is_markup(c)).is_empty() && ends(rest);
@@ -429,7 +430,7 @@ fn stated_count(line: &str) -> Option<u32> {
         found = Some(n);
     }
     let lower = crate::case::to_lower(line);
-    found.filter(|_| !APPROXIMATE.iter().any(|a| lower.contains(a)))
+    found.filter(|_| !crate::packed::holds_any(&lower, APPROXIMATE))
 }
 
 /// A line that states a count over what follows it, and the count that follows: (stated,
@@ -566,16 +567,15 @@ static KINDS_PACKED: crate::packed::Words = crate::packed::packed_words!(KINDS);
 const MIN_RUN_TOTAL: u32 = 10;
 
 /// The [`KINDS`] that count tests.
-const TEST_KINDS: &[&str] = &["tests", "pruebas", "testes", "тест", "テスト", "测试", "테스트"];
+const TEST_KINDS: &str = "tests|pruebas|testes|тест|テスト|测试|테스트";
 
 /// Words that make a fraction without a kind a progress count (`12/20 done`).
-const DONE_WORDS: &[&str] = &[
-    "passing", "complete", "done", "finished", "completad", "terminad", "hech", "concluíd", "terminé", "erledigt",
-    "abgeschlossen", "completat", "klar", "выполнен", "готов", "完了", "完成", "已完成", "완료",
-];
+const DONE_WORDS: &str = "passing|complete|done|finished|completad|terminad|hech|concluíd|terminé|\
+    erledigt|abgeschlossen|completat|klar|выполнен|готов|完了|完成|已完成|완료";
 
 /// Labels for progress a fraction may follow (`Progress: 18/24`, `Avancement : 9/15`), stems.
-const PROGRESS_LABELS: &[&str] = &["progress", "progreso", "progresso", "avancement", "fortschritt", "framsteg", "прогресс", "進捗", "进度", "진행"];
+const PROGRESS_LABELS: &str = "progress|progreso|progresso|avancement|fortschritt|framsteg|прогресс|\
+    進捗|进度|진행";
 
 /// A progress count on a line: `137/137`, `5/94`, `88 features total`, `Total Features: 210`
 /// (done, if written; the total), with the kind it counts when the line names one.
@@ -614,10 +614,10 @@ pub(crate) fn count_in(lower: &str) -> Option<Count> {
         let last_word = label.rsplit([' ', '*', '_']).next().unwrap_or(label);
         // `Progress: 18/24 (85%)`: a label for progress counts what is done.
         let counted = kind.is_some()
-            || DONE_WORDS.iter().any(|w| after.starts_with(w) || label.ends_with(w) || last_word.starts_with(w))
+            || DONE_WORDS.split('|').any(|w| after.starts_with(w) || label.ends_with(w) || last_word.starts_with(w))
             || counted_things_done(after)
-            || PROGRESS_LABELS.iter().any(|w| last_word.starts_with(w))
-            || lower.contains('%') && DONE_WORDS.iter().any(|w| lower.contains(w));
+            || crate::packed::opens_with_any(last_word, PROGRESS_LABELS)
+            || lower.contains('%') && crate::packed::holds_any(lower, DONE_WORDS);
         return (counted && total >= 2 && done <= total).then_some(Count { done: Some(done), total, kind });
     }
     // `88 features total`, `Total features: 210`
@@ -644,7 +644,7 @@ fn counted_things_done(after: &str) -> bool {
         .iter()
         .find_map(|aux| rest.strip_prefix(aux))
         .unwrap_or(rest);
-    crate::lexicon::done_verb(rest).is_some() || DONE_WORDS.iter().any(|w| rest.starts_with(w))
+    crate::lexicon::done_verb(rest).is_some() || DONE_WORDS.split('|').any(|w| rest.starts_with(w))
 }
 
 /// A count written as what is done and what is left (`236 passing, 14 remaining`, `12 done /
@@ -652,7 +652,7 @@ fn counted_things_done(after: &str) -> bool {
 fn done_and_left(lower: &str) -> Option<Count> {
     let left_at = LEFT_WORDS.iter().find_map(|w| lower.find(w))?;
     let left = number_at(lower, left_at)?;
-    let done = DONE_WORDS.iter().find_map(|w| number_at(lower, lower[..left_at].find(w)?))?;
+    let done = DONE_WORDS.split('|').find_map(|w| number_at(lower, lower[..left_at].find(w)?))?;
     let total = done.checked_add(left)?;
     let kind = KINDS_PACKED.iter().find(|k| lower.contains(k));
     (total >= 2 && !crate::lexicon::states_a_goal(lower)).then_some(Count { done: Some(done), total, kind })
@@ -776,10 +776,8 @@ static INDEX_NOUNS_PACKED: crate::packed::Words = crate::packed::packed_words!(I
 /// Words that may stand between a count and its percentage (`42/50 features passing (84%)`,
 /// `84% complete (42/50)`): anything else (`5/10 tests, coverage 73%`) makes the percentage
 /// another figure's.
-const BETWEEN: &[&str] = &[
-    "features", "feature", "tests", "test", "tasks", "task", "items", "item", "steps", "stories", "passing", "passed", "pass",
-    "complete", "completed", "done", "finished", "of", "total", "now",
-];
+const BETWEEN: &str = "features|feature|tests|test|tasks|task|items|item|steps|stories|passing|\
+    passed|pass|complete|completed|done|finished|of|total|now";
 
 /// A count and its percentage on one line that disagree by more than a point (`42/50 features
 /// (95%)`): (done, total, the percentage as written, in tenths).
@@ -805,7 +803,7 @@ fn percentage_disagrees(line: &str) -> Option<(u32, u32, u32)> {
     let between = if figure_start >= at.end { &lower[at.end..figure_start] } else if sign < at.start { &lower[sign + 1..at.start] } else { return None };
     let near = between.len() <= 40
         && !between.bytes().any(|c| c.is_ascii_digit())
-        && between.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).all(|w| BETWEEN.contains(&w) || KINDS_PACKED.contains(w));
+        && between.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).all(|w| crate::packed::is_any(w, BETWEEN) || KINDS_PACKED.contains(w));
     let exact = u64::from(done) * 1000 / u64::from(total);
     (near && exact.abs_diff(u64::from(tenths)) > 10).then_some((done, total, tenths))
 }
@@ -1085,10 +1083,8 @@ impl std::fmt::Display for Count {
 
 /// Words for what is left, in the reader's languages (`Remaining: 0`, `Осталось задач: 0`,
 /// `Pendientes: 0`, `残り: 0`).
-const LEFT_LABELS: &[&str] = &[
-    "remaining", "left", "pending", "open", "todo", "pendientes", "restantes", "faltan", "restam", "faltam", "restant", "offen",
-    "übrig", "verbleibend", "rimanenti", "kvar", "осталось", "остались", "残り", "剩余", "待办", "남은",
-];
+const LEFT_LABELS: &str = "remaining|left|pending|open|todo|pendientes|restantes|faltan|restam|\
+    faltam|restant|offen|übrig|verbleibend|rimanenti|kvar|осталось|остались|残り|剩余|待办|남은";
 
 enum Zero {
     Done,
@@ -1114,7 +1110,7 @@ fn zero_count(lower: &str) -> Option<Zero> {
         return number.parse().ok().map(Zero::Left);
     }
     // `Remaining: 3`, `Offen: 3`, `剩余：3 项`: a word for what is left labels the number.
-    let labels = |w: &str| LEFT_LABELS.contains(&w) && [format!("{w}:"), format!("{w}：")].iter().any(|l| t.contains(l.as_str()));
+    let labels = |w: &str| crate::packed::is_any(w, LEFT_LABELS) && [format!("{w}:"), format!("{w}：")].iter().any(|l| t.contains(l.as_str()));
     if number.bytes().all(|b| b.is_ascii_digit()) && number_at > 0 && labels(words[number_at - 1]) {
         return number.parse().ok().map(Zero::Left);
     }
@@ -1127,14 +1123,14 @@ fn zero_count(lower: &str) -> Option<Zero> {
         return None;
     }
     let near = &words[zero_at.saturating_sub(3)..(zero_at + 3).min(words.len())];
-    let says = |list: &[&str]| near.iter().any(|w| list.contains(w));
+    let says = |list: &str| near.iter().any(|w| crate::packed::is_any(w, list));
     if says(LEFT_LABELS) {
         return Some(Zero::Left(0));
     }
-    if says(&[
-        "completed", "complete", "done", "finished", "passing", "progress", "completadas", "hechas", "concluídas", "terminées",
-        "erledigt", "completate", "klara", "выполнено", "готово", "完了", "已完成", "완료",
-    ]) {
+    if says(
+        "completed|complete|done|finished|passing|progress|completadas|hechas|concluídas|terminées|\
+        erledigt|completate|klara|выполнено|готово|完了|已完成|완료",
+    ) {
         return Some(Zero::Done);
     }
     None

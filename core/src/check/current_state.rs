@@ -244,20 +244,18 @@ const OVERALL: &str = " overall";
 /// read. (key, name as written, percentage).
 fn part_percent(line: &str) -> Option<(String, &str, u32)> {
     let lower = crate::case::to_lower(line);
-    const WHOLE: &[&str] = &["overall", "project", "total", "general", "geral", "global", "gesamt", "全体", "总体", "整体", "전체"];
-    const PROGRESS: &[&str] = &[
-        "progress", "complete", "completion", "done", "progreso", "progresso", "avance", "avancement", "fortschritt", "進捗", "进度", "완료", "진행",
-    ];
+    const WHOLE: &str = "overall|project|total|general|geral|global|gesamt|全体|总体|整体|전체";
+    const PROGRESS: &str = "progress|complete|completion|done|progreso|progresso|avance|avancement|\
+        fortschritt|進捗|进度|완료|진행";
     /// Percentages of other things than progress.
-    const MEASURES: &[&str] = &[
-        "coverage", "budget", "rate", "accuracy", "confidence", "cpu", "memory", "usage", "discount", "fee", "share",
-        "growth", "probability", "threshold", "uptime", "latency", "score", "margin", "cobertura", "couverture", "abdeckung",
-    ];
+    const MEASURES: &str = "coverage|budget|rate|accuracy|confidence|cpu|memory|usage|discount|fee|\
+        share|growth|probability|threshold|uptime|latency|score|margin|cobertura|couverture|\
+        abdeckung";
     let (figure, _) = crate::text::lone_percentage(&lower)?;
-    if WHOLE.iter().any(|w| lower.contains(w)) && PROGRESS.iter().any(|w| lower.contains(w)) {
+    if crate::packed::holds_any(&lower, WHOLE) && crate::packed::holds_any(&lower, PROGRESS) {
         return Some((OVERALL.to_owned(), "", figure));
     }
-    if MEASURES.iter().any(|w| lower.contains(w)) {
+    if crate::packed::holds_any(&lower, MEASURES) {
         return None;
     }
     let t = line.trim();

@@ -64,7 +64,7 @@ pub(super) fn check(cx: &mut Ctx) {
 /// Sprints, days and weeks are left alone: a file plans them ahead.
 fn latest_sitting(cx: &mut Ctx, key: &str, said: u32, span: Span) {
     use crate::identity::{PLANNED_SITTINGS, SITTINGS};
-    let Some(word) = key.split(' ').next().filter(|w| SITTINGS.contains(w) && !PLANNED_SITTINGS.contains(w)) else { return };
+    let Some(word) = key.split(' ').next().filter(|w| crate::packed::is_any(w, SITTINGS) && !crate::packed::is_any(w, PLANNED_SITTINGS)) else { return };
     let doc = cx.doc;
     let latest = doc
         .sections()

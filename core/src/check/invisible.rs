@@ -179,6 +179,7 @@ fn joins(bytes: &[u8], i: usize) -> bool {
 
 /// The Unicode name (or the name alias, for controls) of a character [`invisible_at`] finds.
 fn name(c: u32) -> &'static str {
+    // Packed (`crate::packed`): read by index.
     const C0: [&str; 32] = [
         "NULL", "START OF HEADING", "START OF TEXT", "END OF TEXT", "END OF TRANSMISSION", "ENQUIRY", "ACKNOWLEDGE",
         "ALERT", "BACKSPACE", "CHARACTER TABULATION", "LINE FEED", "LINE TABULATION", "FORM FEED", "CARRIAGE RETURN",
@@ -186,8 +187,9 @@ fn name(c: u32) -> &'static str {
         "DEVICE CONTROL FOUR", "NEGATIVE ACKNOWLEDGE", "SYNCHRONOUS IDLE", "END OF TRANSMISSION BLOCK", "CANCEL",
         "END OF MEDIUM", "SUBSTITUTE", "ESCAPE", "FILE SEPARATOR", "GROUP SEPARATOR", "RECORD SEPARATOR", "UNIT SEPARATOR",
     ];
+    static C0_NAMES: crate::packed::Words = crate::packed::packed_words!(C0);
     match c {
-        0..=0x1F => C0[c as usize],
+        0..=0x1F => C0_NAMES.get(c as usize),
         0x7F => "DELETE",
         0x80..=0x9F => "C1 CONTROL",
         0x200B => "ZERO WIDTH SPACE",

@@ -128,8 +128,9 @@ fn profile_at(text: &str, at: usize) -> Option<(Span, &'static str)> {
     };
     let name = &path[skip..skip + name_len(&path[skip..])];
     // Pages of the site itself, not of a person.
-    const SITE_PAGES: &[&str] = &["groups", "pages", "events", "sharer", "share", "help", "policies", "business", "watch", "p", "reel", "explore", "accounts", "login", "company", "school"];
-    if name.is_empty() || SITE_PAGES.iter().any(|p| crate::case::to_lower(name) == *p) {
+    const SITE_PAGES: &str = "groups|pages|events|sharer|share|help|policies|business|watch|p|reel|\
+        explore|accounts|login|company|school";
+    if name.is_empty() || SITE_PAGES.split('|').any(|p| crate::case::to_lower(name) == p) {
         return None;
     }
     let start = text[..host_start].rfind(|c: char| c.is_whitespace() || "(<[\"'".contains(c)).map_or(0, |i| i + 1);

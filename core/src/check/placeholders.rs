@@ -179,10 +179,8 @@ const HTML_TAGS: &[&str] = &[
 static HTML_TAG_WORDS: Words = packed_words!(HTML_TAGS);
 
 /// Words that stand for a value when written alone in angle brackets: `<date>`, `<hash>`.
-const PLACEHOLDER_WORDS: &[&str] = &[
-    "date", "time", "timestamp", "hash", "sha", "commit", "name", "id", "version", "branch", "path", "file",
-    "filename", "url", "description", "task", "project", "user", "email", "number", "value", "todo", "tbd",
-];
+const PLACEHOLDER_WORDS: &str = "date|time|timestamp|hash|sha|commit|name|id|version|branch|path|\
+    file|filename|url|description|task|project|user|email|number|value|todo|tbd";
 
 /// Whether the inside of `<…>` is a placeholder: upper case, or words joined by a dash,
 /// an underscore or a space, or one of [`PLACEHOLDER_WORDS`]; never an HTML tag.
@@ -196,7 +194,7 @@ fn placeholder_word(inner: &str) -> bool {
         return false;
     }
     let upper = inner.bytes().all(|c| !c.is_ascii_lowercase()) && inner.len() >= 2;
-    upper || inner.contains(['-', '_', ' ']) || PLACEHOLDER_WORDS.contains(&lower.as_str())
+    upper || inner.contains(['-', '_', ' ']) || crate::packed::is_any(&lower, PLACEHOLDER_WORDS)
 }
 
 /// Whether byte `at` of `line` is where a value goes: in a heading, at the start of the

@@ -83,8 +83,8 @@ pub(crate) fn read(text: &str, base: usize) -> JsonContent {
 /// The entities of a knowledge graph written as one object: an `entities` array of objects
 /// with an `entityType`.
 fn graph_entities<'v>(text: &str, fields: &'v Fields) -> Option<&'v [(Span, Value)]> {
-    let (_, Value::Array(items)) = Object::new(text, fields).get(&["entities"])? else { return None };
-    let typed = |v: &Value| object_of(text, v).is_some_and(|o| o.has(&["entitytype"]));
+    let (_, Value::Array(items)) = Object::new(text, fields).get("entities")? else { return None };
+    let typed = |v: &Value| object_of(text, v).is_some_and(|o| o.has("entitytype"));
     (!items.is_empty() && items.iter().all(|(_, v)| typed(v))).then_some(items.as_slice())
 }
 
@@ -272,7 +272,7 @@ impl Reading<'_> {
             // The MCP memory server's knowledge graph (`"type": "entity", "entityType":
             // "task"`): an entity's kind is its entity type.
             let kind = match kind {
-                "entity" => row.get(&["entitytype"]).and_then(|(_, v)| scalar(text, v)).map_or(kind, |k| &text[k.range()]),
+                "entity" => row.get("entitytype").and_then(|(_, v)| scalar(text, v)).map_or(kind, |k| &text[k.range()]),
                 _ => kind,
             };
             // A row of the run's status, naming no unit (`"type": "status", "status":
@@ -320,7 +320,7 @@ impl Reading<'_> {
             } else if let Some(step) = row.get(CONTENT).and_then(|(_, v)| labelled_next(text, v)) {
                 // A row that says what is next in its own words (`"msg": "Next: deploy"`).
                 nexts.push((i, when, Said::After(step)));
-            } else if let Some((_, Value::Array(items))) = row.get(&["observations"]) {
+            } else if let Some((_, Value::Array(items))) = row.get("observations") {
                 // Or in one of its observations (`"Next: build the rating page"`).
                 nexts.extend(items.iter().find_map(|(_, v)| labelled_next(text, v)).map(|step| (i, when, Said::After(step))));
             }
@@ -454,79 +454,73 @@ fn latest<T>(rows: &[(usize, Option<i64>, T)]) -> Option<usize> {
 }
 
 /// Keys, lower case without `_` or `-`: a key matches written in any case, snake or camel
-/// (`current_task_id`, `currentTaskId`).
-const CONTENT: &[&str] = &[
-    "content", "text", "observation", "observations", "fact", "memory", "value", "note", "summary", "message", "msg", "focus",
-    // In the lexicon's other languages.
-    "testo", "texto", "texte", "inhalt", "tekst", "текст", "内容", "내용", "nota", "notiz",
-];
+/// (`current_task_id`, `currentTaskId`). Each list is one text, `|` between its words
+/// (`crate::packed` says why), in the order of preference; English first, then the lexicon's
+/// other languages.
+const CONTENT: &str = "content|text|observation|observations|fact|memory|value|note|summary|message|\
+    msg|focus|testo|texto|texte|inhalt|tekst|текст|内容|내용|nota|notiz";
 /// A unit's name, before the content keys.
-const NAME: &[&str] = &[
-    "description", "name", "title", "task", "feature", "objective", "goal", "subject",
-    // In the lexicon's other languages.
-    "titel", "titulo", "título", "titre", "titolo", "namn", "naam", "nombre", "nome", "nom", "название", "タイトル", "标题", "제목",
-];
-const ID: &[&str] = &["id", "featureid", "taskid", "sessionid", "uuid", "key", "memoryid"];
-const TAGS: &[&str] = &["tags", "tag", "category", "type", "kind", "entitytype"];
+const NAME: &str = "description|name|title|task|feature|objective|goal|subject|titel|titulo|título|\
+    titre|titolo|namn|naam|nombre|nome|nom|название|タイトル|标题|제목";
+const ID: &str = "id|featureid|taskid|sessionid|uuid|key|memoryid";
+const TAGS: &str = "tags|tag|category|type|kind|entitytype";
 /// The kind of row (`"type": "task"`), read for [`CONTAINERS`] and [`DECISION_KINDS`].
-const KIND: &[&str] = &["type", "kind", "entitytype", "recordtype", "event"];
-const SCOPE: &[&str] = &["project", "agentid", "namespace", "scope", "userid"];
-const CREATED: &[&str] = &["createdat", "created", "timestamp", "timestamputc", "ts", "time", "date"];
-const UPDATED: &[&str] = &["updatedat", "modifiedat", "lastupdated", "updated"];
-const ACCESSED: &[&str] = &["lastaccessedat", "accessedat", "lastaccessed"];
+const KIND: &str = "type|kind|entitytype|recordtype|event";
+const SCOPE: &str = "project|agentid|namespace|scope|userid";
+const CREATED: &str = "createdat|created|timestamp|timestamputc|ts|time|date";
+const UPDATED: &str = "updatedat|modifiedat|lastupdated|updated";
+const ACCESSED: &str = "lastaccessedat|accessedat|lastaccessed";
 /// Booleans that say a unit is done (`"passes": true`) or not yet (`false`).
-const DONE_FLAGS: &[&str] = &["passes", "passed", "done", "completed", "complete", "finished"];
+const DONE_FLAGS: &str = "passes|passed|done|completed|complete|finished";
 /// Fields holding a status word (`status` first: rows read only it, see [`Place::Row`]).
-const STATUS: &[&str] = &["status", "state", "estado", "statut", "stato", "состояние", "статус", "ステータス", "状态", "상태"];
+const STATUS: &str = "status|state|estado|statut|stato|состояние|статус|ステータス|状态|상태";
 /// [`STATUS`] but `state`, for rows.
-const ROW_STATUS: &[&str] = &["status", "estado", "statut", "stato", "состояние", "статус", "ステータス", "状态", "상태"];
+const ROW_STATUS: &str = "status|estado|statut|stato|состояние|статус|ステータス|状态|상태";
 /// Fields holding prose that may open with a status (`"Complete - all tests pass"`).
-const OUTCOME: &[&str] = &["outcome", "result"];
-const NEXT: &[&str] = &[
-    "nextactions", "nextaction", "nextsteps", "nextstep", "next", "nexttask", "nästasteg", "proximopaso", "próximopaso",
-    "proximospasos", "próximospasos", "proximopasso", "próximopasso", "proximospassos", "próximospassos", "prochaineetape",
-    "prochaineétape", "nächsterschritt", "naechsterschritt", "prossimopasso", "volgendestap", "следующийшаг", "次のステップ",
-    "下一步", "다음단계",
-];
-const DECISIONS: &[&str] = &[
-    "decisions", "decision", "keydecisions", "beslut", "decisiones", "decisões", "décisions", "entscheidungen", "decisioni",
-    "besluiten", "решения", "決定事項", "决策", "결정",
-];
-const POINTERS: &[&str] = &[
-    "currenttaskid", "currenttask", "currentfeatureid", "currentfeature", "currentphase", "currentstep",
-    "currentfocus", "focus", "activetask", "activefeature", "inprogress", "workingon",
-];
+const OUTCOME: &str = "outcome|result";
+const NEXT: &str = "nextactions|nextaction|nextsteps|nextstep|next|nexttask|nästasteg|proximopaso|\
+    próximopaso|proximospasos|próximospasos|proximopasso|próximopasso|proximospassos|próximospassos|\
+    prochaineetape|prochaineétape|nächsterschritt|naechsterschritt|prossimopasso|volgendestap|\
+    следующийшаг|次のステップ|下一步|다음단계";
+const DECISIONS: &str = "decisions|decision|keydecisions|beslut|decisiones|decisões|décisions|\
+    entscheidungen|decisioni|besluiten|решения|決定事項|决策|결정";
+const POINTERS: &str = "currenttaskid|currenttask|currentfeatureid|currentfeature|currentphase|\
+    currentstep|currentfocus|focus|activetask|activefeature|inprogress|workingon";
 /// Lists of a state object named for the state of what they hold (`"in_progress":
 /// ["payments"]`): each string, or each object's name, is a unit in that state.
-const STATE_LISTS: &[(&[&str], Status)] = &[
-    (&["completed", "done", "finished", "completedtasks", "completedfeatures", "completeditems", "completedsteps", "donetasks", "donesteps", "shipped"], Status::Completed),
-    (&["inprogress", "wip", "ongoing", "inprogresstasks", "activetasks"], Status::InProgress),
-    (&["todo", "todos", "pending", "remaining", "backlog", "upcoming", "notstarted", "pendingtasks", "pendingsteps", "remainingtasks", "remainingsteps", "remainingitems", "opentasks", "nextup"], Status::Pending),
-    (&["blocked", "blockedtasks"], Status::Blocked),
+const STATE_LISTS: [(&str, Status); 4] = [
+    (
+        "completed|done|finished|completedtasks|completedfeatures|completeditems|completedsteps|\
+        donetasks|donesteps|shipped",
+        Status::Completed,
+    ),
+    ("inprogress|wip|ongoing|inprogresstasks|activetasks", Status::InProgress),
+    (
+        "todo|todos|pending|remaining|backlog|upcoming|notstarted|pendingtasks|pendingsteps|\
+        remainingtasks|remainingsteps|remainingitems|opentasks|nextup",
+        Status::Pending,
+    ),
+    ("blocked|blockedtasks", Status::Blocked),
 ];
 /// A row giving the reason for what it says records a decision.
-const REASON: &[&str] = &["reason", "rationale", "why"];
+const REASON: &str = "reason|rationale|why";
 /// What holds units (words of a row's `type`, or the key of an object): its status is not
 /// a unit's (`{"type": "project", "status": "active"}`).
-const CONTAINERS: &[&str] = &[
-    "project", "workspace", "repository", "repo", "meta", "metadata", "agent", "user", "person", "profile", "progetto", "proyecto",
-    "projeto", "projet", "projekt", "utente", "usuario", "usuário", "utilisateur", "benutzer", "användare", "gebruiker",
-];
+const CONTAINERS: &str = "project|workspace|repository|repo|meta|metadata|agent|user|person|profile|\
+    progetto|proyecto|projeto|projet|projekt|utente|usuario|usuário|utilisateur|benutzer|användare|\
+    gebruiker";
 /// Kinds of row that record how work stands, in their content when no field says it
 /// (`{"type": "progress", "text": "Exporter in progress"}`).
-const PROGRESS_KINDS: &[&str] = &["progress", "status", "milestone"];
+const PROGRESS_KINDS: &str = "progress|status|milestone";
 /// Kinds of row that state the run's status when they name no unit.
-const RUN_STATUS_KINDS: &[&str] = &["status"];
+const RUN_STATUS_KINDS: &str = "status";
 /// Kinds of row that record the next step (`next`, `next_step`, `next_action`).
-const NEXT_KINDS: &[&str] = &[
-    "next", "prossimo", "próximo", "proximo", "prochain", "prochaine", "nächster", "nächste", "nästa", "volgende", "następny",
-    "следующий", "下一步", "다음",
-];
+const NEXT_KINDS: &str = "next|prossimo|próximo|proximo|prochain|prochaine|nächster|nächste|nästa|\
+    volgende|następny|следующий|下一步|다음";
 /// Kinds of rows that are decisions.
-const DECISION_KINDS: &[&str] = &[
-    "decision", "decisions", "rule", "rules", "policy", "governance", "convention", "constraint", "adr", "decisione", "decisión",
-    "decisao", "decisão", "décision", "entscheidung", "beslut", "besluit", "decyzja", "решение", "決定", "决策", "결정",
-];
+const DECISION_KINDS: &str = "decision|decisions|rule|rules|policy|governance|convention|constraint|\
+    adr|decisione|decisión|decisao|decisão|décision|entscheidung|beslut|besluit|decyzja|решение|決定|\
+    决策|결정";
 
 /// An object's fields with their keys normalized once: a row is asked for a dozen kinds
 /// of field, and a store repeats its keys on every row.
@@ -542,14 +536,14 @@ impl<'v> Object<'v> {
 
     /// The value of the first of `names` the object has: the order of `names` is the
     /// preference, not the order of the object.
-    fn get(&self, names: &[&str]) -> Option<(Span, &'v Value)> {
-        names.iter().find_map(|name| {
+    fn get(&self, names: &str) -> Option<(Span, &'v Value)> {
+        names.split('|').find_map(|name| {
             let at = self.keys.iter().position(|k| k.is(name))?;
             Some((self.fields[at].1, &self.fields[at].2))
         })
     }
 
-    fn has(&self, names: &[&str]) -> bool {
+    fn has(&self, names: &str) -> bool {
         self.keys.iter().any(|k| k.any(names))
     }
 }
@@ -593,16 +587,17 @@ impl Key {
         self.len == name.len() && self.bytes[..self.len] == *name.as_bytes()
     }
 
-    fn any(&self, names: &[&str]) -> bool {
-        names.iter().any(|n| self.is(n))
+    /// Whether the key is one of `names` (`|` between them).
+    fn any(&self, names: &str) -> bool {
+        names.split('|').any(|n| self.is(n))
     }
 }
 
 /// Whether a row's kind (or a key) has one of `words` among its words:
 /// `repo_governance_fact` has repo, governance and fact. ASCII case folding: kinds are
 /// identifiers (and std's Unicode lower-casing would cost the wasm build its case tables).
-fn kind_is(kind: &str, words: &[&str]) -> bool {
-    kind.split(not_a_word_char).any(|w| words.iter().any(|k| k.eq_ignore_ascii_case(w)))
+fn kind_is(kind: &str, words: &str) -> bool {
+    kind.split(not_a_word_char).any(|w| words.split('|').any(|k| k.eq_ignore_ascii_case(w)))
 }
 
 /// What parts the words of a row's kind (`task_done`, `session-end`).
@@ -649,7 +644,7 @@ fn status(text: &str, object: &Object, place: Place) -> Option<(Option<Status>, 
         return Some((Some(Status::Completed), span));
     }
     // (the status read, the raw string) of the first of `names` holding a string.
-    let written = |names: &[&str]| match object.get(names) {
+    let written = |names: &str| match object.get(names) {
         Some((_, Value::String(s))) => Some((status_of(&text[s.range()]), *s)),
         _ => None,
     };
@@ -709,7 +704,7 @@ fn unit(text: &str, span: Span, object: &Object, key: Option<Span>, place: Place
     let (status, status_span) = status(text, object, place)?;
     // By its id alone (`{"id": "T6", "status": "done"}`): `rows` names it as an earlier row did.
     let name = name(text, object).or(key).or_else(|| id(text, object))?;
-    let detail = match object.get(&["category"]) {
+    let detail = match object.get("category") {
         Some((_, Value::String(s))) => Some(*s),
         _ => None,
     };
@@ -735,7 +730,7 @@ fn told(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
 /// as a field written out (`"observations": ["status: in_progress", "…"]`): that unit in
 /// that state.
 fn observed(text: &str, span: Span, object: &Object) -> Option<ProgressMarker> {
-    let (_, Value::Array(items)) = object.get(&["observations"])? else { return None };
+    let (_, Value::Array(items)) = object.get("observations")? else { return None };
     let (status, at) = items.iter().find_map(|(_, v)| {
         let Value::String(s) = v else { return None };
         let said = &text[s.range()];

@@ -385,28 +385,26 @@ fn stop_line(doc: &Document) -> Option<Span> {
 /// line says how the run stands; or what the writer will do first tomorrow, anywhere: (where
 /// the sentence starts, where the step starts).
 fn step_told(line: &str, in_state: impl Fn() -> bool) -> Option<(usize, usize)> {
-    const TOLD: &[&str] = &[
-        "next step is to ", "next step is ", "the next step is to ", "the next step is ", "next up is ", "el siguiente paso es ",
-        "el próximo paso es ", "o próximo passo é ", "la prochaine étape est de ", "la prochaine étape est ",
-        "der nächste schritt ist ", "il prossimo passo è ", "nästa steg är att ", "nästa steg är ",
-    ];
+    const TOLD: &str = "next step is to |next step is |the next step is to |the next step is |\
+        next up is |el siguiente paso es |el próximo paso es |o próximo passo é |\
+        la prochaine étape est de |la prochaine étape est |der nächste schritt ist |\
+        il prossimo passo è |nästa steg är att |nästa steg är ";
     // What the writer will do first when work resumes (`Tomorrow I want to start by bisecting
     // …`, `Завтра первым делом надо …`): the next step, wherever the file says it. Written as
     // a sentence opens (the Cyrillic phrases in both cases: the comparison folds ASCII only).
-    const TOMORROW: &[&str] = &[
-        "tomorrow i want to start by ", "tomorrow i want to ", "tomorrow i'll start by ", "tomorrow i will start by ",
-        "tomorrow, first ", "first thing tomorrow: ", "first thing tomorrow, ", "tomorrow first thing: ", "mañana lo primero es ",
-        "mañana empiezo por ", "morgen als erstes ", "demain, commencer par ", "domani per prima cosa ",
-        "Завтра первым делом надо ", "Завтра первым делом ", "завтра первым делом надо ", "Завтра начать с ",
-    ];
+    const TOMORROW: &str = "tomorrow i want to start by |tomorrow i want to |tomorrow i'll start by |\
+        tomorrow i will start by |tomorrow, first |first thing tomorrow: |first thing tomorrow, |\
+        tomorrow first thing: |mañana lo primero es |mañana empiezo por |morgen als erstes |\
+        demain, commencer par |domani per prima cosa |Завтра первым делом надо |Завтра первым делом |\
+        завтра первым делом надо |Завтра начать с ";
     // At the line's start or a sentence's, compared without ASCII case (the phrases' other
     // letters are small in text as written).
     let b = line.as_bytes();
     let starts = std::iter::once(0).chain(memchr::memchr_iter(b'.', b).filter(|&i| b.get(i + 1) == Some(&b' ')).map(|at| at + 2));
     starts.into_iter().find_map(|at| {
         let rest = line[at..].as_bytes();
-        let phrase = |t: &&&str| rest.get(..t.len()).is_some_and(|w| w.eq_ignore_ascii_case(t.as_bytes()));
-        let told = TOMORROW.iter().find(phrase).or_else(|| TOLD.iter().find(phrase).filter(|_| in_state()))?;
+        let phrase = |t: &&str| rest.get(..t.len()).is_some_and(|w| w.eq_ignore_ascii_case(t.as_bytes()));
+        let told = TOMORROW.split('|').find(phrase).or_else(|| TOLD.split('|').find(phrase).filter(|_| in_state()))?;
         let value = at + told.len();
         (!line[value..].trim().is_empty()).then_some((at, value))
     })

@@ -820,13 +820,13 @@ fn card(b: &[u8], i: usize) -> Option<SecretMatch> {
 
 /// Words that say a card number on a line is a payment provider's test card (`Test con carte
 /// di prova 4349 9401 9900 4549`, `sandbox card`, `tarjeta de prueba`): published, no secret.
-const TEST_CARD_WORDS: &[&str] = &["test", "sandbox", "prova", "prueba", "teste", "essai", "テスト", "测试", "测试卡", "тест", "테스트"];
+const TEST_CARD_WORDS: &str = "test|sandbox|prova|prueba|teste|essai|テスト|测试|测试卡|тест|테스트";
 
 /// Whether a line calls the card numbers on it test cards: one of [`TEST_CARD_WORDS`] opening
 /// a word (`Testkarte`, not `latest`).
 fn names_a_test_card(line: &str) -> bool {
     let lower = crate::case::to_lower(line);
-    TEST_CARD_WORDS.iter().any(|w| lower.match_indices(w).any(|(at, _)| !lower[..at].chars().next_back().is_some_and(char::is_alphanumeric)))
+    TEST_CARD_WORDS.split('|').any(|w| lower.match_indices(w).any(|(at, _)| !lower[..at].chars().next_back().is_some_and(char::is_alphanumeric)))
 }
 
 fn luhn(digits: &[u8]) -> bool {

@@ -16,10 +16,8 @@ memento_core::named! {
     }
 }
 
-const DECISION_OPENERS: [&str; 18] = [
-    "do not", "don't", "dont", "never", "decided", "decision", "we decided", "we will", "use", "using",
-    "always", "must", "avoid", "prefer", "going with", "chose", "switch to", "supersedes",
-];
+const DECISION_OPENERS: &str = "do not|don't|dont|never|decided|decision|we decided|we will|use|\
+    using|always|must|avoid|prefer|going with|chose|switch to|supersedes";
 
 /// Routes a note by its content (docs/edits.md): a status word
 /// (`COMPLETED: …`, `IN_PROGRESS: …`, an alias) → progress; "DO NOT…", "decided…", "use…",
@@ -33,7 +31,7 @@ pub fn route(note: &str) -> Kind {
     let opens = |w: &str| {
         lower.starts_with(w) && !lower[w.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
     };
-    if DECISION_OPENERS.iter().any(|w| opens(w)) || supersedes_ref(t).is_some() {
+    if DECISION_OPENERS.split('|').any(opens) || supersedes_ref(t).is_some() {
         Kind::Decision
     } else {
         Kind::Discovery
