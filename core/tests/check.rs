@@ -1557,23 +1557,6 @@ fn a_current_task_pointer_left_on_a_done_task() {
     assert!(stale(&list("QG-5", "done")).is_empty());
 }
 
-/// conflicting-decisions: two active decisions that give one key of the stack two values
-/// (`Package manager: pnpm workspaces`, later `Package manager: npm workspaces`), in any
-/// language of the key list; not a key that heads a decision's parts (`Context:`), nor one
-/// value written twice, nor a choice the later decision supersedes.
-#[test]
-fn two_values_for_one_key_of_the_stack_conflict() {
-    let conflicts = |text: &str| check(&parse(text), &now()).into_iter().filter(|d| d.rule == Rule::ConflictingDecisions).map(|d| d.line).collect::<Vec<_>>();
-    let en = "# Decisions\n\n## Decisions\n\n- 2024-07-01: Package manager: pnpm workspaces. Lockfile committed.\n- 2024-07-01: Turborepo for task orchestration.\n- 2024-07-03: Package manager: npm workspaces. Commit package-lock.json.\n";
-    assert_eq!(conflicts(en), [7]);
-    let es = "# Decisiones\n\n## Decisiones\n\n- **Base de datos:** PostgreSQL 16 en RDS.\n- **Auth:** Clerk.\n- **Base de datos:** MySQL 8 (Aurora).\n";
-    assert_eq!(conflicts(es), [7]);
-    assert!(conflicts(&en.replace("07-03: Package manager: npm", "07-03: Package manager: pnpm")).is_empty());
-    let parts = "# Decisions\n\n## Decisions\n\n- **Context:** the team knows Java.\n- **Decision:** Kotlin 2.0.\n- **Context:** low volume.\n- **Decision:** PostgreSQL only.\n";
-    assert!(conflicts(parts).is_empty());
-    let superseded = "# Decision Log\n\n## Decisions\n- 2026-04-20T10:00Z — Database: PostgreSQL 16\n- 2026-04-22T10:00Z — Database: MySQL 8. SUPERSEDES [2026-04-20T10:00Z]\n";
-    assert!(conflicts(superseded).is_empty(), "{:?}", conflicts(superseded));
-}
 
 /// future-timestamp: a date later than now is flagged, unless the words before it make it a
 /// date planned for (`by 2027-01-31`, `**Target:** …`, `Due: …`, `hasta …`).

@@ -23,12 +23,12 @@
 //! Matching groups stances by (axis, subject), so a file with thousands of decisions costs
 //! one pass, not all pairs.
 
-mod choice;
 mod lexicon;
 mod matching;
 mod stance;
 mod tokens;
 
+pub(crate) use matching::pairs;
 use matching::Pair;
 use stance::stances;
 
@@ -62,20 +62,6 @@ pub struct Contradiction {
     pub id: String,
     pub subject: String,
     pub explanation: String,
-}
-
-/// Conflicting pairs among decision texts (`None` = not active), for one file or for the
-/// decisions of several files laid end to end: opposite stances about one subject, and two
-/// values given to one key ([`choice`]); in the order of the later decision.
-pub(crate) fn pairs(texts: &[Option<&str>]) -> Vec<Pair> {
-    let mut found = matching::pairs(texts);
-    let choices = choice::pairs(texts);
-    if !choices.is_empty() {
-        let new: Vec<Pair> = choices.into_iter().filter(|c| !found.iter().any(|f| (f.a, f.b) == (c.a, c.b))).collect();
-        found.extend(new);
-        crate::sort::sort_by_key(&mut found, |p| [p.b as u64, p.a as u64, 0]);
-    }
-    found
 }
 
 /// All conflicts between the active (not superseded) decisions of `doc`, in file order of
