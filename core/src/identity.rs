@@ -782,6 +782,11 @@ pub(crate) fn series_id(id: &str) -> bool {
 /// list) nor a short code (`P1`), which [`series_id`] does not take.
 pub(crate) fn leading_work_id(name: &str) -> Option<u64> {
     let t = name.trim_start_matches(['*', '_', '`', ' ', '[']);
+    // The id opens the name: only its first word is read.
+    let t = &t[..t.find([' ', ':', ']', '`', '*']).unwrap_or(t.len())];
+    if !t.as_bytes().first().is_some_and(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
     let id = work_ids(t).into_iter().next().filter(|id| id.span.start == 0 && id.numbers.start() == id.numbers.end() && !t[id.span.end..].starts_with(char::is_alphanumeric))?;
     let folded = crate::case::to_lower(&t[id.span.clone()]);
     series_id(&folded).then(|| crate::hash::fnv_of(&folded) ^ 0x1d)

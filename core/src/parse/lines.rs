@@ -316,6 +316,9 @@ pub fn stop_point(s: &str) -> Option<(usize, Span)> {
 /// failing`): the word and seven hexadecimal digits or more.
 pub(crate) fn names_a_commit(line: &str) -> bool {
     let t = line.trim_start_matches(['*', '_', '`', ' ']);
+    if !t.as_bytes().first().is_some_and(|b| b | 0x20 == b'c') {
+        return false;
+    }
     let Some(rest) = t.get(..7).filter(|w| w.eq_ignore_ascii_case("commit ")).map(|_| t[7..].trim_start_matches(['`', ' '])) else { return false };
     rest.bytes().take_while(u8::is_ascii_hexdigit).count() >= 7
 }
