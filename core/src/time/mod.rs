@@ -13,14 +13,6 @@ mod written;
 use serde::Serialize;
 use std::fmt::{self, Write};
 
-/// Zones written by their abbreviation, with their offset in minutes east of UTC: the ones
-/// that name a single offset (`CST` and `IST` name several, and are left unread).
-const ZONES: &[(&str, i16)] = &[
-    ("GMT", 0), ("KST", 540), ("JST", 540), ("CET", 60), ("CEST", 120), ("BST", 60), ("EET", 120), ("EEST", 180),
-    ("MSK", 180), ("PST", -480), ("PDT", -420), ("MST", -420), ("MDT", -360), ("EST", -300), ("EDT", -240),
-    ("AEST", 600), ("AEDT", 660), ("SGT", 480), ("HKT", 480), ("BRT", -180),
-];
-
 /// A point in time (UTC seconds since the Unix epoch) and how it was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Timestamp {
@@ -204,15 +196,6 @@ pub fn parse_prefix(text: &str) -> Option<(Timestamp, usize)> {
             zone = Zone::Utc;
             at += 4;
         }
-        // `18:40 KST`, `09:30 CET`: a zone by its abbreviation, read as its offset.
-        Some(b' ') => {
-            let word = &b[at + 1..];
-            let len = word.iter().take_while(|c| c.is_ascii_uppercase()).count();
-            if let Some(&(_, minutes)) = ZONES.iter().find(|(name, _)| name.len() == len && word.starts_with(name.as_bytes())).filter(|_| !is_word_byte(b.get(at + 1 + len))) {
-                zone = if minutes == 0 { Zone::Utc } else { Zone::Offset(minutes) };
-                at += 1 + len;
-            }
-        }
         _ => {}
     }
     let offset_seconds = match zone {
@@ -342,11 +325,6 @@ mod tests {
         assert_eq!(ts("2026-04-22 07:12").style.zone, Zone::Unspecified);
         assert_eq!(ts("2026-04-22T07:12:00.250Z").epoch_seconds, base.epoch_seconds);
         assert_eq!(ts("2026-04-22 07:12 UTC").style.zone, Zone::Utc);
-        // A zone by its abbreviation; one that names several offsets is none.
-        assert_eq!(ts("2024-09-27 18:40 KST").epoch_seconds, ts("2024-09-27T09:40Z").epoch_seconds);
-        assert_eq!(ts("2024-09-27 18:40 KST").style.zone, Zone::Offset(540));
-        assert!(Timestamp::parse("2024-09-27 18:40 CST").is_none());
-        assert!(Timestamp::parse("2024-09-27 18:40 ESTIMATED").is_none());
         assert_eq!(ts("2026-04-22").style.precision, Precision::Date);
     }
 
