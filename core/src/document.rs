@@ -945,11 +945,7 @@ impl Document {
     /// Session 5 — Auth refactor` names work.
     pub(crate) fn is_a_sitting_s_own(&self, marker: &ProgressMarker) -> bool {
         self.dated_section_at(marker.span.start()).is_some_and(|s| marker.span == s.heading)
-            && marker.units.iter().all(|u| {
-                // `Session 7`, or a sitting word alone beside the date (`Sessione 2024-03-21`).
-                let name = undated(self.text(u.name));
-                crate::identity::only_a_sitting(&name) || crate::identity::SITTINGS.contains(&crate::identity::section_key(&name).as_str())
-            })
+            && marker.units.iter().all(|u| crate::identity::only_a_sitting(&undated(self.text(u.name))))
     }
 
     fn is_taken_up(&self, marker: &ProgressMarker) -> bool {

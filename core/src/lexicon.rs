@@ -2074,17 +2074,6 @@ pub(crate) fn names_the_date(label: &str) -> bool {
     DATE_LABELS.split('|').any(|l| l.len() == label.len() && label.chars().map(case::lower).eq(l.chars()))
 }
 
-/// A name without a status field's label closing it (`Sessione 2024-03-21 — Stato` of `…
-/// — Stato: in corso`, `Auth | Status`).
-pub(crate) fn without_status_label(name: &str) -> &str {
-    let Some((at, sep)) = [" — ", " – ", " - ", " | "].iter().filter_map(|s| name.rfind(s).map(|at| (at, s.len()))).max() else { return name };
-    let label = name[at + sep..].trim_matches(is_markup);
-    match phrase_at(label) {
-        Some(Found { meaning: StatusField, len }) if len == label.len() => name[..at].trim_end(),
-        _ => name,
-    }
-}
-
 /// Whether `c` is a pictograph: an emoji or a dingbat (`📊`, `🟠`, `✅`, `☐`).
 fn is_pictograph(c: char) -> bool {
     matches!(u32::from(c), 0x1F300..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0x2300..=0x23FF)

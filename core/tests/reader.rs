@@ -3268,19 +3268,6 @@ fn a_plan_s_first_step_section_is_its_next_step() {
     }
 }
 
-/// A sitting's heading that gives its own state after a status label (`## Sessione 2024-03-21
-/// — Stato: in corso`) names the sitting, not a unit called `… — Stato`; the run resumes at
-/// the work the sitting names under way.
-#[test]
-fn a_sitting_s_own_state_on_its_heading_gives_way_to_the_work_it_names() {
-    for (heading, field) in [("## Sessione 2024-03-21 — Stato: in corso", "**Lavoro in corso:** gestione delle notifiche di scarto."), ("## Session 2024-03-21 — Status: in progress", "**Working on:** the rejection notices view.")] {
-        let text = format!("# Diary\n\n{heading}\n\n{field}\n\n- Parser done.\n\n## Session 2024-03-20 — Status: done\n\n- Sent the first invoice.\n");
-        let p = plan_of(&text);
-        let resume = p.resume_from.map(|r| r.unit).unwrap_or_default();
-        assert!(resume.contains("notifiche") || resume.contains("rejection notices"), "{text}: {resume}");
-        assert!(p.completed.iter().chain(&p.open).all(|u| !u.unit.ends_with("Stato") && !u.unit.ends_with("Status")), "{text}");
-    }
-}
 
 /// What the writer will do first tomorrow, told as a sentence anywhere (`Tomorrow I want to
 /// start by bisecting …`, `Завтра первым делом надо …`), is the next step of a file that

@@ -1043,8 +1043,6 @@ fn headings(doc: &Document, markers: &mut Vec<ProgressMarker>) {
             }
         }
         if let Some((status, word, name)) = lexicon::trailing_status(title) {
-            // `## Sessione 2024-03-21 — Stato: in corso`: the label is no part of the name.
-            let name = Span::new(name.start(), name.start() + lexicon::without_status_label(&title[name.range()]).len());
             markers.push(simple(section.heading, MarkerSource::Heading, status, word.shifted(at), name.shifted(at)));
             continue;
         }

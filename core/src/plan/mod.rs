@@ -159,7 +159,6 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
     let mut open = Vec::new();
     let mut resume_from = None;
     let mut resume_in_review = false;
-    let mut resume_sitting = false;
     let mut resume_span = None;
     let mut in_progress_at = None;
     let mut stated_done = 0;
@@ -187,12 +186,8 @@ pub fn from_check(doc: &Document, diagnostics: Vec<Diagnostic>) -> Plan {
         let in_review = status == Status::InProgress && crate::lexicon::says_in_review(doc.text(marker.status_span));
         let boxed = marker.source == crate::document::MarkerSource::Checkbox;
         let nested = boxed && resume_span.is_some_and(|s: crate::span::Span| s.contains(marker.span.start()) && s != marker.span);
-        // A sitting's own state (`## Sessione 2024-03-21 — Stato: in corso`) gives way to the
-        // work it names.
-        let sitting = doc.is_a_sitting_s_own(marker);
-        if status == Status::InProgress && (resume_from.is_none() || resume_in_review && !in_review || nested || resume_sitting && !sitting) {
+        if status == Status::InProgress && (resume_from.is_none() || resume_in_review && !in_review || nested) {
             resume_in_review = in_review;
-            resume_sitting = sitting;
             // Only a box's nested boxes are its parts (a note under a unit is no unit in it).
             resume_span = boxed.then_some(marker.span);
             in_progress_at = Some(marker.span.start());
