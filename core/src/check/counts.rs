@@ -127,39 +127,6 @@ struct SummaryObject {
     left: Option<(Span, u32)>,
 }
 
-impl SummaryObject {
-    /// Takes a field of the summary by what its key's words say (`"total"`, `"passing"`,
-    /// `"remaining"`), lower-cased; `at` is the line it is on.
-    fn take(&mut self, key: &str, value: u32, at: Span) {
-        if key.contains("total") {
-            self.total = Some(value);
-        } else if DONE_KEYS.iter().any(|w| key.contains(w)) {
-            self.done = Some(value);
-        } else if key.contains("remaining") || key == "left" {
-            self.left = Some((at, value));
-        }
-    }
-
-    /// A summary object written on one line (`"summary": { "total": 9, "passing": 6 },`).
-    fn inline(line: &str, at: Span) -> Option<SummaryObject> {
-        let (key, value) = line.trim_start().strip_prefix('"')?.split_once("\":")?;
-        let fields = value.trim().trim_end_matches(',').strip_prefix('{')?.strip_suffix('}')?;
-        if !SUMMARY_KEYS.contains(&crate::case::to_lower(key).as_str()) {
-            return None;
-        }
-        let mut summary = SummaryObject { opens: at, total: None, done: None, left: None };
-        for (key, value) in fields.split(',').filter_map(|f| f.split_once(':')) {
-            if let Ok(value) = value.trim().parse() {
-                summary.take(&crate::case::to_lower(key.trim().trim_matches('"')), value, at);
-            }
-        }
-        Some(summary)
-    }
-}
-
-/// Words of a key for a count of work done (`featuresComplete`, `"passing"`).
-const DONE_KEYS: [&str; 5] = ["complete", "done", "passing", "finished", "implemented"];
-
 /// A JSON state object whose progress fields disagree: a percentage (`"completionPercentage":
 /// 95`) beside a count done and a total (`"featuresComplete": 42`, `"featuresTotal": 50`,
 /// which is 84%). The fields are read line by line, as such files are written, one object
@@ -178,10 +145,6 @@ fn json_percentages(cx: &mut Ctx) {
             Some((crate::case::to_lower(key.trim_start_matches(['"', ' '])), value))
         });
         let Some((key, value)) = field else {
-            if let Some(inline) = SummaryObject::inline(line, Span::new(start, start + line.trim_end().len())) {
-                summaries.push(inline);
-                continue;
-            }
             // `"summary": "passing: 8/12"`: a summary written as a string, its count in it.
             let said = line.trim_end_matches(',').trim_start().strip_prefix('"').and_then(|l| l.split_once("\":")).filter(|(key, value)| {
                 SUMMARY_KEYS.contains(&crate::case::to_lower(key).as_str()) && value.trim_start().starts_with('"')
@@ -202,14 +165,19 @@ fn json_percentages(cx: &mut Ctx) {
         };
         if key.contains("percent") || key.ends_with("pct") {
             percent = (value <= 100).then(|| (Span::new(start, start + line.len()), value));
-        } else {
-            if key.contains("total") {
-                total = Some(value);
-            } else if DONE_KEYS.iter().any(|w| key.contains(w)) {
-                done = Some(value);
-            }
+        } else if key.contains("total") {
+            total = Some(value);
             if let Some(s) = summary.as_mut() {
-                s.take(&key, value, Span::new(start, start + line.trim_end().len()));
+                s.total = Some(value);
+            }
+        } else if ["complete", "done", "passing", "finished", "implemented"].iter().any(|w| key.contains(w)) {
+            done = Some(value);
+            if let Some(s) = summary.as_mut() {
+                s.done = Some(value);
+            }
+        } else if key.contains("remaining") || key == "left" {
+            if let Some(s) = summary.as_mut() {
+                s.left = Some((Span::new(start, start + line.trim_end().len()), value));
             }
         }
         if let (Some((span, p)), Some(d), Some(t)) = (percent, done, total) {
