@@ -3257,11 +3257,11 @@ fn a_blocked_field_that_waits_on_a_person_names_no_unit() {
     assert_eq!(names(&p.open), ["prod apply of the Fargate service"]);
 }
 
-/// A plan not begun whose section says where to begin (`## 最初にやること`, `## Primeros
-/// pasos`, `## First steps`) gives its next action there, not the first phase's title.
+/// A plan not begun whose section says where to begin (`## 最初にやること`, `## First steps`)
+/// gives its next action there, not the first phase's title.
 #[test]
 fn a_plan_s_first_step_section_is_its_next_step() {
-    for (title, step) in [("最初にやること", "`infra/terraform/s3.tf` を新規作成する。"), ("Primeros pasos", "Crear `infra/s3.tf` y revisar el plan."), ("First steps", "Create `infra/s3.tf` and review the plan.")] {
+    for (title, step) in [("最初にやること", "`infra/terraform/s3.tf` を新規作成する。"), ("第一步", "新建 `infra/s3.tf`。"), ("First steps", "Create `infra/s3.tf` and review the plan.")] {
         let text = format!("# PLAN\n\n## Phase 1: prep — not started\n\n- Create the bucket\n\n## Phase 2: switch — not started\n\n- Switch uploads\n\n## {title}\n\n{step}\n");
         let p = plan_of(&text);
         assert_eq!(p.next_action.map(|n| n.text).as_deref(), Some(step), "{text}");

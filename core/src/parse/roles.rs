@@ -63,7 +63,7 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         // Ideas parked for later, not planned: `Future ideas (not planned)`, `Ideas for v2`,
         // `Parking lot`, `Out of scope`.
         || crate::packed::opens_with_any(t, "future idea|future improvement|future enhancement|future work|ideas|parking lot|icebox|out of scope")
-        || crate::packed::holds_any(t, "not planned|inte planerat|no planificado|não planejado|pas prévu|nicht geplant|non pianificato|не планируется|only ideas|just ideas|bara idéer|solo ideas|nur ideen")
+        || crate::packed::holds_any(t, "not planned|inte planerat|no planificado|nicht geplant|only ideas|bara idéer")
         // Work that comes out of this task but is not its own: `Follow-ups (not part of
         // this task)` (a bare `Follow-up:` lists work left).
         || crate::packed::holds_any(t, "not part of this|out of this task|out of this ticket|separate ticket|not in scope")
@@ -105,8 +105,9 @@ pub(crate) fn role_of(title: &str) -> SectionRole {
         || crate::packed::opens_with_any(t, "what's next|start here|resume here|pick up here|where to resume|where to pick up|first step|first thing|where to start")
         || has("次のステップ")
         || has("下一步")
-        // The plan's first step, in the reader's other languages (`## 最初にやること`).
-        || crate::packed::opens_with_any(folded(), "最初にやること|まずやること|第一步|首先要做|먼저 할 일|첫 단계|primer paso|primeros pasos|por dónde empezar|primeiro passo|primeiros passos|por onde começar|première étape|par où commencer|erster schritt|erste schritte|primo passo|primi passi|första steget|первый шаг|первые шаги|с чего начать")
+        // The plan's first step, in the scripts that write no English words for it (`##
+        // 最初にやること`).
+        || crate::packed::opens_with_any(folded(), "最初にやること|第一步|먼저 할 일")
     {
         SectionRole::NextStep
     } else if (has("checklist") && (has("session") || has("start") || has("before")))
