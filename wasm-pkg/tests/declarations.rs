@@ -384,6 +384,12 @@ const STORE: &str = "{\"id\":\"m1\",\"agent_id\":\"bot-a\",\"tags\":[\"prefs\"],
 fn every_result_is_what_its_interface_declares() {
     let options = memento_core::CheckOptions { now: memento_core::Timestamp::parse("2026-09-01T00:00Z"), ..Default::default() };
     let mut r = Reader::new();
+    // A run still under way, for a plan that resumes somewhere (a complete one resumes nowhere).
+    let under_way = LOG.split("## TASK COMPLETE").next().unwrap_or(LOG);
+    let doc = View::new(memento_core::parse(under_way.to_owned()));
+    let plan = memento_core::plan(&doc.doc, &options);
+    assert!(plan.resume_from.is_some(), "a sample plan that resumes");
+    r.sample(&view::plan(&doc, &plan, Encoding::Utf16));
     for (text, name) in [(LOG, "session_memory.md"), (STORE, "memories.jsonl")] {
         let parse = memento_core::ParseOptions { dialect: None, file_name: Some(name.into()) };
         let doc = View::new(memento_core::parse_with(text.to_owned(), &parse));
