@@ -49,16 +49,12 @@ fn stale_pointer(cx: &mut Ctx) {
     let Some((pointer, done)) = doc.json_state().stale_pointer else { return };
     let named = cx.quote(doc.text(pointer), 40);
     let line = cx.line(done.start());
-    let under_way = progress_under_way(doc).map(|n| format!(", while `{}` is under way", cx.quote(n, 40))).unwrap_or_default();
+    // The unit [`remaining`] gives, when it is under way.
+    let under_way = remaining(doc).filter(|(m, _)| doc.status_now(m) == Some(Status::InProgress)).map(|(_, u)| format!(", while `{}` is under way", cx.quote(doc.text(u.name), 40))).unwrap_or_default();
     let d = cx
         .diag(Rule::StaleInProgress, pointer, format!("the current task `{named}` is done (line {line}){under_way}"))
         .with_help("move the pointer to the task in progress");
     cx.push(d);
-}
-
-/// The name of the first unit under way now, if any.
-fn progress_under_way(doc: &Document) -> Option<&str> {
-    doc.current_units().iter().map(|&r| doc.unit_at(r)).find(|(m, _)| doc.status_now(m) == Some(Status::InProgress)).map(|(_, u)| doc.text(u.name))
 }
 
 /// An In Progress or Current Focus list of several units under way (two-in-progress leaves

@@ -188,9 +188,10 @@ fn future(cx: &mut Ctx, dated: &[Dated], now: Timestamp) {
             (Precision::Date, _) | (_, Zone::Unspecified) => 14 * 3600,
             _ => 300,
         };
-        // `**Target:** all jobs moved by 2027-01-31`: a date planned for, which may be ahead.
-        let lead = &cx.doc.source()[crate::span::line_start(cx.doc.source(), d.span.start())..d.span.start()];
-        if d.ts.epoch_seconds > now.epoch_seconds + slack && !super::shape::names_a_deadline(lead) {
+        // `**Target:** all jobs moved by 2027-01-31`: a date planned for, which may be ahead
+        // (the words before it are read only for a date that is).
+        let planned = || super::shape::names_a_deadline(&cx.doc.source()[crate::span::line_start(cx.doc.source(), d.span.start())..d.span.start()]);
+        if d.ts.epoch_seconds > now.epoch_seconds + slack && !planned() {
             let shown = if cx.doc.records().is_empty() { cx.doc.text(d.span).to_owned() } else { d.ts.to_string() };
             let diag = cx
                 .diag(Rule::FutureTimestamp, d.span, format!("`{}` is later than now ({now})", cx.quote(&shown, 40)))
